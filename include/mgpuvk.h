@@ -1,0 +1,512 @@
+/*
+ * libmgpuvk: Modern GPU's data-parallel primitives on Vulkan compute.
+ *
+ * The one public header. Every call returns an mgpu_result; the detail of a failure goes to the context's
+ * log callback and to mgpu_context_last_error(). Arguments are checked before anything is recorded: a call
+ * that fails records nothing and writes nothing.
+ *
+ * Three tiers per primitive (shared DESIGN.md):
+ *   mgpu_<prim>_get_requirements  scratch size, alignment and buffer usage the recording needs;
+ *   mgpu_cmd_<prim>               records into the caller's VkCommandBuffer with caller-owned scratch; it adds
+ *                                 the barriers between its own dispatches and nothing else, never submits;
+ *   mgpu_<prim>                   blocking: scratch from the pool, records, submits, waits.
+ *
+ * Synchronization contract of every mgpu_cmd_* call: all of its accesses are made by compute shaders
+ * (VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT). Its first access to every range it is given (inputs, outputs,
+ * scratch) is VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT, its last access is a
+ * VK_ACCESS_SHADER_WRITE_BIT to the outputs. Before the call, make the caller's writes of the inputs
+ * available to compute-shader reads; after it, make the compute-shader writes available to the consumer.
+ * The scratch range must not be used by anything else until the recorded work has completed.
+ *
+ * Thread safety: a context is externally synchronized, like a VkQueue: one thread at a time per context.
+ * Several contexts may coexist.
+ *
+ * Arrays are given as mgpu_range {VkBuffer, offset, size}. Buffers must be created with
+ * VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT (and TRANSFER_SRC/DST for
+ * mgpu_buffer_upload / mgpu_buffer_download); the pool's ranges have all of these.
+ */
+#ifndef MGPUVK_H
+#define MGPUVK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <vulkan/vulkan_core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(MGPU_SHARED_BUILD)
+#define MGPU_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define MGPU_API __attribute__((visibility("default")))
+#else
+#define MGPU_API
+#endif
+
+#define MGPU_VERSION_MAJOR 0
+#define MGPU_VERSION_MINOR 1
+#define MGPU_VERSION_PATCH 0
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Results: stable numbers. 0 is success; 1..99 bad input; 100..199 unsupported; 200..299 resources;
+ * 300..399 Vulkan and the device.
+ */
+#define MGPU_RESULT_LIST(X)                                                                                \
+    X(MGPU_SUCCESS, 0, "success")                                                                          \
+    X(MGPU_ERROR_INVALID_ARGUMENT, 1, "invalid argument")                                                  \
+    X(MGPU_ERROR_RANGE_TOO_SMALL, 2, "buffer range too small for the count and type")                     \
+    X(MGPU_ERROR_MISALIGNED, 3, "buffer range offset not aligned to the element size")                    \
+    X(MGPU_ERROR_NOT_FOUND, 4, "no such device, file or object")                                           \
+    X(MGPU_ERROR_UNSUPPORTED, 100, "operation not supported by this device or context")                   \
+    X(MGPU_ERROR_OUT_OF_MEMORY, 200, "out of device or host memory")                                       \
+    X(MGPU_ERROR_IO, 201, "file input/output failed")                                                      \
+    X(MGPU_ERROR_VULKAN, 300, "a Vulkan call failed")                                                      \
+    X(MGPU_ERROR_DEVICE_LOST, 301, "the Vulkan device was lost")                                           \
+    X(MGPU_ERROR_NO_DEVICE, 302, "no Vulkan device with the required features")
+
+typedef enum mgpu_result {
+#define MGPU_RESULT_ENUM_(name, value, message) name = value,
+    MGPU_RESULT_LIST(MGPU_RESULT_ENUM_)
+#undef MGPU_RESULT_ENUM_
+} mgpu_result;
+
+/** The result's enumerator name, e.g. "MGPU_ERROR_INVALID_ARGUMENT"; "MGPU_UNKNOWN" for other values. */
+MGPU_API const char *mgpu_result_name(mgpu_result result);
+/** A short English description of the result. */
+MGPU_API const char *mgpu_result_message(mgpu_result result);
+/** Alias of mgpu_result_message (DESIGN.md names it so). */
+MGPU_API const char *mgpu_result_string(mgpu_result result);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Element types, operators, ranges.
+ */
+typedef enum mgpu_type {
+    MGPU_TYPE_U32 = 0, /* default */
+    MGPU_TYPE_I32 = 1,
+    MGPU_TYPE_F32 = 2,
+    MGPU_TYPE_U64 = 3, /* needs shaderInt64 */
+    MGPU_TYPE_I64 = 4, /* needs shaderInt64 */
+    MGPU_TYPE_F64 = 5, /* needs shaderInt64 and shaderFloat64 */
+    MGPU_TYPE_COUNT = 6
+} mgpu_type;
+
+#define MGPU_TYPE_BIT(type) (1u << (type))
+#define MGPU_TYPE_MASK_ALL 0x3fu
+
+/** Size in bytes of one element of the type (0 for an invalid type). */
+MGPU_API size_t mgpu_type_size(mgpu_type type);
+/** The type's short name: "u32", "i32", "f32", "u64", "i64", "f64" (NULL for an invalid type). */
+MGPU_API const char *mgpu_type_name(mgpu_type type);
+
+/**
+ * Reduction and scan operators. Integer addition wraps. Floating-point min and max propagate NaN (a NaN
+ * input makes the result NaN) and otherwise compare as IEEE numbers (-0.0 == +0.0: the earlier one is
+ * kept by min/max-index). MAX_INDEX (reduce only) gives the first maximum and its index; NaN counts as
+ * greater than every number, so the first NaN wins.
+ */
+typedef enum mgpu_op {
+    MGPU_OP_ADD = 0, /* default; identity 0 */
+    MGPU_OP_MIN = 1, /* identity: the type's maximum, +inf for floats */
+    MGPU_OP_MAX = 2, /* identity: the type's lowest, -inf for floats */
+    MGPU_OP_MAX_INDEX = 3 /* reduce only; identity: the type's lowest (-inf) with index -1 */
+} mgpu_op;
+
+/** One value of any element type. */
+typedef union mgpu_scalar {
+    uint32_t u32;
+    int32_t i32;
+    float f32;
+    uint64_t u64;
+    int64_t i64;
+    double f64;
+} mgpu_scalar;
+
+/** A byte range of a VkBuffer. Pooled allocations and wrapped caller buffers are both ranges. */
+typedef struct mgpu_range {
+    VkBuffer buffer;
+    VkDeviceSize offset;
+    VkDeviceSize size;
+} mgpu_range;
+
+/** What a recording needs of its caller-owned scratch range. */
+typedef struct mgpu_requirements {
+    VkDeviceSize scratch_size;       /* 0: no scratch needed (pass an empty range) */
+    VkDeviceSize scratch_alignment;  /* the scratch range's device address must be a multiple */
+    VkBufferUsageFlags scratch_usage; /* usage flags the scratch buffer needs */
+} mgpu_requirements;
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Context.
+ */
+typedef struct mgpu_context_T *mgpu_context;
+
+typedef enum mgpu_log_level {
+    MGPU_LOG_INFO = 0,
+    MGPU_LOG_WARNING = 1,
+    MGPU_LOG_ERROR = 2,
+    MGPU_LOG_VALIDATION = 3 /* a message of the Vulkan validation layers */
+} mgpu_log_level;
+
+typedef void (*mgpu_log_fn)(void *user, mgpu_log_level level, const char *message);
+
+/**
+ * Creating a context with its own instance and device. Zero means default for every field.
+ *   device: index ("1") or case-insensitive name substring ("H100", "llvmpipe"); NULL reads env MGPU_DEVICE;
+ *           default: the first discrete GPU, else integrated, else virtual, else CPU (lavapipe).
+ *   validation: enable VK_LAYER_KHRONOS_validation and forward its messages to log as MGPU_LOG_VALIDATION;
+ *           env MGPU_VALIDATION=1 does the same. Fails with MGPU_ERROR_UNSUPPORTED if the layer is missing.
+ *   pipeline_cache_path: VkPipelineCache loaded from this file if it exists, saved to it on destroy.
+ *   pool_capacity: bytes of freed ranges the pool keeps cached (0: 256 MiB).
+ */
+typedef struct mgpu_context_desc {
+    const char *device;
+    bool validation;
+    mgpu_log_fn log;
+    void *log_user;
+    const char *pipeline_cache_path;
+    VkDeviceSize pool_capacity;
+} mgpu_context_desc;
+
+/**
+ * Adopting a caller's Vulkan objects. The caller keeps ownership: mgpu_context_destroy destroys only what
+ * the library created. The device must have been created with the features of
+ * mgpu_query_device_requirements (at least Vulkan 1.2 bufferDeviceAddress).
+ *   get_instance_proc_addr: NULL uses the system loader's vkGetInstanceProcAddr.
+ *   queue: optional; without it the blocking tier and buffer transfers return MGPU_ERROR_UNSUPPORTED and
+ *          only the mgpu_cmd_* tier is available.
+ *   api_version: the version the instance and device were created with (0: 1.2).
+ */
+typedef struct mgpu_adopt_desc {
+    VkInstance instance;
+    VkPhysicalDevice physical_device;
+    VkDevice device;
+    uint32_t queue_family_index;
+    VkQueue queue;
+    PFN_vkGetInstanceProcAddr get_instance_proc_addr;
+    uint32_t api_version;
+    mgpu_log_fn log;
+    void *log_user;
+    const char *pipeline_cache_path;
+    VkDeviceSize pool_capacity;
+} mgpu_adopt_desc;
+
+/** Creates a context: instance, device, queue, pool, pipeline cache. desc may be NULL (all defaults).
+ *  Returns MGPU_ERROR_NO_DEVICE when no device matches or has Vulkan 1.2 with bufferDeviceAddress. */
+MGPU_API mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_context *out_context);
+
+/** Wraps the caller's instance, physical device, device and (optional) queue in a context. */
+MGPU_API mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out_context);
+
+/** Waits for the context's own submissions, releases everything it created, saves the pipeline cache if a
+ *  path was given. Accepts NULL. */
+MGPU_API void mgpu_context_destroy(mgpu_context context);
+
+/** The detailed message of the context's last failure ("" if none). Valid until the next call. */
+MGPU_API const char *mgpu_context_last_error(mgpu_context context);
+
+/** Number of validation-layer messages received since creation (0 without validation). */
+MGPU_API uint64_t mgpu_context_validation_message_count(mgpu_context context);
+
+/** The device as the library sees it: what CreateCudaDevice(printInfo) printed, and the features in use. */
+typedef struct mgpu_device_info {
+    char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
+    VkPhysicalDeviceType type;
+    uint32_t vendor_id;
+    uint32_t device_id;
+    uint32_t api_version;
+    uint32_t driver_version;
+    char driver_name[VK_MAX_DRIVER_NAME_SIZE];
+    char driver_info[VK_MAX_DRIVER_INFO_SIZE];
+    uint32_t subgroup_size;
+    uint32_t min_subgroup_size;
+    uint32_t max_subgroup_size;
+    VkSubgroupFeatureFlags subgroup_operations; /* in compute shaders */
+    VkDeviceSize device_local_bytes;            /* the largest device-local heap */
+    uint32_t shared_memory_bytes;               /* maxComputeSharedMemorySize */
+    uint32_t max_workgroup_size;
+    uint32_t max_workgroup_count_x;
+    double timestamp_period_ns;
+    bool shader_int64;
+    bool shader_float64;
+    bool vulkan_memory_model;
+    bool subgroup_size_control;
+    bool subgroup_scans;  /* subgroup arithmetic, ballot and shuffles: the workgroup scans use them */
+    bool lookback_safe;   /* single-pass decoupled look-back is used by default */
+} mgpu_device_info;
+
+/** Fills *out with the context's device information. */
+MGPU_API mgpu_result mgpu_context_get_device_info(mgpu_context context, mgpu_device_info *out);
+
+/** Prints the device information to f (stdout if NULL), like the seeds' CreateCudaDevice(printInfo). */
+MGPU_API void mgpu_device_info_print(const mgpu_device_info *info, FILE *f);
+
+/**
+ * Lists the Vulkan devices (with a temporary instance). Up to *count entries are written to infos (which
+ * may be NULL to query the count); *count receives the number written (or available), *default_index
+ * (optional) the device mgpu_context_create picks without MGPU_DEVICE.
+ */
+MGPU_API mgpu_result mgpu_enumerate_devices(mgpu_device_info *infos, uint32_t *count, uint32_t *default_index);
+
+/**
+ * The features and extensions libmgpuvk wants, for an engine that creates its own VkDevice: every field set
+ * in the returned structures is supported by physical_device and used by the library when enabled. Chain
+ * vk11/vk12/vk13 (their pNext is NULL on return) and features into VkDeviceCreateInfo / VkPhysicalDevice-
+ * Features2, and enable extensions[0 .. extension_count). required_missing is true when the device lacks
+ * something the library cannot do without (Vulkan 1.2, bufferDeviceAddress).
+ */
+typedef struct mgpu_device_requirements {
+    uint32_t api_version;
+    VkPhysicalDeviceFeatures features;
+    VkPhysicalDeviceVulkan11Features vk11;
+    VkPhysicalDeviceVulkan12Features vk12;
+    VkPhysicalDeviceVulkan13Features vk13;
+    uint32_t extension_count;
+    const char *extensions[8];
+    bool required_missing;
+} mgpu_device_requirements;
+
+MGPU_API mgpu_result mgpu_query_device_requirements(VkInstance instance, VkPhysicalDevice physical_device,
+                                                    PFN_vkGetInstanceProcAddr get_instance_proc_addr,
+                                                    mgpu_device_requirements *out);
+
+/** The Vulkan handles the context uses (adopted or created). Any out pointer may be NULL. */
+MGPU_API void mgpu_context_get_handles(mgpu_context context, VkInstance *instance,
+                                       VkPhysicalDevice *physical_device, VkDevice *device,
+                                       uint32_t *queue_family_index, VkQueue *queue);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Tuning: NT (threads per workgroup) and VT (values per thread) per primitive, type and device class, from
+ * one table (src/core/tuning.c). Overrides by API or by env MGPU_TUNE, read at context creation:
+ *   MGPU_TUNE="scan:nt=256,vt=16;reduce.u64:vt=8;scan:lookback=off,subgroup=off"
+ * (prim[.type]:key=value,...; keys nt, vt, lookback, subgroup; values on/off/1/0).
+ */
+typedef enum mgpu_prim {
+    MGPU_PRIM_REDUCE = 0,
+    MGPU_PRIM_SCAN = 1,
+    MGPU_PRIM_FILL = 2,
+    MGPU_PRIM_COPY = 3,
+    MGPU_PRIM_COUNT = 4
+} mgpu_prim;
+
+#define MGPU_PRIM_BIT(prim) (1u << (prim))
+#define MGPU_PRIM_MASK_ALL ((1u << MGPU_PRIM_COUNT) - 1u)
+
+typedef enum mgpu_switch {
+    MGPU_SWITCH_AUTO = 0, /* default: the device decides */
+    MGPU_SWITCH_ON = 1,
+    MGPU_SWITCH_OFF = 2
+} mgpu_switch;
+
+/** Zero fields mean: keep the table's value. */
+typedef struct mgpu_tuning {
+    uint32_t nt;          /* power of two, 32..maxComputeWorkGroupSize (64..1024 typical) */
+    uint32_t vt;          /* 1..32 */
+    mgpu_switch lookback; /* scan: single-pass decoupled look-back (ON) or reduce-then-scan (OFF) */
+    mgpu_switch subgroup; /* workgroup scans/reductions from subgroup operations (ON) or shared memory (OFF) */
+} mgpu_tuning;
+
+/** Overrides the tuning of prim for the types in type_mask (MGPU_TYPE_BIT); tuning NULL restores the table.
+ *  Returns MGPU_ERROR_INVALID_ARGUMENT for an NT/VT outside the limits above or the device's. */
+MGPU_API mgpu_result mgpu_context_set_tuning(mgpu_context context, mgpu_prim prim, uint32_t type_mask,
+                                             const mgpu_tuning *tuning);
+
+/** The tuning in effect for prim and type, every field resolved (no zeros, no AUTO). */
+MGPU_API mgpu_result mgpu_context_get_tuning(mgpu_context context, mgpu_prim prim, mgpu_type type,
+                                             mgpu_tuning *out);
+
+/** Builds ahead of time every pipeline the primitives in prim_mask use for the types in type_mask with the
+ *  current tuning, so that no later call stalls on pipeline creation. */
+MGPU_API mgpu_result mgpu_context_prepare(mgpu_context context, uint32_t prim_mask, uint32_t type_mask);
+
+/** Saves the pipeline cache to path (or to the context's pipeline_cache_path if path is NULL). */
+MGPU_API mgpu_result mgpu_context_save_pipeline_cache(mgpu_context context, const char *path);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Pooled allocator (the seeds' CudaAllocBuckets). Device-local memory is taken from the device in blocks
+ * (64 MiB, or one block per larger request) with one VkBuffer per block; ranges are sub-allocated from
+ * blocks. A freed range is cached in the bucket of its size class and handed back to the next request of
+ * that class (a hit); past the capacity the least recently freed cached ranges are released (evicted) and a
+ * block with nothing left in it is freed. SIMPLE mode gives every allocation its own VkDeviceMemory and
+ * frees it at once (the seeds' CudaAllocSimple). Every range offset is a multiple of MGPU_POOL_ALIGNMENT.
+ */
+#define MGPU_POOL_ALIGNMENT 256u
+
+typedef enum mgpu_pool_mode {
+    MGPU_POOL_BUCKETS = 0, /* default */
+    MGPU_POOL_SIMPLE = 1
+} mgpu_pool_mode;
+
+typedef struct mgpu_pool_stats {
+    VkDeviceSize in_use_bytes;  /* bytes of ranges handed out and not freed (rounded to their size class) */
+    VkDeviceSize cached_bytes;  /* bytes of freed ranges kept for reuse */
+    VkDeviceSize block_bytes;   /* bytes of VkDeviceMemory held */
+    VkDeviceSize capacity;      /* the cached_bytes limit */
+    uint64_t blocks;            /* VkDeviceMemory allocations held */
+    uint64_t in_use_ranges;
+    uint64_t cached_ranges;
+    uint64_t hits;              /* allocations served from the cache */
+    uint64_t misses;            /* allocations that took new space */
+    uint64_t evictions;         /* cached ranges released to stay under capacity */
+} mgpu_pool_stats;
+
+/** Allocates size bytes (> 0) of device-local memory; out receives the range (size as asked). */
+MGPU_API mgpu_result mgpu_buffer_alloc(mgpu_context context, VkDeviceSize size, mgpu_range *out);
+
+/** Returns a range from mgpu_buffer_alloc to the pool, or forgets a wrapped range. A range with a null
+ *  buffer is ignored; an unknown range is ignored and reported to the log. */
+MGPU_API void mgpu_buffer_free(mgpu_context context, mgpu_range range);
+
+/**
+ * Wraps a caller's VkBuffer (created with SHADER_DEVICE_ADDRESS and STORAGE_BUFFER usage, and with
+ * TRANSFER_SRC/DST usage for upload/download) as a range the library can use; its device address is looked
+ * up once and remembered. size may be VK_WHOLE_SIZE only if buffer_size is given. mgpu_buffer_free on it
+ * forgets it and never destroys the caller's buffer.
+ */
+MGPU_API mgpu_result mgpu_buffer_wrap(mgpu_context context, VkBuffer buffer, VkDeviceSize buffer_size,
+                                      VkDeviceSize offset, VkDeviceSize size, mgpu_range *out);
+
+/** The device address of the first byte of range (0 for an invalid range). */
+MGPU_API VkDeviceAddress mgpu_range_address(mgpu_context context, mgpu_range range);
+
+/** Pool statistics, also as JSON (mgpu_pool_stats_json writes at most size bytes, returns the length). */
+MGPU_API void mgpu_pool_get_stats(mgpu_context context, mgpu_pool_stats *out);
+MGPU_API size_t mgpu_pool_stats_json(const mgpu_pool_stats *stats, char *buffer, size_t size);
+
+/** Sets the cached-bytes capacity (evicting at once if over it); reads it back. */
+MGPU_API mgpu_result mgpu_pool_set_capacity(mgpu_context context, VkDeviceSize bytes);
+MGPU_API VkDeviceSize mgpu_pool_get_capacity(mgpu_context context);
+
+/** Switches between bucket caching and simple mode; switching releases the cache. */
+MGPU_API mgpu_result mgpu_pool_set_mode(mgpu_context context, mgpu_pool_mode mode);
+
+/** Releases every cached range and every empty block. */
+MGPU_API void mgpu_pool_trim(mgpu_context context);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Transfers and fills. Upload/download go through a pooled host-visible staging area in chunks, so any
+ * size works; they block. bytes must fit in the range.
+ */
+MGPU_API mgpu_result mgpu_buffer_upload(mgpu_context context, mgpu_range dst, const void *src,
+                                        VkDeviceSize bytes);
+MGPU_API mgpu_result mgpu_buffer_download(mgpu_context context, mgpu_range src, void *dst,
+                                          VkDeviceSize bytes);
+
+typedef enum mgpu_fill_mode {
+    MGPU_FILL_ASCENDING = 0,     /* out[i] = a + i * b (the seeds' FillAscending(count, first, step)) */
+    MGPU_FILL_RANDOM = 1,        /* uniform in [a, b] (integers inclusive), from seed (GenRandom) */
+    MGPU_FILL_SORTED_RANDOM = 2, /* ascending random values in [a, b]: a jittered sample, one value per
+                                    equal slice of [a, b] (SortRandom) */
+    MGPU_FILL_CONSTANT = 3       /* out[i] = a */
+} mgpu_fill_mode;
+
+/** a and b are read in the member of the element type (a.i32 for MGPU_TYPE_I32, ...). */
+typedef struct mgpu_fill_info {
+    mgpu_type type;
+    mgpu_fill_mode mode;
+    uint32_t count;
+    mgpu_range output;
+    mgpu_scalar a;
+    mgpu_scalar b;
+    uint64_t seed;
+} mgpu_fill_info;
+
+/** Records a fill (one dispatch; no scratch). */
+MGPU_API mgpu_result mgpu_cmd_fill(mgpu_context context, VkCommandBuffer cmd, const mgpu_fill_info *info);
+/** Fills and waits. */
+MGPU_API mgpu_result mgpu_fill(mgpu_context context, const mgpu_fill_info *info);
+
+/** Downloads count elements and prints them like the seeds' PrintArray: columns per row, each row led by
+ *  its first index; format is a printf format for one element ("%4d", "%6.2lf"; NULL: a default). */
+MGPU_API mgpu_result mgpu_buffer_print(mgpu_context context, mgpu_type type, mgpu_range range,
+                                       uint32_t count, const char *format, uint32_t columns, FILE *f);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Command buffers of the context's own (tools, tests, benchmarks): begin a primary command buffer, record
+ * mgpu_cmd_* calls or your own commands into it, submit and wait. GPU time between begin and submit is
+ * measured with timestamp queries.
+ */
+MGPU_API mgpu_result mgpu_commands_begin(mgpu_context context, VkCommandBuffer *out_cmd);
+/** Ends, submits and waits for the command buffer of mgpu_commands_begin; gpu_ns (optional) receives the
+ *  GPU time in nanoseconds (0 if the queue has no timestamps). */
+MGPU_API mgpu_result mgpu_commands_submit(mgpu_context context, double *gpu_ns);
+
+/** Records a compute-to-compute memory barrier (shader writes before shader reads and writes). */
+MGPU_API void mgpu_cmd_barrier(mgpu_context context, VkCommandBuffer cmd);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Copy: a plain copy shader (uvec4 loads and stores where aligned): the reference every benchmark figure is
+ * compared with. bytes must be a multiple of 4.
+ */
+typedef struct mgpu_copy_info {
+    mgpu_range src;
+    mgpu_range dst;
+    VkDeviceSize bytes;
+} mgpu_copy_info;
+
+MGPU_API mgpu_result mgpu_cmd_copy(mgpu_context context, VkCommandBuffer cmd, const mgpu_copy_info *info);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Reduce (the seeds' chapter 4).
+ *   in: 8 1 9 8 1  add -> 27; max-index -> 9 at 2
+ * The result is written to the device range `result`: the value in bytes [0, type size) and, for
+ * MGPU_OP_MAX_INDEX, the index as an int64 in bytes [8, 16) (MGPU_REDUCE_RESULT_BYTES in all).
+ * count 0 gives the identity (and index -1).
+ */
+#define MGPU_REDUCE_RESULT_BYTES 16u
+
+typedef struct mgpu_reduce_info {
+    mgpu_type type;
+    mgpu_op op;
+    uint32_t count;      /* 0 .. 2^31-1 */
+    mgpu_range input;    /* count elements */
+    mgpu_range result;   /* mgpu_cmd_reduce: required, >= 16 bytes; mgpu_reduce: optional */
+} mgpu_reduce_info;
+
+typedef struct mgpu_reduce_value {
+    mgpu_scalar value;
+    int64_t index; /* MGPU_OP_MAX_INDEX: index of the first maximum, -1 for an empty input; else -1 */
+} mgpu_reduce_value;
+
+MGPU_API mgpu_result mgpu_reduce_get_requirements(mgpu_context context, const mgpu_reduce_info *info,
+                                                  mgpu_requirements *out);
+/** Records the reduction. At most two dispatches; scratch per mgpu_reduce_get_requirements. */
+MGPU_API mgpu_result mgpu_cmd_reduce(mgpu_context context, VkCommandBuffer cmd, const mgpu_reduce_info *info,
+                                     mgpu_range scratch);
+/** Reduces, waits, and returns the value in *out (optional). */
+MGPU_API mgpu_result mgpu_reduce(mgpu_context context, const mgpu_reduce_info *info, mgpu_reduce_value *out);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Scan (the seeds' chapter 4): inclusive or exclusive, add/min/max, in place allowed (output == input).
+ *   in: 8 6 7 5  exclusive add -> 0 8 14 21, total 26; inclusive add -> 8 14 21 26
+ * Exclusive scans start from the op's identity. The total (the reduction of all inputs, the identity for
+ * count 0) is written to the device range `total` when it is given (type-size bytes) and returned by the
+ * blocking call. Single-pass decoupled look-back where the device is known to be safe (NVIDIA, AMD, Intel,
+ * lavapipe with the Vulkan memory model), else reduce-then-scan; mgpu_tuning.lookback overrides.
+ */
+typedef struct mgpu_scan_info {
+    mgpu_type type;
+    mgpu_op op;          /* ADD, MIN or MAX */
+    bool exclusive;
+    uint32_t count;      /* 0 .. 2^31-1 */
+    mgpu_range input;
+    mgpu_range output;   /* may be the same range as input */
+    mgpu_range total;    /* optional */
+} mgpu_scan_info;
+
+MGPU_API mgpu_result mgpu_scan_get_requirements(mgpu_context context, const mgpu_scan_info *info,
+                                                mgpu_requirements *out);
+/** Records the scan: one dispatch when count fits one tile; else, with look-back, a scratch clear and one
+ *  scan dispatch; without, reduce-then-scan passes. */
+MGPU_API mgpu_result mgpu_cmd_scan(mgpu_context context, VkCommandBuffer cmd, const mgpu_scan_info *info,
+                                   mgpu_range scratch);
+/** Scans, waits, and returns the total in *total (optional, type-size bytes are written). */
+MGPU_API mgpu_result mgpu_scan(mgpu_context context, const mgpu_scan_info *info, mgpu_scalar *total);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MGPUVK_H */

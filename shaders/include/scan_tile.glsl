@@ -1,0 +1,117 @@
+/*
+ * scan_tile.glsl: the body of scan_tiles.comp and scan_lookback.comp. One workgroup scans one tile of
+ * NT * VT elements, each thread VT consecutive ones (blocked, uvec4 loads on full aligned tiles):
+ * serial reduction -> workgroup exclusive scan of the thread totals -> tile prefix -> serial scan -> store.
+ * The tile prefix comes from the decoupled look-back (MGPU_SCAN_LOOKBACK) or from `partials` (the scanned
+ * tile reductions of the reduce-then-scan passes; absent for a single tile).
+ * Contract: the kernel defines MGPU_SCAN_LOOKBACK to 0 or 1 and, for 1, enables the Vulkan memory model.
+ */
+#ifndef MGPU_SCAN_TILE_GLSL
+#define MGPU_SCAN_TILE_GLSL
+
+#include "shared/spec_ids.h"
+#include "shared/push_constants.h"
+
+layout(local_size_x_id = MGPU_SPEC_NT) in;
+layout(constant_id = MGPU_SPEC_VT) const uint VT = 8u;
+layout(constant_id = MGPU_SPEC_OP) const uint OP = 0u;
+layout(constant_id = MGPU_SPEC_EXCLUSIVE) const bool EXCLUSIVE = false;
+layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_SCAN_MODE_DOWNSWEEP;
+
+layout(push_constant, std430) uniform ScanPush { MGPU_SCAN_PC_FIELDS } pc;
+
+#include "include/types.glsl"
+#include "include/ops.glsl"
+#ifdef MGPU_SUBGROUP
+#include "include/subgroup.glsl"
+#endif
+shared T s_cta[2u * gl_WorkGroupSize.x + 1u];
+#define MGPU_CTA_SHARED s_cta
+#include "include/cta_scan.glsl"
+#include "include/loadstore.glsl"
+#if MGPU_SCAN_LOOKBACK
+#include "include/lookback.glsl"
+shared uint s_tile;
+shared T s_prefix;
+#endif
+
+void main() {
+    uint tid = gl_LocalInvocationID.x;
+    uint tile_size = gl_WorkGroupSize.x * VT;
+    uint tiles = (pc.count + tile_size - 1u) / tile_size;
+    if (tiles == 0u) tiles = 1u; // an empty input still has one (empty) tile that writes the total
+    uint group = mgpu_linear_group(pc.groups_x);
+    if (group >= tiles) return; // grid folding rounds up
+
+#if MGPU_SCAN_LOOKBACK
+    // Tiles are numbered in the order workgroups start, so a tile's predecessors are all running or done.
+    if (tid == 0u)
+        s_tile = atomicAdd(UintArrayCoherent(pc.counter).v[0], 1u, gl_ScopeQueueFamily,
+                           gl_StorageSemanticsBuffer, gl_SemanticsRelaxed);
+    barrier();
+    uint tile = s_tile;
+#else
+    uint tile = group;
+#endif
+
+    uint tile_first = tile * tile_size;
+    uint first = tile_first + tid * VT;
+    bool vector = pc.vectorized != 0u && tile_first + tile_size <= pc.count;
+    T x[VT];
+    mgpu_load_thread_elements(x, pc.src, first, pc.count, vector, mgpu_op_identity());
+
+    T thread_total = x[0];
+    [[unroll]] for (uint j = 1u; j < VT; ++j) thread_total = mgpu_op_apply(thread_total, x[j]);
+    T tile_total;
+    T thread_prefix = mgpu_cta_exclusive_scan(thread_total, tile_total);
+
+    if (MODE == MGPU_SCAN_MODE_UPSWEEP) {
+        if (tid == 0u) TArray(pc.partials).v[tile] = tile_total;
+        return;
+    }
+
+    T tile_prefix = mgpu_op_identity();
+#if MGPU_SCAN_LOOKBACK
+    UintArrayCoherent flags = UintArrayCoherent(pc.flags);
+    TArrayCoherent aggregates = TArrayCoherent(pc.aggregates);
+    TArrayCoherent inclusives = TArrayCoherent(pc.inclusives);
+    if (tid == 0u) {
+        if (tile == 0u) mgpu_tile_publish(flags, inclusives, 0u, tile_total, MGPU_TILE_INCLUSIVE);
+        else mgpu_tile_publish(flags, aggregates, tile, tile_total, MGPU_TILE_AGGREGATE);
+    }
+    if (tile > 0u) {
+#ifdef MGPU_SUBGROUP
+        if (gl_SubgroupID == 0u) {
+            T prefix = mgpu_lookback(flags, aggregates, inclusives, tile);
+            if (gl_SubgroupInvocationID == 0u) {
+                mgpu_tile_publish(flags, inclusives, tile, mgpu_op_apply(prefix, tile_total), MGPU_TILE_INCLUSIVE);
+                s_prefix = prefix;
+            }
+        }
+#else
+        if (tid == 0u) {
+            T prefix = mgpu_lookback(flags, aggregates, inclusives, tile);
+            mgpu_tile_publish(flags, inclusives, tile, mgpu_op_apply(prefix, tile_total), MGPU_TILE_INCLUSIVE);
+            s_prefix = prefix;
+        }
+#endif
+        barrier();
+        tile_prefix = s_prefix;
+    }
+#else
+    if (mgpu_present(pc.partials)) tile_prefix = TArray(pc.partials).v[tile];
+#endif
+
+    T carry = mgpu_op_apply(tile_prefix, thread_prefix);
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        T next = mgpu_op_apply(carry, x[j]);
+        x[j] = EXCLUSIVE ? carry : next;
+        carry = next;
+    }
+    mgpu_store_thread_elements(x, pc.dst, first, pc.count, vector);
+
+    if (tile == tiles - 1u && tid == 0u && mgpu_present(pc.total))
+        TArray(pc.total).v[0] = mgpu_op_apply(tile_prefix, tile_total);
+}
+
+#endif

@@ -1,0 +1,64 @@
+/*
+ * Push-constant layouts shared by the host (C) and the kernels (GLSL). Addresses are buffer device
+ * addresses: uint64_t in C, uvec2 in GLSL (GL_EXT_buffer_reference_uvec2 turns them into references), so
+ * 32-bit kernels never need shaderInt64. An address of 0 means "absent". Every block fits the 128 bytes
+ * Vulkan guarantees.
+ */
+#ifndef MGPU_PUSH_CONSTANTS_H
+#define MGPU_PUSH_CONSTANTS_H
+
+#ifdef VULKAN /* GLSL, compiled by glslangValidator -V */
+#define MGPU_ADDR uvec2
+#define MGPU_UINT uint
+#else
+#include <stdint.h>
+#define MGPU_ADDR uint64_t
+#define MGPU_UINT uint32_t
+#endif
+
+/* copy.comp: copies `words` 32-bit words; vectorized != 0 when both addresses are 16-byte aligned. */
+#define MGPU_COPY_PC_FIELDS \
+    MGPU_ADDR src;          \
+    MGPU_ADDR dst;          \
+    MGPU_UINT words;        \
+    MGPU_UINT vectorized;
+
+/* fill.comp: a and b are the element's bits (low word first). */
+#define MGPU_FILL_PC_FIELDS \
+    MGPU_ADDR dst;       \
+    MGPU_ADDR a;            \
+    MGPU_ADDR b;            \
+    MGPU_ADDR seed;         \
+    MGPU_UINT count;        \
+    MGPU_UINT mode;
+
+/* reduce.comp: src (count elements; src_index absent: element i has index i) -> one value (and index)
+ * per workgroup at dst (and dst_index). flags: MGPU_REDUCE_* bits. */
+#define MGPU_REDUCE_PC_FIELDS \
+    MGPU_ADDR src;            \
+    MGPU_ADDR src_index;      \
+    MGPU_ADDR dst;            \
+    MGPU_ADDR dst_index;      \
+    MGPU_UINT count;          \
+    MGPU_UINT flags;
+#define MGPU_REDUCE_VEC4 1u     /* input 16-byte aligned: vector loads on full tiles */
+#define MGPU_REDUCE_INDEX64 2u  /* dst_index is one int64 (the final result), else int32 per group */
+
+/* scan_tiles.comp and scan_lookback.comp. partials: upsweep writes tile reductions, downsweep reads tile
+ * prefixes. tile_state: lookback flags (uint), then aggregates (T), then inclusive prefixes (T); counter:
+ * the dynamic tile counter. total: the reduction of the whole input. */
+#define MGPU_SCAN_PC_FIELDS \
+    MGPU_ADDR src;          \
+    MGPU_ADDR dst;          \
+    MGPU_ADDR partials;     \
+    MGPU_ADDR flags;        \
+    MGPU_ADDR aggregates;   \
+    MGPU_ADDR inclusives;   \
+    MGPU_ADDR counter;      \
+    MGPU_ADDR total;        \
+    MGPU_UINT count;        \
+    MGPU_UINT vectorized;   \
+    MGPU_UINT groups_x;     \
+    MGPU_UINT pad0;
+
+#endif

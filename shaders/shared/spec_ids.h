@@ -1,0 +1,21 @@
+/* Specialization-constant ids shared by the host (C) and the kernels (GLSL). */
+#ifndef MGPU_SPEC_IDS_H
+#define MGPU_SPEC_IDS_H
+
+#define MGPU_SPEC_NT 0        /* threads per workgroup (local_size_x_id) */
+#define MGPU_SPEC_VT 1        /* values per thread: the grain size */
+#define MGPU_SPEC_OP 2        /* mgpu_op */
+#define MGPU_SPEC_EXCLUSIVE 3 /* scan: exclusive (1) or inclusive (0) */
+#define MGPU_SPEC_MODE 4      /* kernel-specific mode, e.g. MGPU_SCAN_MODE_* */
+#define MGPU_SPEC_COUNT 5
+
+/* scan_tiles.comp modes */
+#define MGPU_SCAN_MODE_DOWNSWEEP 0 /* scan each tile, adding the tile prefix read from partials when given */
+#define MGPU_SCAN_MODE_UPSWEEP 1   /* write each tile's reduction to partials */
+
+/* lookback flags of a tile */
+#define MGPU_TILE_NOT_READY 0u
+#define MGPU_TILE_AGGREGATE 1u
+#define MGPU_TILE_INCLUSIVE 2u
+
+#endif
