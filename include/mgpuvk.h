@@ -234,7 +234,7 @@ typedef struct mgpu_device_info {
     bool vulkan_memory_model;
     bool subgroup_size_control;
     bool subgroup_scans;  /* subgroup arithmetic, ballot and shuffles: the workgroup scans use them */
-    bool lookback_safe;   /* single-pass decoupled look-back is used by default */
+    bool lookback_safe;   /* single-pass decoupled look-back is used by default (NVIDIA, AMD, Intel GPUs) */
 } mgpu_device_info;
 
 /** Fills *out with the context's device information. */
@@ -281,7 +281,7 @@ MGPU_API void mgpu_context_get_handles(mgpu_context context, VkInstance *instanc
  * Tuning: NT (threads per workgroup) and VT (values per thread) per primitive, type and device class, from
  * one table (src/core/tuning.c). Overrides by API or by env MGPU_TUNE, read at context creation:
  *   MGPU_TUNE="scan:nt=256,vt=16;reduce.u64:vt=8;scan:lookback=off,subgroup=off"
- * (prim[.type]:key=value,...; keys nt, vt, lookback, subgroup; values on/off/1/0).
+ * (prim[.type]:key=value,...; keys nt, vt, lookback, subgroup (on/off/auto), wait (a count or never).
  */
 typedef enum mgpu_prim {
     MGPU_PRIM_REDUCE = 0,
@@ -306,7 +306,11 @@ typedef struct mgpu_tuning {
     uint32_t vt;          /* 1..32 */
     mgpu_switch lookback; /* scan: single-pass decoupled look-back (ON) or reduce-then-scan (OFF) */
     mgpu_switch subgroup; /* workgroup scans/reductions from subgroup operations (ON) or shared memory (OFF) */
+    uint32_t lookback_wait; /* scan look-back: flag reads before a tile reduces a silent predecessor itself
+                               (0: 1024; MGPU_LOOKBACK_WAIT_NEVER: always, a verification mode) */
 } mgpu_tuning;
+
+#define MGPU_LOOKBACK_WAIT_NEVER 0xffffffffu
 
 /** Overrides the tuning of prim for the types in type_mask (MGPU_TYPE_BIT); tuning NULL restores the table.
  *  Returns MGPU_ERROR_INVALID_ARGUMENT for an NT/VT outside the limits above or the device's. */
@@ -483,8 +487,11 @@ MGPU_API mgpu_result mgpu_reduce(mgpu_context context, const mgpu_reduce_info *i
  *   in: 8 6 7 5  exclusive add -> 0 8 14 21, total 26; inclusive add -> 8 14 21 26
  * Exclusive scans start from the op's identity. The total (the reduction of all inputs, the identity for
  * count 0) is written to the device range `total` when it is given (type-size bytes) and returned by the
- * blocking call. Single-pass decoupled look-back where the device is known to be safe (NVIDIA, AMD, Intel,
- * lavapipe with the Vulkan memory model), else reduce-then-scan; mgpu_tuning.lookback overrides.
+ * blocking call. Single-pass decoupled look-back on NVIDIA, AMD and Intel GPUs, else reduce-then-scan;
+ * mgpu_tuning.lookback overrides. The look-back never waits on another workgroup without bound (a silent
+ * predecessor is reduced from the input), so it is correct without forward-progress guarantees; lavapipe
+ * (Mesa 22.3) still loses a waiting workgroup when it runs several threads, so it defaults to
+ * reduce-then-scan there, and its look-back runs are tested with LP_NUM_THREADS=1.
  */
 typedef struct mgpu_scan_info {
     mgpu_type type;

@@ -1,12 +1,15 @@
 /*
  * lookback.glsl: decoupled look-back (Merrill and Garland) over the tiles of a single-pass scan.
- * Contract: the kernel uses the Vulkan memory model (#pragma use_vulkan_memory_model), includes types.glsl
- * and ops.glsl (and subgroup.glsl when MGPU_SUBGROUP). Each tile t publishes its reduction as
- * MGPU_TILE_AGGREGATE (aggregates[t]) as soon as it is known, then its inclusive prefix as
- * MGPU_TILE_INCLUSIVE (inclusives[t]); values are written before their flag with release semantics and read
- * after it with acquire semantics, at queue-family scope. Tiles take their index from a dynamic counter, so
- * every predecessor of a tile has started: the spin-wait ends on any device that runs started workgroups
- * to completion.
+ * Contract: the kernel includes types.glsl and ops.glsl (and subgroup.glsl when MGPU_SUBGROUP) and declares
+ * `layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT`. Each tile t
+ * publishes its reduction as MGPU_TILE_AGGREGATE (aggregates[t]) as soon as it is known, then its inclusive
+ * prefix as MGPU_TILE_INCLUSIVE (inclusives[t]). Values live in coherent buffers; each is written before its
+ * flag, which is stored with release semantics and loaded with acquire semantics at device scope.
+ * Tiles take their index from a dynamic counter, so every predecessor has started; still, nothing here
+ * waits on another workgroup without bound: a predecessor that stays silent for LOOKBACK_WAIT reads
+ * is reduced from the input by the waiting tile itself. That keeps the scan correct on devices without
+ * forward-progress guarantees between workgroups (lavapipe can park a predecessor behind a spinning
+ * workgroup, and its compiler ends loops after 65535 iterations).
  */
 #ifndef MGPU_LOOKBACK_GLSL
 #define MGPU_LOOKBACK_GLSL
@@ -15,53 +18,79 @@
 
 void mgpu_tile_publish(UintArrayCoherent flags, TArrayCoherent values, uint tile, T value, uint flag) {
     values.v[tile] = value;
-    atomicStore(flags.v[tile], flag, gl_ScopeQueueFamily, gl_StorageSemanticsBuffer,
-                gl_SemanticsRelease | gl_SemanticsMakeAvailable);
+    atomicStore(flags.v[tile], flag, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelease);
 }
 
-uint mgpu_tile_flag(UintArrayCoherent flags, uint tile) {
-    return atomicLoad(flags.v[tile], gl_ScopeQueueFamily, gl_StorageSemanticsBuffer,
-                      gl_SemanticsAcquire | gl_SemanticsMakeVisible);
+/* The flag of `tile` once it is set, or MGPU_TILE_NOT_READY after LOOKBACK_WAIT reads (at once for 0). */
+uint mgpu_tile_flag_bounded(UintArrayCoherent flags, uint tile) {
+    if (LOOKBACK_WAIT == 0u) return MGPU_TILE_NOT_READY;
+    uint flag;
+    uint reads = 0u;
+    do {
+        flag = atomicLoad(flags.v[tile], gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire);
+    } while (flag == MGPU_TILE_NOT_READY && ++reads < LOOKBACK_WAIT);
+    return flag;
 }
 
 #ifdef MGPU_SUBGROUP
-/* The exclusive prefix of `tile` (> 0). Called by every lane of one subgroup: lane i inspects predecessor
- * tile - 1 - i, so a window of gl_SubgroupSize predecessors is read per step. */
-T mgpu_lookback(UintArrayCoherent flags, TArrayCoherent aggregates, TArrayCoherent inclusives, uint tile) {
+/* The reduction of input tile `tile`, by the calling subgroup. */
+T mgpu_subgroup_reduce_tile(TArray src, uint count, uint tile_size, uint tile) {
+    uint first = tile * tile_size;
+    uint end = min(first + tile_size, count);
+    T v = mgpu_op_identity();
+    for (uint i = first + gl_SubgroupInvocationID; i < end; i += gl_SubgroupSize) v = mgpu_op_apply(v, src.v[i]);
+    return mgpu_subgroup_reduce(v);
+}
+
+/* The exclusive prefix of `tile` (> 0). Called by every lane of one subgroup: lane i reads predecessor
+ * tile - 1 - i, so a window of gl_SubgroupSize predecessors is read per step, and the window's values up
+ * to the nearest inclusive prefix are reduced. A predecessor still silent after a bounded wait is reduced
+ * from the input by the subgroup itself. */
+T mgpu_lookback(UintArrayCoherent flags, TArrayCoherent aggregates, TArrayCoherent inclusives, uint tile,
+                TArray src, uint count, uint tile_size) {
     uint lane = gl_SubgroupInvocationID;
     T prefix = mgpu_op_identity();
     int window_end = int(tile) - 1; // the nearest predecessor of the window
-    while (true) {
+    bool found = false;
+    while (!found) {
         int pred = window_end - int(lane);
-        uint flag = pred >= 0 ? mgpu_tile_flag(flags, uint(pred)) : MGPU_TILE_INCLUSIVE;
+        uint flag = pred >= 0 ? mgpu_tile_flag_bounded(flags, uint(pred)) : MGPU_TILE_INCLUSIVE;
         uvec4 inclusive_lanes = subgroupBallot(flag == MGPU_TILE_INCLUSIVE);
-        uvec4 waiting_lanes = subgroupBallot(flag == MGPU_TILE_NOT_READY);
-        bool found = subgroupBallotBitCount(inclusive_lanes) > 0u;
+        found = subgroupBallotBitCount(inclusive_lanes) > 0u;
         uint stop = found ? subgroupBallotFindLSB(inclusive_lanes) : gl_SubgroupSize - 1u;
-        // Only the lanes up to the nearest inclusive prefix count; if one of them is not ready, read again.
-        if (subgroupBallotBitCount(waiting_lanes) > 0u && subgroupBallotFindLSB(waiting_lanes) <= stop)
-            continue;
         T v = mgpu_op_identity();
-        if (lane <= stop && pred >= 0)
+        if (lane <= stop && pred >= 0 && flag != MGPU_TILE_NOT_READY)
             v = flag == MGPU_TILE_INCLUSIVE ? inclusives.v[pred] : aggregates.v[pred];
+        uvec4 stalled = subgroupBallot(lane <= stop && flag == MGPU_TILE_NOT_READY);
+        while (subgroupBallotBitCount(stalled) > 0u) {
+            uint l = subgroupBallotFindLSB(stalled);
+            T r = mgpu_subgroup_reduce_tile(src, count, tile_size, uint(window_end - int(l)));
+            if (lane == l) v = r;
+            stalled[l >> 5u] &= ~(1u << (l & 31u));
+        }
         // Window lanes are in reverse sequence order; the operators are commutative.
         prefix = mgpu_op_apply(mgpu_subgroup_reduce(v), prefix);
-        if (found) break;
         window_end -= int(gl_SubgroupSize);
     }
     return prefix;
 }
 #else
-/* The exclusive prefix of `tile` (> 0), read by one thread, one predecessor at a time. */
-T mgpu_lookback(UintArrayCoherent flags, TArrayCoherent aggregates, TArrayCoherent inclusives, uint tile) {
+/* The exclusive prefix of `tile` (> 0), read by one thread, one predecessor at a time; a predecessor still
+ * silent after a bounded wait is reduced from the input by this thread. */
+T mgpu_lookback(UintArrayCoherent flags, TArrayCoherent aggregates, TArrayCoherent inclusives, uint tile,
+                TArray src, uint count, uint tile_size) {
     T prefix = mgpu_op_identity();
-    int pred = int(tile) - 1;
-    while (pred >= 0) {
-        uint flag = mgpu_tile_flag(flags, uint(pred));
-        if (flag == MGPU_TILE_NOT_READY) continue;
+    for (int pred = int(tile) - 1; pred >= 0; --pred) {
+        uint flag = mgpu_tile_flag_bounded(flags, uint(pred));
         if (flag == MGPU_TILE_INCLUSIVE) return mgpu_op_apply(inclusives.v[pred], prefix);
-        prefix = mgpu_op_apply(aggregates.v[pred], prefix);
-        --pred;
+        T v = mgpu_op_identity();
+        if (flag == MGPU_TILE_AGGREGATE) {
+            v = aggregates.v[pred];
+        } else {
+            uint first = uint(pred) * tile_size;
+            for (uint i = first; i < min(first + tile_size, count); ++i) v = mgpu_op_apply(v, src.v[i]);
+        }
+        prefix = mgpu_op_apply(v, prefix);
     }
     return prefix;
 }

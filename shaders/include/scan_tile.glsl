@@ -4,7 +4,7 @@
  * serial reduction -> workgroup exclusive scan of the thread totals -> tile prefix -> serial scan -> store.
  * The tile prefix comes from the decoupled look-back (MGPU_SCAN_LOOKBACK) or from `partials` (the scanned
  * tile reductions of the reduce-then-scan passes; absent for a single tile).
- * Contract: the kernel defines MGPU_SCAN_LOOKBACK to 0 or 1 and, for 1, enables the Vulkan memory model.
+ * Contract: the kernel defines MGPU_SCAN_LOOKBACK to 0 or 1.
  */
 #ifndef MGPU_SCAN_TILE_GLSL
 #define MGPU_SCAN_TILE_GLSL
@@ -17,6 +17,7 @@ layout(constant_id = MGPU_SPEC_VT) const uint VT = 8u;
 layout(constant_id = MGPU_SPEC_OP) const uint OP = 0u;
 layout(constant_id = MGPU_SPEC_EXCLUSIVE) const bool EXCLUSIVE = false;
 layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_SCAN_MODE_DOWNSWEEP;
+layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT = 1024u;
 
 layout(push_constant, std430) uniform ScanPush { MGPU_SCAN_PC_FIELDS } pc;
 
@@ -46,8 +47,7 @@ void main() {
 #if MGPU_SCAN_LOOKBACK
     // Tiles are numbered in the order workgroups start, so a tile's predecessors are all running or done.
     if (tid == 0u)
-        s_tile = atomicAdd(UintArrayCoherent(pc.counter).v[0], 1u, gl_ScopeQueueFamily,
-                           gl_StorageSemanticsBuffer, gl_SemanticsRelaxed);
+        s_tile = atomicAdd(UintArrayCoherent(pc.counter).v[0], 1u);
     barrier();
     uint tile = s_tile;
 #else
@@ -82,7 +82,7 @@ void main() {
     if (tile > 0u) {
 #ifdef MGPU_SUBGROUP
         if (gl_SubgroupID == 0u) {
-            T prefix = mgpu_lookback(flags, aggregates, inclusives, tile);
+            T prefix = mgpu_lookback(flags, aggregates, inclusives, tile, TArray(pc.src), pc.count, tile_size);
             if (gl_SubgroupInvocationID == 0u) {
                 mgpu_tile_publish(flags, inclusives, tile, mgpu_op_apply(prefix, tile_total), MGPU_TILE_INCLUSIVE);
                 s_prefix = prefix;
@@ -90,7 +90,7 @@ void main() {
         }
 #else
         if (tid == 0u) {
-            T prefix = mgpu_lookback(flags, aggregates, inclusives, tile);
+            T prefix = mgpu_lookback(flags, aggregates, inclusives, tile, TArray(pc.src), pc.count, tile_size);
             mgpu_tile_publish(flags, inclusives, tile, mgpu_op_apply(prefix, tile_total), MGPU_TILE_INCLUSIVE);
             s_prefix = prefix;
         }

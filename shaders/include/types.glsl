@@ -11,14 +11,15 @@
 
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_buffer_reference_uvec2 : require
-#extension GL_EXT_scalar_block_layout : require
 #extension GL_EXT_control_flow_attributes : require
 
 #if defined(MGPU_TYPE_U64) || defined(MGPU_TYPE_I64) || defined(MGPU_TYPE_F64)
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #define MGPU_WORDS 2u
+#define MGPU_ALIGN 8
 #else
 #define MGPU_WORDS 1u
+#define MGPU_ALIGN 4
 #endif
 #define MGPU_EPV (4u / MGPU_WORDS)
 
@@ -70,8 +71,8 @@
 #error "types.glsl: define one of MGPU_TYPE_U32 I32 F32 U64 I64 F64"
 #endif
 
-layout(buffer_reference, scalar, buffer_reference_align = 4) buffer TArray { T v[]; };
-layout(buffer_reference, scalar, buffer_reference_align = 4) coherent buffer TArrayCoherent { T v[]; };
+layout(buffer_reference, std430, buffer_reference_align = MGPU_ALIGN) buffer TArray { T v[]; };
+layout(buffer_reference, std430, buffer_reference_align = MGPU_ALIGN) coherent buffer TArrayCoherent { T v[]; };
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer Vec4Array { uvec4 v[]; };
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer UintArray { uint v[]; };
 layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer UintArrayCoherent { uint v[]; };

@@ -29,7 +29,7 @@ void main() {
     uint tile_size = nt * VT;
     uint tiles = (pc.count + tile_size - 1u) / tile_size;
     bool has_index = mgpu_present(pc.src_index);
-    bool vector = (pc.flags & MGPU_REDUCE_VEC4) != 0u;
+    bool vector = (pc.flags & MGPU_REDUCE_VEC4) != 0u && !has_index; // vector loads imply the indices
     TArray src = TArray(pc.src);
     T v = mgpu_op_identity();
     int index = -1;

@@ -1,0 +1,10 @@
+# The kernel x type x subgroup variants compiled to SPIR-V and embedded in the library.
+# Each entry: kernel file (shaders/kernels/<name>.comp), its MGPU_KERNEL_* enumerator, the types, and
+# whether a subgroup variant (MGPU_SUBGROUP) is built beside the shared-memory one.
+set(MGPU_SHADER_VARIANTS
+  "copy|MGPU_KERNEL_COPY|U32|OFF"
+  "fill|MGPU_KERNEL_FILL|U32,I32,F32,U64,I64,F64|OFF"
+  "reduce|MGPU_KERNEL_REDUCE|U32,I32,F32,U64,I64,F64|ON"
+  "scan_tiles|MGPU_KERNEL_SCAN_TILES|U32,I32,F32,U64,I64,F64|ON"
+  "scan_lookback|MGPU_KERNEL_SCAN_LOOKBACK|U32,I32,F32,U64,I64,F64|ON"
+)

@@ -1,0 +1,182 @@
+/*
+ * Buffers: host transfers through pooled staging, the GPU fills (the seeds' FillAscending, GenRandom,
+ * SortRandom), PrintArray, and the copy shader every benchmark compares with.
+ */
+#include "../mgpu_internal.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MGPU_STAGING_CHUNK ((VkDeviceSize)32 << 20)
+
+static mgpu_result mgpu_transfer(mgpu_context ctx, mgpu_range device_range, void *host, VkDeviceSize bytes, bool upload) {
+    const char *name = upload ? "mgpu_buffer_upload" : "mgpu_buffer_download";
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!host && bytes) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null host pointer", name);
+    mgpu_result r = mgpu__check_range(ctx, name, device_range, bytes, 1);
+    if (r != MGPU_SUCCESS || bytes == 0) return r;
+    if (!ctx->queue) return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "%s: the context has no queue", name);
+    VkDeviceSize chunk = bytes < MGPU_STAGING_CHUNK ? bytes : MGPU_STAGING_CHUNK;
+    mgpu_range staging;
+    r = mgpu__pool_alloc(ctx, MGPU_MEMORY_HOST, chunk, &staging);
+    if (r != MGPU_SUCCESS) return r;
+    char *mapped = mgpu__pool_mapped(ctx, staging);
+    for (VkDeviceSize done = 0; done < bytes && r == MGPU_SUCCESS; done += chunk) {
+        VkDeviceSize n = bytes - done < chunk ? bytes - done : chunk;
+        if (upload) memcpy(mapped, (const char *)host + done, n);
+        VkCommandBuffer cmd;
+        r = mgpu__commands_begin(ctx, &cmd);
+        if (r != MGPU_SUCCESS) break;
+        VkBufferCopy region = {.srcOffset = upload ? staging.offset : device_range.offset + done,
+                               .dstOffset = upload ? device_range.offset + done : staging.offset,
+                               .size = n};
+        /* Order against earlier shader work and make the copy visible to later shaders or the host. */
+        VkMemoryBarrier before = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                                  .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT,
+                                  .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT};
+        ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+                                     VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &before, 0, NULL, 0, NULL);
+        ctx->vk.vkCmdCopyBuffer(cmd, upload ? staging.buffer : device_range.buffer,
+                                upload ? device_range.buffer : staging.buffer, 1, &region);
+        mgpu__barrier_compute_write_to_host_read(ctx, cmd);
+        r = mgpu__commands_submit(ctx, NULL);
+        if (r == MGPU_SUCCESS && !upload) memcpy((char *)host + done, mapped, n);
+    }
+    mgpu_buffer_free(ctx, staging);
+    return r;
+}
+
+mgpu_result mgpu_buffer_upload(mgpu_context ctx, mgpu_range dst, const void *src, VkDeviceSize bytes) {
+    return mgpu_transfer(ctx, dst, (void *)src, bytes, true);
+}
+
+mgpu_result mgpu_buffer_download(mgpu_context ctx, mgpu_range src, void *dst, VkDeviceSize bytes) {
+    return mgpu_transfer(ctx, src, dst, bytes, false);
+}
+
+/* The bits of one scalar of `type`, low word first. */
+static uint64_t mgpu_scalar_bits(mgpu_type type, mgpu_scalar s) {
+    switch (type) {
+    case MGPU_TYPE_U32: return s.u32;
+    case MGPU_TYPE_I32: return (uint32_t)s.i32;
+    case MGPU_TYPE_F32: { uint32_t u; memcpy(&u, &s.f32, 4); return u; }
+    default: return s.u64;
+    }
+}
+
+static mgpu_result mgpu_check_fill(mgpu_context ctx, const mgpu_fill_info *info) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "fill: null info");
+    mgpu_result r = mgpu__check_type(ctx, info->type);
+    if (r != MGPU_SUCCESS) return r;
+    if ((unsigned)info->mode > MGPU_FILL_CONSTANT) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "fill mode %d", (int)info->mode);
+    if (info->count > MGPU_MAX_COUNT) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "count %u > 2^31-1", info->count);
+    size_t size = mgpu_type_size(info->type);
+    if (info->count == 0) return MGPU_SUCCESS;
+    return mgpu__check_range(ctx, "fill output", info->output, (VkDeviceSize)info->count * size, size);
+}
+
+mgpu_result mgpu_cmd_fill(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_fill_info *info) {
+    mgpu_result r = mgpu_check_fill(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "fill: null command buffer");
+    if (info->count == 0) return MGPU_SUCCESS;
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_FILL, info->type);
+    mgpu_fill_pc pc = {
+        .dst = mgpu_range_address(ctx, info->output),
+        .a = mgpu_scalar_bits(info->type, info->a),
+        .b = mgpu_scalar_bits(info->type, info->b),
+        .seed = info->seed,
+        .count = info->count,
+        .mode = (uint32_t)info->mode};
+    uint32_t groups = (info->count + t.nt - 1) / t.nt;
+    if (groups > 65535u) groups = 65535u; /* grid-stride beyond */
+    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_FILL, .type = info->type, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = 1}};
+    return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, groups, 1);
+}
+
+mgpu_result mgpu_fill(mgpu_context ctx, const mgpu_fill_info *info) {
+    mgpu_result r = mgpu_check_fill(ctx, info);
+    if (r != MGPU_SUCCESS || info->count == 0) return r;
+    VkCommandBuffer cmd;
+    r = mgpu__commands_begin(ctx, &cmd);
+    if (r == MGPU_SUCCESS) r = mgpu_cmd_fill(ctx, cmd, info);
+    if (r != MGPU_SUCCESS) {
+        mgpu__commands_abandon(ctx);
+        return r;
+    }
+    return mgpu__commands_submit(ctx, NULL);
+}
+
+mgpu_result mgpu_cmd_copy(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_copy_info *info) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info || !cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "copy: null argument");
+    if (info->bytes % 4 != 0 || info->bytes / 4 > UINT32_MAX)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "copy: bytes %llu not a multiple of 4 below 16 GiB",
+                          (unsigned long long)info->bytes);
+    if (info->bytes == 0) return MGPU_SUCCESS;
+    mgpu_result r = mgpu__check_range(ctx, "copy src", info->src, info->bytes, 4);
+    if (r == MGPU_SUCCESS) r = mgpu__check_range(ctx, "copy dst", info->dst, info->bytes, 4);
+    if (r != MGPU_SUCCESS) return r;
+    if (mgpu__ranges_overlap(info->src, info->bytes, info->dst, info->bytes))
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "copy: source and destination overlap");
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_COPY, MGPU_TYPE_U32);
+    mgpu_copy_pc pc = {.src = mgpu_range_address(ctx, info->src),
+                                         .dst = mgpu_range_address(ctx, info->dst),
+                                         .words = (uint32_t)(info->bytes / 4)};
+    pc.vectorized = pc.src % 16 == 0 && pc.dst % 16 == 0;
+    uint32_t per_group = t.nt * (pc.vectorized ? 4u : 1u);
+    uint64_t groups = (pc.words + per_group - 1) / per_group;
+    /* A few waves of workgroups that stride over the array keep every SM busy without a huge grid. */
+    if (groups > 8192) groups = 8192;
+    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_COPY, .type = MGPU_TYPE_U32, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = 1}};
+    return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, (uint32_t)groups, 1);
+}
+
+static void mgpu_print_value(FILE *f, mgpu_type type, const char *format, const void *p) {
+    switch (type) {
+    case MGPU_TYPE_U32: fprintf(f, format ? format : "%6" PRIu32, *(const uint32_t *)p); break;
+    case MGPU_TYPE_I32: fprintf(f, format ? format : "%6" PRId32, *(const int32_t *)p); break;
+    case MGPU_TYPE_F32: fprintf(f, format ? format : "%8.3f", (double)*(const float *)p); break;
+    case MGPU_TYPE_U64: fprintf(f, format ? format : "%8" PRIu64, *(const uint64_t *)p); break;
+    case MGPU_TYPE_I64: fprintf(f, format ? format : "%8" PRId64, *(const int64_t *)p); break;
+    case MGPU_TYPE_F64: fprintf(f, format ? format : "%8.3f", *(const double *)p); break;
+    default: break;
+    }
+}
+
+mgpu_result mgpu_buffer_print(mgpu_context ctx, mgpu_type type, mgpu_range range, uint32_t count, const char *format,
+                              uint32_t columns, FILE *f) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    size_t size = mgpu_type_size(type);
+    if (!size) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "print: type %d", (int)type);
+    if (!f) f = stdout;
+    if (!columns) columns = 10;
+    if (count == 0) return MGPU_SUCCESS;
+    void *host = malloc((size_t)count * size);
+    if (!host) return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "print: %u elements", count);
+    mgpu_result r = mgpu_buffer_download(ctx, range, host, (VkDeviceSize)count * size);
+    for (uint32_t i = 0; r == MGPU_SUCCESS && i < count; ++i) {
+        if (i % columns == 0) fprintf(f, "%s%5u: ", i ? "\n" : "", i);
+        fputc(' ', f);
+        mgpu_print_value(f, type, format, (const char *)host + (size_t)i * size);
+    }
+    if (r == MGPU_SUCCESS) fputc('\n', f);
+    free(host);
+    return r;
+}
+
+mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type) {
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_FILL, type);
+    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_FILL, .type = type, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = 1}};
+    VkPipeline p;
+    return mgpu__pipeline_get(ctx, &key, &p);
+}
+
+mgpu_result mgpu__copy_prepare(mgpu_context ctx) {
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_COPY, MGPU_TYPE_U32);
+    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_COPY, .type = MGPU_TYPE_U32, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = 1}};
+    VkPipeline p;
+    return mgpu__pipeline_get(ctx, &key, &p);
+}

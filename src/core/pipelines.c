@@ -1,0 +1,171 @@
+/*
+ * Pipelines: the embedded SPIR-V modules (one per kernel, type and subgroup variant, listed in the generated
+ * shader table) and the compute pipelines made from them, keyed by module and specialization constants,
+ * created on first use and cached. One pipeline layout serves every kernel: no descriptor sets, 128 bytes
+ * of push constants. The VkPipelineCache is loaded from and saved to the caller's file when one is named.
+ */
+#include "../mgpu_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MGPU_PUSH_CONSTANT_BYTES 128u
+
+static void *mgpu_read_file(const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    void *data = NULL;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n > 0 && fseek(f, 0, SEEK_SET) == 0 && (data = malloc((size_t)n)) != NULL) {
+            if (fread(data, 1, (size_t)n, f) != (size_t)n) {
+                free(data);
+                data = NULL;
+            } else {
+                *size = (size_t)n;
+            }
+        }
+    }
+    fclose(f);
+    return data;
+}
+
+mgpu_result mgpu__pipelines_init(mgpu_context ctx, const char *cache_path) {
+    assert(mgpu__shader_variant_count <= MGPU_ARRAY_COUNT(ctx->modules));
+    VkPushConstantRange range = {.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .size = MGPU_PUSH_CONSTANT_BYTES};
+    VkPipelineLayoutCreateInfo layout = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                         .pushConstantRangeCount = 1,
+                                         .pPushConstantRanges = &range};
+    VkResult vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &layout, NULL, &ctx->pipeline_layout);
+    if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreatePipelineLayout");
+
+    size_t size = 0;
+    void *data = NULL;
+    if (cache_path) {
+        ctx->pipeline_cache_path = malloc(strlen(cache_path) + 1);
+        if (!ctx->pipeline_cache_path) return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "cache path");
+        strcpy(ctx->pipeline_cache_path, cache_path);
+        data = mgpu_read_file(cache_path, &size);
+    }
+    /* A cache written by another device or driver is rejected by the driver's header check; start empty. */
+    VkPipelineCacheCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+                                      .initialDataSize = size,
+                                      .pInitialData = data};
+    vr = ctx->vk.vkCreatePipelineCache(ctx->device, &info, NULL, &ctx->pipeline_cache);
+    if (vr != VK_SUCCESS && data) {
+        info.initialDataSize = 0;
+        info.pInitialData = NULL;
+        vr = ctx->vk.vkCreatePipelineCache(ctx->device, &info, NULL, &ctx->pipeline_cache);
+    }
+    free(data);
+    return mgpu__vk_result(ctx, vr, "vkCreatePipelineCache");
+}
+
+mgpu_result mgpu_context_save_pipeline_cache(mgpu_context ctx, const char *path) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!path) path = ctx->pipeline_cache_path;
+    if (!path) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "no pipeline cache path");
+    size_t size = 0;
+    VkResult vr = ctx->vk.vkGetPipelineCacheData(ctx->device, ctx->pipeline_cache, &size, NULL);
+    if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkGetPipelineCacheData");
+    void *data = malloc(size ? size : 1);
+    if (!data) return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "pipeline cache data");
+    vr = ctx->vk.vkGetPipelineCacheData(ctx->device, ctx->pipeline_cache, &size, data);
+    mgpu_result r = mgpu__vk_result(ctx, vr, "vkGetPipelineCacheData");
+    if (r == MGPU_SUCCESS) {
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(data, 1, size, f) != size) r = mgpu__fail(ctx, MGPU_ERROR_IO, "cannot write %s", path);
+        if (f && fclose(f) != 0) r = mgpu__fail(ctx, MGPU_ERROR_IO, "cannot write %s", path);
+    }
+    free(data);
+    return r;
+}
+
+void mgpu__pipelines_destroy(mgpu_context ctx) {
+    if (ctx->pipeline_cache_path && ctx->pipeline_cache) mgpu_context_save_pipeline_cache(ctx, NULL);
+    for (size_t i = 0; i < ctx->pipeline_count; ++i) ctx->vk.vkDestroyPipeline(ctx->device, ctx->pipelines[i].pipeline, NULL);
+    for (size_t i = 0; i < MGPU_ARRAY_COUNT(ctx->modules); ++i)
+        if (ctx->modules[i]) ctx->vk.vkDestroyShaderModule(ctx->device, ctx->modules[i], NULL);
+    if (ctx->pipeline_cache) ctx->vk.vkDestroyPipelineCache(ctx->device, ctx->pipeline_cache, NULL);
+    if (ctx->pipeline_layout) ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->pipeline_layout, NULL);
+    free(ctx->pipelines);
+    free(ctx->pipeline_cache_path);
+}
+
+static mgpu_result mgpu_module_get(mgpu_context ctx, const mgpu_pipeline_key *key, VkShaderModule *out) {
+    for (size_t i = 0; i < mgpu__shader_variant_count; ++i) {
+        const mgpu_shader_variant *v = &mgpu__shader_variants[i];
+        if ((uint32_t)v->kernel != key->kernel || (uint32_t)v->type != key->type || (uint32_t)v->subgroup != key->subgroup)
+            continue;
+        if (!ctx->modules[i]) {
+            VkShaderModuleCreateInfo info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                             .codeSize = v->size,
+                                             .pCode = v->code};
+            VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &info, NULL, &ctx->modules[i]);
+            if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateShaderModule");
+        }
+        *out = ctx->modules[i];
+        return MGPU_SUCCESS;
+    }
+    return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "no shader variant for kernel %u type %u subgroup %u", key->kernel,
+                      key->type, key->subgroup);
+}
+
+mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, VkPipeline *out) {
+    for (size_t i = 0; i < ctx->pipeline_count; ++i)
+        if (memcmp(&ctx->pipelines[i].key, key, sizeof *key) == 0) {
+            *out = ctx->pipelines[i].pipeline;
+            return MGPU_SUCCESS;
+        }
+    if (ctx->pipeline_count == ctx->pipeline_capacity) {
+        size_t cap = ctx->pipeline_capacity ? ctx->pipeline_capacity * 2 : 32;
+        mgpu_pipeline_entry *p = realloc(ctx->pipelines, cap * sizeof *p);
+        if (!p) return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "pipeline list");
+        ctx->pipelines = p;
+        ctx->pipeline_capacity = cap;
+    }
+    VkShaderModule module;
+    mgpu_result r = mgpu_module_get(ctx, key, &module);
+    if (r != MGPU_SUCCESS) return r;
+    VkSpecializationMapEntry entries[MGPU_SPEC_COUNT];
+    for (uint32_t i = 0; i < MGPU_SPEC_COUNT; ++i)
+        entries[i] = (VkSpecializationMapEntry){.constantID = i, .offset = i * 4u, .size = 4};
+    VkSpecializationInfo spec = {.mapEntryCount = MGPU_SPEC_COUNT,
+                                 .pMapEntries = entries,
+                                 .dataSize = sizeof key->spec,
+                                 .pData = key->spec};
+    /* Subgroup kernels assume full subgroups; pin it where the device lets us. */
+    bool full = key->subgroup && ctx->full_subgroups && key->spec[MGPU_SPEC_NT] % ctx->info.max_subgroup_size == 0;
+    VkComputePipelineCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                  .flags = full ? VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT : 0,
+                  .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                  .module = module,
+                  .pName = "main",
+                  .pSpecializationInfo = &spec},
+        .layout = ctx->pipeline_layout};
+    VkPipeline pipeline;
+    VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, NULL, &pipeline);
+    if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateComputePipelines");
+    ctx->pipelines[ctx->pipeline_count++] = (mgpu_pipeline_entry){*key, pipeline};
+    *out = pipeline;
+    return MGPU_SUCCESS;
+}
+
+mgpu_result mgpu_context_prepare(mgpu_context ctx, uint32_t prim_mask, uint32_t type_mask) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if ((prim_mask & ~MGPU_PRIM_MASK_ALL) || (type_mask & ~MGPU_TYPE_MASK_ALL))
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "prim mask 0x%x, type mask 0x%x", prim_mask, type_mask);
+    mgpu_result r = MGPU_SUCCESS;
+    if (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_COPY)) r = mgpu__copy_prepare(ctx);
+    for (uint32_t t = 0; t < MGPU_TYPE_COUNT && r == MGPU_SUCCESS; ++t) {
+        if (!(type_mask & MGPU_TYPE_BIT(t))) continue;
+        if (mgpu__check_type(ctx, (mgpu_type)t) != MGPU_SUCCESS) continue; /* types the device lacks have nothing to build */
+        if (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_REDUCE)) r = mgpu__reduce_prepare(ctx, (mgpu_type)t);
+        if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_SCAN))) r = mgpu__scan_prepare(ctx, (mgpu_type)t);
+        if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_FILL))) r = mgpu__fill_prepare(ctx, (mgpu_type)t);
+    }
+    if (r == MGPU_SUCCESS) ctx->last_error[0] = '\0'; /* the skipped types are not failures */
+    return r;
+}

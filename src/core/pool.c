@@ -1,0 +1,387 @@
+/*
+ * The pooled allocator (the seeds' CudaAllocBuckets, public contract in mgpuvk.h).
+ *
+ * Requests are rounded up to a size class (quarter steps between powers of two, so at most 25% is wasted).
+ * A class of half a block or more gets a block of its own; smaller ones are carved first-fit from 64 MiB
+ * blocks whose free extents are kept sorted and coalesced. Freed ranges stay cached, owned by their class,
+ * until the cached bytes pass the capacity; then the least recently freed go back to their blocks, and a
+ * block with nothing in use is released. Host-visible staging memory is a second kind in the same pool.
+ */
+#include "../mgpu_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MGPU_BLOCK_SIZE ((VkDeviceSize)64 << 20)
+#define MGPU_DEFAULT_CAPACITY ((VkDeviceSize)256 << 20)
+
+static VkDeviceSize mgpu_size_class(VkDeviceSize size) {
+    if (size <= MGPU_POOL_ALIGNMENT) return MGPU_POOL_ALIGNMENT;
+    VkDeviceSize pow2 = MGPU_POOL_ALIGNMENT;
+    while (pow2 * 2 < size) pow2 *= 2;
+    /* size is in (pow2, 2 * pow2]: round up to a quarter of pow2 */
+    VkDeviceSize quarter = pow2 / 4;
+    return (size + quarter - 1) / quarter * quarter;
+}
+
+static bool mgpu_grow(void **array, size_t *capacity, size_t needed, size_t element) {
+    if (needed <= *capacity) return true;
+    size_t cap = *capacity ? *capacity * 2 : 16;
+    while (cap < needed) cap *= 2;
+    void *p = realloc(*array, cap * element);
+    if (!p) return false;
+    *array = p;
+    *capacity = cap;
+    return true;
+}
+
+static uint32_t mgpu_find_memory_type(mgpu_context ctx, VkMemoryPropertyFlags required, VkMemoryPropertyFlags preferred) {
+    const VkPhysicalDeviceMemoryProperties *mp = &ctx->memory_properties;
+    uint32_t fallback = UINT32_MAX;
+    for (uint32_t i = 0; i < mp->memoryTypeCount; ++i) {
+        VkMemoryPropertyFlags f = mp->memoryTypes[i].propertyFlags;
+        if ((f & required) != required) continue;
+        if ((f & preferred) == preferred) return i;
+        if (fallback == UINT32_MAX) fallback = i;
+    }
+    return fallback;
+}
+
+mgpu_result mgpu__pool_init(mgpu_context ctx, VkDeviceSize capacity) {
+    mgpu_pool *pool = &ctx->pool;
+    pool->capacity = capacity ? capacity : MGPU_DEFAULT_CAPACITY;
+    pool->stats.capacity = pool->capacity;
+    pool->memory_type[MGPU_MEMORY_DEVICE] = mgpu_find_memory_type(ctx, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    pool->memory_type[MGPU_MEMORY_HOST] =
+        mgpu_find_memory_type(ctx, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                              VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+    if (pool->memory_type[MGPU_MEMORY_DEVICE] == UINT32_MAX || pool->memory_type[MGPU_MEMORY_HOST] == UINT32_MAX)
+        return mgpu__fail(ctx, MGPU_ERROR_NO_DEVICE, "no suitable memory types");
+    return MGPU_SUCCESS;
+}
+
+static void mgpu_block_destroy(mgpu_context ctx, mgpu_block *block) {
+    if (block->buffer) ctx->vk.vkDestroyBuffer(ctx->device, block->buffer, NULL);
+    if (block->memory) ctx->vk.vkFreeMemory(ctx->device, block->memory, NULL);
+    free(block->free_extents);
+    free(block);
+}
+
+static mgpu_result mgpu_block_create(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSize size, mgpu_block **out) {
+    mgpu_pool *pool = &ctx->pool;
+    if (!mgpu_grow((void **)&pool->blocks, &pool->block_capacity, pool->block_count + 1, sizeof *pool->blocks))
+        return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "pool block list");
+    mgpu_block *block = calloc(1, sizeof *block);
+    if (!block) return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "pool block");
+    block->kind = kind;
+    block->size = size;
+    VkBufferCreateInfo buffer_info = {
+        .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+        .size = size,
+        .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
+                 VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+    VkResult vr = ctx->vk.vkCreateBuffer(ctx->device, &buffer_info, NULL, &block->buffer);
+    if (vr != VK_SUCCESS) {
+        mgpu_block_destroy(ctx, block);
+        return mgpu__vk_result(ctx, vr, "vkCreateBuffer");
+    }
+    VkMemoryRequirements req;
+    ctx->vk.vkGetBufferMemoryRequirements(ctx->device, block->buffer, &req);
+    uint32_t type = pool->memory_type[kind];
+    if (!(req.memoryTypeBits & (1u << type))) {
+        mgpu_block_destroy(ctx, block);
+        return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "buffer cannot live in memory type %u", type);
+    }
+    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+                                       .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
+    VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                  .pNext = &flags,
+                                  .allocationSize = req.size,
+                                  .memoryTypeIndex = type};
+    vr = ctx->vk.vkAllocateMemory(ctx->device, &alloc, NULL, &block->memory);
+    if (vr == VK_SUCCESS) vr = ctx->vk.vkBindBufferMemory(ctx->device, block->buffer, block->memory, 0);
+    if (vr == VK_SUCCESS && kind == MGPU_MEMORY_HOST)
+        vr = ctx->vk.vkMapMemory(ctx->device, block->memory, 0, VK_WHOLE_SIZE, 0, &block->mapped);
+    if (vr != VK_SUCCESS) {
+        mgpu_block_destroy(ctx, block);
+        return mgpu__vk_result(ctx, vr, "allocating a pool block");
+    }
+    VkBufferDeviceAddressInfo address_info = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+                                              .buffer = block->buffer};
+    block->address = ctx->vk.vkGetBufferDeviceAddress(ctx->device, &address_info);
+    block->free_extents = malloc(sizeof *block->free_extents);
+    if (!block->free_extents) {
+        mgpu_block_destroy(ctx, block);
+        return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "pool block");
+    }
+    block->free_extents[0] = (mgpu_extent){0, size};
+    block->free_count = block->free_capacity = 1;
+    pool->blocks[pool->block_count++] = block;
+    ++pool->stats.blocks;
+    pool->stats.block_bytes += size;
+    *out = block;
+    return MGPU_SUCCESS;
+}
+
+static bool mgpu_block_take(mgpu_block *block, VkDeviceSize size, VkDeviceSize *offset) {
+    for (size_t i = 0; i < block->free_count; ++i) {
+        mgpu_extent *e = &block->free_extents[i];
+        if (e->size < size) continue;
+        *offset = e->offset;
+        e->offset += size;
+        e->size -= size;
+        if (e->size == 0) {
+            memmove(e, e + 1, (block->free_count - i - 1) * sizeof *e);
+            --block->free_count;
+        }
+        block->used += size;
+        return true;
+    }
+    return false;
+}
+
+static bool mgpu_block_give(mgpu_block *block, VkDeviceSize offset, VkDeviceSize size) {
+    size_t i = 0;
+    while (i < block->free_count && block->free_extents[i].offset < offset) ++i;
+    bool merge_prev = i > 0 && block->free_extents[i - 1].offset + block->free_extents[i - 1].size == offset;
+    bool merge_next = i < block->free_count && offset + size == block->free_extents[i].offset;
+    block->used -= size;
+    if (merge_prev && merge_next) {
+        block->free_extents[i - 1].size += size + block->free_extents[i].size;
+        memmove(&block->free_extents[i], &block->free_extents[i + 1], (block->free_count - i - 1) * sizeof(mgpu_extent));
+        --block->free_count;
+    } else if (merge_prev) {
+        block->free_extents[i - 1].size += size;
+    } else if (merge_next) {
+        block->free_extents[i].offset = offset;
+        block->free_extents[i].size += size;
+    } else {
+        if (!mgpu_grow((void **)&block->free_extents, &block->free_capacity, block->free_count + 1, sizeof(mgpu_extent)))
+            return false; /* the extent is lost to this block until it is released: never a wrong result */
+        memmove(&block->free_extents[i + 1], &block->free_extents[i], (block->free_count - i) * sizeof(mgpu_extent));
+        block->free_extents[i] = (mgpu_extent){offset, size};
+        ++block->free_count;
+    }
+    return true;
+}
+
+static void mgpu_block_release_if_empty(mgpu_context ctx, mgpu_block *block) {
+    if (block->used != 0) return;
+    mgpu_pool *pool = &ctx->pool;
+    for (size_t i = 0; i < pool->block_count; ++i) {
+        if (pool->blocks[i] != block) continue;
+        pool->blocks[i] = pool->blocks[--pool->block_count];
+        break;
+    }
+    --pool->stats.blocks;
+    pool->stats.block_bytes -= block->size;
+    mgpu_block_destroy(ctx, block);
+}
+
+/* Removes allocation i (cached or wrapped or in simple mode) and returns its space to its block. */
+static void mgpu_allocation_release(mgpu_context ctx, size_t i) {
+    mgpu_pool *pool = &ctx->pool;
+    mgpu_allocation a = pool->allocations[i];
+    pool->allocations[i] = pool->allocations[--pool->allocation_count];
+    if (!a.block) return;
+    mgpu_block_give(a.block, a.offset, a.size_class);
+    mgpu_block_release_if_empty(ctx, a.block);
+}
+
+static void mgpu_evict_to(mgpu_context ctx, VkDeviceSize limit) {
+    mgpu_pool *pool = &ctx->pool;
+    while (pool->stats.cached_bytes > limit) {
+        size_t oldest = SIZE_MAX;
+        for (size_t i = 0; i < pool->allocation_count; ++i)
+            if (pool->allocations[i].cached && (oldest == SIZE_MAX || pool->allocations[i].freed_at < pool->allocations[oldest].freed_at))
+                oldest = i;
+        if (oldest == SIZE_MAX) break;
+        pool->stats.cached_bytes -= pool->allocations[oldest].size_class;
+        --pool->stats.cached_ranges;
+        ++pool->stats.evictions;
+        mgpu_allocation_release(ctx, oldest);
+    }
+}
+
+mgpu_result mgpu__pool_alloc(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSize size, mgpu_range *out) {
+    mgpu_pool *pool = &ctx->pool;
+    VkDeviceSize size_class = mgpu_size_class(size);
+    if (pool->mode == MGPU_POOL_BUCKETS) {
+        size_t best = SIZE_MAX;
+        for (size_t i = 0; i < pool->allocation_count; ++i) {
+            mgpu_allocation *a = &pool->allocations[i];
+            if (a->cached && a->size_class == size_class && a->block->kind == kind &&
+                (best == SIZE_MAX || a->freed_at > pool->allocations[best].freed_at))
+                best = i;
+        }
+        if (best != SIZE_MAX) {
+            mgpu_allocation *a = &pool->allocations[best];
+            a->cached = false;
+            pool->stats.cached_bytes -= size_class;
+            --pool->stats.cached_ranges;
+            pool->stats.in_use_bytes += size_class;
+            ++pool->stats.in_use_ranges;
+            ++pool->stats.hits;
+            *out = (mgpu_range){a->buffer, a->offset, size};
+            return MGPU_SUCCESS;
+        }
+    }
+    if (!mgpu_grow((void **)&pool->allocations, &pool->allocation_capacity, pool->allocation_count + 1,
+                   sizeof *pool->allocations))
+        return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "pool allocation list");
+    mgpu_block *block = NULL;
+    VkDeviceSize offset = 0;
+    bool own_block = pool->mode == MGPU_POOL_SIMPLE || size_class >= MGPU_BLOCK_SIZE / 2;
+    if (!own_block) {
+        for (size_t i = 0; i < pool->block_count && !block; ++i)
+            if (pool->blocks[i]->kind == kind && pool->blocks[i]->size == MGPU_BLOCK_SIZE &&
+                mgpu_block_take(pool->blocks[i], size_class, &offset))
+                block = pool->blocks[i];
+    }
+    if (!block) {
+        mgpu_result r = mgpu_block_create(ctx, kind, own_block ? size_class : MGPU_BLOCK_SIZE, &block);
+        if (r == MGPU_ERROR_OUT_OF_MEMORY && pool->stats.cached_bytes > 0) {
+            /* Give the cache back to the device and try once more. */
+            mgpu_evict_to(ctx, 0);
+            r = mgpu_block_create(ctx, kind, own_block ? size_class : MGPU_BLOCK_SIZE, &block);
+        }
+        if (r != MGPU_SUCCESS) return r;
+        mgpu_block_take(block, size_class, &offset);
+    }
+    pool->allocations[pool->allocation_count++] =
+        (mgpu_allocation){.buffer = block->buffer, .offset = offset, .size_class = size_class, .block = block};
+    pool->stats.in_use_bytes += size_class;
+    ++pool->stats.in_use_ranges;
+    ++pool->stats.misses;
+    *out = (mgpu_range){block->buffer, offset, size};
+    return MGPU_SUCCESS;
+}
+
+void *mgpu__pool_mapped(mgpu_context ctx, mgpu_range range) {
+    for (size_t i = 0; i < ctx->pool.block_count; ++i) {
+        mgpu_block *b = ctx->pool.blocks[i];
+        if (b->buffer == range.buffer) return b->mapped ? (char *)b->mapped + range.offset : NULL;
+    }
+    return NULL;
+}
+
+void mgpu__pool_destroy(mgpu_context ctx) {
+    mgpu_pool *pool = &ctx->pool;
+    if (pool->stats.in_use_ranges > 0)
+        mgpu__log(ctx, MGPU_LOG_WARNING, "context destroyed with %llu pool ranges still allocated",
+                  (unsigned long long)pool->stats.in_use_ranges);
+    for (size_t i = 0; i < pool->block_count; ++i) mgpu_block_destroy(ctx, pool->blocks[i]);
+    free(pool->blocks);
+    free(pool->allocations);
+    memset(pool, 0, sizeof *pool);
+}
+
+mgpu_result mgpu_buffer_alloc(mgpu_context ctx, VkDeviceSize size, mgpu_range *out) {
+    if (!ctx || !out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_alloc: null argument");
+    if (size == 0) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_alloc: size 0");
+    if (size > ctx->info.device_local_bytes && ctx->info.device_local_bytes > 0)
+        return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "%llu bytes exceed the device's memory", (unsigned long long)size);
+    return mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, size, out);
+}
+
+void mgpu_buffer_free(mgpu_context ctx, mgpu_range range) {
+    if (!ctx || range.buffer == VK_NULL_HANDLE) return;
+    mgpu_pool *pool = &ctx->pool;
+    for (size_t i = 0; i < pool->allocation_count; ++i) {
+        mgpu_allocation *a = &pool->allocations[i];
+        if (a->buffer != range.buffer || a->offset != range.offset || a->cached) continue;
+        if (!a->block) { /* wrapped: forget it */
+            mgpu_allocation_release(ctx, i);
+            return;
+        }
+        pool->stats.in_use_bytes -= a->size_class;
+        --pool->stats.in_use_ranges;
+        if (pool->mode == MGPU_POOL_SIMPLE) {
+            mgpu_allocation_release(ctx, i);
+            return;
+        }
+        a->cached = true;
+        a->freed_at = ++pool->clock;
+        pool->stats.cached_bytes += a->size_class;
+        ++pool->stats.cached_ranges;
+        mgpu_evict_to(ctx, pool->capacity);
+        return;
+    }
+    mgpu__log(ctx, MGPU_LOG_WARNING, "mgpu_buffer_free: range (offset %llu) is not the pool's",
+              (unsigned long long)range.offset);
+}
+
+mgpu_result mgpu_buffer_wrap(mgpu_context ctx, VkBuffer buffer, VkDeviceSize buffer_size, VkDeviceSize offset,
+                             VkDeviceSize size, mgpu_range *out) {
+    if (!ctx || !out || buffer == VK_NULL_HANDLE)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: null argument");
+    if (size == VK_WHOLE_SIZE) {
+        if (buffer_size == 0 || offset > buffer_size)
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: VK_WHOLE_SIZE needs buffer_size");
+        size = buffer_size - offset;
+    }
+    if (size == 0) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: size 0");
+    if (buffer_size && (offset > buffer_size || size > buffer_size - offset))
+        return mgpu__fail(ctx, MGPU_ERROR_RANGE_TOO_SMALL, "mgpu_buffer_wrap: range beyond the buffer's %llu bytes",
+                          (unsigned long long)buffer_size);
+    if (offset % 4 != 0) return mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "mgpu_buffer_wrap: offset not a multiple of 4");
+    mgpu_pool *pool = &ctx->pool;
+    if (!mgpu_grow((void **)&pool->allocations, &pool->allocation_capacity, pool->allocation_count + 1,
+                   sizeof *pool->allocations))
+        return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "pool allocation list");
+    pool->allocations[pool->allocation_count++] = (mgpu_allocation){.buffer = buffer, .offset = offset};
+    *out = (mgpu_range){buffer, offset, size};
+    return MGPU_SUCCESS;
+}
+
+VkDeviceAddress mgpu_range_address(mgpu_context ctx, mgpu_range range) {
+    if (!ctx || range.buffer == VK_NULL_HANDLE) return 0;
+    for (size_t i = 0; i < ctx->pool.block_count; ++i)
+        if (ctx->pool.blocks[i]->buffer == range.buffer) return ctx->pool.blocks[i]->address + range.offset;
+    VkBufferDeviceAddressInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = range.buffer};
+    return ctx->vk.vkGetBufferDeviceAddress(ctx->device, &info) + range.offset;
+}
+
+void mgpu_pool_get_stats(mgpu_context ctx, mgpu_pool_stats *out) {
+    if (!ctx || !out) return;
+    *out = ctx->pool.stats;
+    out->capacity = ctx->pool.capacity;
+}
+
+size_t mgpu_pool_stats_json(const mgpu_pool_stats *s, char *buffer, size_t size) {
+    if (!s) return 0;
+    int n = snprintf(buffer, size,
+                     "{\"in_use_bytes\":%llu,\"cached_bytes\":%llu,\"block_bytes\":%llu,\"capacity\":%llu,"
+                     "\"blocks\":%llu,\"in_use_ranges\":%llu,\"cached_ranges\":%llu,\"hits\":%llu,\"misses\":%llu,"
+                     "\"evictions\":%llu}",
+                     (unsigned long long)s->in_use_bytes, (unsigned long long)s->cached_bytes,
+                     (unsigned long long)s->block_bytes, (unsigned long long)s->capacity,
+                     (unsigned long long)s->blocks, (unsigned long long)s->in_use_ranges,
+                     (unsigned long long)s->cached_ranges, (unsigned long long)s->hits,
+                     (unsigned long long)s->misses, (unsigned long long)s->evictions);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+mgpu_result mgpu_pool_set_capacity(mgpu_context ctx, VkDeviceSize bytes) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    ctx->pool.capacity = bytes;
+    ctx->pool.stats.capacity = bytes;
+    mgpu_evict_to(ctx, bytes);
+    return MGPU_SUCCESS;
+}
+
+VkDeviceSize mgpu_pool_get_capacity(mgpu_context ctx) { return ctx ? ctx->pool.capacity : 0; }
+
+void mgpu_pool_trim(mgpu_context ctx) {
+    if (ctx) mgpu_evict_to(ctx, 0);
+}
+
+mgpu_result mgpu_pool_set_mode(mgpu_context ctx, mgpu_pool_mode mode) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (mode != MGPU_POOL_BUCKETS && mode != MGPU_POOL_SIMPLE)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "pool mode %d", (int)mode);
+    mgpu_evict_to(ctx, 0);
+    ctx->pool.mode = mode;
+    return MGPU_SUCCESS;
+}

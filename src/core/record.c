@@ -1,0 +1,156 @@
+/*
+ * Recording: dispatches, the barriers named for what they order, grid folding, and the context's own
+ * command buffer with GPU timestamps for the blocking tier, tools and benchmarks.
+ */
+#include "../mgpu_internal.h"
+
+void mgpu__fold_grid(mgpu_context ctx, uint32_t groups, uint32_t *x, uint32_t *y) {
+    uint32_t limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u;
+    if (groups <= limit) {
+        *x = groups;
+        *y = 1;
+    } else {
+        *x = limit;
+        *y = (groups + limit - 1) / limit;
+    }
+}
+
+mgpu_result mgpu__dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key, const void *push,
+                           uint32_t push_size, uint32_t groups_x, uint32_t groups_y) {
+    VkPipeline pipeline;
+    mgpu_result r = mgpu__pipeline_get(ctx, key, &pipeline);
+    if (r != MGPU_SUCCESS) return r;
+    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
+    ctx->vk.vkCmdDispatch(cmd, groups_x, groups_y, 1);
+    return MGPU_SUCCESS;
+}
+
+static void mgpu_memory_barrier(mgpu_context ctx, VkCommandBuffer cmd, VkPipelineStageFlags src_stage,
+                                VkAccessFlags src, VkPipelineStageFlags dst_stage, VkAccessFlags dst) {
+    VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = src, .dstAccessMask = dst};
+    ctx->vk.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, &barrier, 0, NULL, 0, NULL);
+}
+
+void mgpu__barrier_compute_write_to_read(mgpu_context ctx, VkCommandBuffer cmd) {
+    mgpu_memory_barrier(ctx, cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+}
+
+void mgpu__barrier_compute_write_to_host_read(mgpu_context ctx, VkCommandBuffer cmd) {
+    mgpu_memory_barrier(ctx, cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                        VK_ACCESS_HOST_READ_BIT);
+}
+
+void mgpu_cmd_barrier(mgpu_context ctx, VkCommandBuffer cmd) {
+    if (ctx && cmd) mgpu__barrier_compute_write_to_read(ctx, cmd);
+}
+
+mgpu_result mgpu__commands_init(mgpu_context ctx) {
+    if (!ctx->queue) return MGPU_SUCCESS; /* an adopted device without a queue records only */
+    VkCommandPoolCreateInfo pool_info = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                         .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                                         .queueFamilyIndex = ctx->queue_family};
+    VkResult vr = ctx->vk.vkCreateCommandPool(ctx->device, &pool_info, NULL, &ctx->command_pool);
+    if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateCommandPool");
+    VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                         .commandPool = ctx->command_pool,
+                                         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                         .commandBufferCount = 1};
+    vr = ctx->vk.vkAllocateCommandBuffers(ctx->device, &alloc, &ctx->command_buffer);
+    if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkAllocateCommandBuffers");
+    VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    vr = ctx->vk.vkCreateFence(ctx->device, &fence, NULL, &ctx->fence);
+    if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateFence");
+    if (ctx->timestamp_valid_bits) {
+        VkQueryPoolCreateInfo query = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                       .queryType = VK_QUERY_TYPE_TIMESTAMP,
+                                       .queryCount = 2};
+        vr = ctx->vk.vkCreateQueryPool(ctx->device, &query, NULL, &ctx->timestamps);
+        if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateQueryPool");
+    }
+    return MGPU_SUCCESS;
+}
+
+void mgpu__commands_destroy(mgpu_context ctx) {
+    if (ctx->timestamps) ctx->vk.vkDestroyQueryPool(ctx->device, ctx->timestamps, NULL);
+    if (ctx->fence) ctx->vk.vkDestroyFence(ctx->device, ctx->fence, NULL);
+    if (ctx->command_pool) ctx->vk.vkDestroyCommandPool(ctx->device, ctx->command_pool, NULL);
+}
+
+mgpu_result mgpu__commands_begin(mgpu_context ctx, VkCommandBuffer *out) {
+    if (!ctx->queue) return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "the context has no queue: use the mgpu_cmd_* tier");
+    if (ctx->recording)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "the context's command buffer is already being recorded");
+    VkResult vr = ctx->vk.vkResetCommandBuffer(ctx->command_buffer, 0);
+    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                      .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+    if (vr == VK_SUCCESS) vr = ctx->vk.vkBeginCommandBuffer(ctx->command_buffer, &begin);
+    if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkBeginCommandBuffer");
+    if (ctx->timestamps) {
+        ctx->vk.vkCmdResetQueryPool(ctx->command_buffer, ctx->timestamps, 0, 2);
+        ctx->vk.vkCmdWriteTimestamp(ctx->command_buffer, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ctx->timestamps, 0);
+    }
+    ctx->recording = true;
+    *out = ctx->command_buffer;
+    return MGPU_SUCCESS;
+}
+
+mgpu_result mgpu__commands_submit(mgpu_context ctx, double *gpu_ns) {
+    if (gpu_ns) *gpu_ns = 0;
+    if (!ctx->recording) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "no command buffer is being recorded");
+    ctx->recording = false;
+    if (ctx->timestamps)
+        ctx->vk.vkCmdWriteTimestamp(ctx->command_buffer, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ctx->timestamps, 1);
+    VkResult vr = ctx->vk.vkEndCommandBuffer(ctx->command_buffer);
+    if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkEndCommandBuffer");
+    VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                           .commandBufferCount = 1,
+                           .pCommandBuffers = &ctx->command_buffer};
+    vr = ctx->vk.vkQueueSubmit(ctx->queue, 1, &submit, ctx->fence);
+    if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkQueueSubmit");
+    vr = ctx->vk.vkWaitForFences(ctx->device, 1, &ctx->fence, VK_TRUE, UINT64_MAX);
+    VkResult reset = ctx->vk.vkResetFences(ctx->device, 1, &ctx->fence);
+    if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkWaitForFences");
+    if (reset != VK_SUCCESS) return mgpu__vk_result(ctx, reset, "vkResetFences");
+    if (gpu_ns && ctx->timestamps) {
+        uint64_t ticks[2];
+        vr = ctx->vk.vkGetQueryPoolResults(ctx->device, ctx->timestamps, 0, 2, sizeof ticks, ticks, sizeof ticks[0],
+                                           VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+        if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkGetQueryPoolResults");
+        uint64_t mask = ctx->timestamp_valid_bits >= 64 ? UINT64_MAX : ((1ull << ctx->timestamp_valid_bits) - 1);
+        *gpu_ns = (double)((ticks[1] - ticks[0]) & mask) * ctx->info.timestamp_period_ns;
+    }
+    return MGPU_SUCCESS;
+}
+
+mgpu_result mgpu_commands_begin(mgpu_context ctx, VkCommandBuffer *out_cmd) {
+    if (!ctx || !out_cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_commands_begin: null argument");
+    return mgpu__commands_begin(ctx, out_cmd);
+}
+
+mgpu_result mgpu_commands_submit(mgpu_context ctx, double *gpu_ns) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    return mgpu__commands_submit(ctx, gpu_ns);
+}
+
+void mgpu__commands_abandon(mgpu_context ctx) {
+    if (!ctx->recording) return;
+    ctx->recording = false;
+    ctx->vk.vkEndCommandBuffer(ctx->command_buffer);
+    ctx->vk.vkResetCommandBuffer(ctx->command_buffer, 0);
+}
+
+mgpu_result mgpu__record_readback(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range src, mgpu_range host,
+                                  VkDeviceSize bytes) {
+    VkMemoryBarrier before = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                              .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                              .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT};
+    ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &before,
+                                 0, NULL, 0, NULL);
+    VkBufferCopy region = {.srcOffset = src.offset, .dstOffset = host.offset, .size = bytes};
+    ctx->vk.vkCmdCopyBuffer(cmd, src.buffer, host.buffer, 1, &region);
+    mgpu__barrier_compute_write_to_host_read(ctx, cmd);
+    return MGPU_SUCCESS;
+}

@@ -1,0 +1,176 @@
+/*
+ * Tuning: NT and VT per (primitive, type, device class) in one table, the seeds' LaunchBox. The first row
+ * that matches wins. Overrides come from mgpu_context_set_tuning and from env MGPU_TUNE (syntax in
+ * mgpuvk.h), read at context creation.
+ */
+#include "../mgpu_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MGPU_VENDOR_ANY 0u
+#define MGPU_VENDOR_NVIDIA 0x10deu
+#define MGPU_VENDOR_AMD 0x1002u
+#define MGPU_CPU_DEVICE 1u /* matches VK_PHYSICAL_DEVICE_TYPE_CPU only */
+
+typedef struct mgpu_tuning_row {
+    mgpu_prim prim;
+    uint32_t type_mask;
+    uint32_t vendor; /* MGPU_VENDOR_*, or MGPU_CPU_DEVICE */
+    uint32_t nt, vt;
+} mgpu_tuning_row;
+
+#define MGPU_32 (MGPU_TYPE_BIT(MGPU_TYPE_U32) | MGPU_TYPE_BIT(MGPU_TYPE_I32) | MGPU_TYPE_BIT(MGPU_TYPE_F32))
+#define MGPU_64 (MGPU_TYPE_BIT(MGPU_TYPE_U64) | MGPU_TYPE_BIT(MGPU_TYPE_I64) | MGPU_TYPE_BIT(MGPU_TYPE_F64))
+
+static const mgpu_tuning_row mgpu_tuning_table[] = {
+    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
+    {MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8},
+    {MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8},
+    /* GPUs: 4096 32-bit or 2048 64-bit elements per tile, 64 bytes per thread in flight. */
+    {MGPU_PRIM_SCAN, MGPU_32, MGPU_VENDOR_ANY, 256, 16},
+    {MGPU_PRIM_SCAN, MGPU_64, MGPU_VENDOR_ANY, 256, 8},
+    {MGPU_PRIM_REDUCE, MGPU_32, MGPU_VENDOR_ANY, 256, 16},
+    {MGPU_PRIM_REDUCE, MGPU_64, MGPU_VENDOR_ANY, 256, 8},
+    {MGPU_PRIM_FILL, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1},
+    {MGPU_PRIM_COPY, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1},
+};
+
+static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type type) {
+    bool cpu = ctx->info.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    for (size_t i = 0; i < MGPU_ARRAY_COUNT(mgpu_tuning_table); ++i) {
+        const mgpu_tuning_row *row = &mgpu_tuning_table[i];
+        if (row->prim != prim || !(row->type_mask & MGPU_TYPE_BIT(type))) continue;
+        if (row->vendor == MGPU_CPU_DEVICE ? !cpu : (row->vendor != MGPU_VENDOR_ANY && row->vendor != ctx->info.vendor_id))
+            continue;
+        return (mgpu_tuning){.nt = row->nt, .vt = row->vt};
+    }
+    return (mgpu_tuning){.nt = 128, .vt = 4};
+}
+
+static bool mgpu_is_pow2(uint32_t x) { return x && !(x & (x - 1)); }
+
+/* Shared memory a kernel of prim needs at NT for an element of `size` bytes. */
+static uint32_t mgpu_shared_bytes(mgpu_prim prim, uint32_t nt, size_t size) {
+    if (prim == MGPU_PRIM_SCAN) return (uint32_t)((2u * nt + 2u) * size + 8u);
+    if (prim == MGPU_PRIM_REDUCE) return (uint32_t)(nt * (size + 4u));
+    return 0;
+}
+
+static mgpu_result mgpu_check_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t type_mask, const mgpu_tuning *t) {
+    if (t->nt && (!mgpu_is_pow2(t->nt) || t->nt < 32 || t->nt > ctx->info.max_workgroup_size))
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "nt %u: a power of two in 32..%u", t->nt,
+                          ctx->info.max_workgroup_size);
+    if (t->vt > 32) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "vt %u: 1..32", t->vt);
+    if ((unsigned)t->lookback > MGPU_SWITCH_OFF || (unsigned)t->subgroup > MGPU_SWITCH_OFF)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "lookback/subgroup: AUTO, ON or OFF");
+    if (t->subgroup == MGPU_SWITCH_ON && !ctx->info.subgroup_scans)
+        return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "the device lacks the subgroup operations the scans use");
+    for (uint32_t type = 0; type < MGPU_TYPE_COUNT; ++type) {
+        if (!(type_mask & MGPU_TYPE_BIT(type))) continue;
+        uint32_t nt = t->nt ? t->nt : mgpu_table_lookup(ctx, prim, (mgpu_type)type).nt;
+        if (mgpu_shared_bytes(prim, nt, mgpu_type_size((mgpu_type)type)) > ctx->info.shared_memory_bytes)
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "nt %u needs more shared memory than the device's %u bytes",
+                              nt, ctx->info.shared_memory_bytes);
+    }
+    return MGPU_SUCCESS;
+}
+
+mgpu_result mgpu_context_set_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t type_mask, const mgpu_tuning *tuning) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if ((unsigned)prim >= MGPU_PRIM_COUNT || type_mask == 0 || (type_mask & ~MGPU_TYPE_MASK_ALL))
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "prim %d, type mask 0x%x", (int)prim, type_mask);
+    mgpu_tuning none = {0};
+    if (!tuning) tuning = &none;
+    mgpu_result r = mgpu_check_tuning(ctx, prim, type_mask, tuning);
+    if (r != MGPU_SUCCESS) return r;
+    for (uint32_t type = 0; type < MGPU_TYPE_COUNT; ++type)
+        if (type_mask & MGPU_TYPE_BIT(type)) ctx->tuning_override[prim][type] = *tuning;
+    return MGPU_SUCCESS;
+}
+
+mgpu_tuning mgpu__tuning_resolve(mgpu_context ctx, mgpu_prim prim, mgpu_type type) {
+    mgpu_tuning t = mgpu_table_lookup(ctx, prim, type);
+    const mgpu_tuning *o = &ctx->tuning_override[prim][type];
+    if (o->nt) t.nt = o->nt;
+    if (o->vt) t.vt = o->vt;
+    /* The subgroup kernels need full subgroups: NT a multiple of the subgroup size. */
+    bool subgroup_ok = ctx->info.subgroup_scans && ctx->info.subgroup_size && t.nt % ctx->info.subgroup_size == 0 &&
+                       t.nt % ctx->info.max_subgroup_size == 0;
+    t.subgroup = (o->subgroup != MGPU_SWITCH_OFF && subgroup_ok) ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF;
+    bool lookback = o->lookback == MGPU_SWITCH_AUTO ? ctx->info.lookback_safe : o->lookback == MGPU_SWITCH_ON;
+    t.lookback = lookback ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF;
+    t.lookback_wait = o->lookback_wait ? o->lookback_wait : 1024;
+    return t;
+}
+
+mgpu_result mgpu_context_get_tuning(mgpu_context ctx, mgpu_prim prim, mgpu_type type, mgpu_tuning *out) {
+    if (!ctx || !out) return MGPU_ERROR_INVALID_ARGUMENT;
+    if ((unsigned)prim >= MGPU_PRIM_COUNT || (unsigned)type >= MGPU_TYPE_COUNT)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "prim %d type %d", (int)prim, (int)type);
+    *out = mgpu__tuning_resolve(ctx, prim, type);
+    return MGPU_SUCCESS;
+}
+
+static const char *const mgpu_prim_names[MGPU_PRIM_COUNT] = {"reduce", "scan", "fill", "copy"};
+
+static bool mgpu_parse_switch(const char *v, mgpu_switch *out) {
+    if (!strcmp(v, "on") || !strcmp(v, "1")) *out = MGPU_SWITCH_ON;
+    else if (!strcmp(v, "off") || !strcmp(v, "0")) *out = MGPU_SWITCH_OFF;
+    else if (!strcmp(v, "auto")) *out = MGPU_SWITCH_AUTO;
+    else return false;
+    return true;
+}
+
+/* One "prim[.type]:key=value,..." entry of MGPU_TUNE. */
+static void mgpu_apply_tune_entry(mgpu_context ctx, char *entry) {
+    char *colon = strchr(entry, ':');
+    if (!colon) goto bad;
+    *colon = '\0';
+    char *dot = strchr(entry, '.');
+    uint32_t mask = MGPU_TYPE_MASK_ALL;
+    if (dot) {
+        *dot = '\0';
+        mask = 0;
+        for (uint32_t t = 0; t < MGPU_TYPE_COUNT; ++t)
+            if (!strcmp(dot + 1, mgpu_type_name((mgpu_type)t))) mask = MGPU_TYPE_BIT(t);
+        if (!mask) goto bad;
+    }
+    int prim = -1;
+    for (int p = 0; p < MGPU_PRIM_COUNT; ++p)
+        if (!strcmp(entry, mgpu_prim_names[p])) prim = p;
+    if (prim < 0) goto bad;
+    for (uint32_t t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        if (!(mask & MGPU_TYPE_BIT(t))) continue;
+        mgpu_tuning tuning = ctx->tuning_override[prim][t];
+        char *save = NULL;
+        char copy[256];
+        snprintf(copy, sizeof copy, "%s", colon + 1);
+        for (char *kv = strtok_r(copy, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+            char *eq = strchr(kv, '=');
+            if (!eq) goto bad;
+            *eq = '\0';
+            const char *v = eq + 1;
+            if (!strcmp(kv, "nt")) tuning.nt = (uint32_t)strtoul(v, NULL, 10);
+            else if (!strcmp(kv, "vt")) tuning.vt = (uint32_t)strtoul(v, NULL, 10);
+            else if (!strcmp(kv, "lookback")) { if (!mgpu_parse_switch(v, &tuning.lookback)) goto bad; }
+            else if (!strcmp(kv, "subgroup")) { if (!mgpu_parse_switch(v, &tuning.subgroup)) goto bad; }
+            else if (!strcmp(kv, "wait")) tuning.lookback_wait = !strcmp(v, "never") ? MGPU_LOOKBACK_WAIT_NEVER : (uint32_t)strtoul(v, NULL, 10);
+            else goto bad;
+        }
+        if (mgpu_context_set_tuning(ctx, (mgpu_prim)prim, MGPU_TYPE_BIT(t), &tuning) != MGPU_SUCCESS) goto bad;
+    }
+    return;
+bad:
+    mgpu__log(ctx, MGPU_LOG_WARNING, "MGPU_TUNE: ignoring a malformed or invalid entry");
+}
+
+void mgpu__tuning_init(mgpu_context ctx) {
+    const char *env = getenv("MGPU_TUNE");
+    if (!env || !*env) return;
+    char buffer[1024];
+    snprintf(buffer, sizeof buffer, "%s", env);
+    char *save = NULL;
+    for (char *entry = strtok_r(buffer, ";", &save); entry; entry = strtok_r(NULL, ";", &save))
+        mgpu_apply_tune_entry(ctx, entry);
+}

@@ -1,0 +1,220 @@
+/* Private declarations shared by the files of src/. Cross-file symbols are named mgpu__*. */
+#ifndef MGPU_INTERNAL_H
+#define MGPU_INTERNAL_H
+
+#define VOLK_NO_DEVICE_PROTOTYPES
+#include <volk.h>
+
+#include "mgpuvk.h"
+#include "../shaders/shared/push_constants.h"
+#include "../shaders/shared/spec_ids.h"
+
+#include <assert.h>
+#include <stdarg.h>
+
+/* Push-constant blocks, laid out as the kernels see them (shaders/shared/push_constants.h). */
+typedef struct mgpu_copy_pc { MGPU_COPY_PC_FIELDS } mgpu_copy_pc;
+typedef struct mgpu_fill_pc { MGPU_FILL_PC_FIELDS } mgpu_fill_pc;
+typedef struct mgpu_reduce_pc { MGPU_REDUCE_PC_FIELDS } mgpu_reduce_pc;
+typedef struct mgpu_scan_pc { MGPU_SCAN_PC_FIELDS } mgpu_scan_pc;
+static_assert(sizeof(mgpu_copy_pc) == 24, "copy push constants");
+static_assert(sizeof(mgpu_fill_pc) == 40, "fill push constants");
+static_assert(sizeof(mgpu_reduce_pc) == 40, "reduce push constants");
+static_assert(sizeof(mgpu_scan_pc) == 80, "scan push constants");
+
+#define MGPU_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define MGPU_MAX_COUNT 0x7fffffffu /* element counts are 0 .. 2^31-1 (shader indices are signed 32-bit) */
+
+/* ---- kernels and pipelines (pipelines.c, the generated shader table) ---------------------------------- */
+typedef enum mgpu_kernel {
+    MGPU_KERNEL_COPY,
+    MGPU_KERNEL_FILL,
+    MGPU_KERNEL_REDUCE,
+    MGPU_KERNEL_SCAN_TILES,
+    MGPU_KERNEL_SCAN_LOOKBACK,
+    MGPU_KERNEL_COUNT
+} mgpu_kernel;
+
+/* One embedded SPIR-V module: a kernel for one type, with or without subgroup operations. */
+typedef struct mgpu_shader_variant {
+    mgpu_kernel kernel;
+    mgpu_type type;
+    bool subgroup;
+    const uint32_t *code;
+    size_t size; /* bytes */
+} mgpu_shader_variant;
+
+extern const mgpu_shader_variant mgpu__shader_variants[];
+extern const size_t mgpu__shader_variant_count;
+
+/* What selects one pipeline: the module and its specialization constants. */
+typedef struct mgpu_pipeline_key {
+    uint32_t kernel;
+    uint32_t type;
+    uint32_t subgroup;
+    uint32_t spec[MGPU_SPEC_COUNT]; /* indexed by MGPU_SPEC_* */
+} mgpu_pipeline_key;
+
+typedef struct mgpu_pipeline_entry {
+    mgpu_pipeline_key key;
+    VkPipeline pipeline;
+} mgpu_pipeline_entry;
+
+mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, VkPipeline *out);
+mgpu_result mgpu__pipelines_init(mgpu_context ctx, const char *cache_path);
+void mgpu__pipelines_destroy(mgpu_context ctx);
+
+/* ---- pool (pool.c) ------------------------------------------------------------------------------------- */
+typedef enum mgpu_memory_kind { MGPU_MEMORY_DEVICE, MGPU_MEMORY_HOST, MGPU_MEMORY_KIND_COUNT } mgpu_memory_kind;
+
+typedef struct mgpu_extent {
+    VkDeviceSize offset;
+    VkDeviceSize size;
+} mgpu_extent;
+
+typedef struct mgpu_block {
+    VkDeviceMemory memory;
+    VkBuffer buffer;
+    VkDeviceAddress address;
+    VkDeviceSize size;
+    VkDeviceSize used;
+    void *mapped;
+    mgpu_memory_kind kind;
+    mgpu_extent *free_extents; /* sorted by offset, coalesced */
+    size_t free_count, free_capacity;
+} mgpu_block;
+
+typedef struct mgpu_allocation {
+    VkBuffer buffer;
+    VkDeviceSize offset;
+    VkDeviceSize size_class;
+    mgpu_block *block; /* NULL for a wrapped caller buffer */
+    bool cached;
+    uint64_t freed_at; /* LRU stamp */
+} mgpu_allocation;
+
+typedef struct mgpu_pool {
+    mgpu_pool_mode mode;
+    VkDeviceSize capacity;
+    mgpu_block **blocks;
+    size_t block_count, block_capacity;
+    mgpu_allocation *allocations;
+    size_t allocation_count, allocation_capacity;
+    uint64_t clock;
+    mgpu_pool_stats stats;
+    uint32_t memory_type[MGPU_MEMORY_KIND_COUNT];
+} mgpu_pool;
+
+mgpu_result mgpu__pool_init(mgpu_context ctx, VkDeviceSize capacity);
+void mgpu__pool_destroy(mgpu_context ctx);
+/* Allocates from the device-local or host-visible pool; host ranges are mapped (mgpu__pool_mapped). */
+mgpu_result mgpu__pool_alloc(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSize size, mgpu_range *out);
+void *mgpu__pool_mapped(mgpu_context ctx, mgpu_range range);
+
+/* ---- recording (record.c) ------------------------------------------------------------------------------ */
+/* A dispatch: the pipeline for key, push constants, a grid (folded into 2D past the device limit when
+ * fold is set: the kernel then reads the row width from its push constants). */
+mgpu_result mgpu__dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key,
+                           const void *push, uint32_t push_size, uint32_t groups_x, uint32_t groups_y);
+void mgpu__barrier_compute_write_to_read(mgpu_context ctx, VkCommandBuffer cmd);
+void mgpu__barrier_compute_write_to_host_read(mgpu_context ctx, VkCommandBuffer cmd);
+/* Begin/submit the context's own command buffer (fails if one is already open). */
+mgpu_result mgpu__commands_begin(mgpu_context ctx, VkCommandBuffer *out);
+mgpu_result mgpu__commands_submit(mgpu_context ctx, double *gpu_ns);
+/* Ends and drops a recording that failed half-way (nothing is submitted). */
+void mgpu__commands_abandon(mgpu_context ctx);
+mgpu_result mgpu__commands_init(mgpu_context ctx);
+void mgpu__commands_destroy(mgpu_context ctx);
+/* Copies bytes of a device range written by shaders into a host-visible pool range, ready for the host. */
+mgpu_result mgpu__record_readback(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range src, mgpu_range host,
+                                  VkDeviceSize bytes);
+/* Splits a 1-D grid of `groups` workgroups into (x, y) within maxComputeWorkGroupCount. */
+void mgpu__fold_grid(mgpu_context ctx, uint32_t groups, uint32_t *x, uint32_t *y);
+
+/* ---- primitives (src/prims): building their pipelines ahead of time ----------------------------------- */
+mgpu_result mgpu__reduce_prepare(mgpu_context ctx, mgpu_type type);
+mgpu_result mgpu__scan_prepare(mgpu_context ctx, mgpu_type type);
+mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type);
+mgpu_result mgpu__copy_prepare(mgpu_context ctx);
+
+/* ---- tuning (tuning.c) --------------------------------------------------------------------------------- */
+void mgpu__tuning_init(mgpu_context ctx);
+/* The resolved tuning; *subgroup tells whether the subgroup kernel variant runs. */
+mgpu_tuning mgpu__tuning_resolve(mgpu_context ctx, mgpu_prim prim, mgpu_type type);
+
+/* ---- results, logging, argument checks (result.c) ------------------------------------------------------ */
+mgpu_result mgpu__fail(mgpu_context ctx, mgpu_result result, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void mgpu__log(mgpu_context ctx, mgpu_log_level level, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+mgpu_result mgpu__vk_result(mgpu_context ctx, VkResult vr, const char *what);
+/* Checks a type is valid and usable on this device. */
+mgpu_result mgpu__check_type(mgpu_context ctx, mgpu_type type);
+/* Checks a range holds `bytes` bytes and its offset is aligned to `alignment`. */
+mgpu_result mgpu__check_range(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceSize bytes,
+                              VkDeviceSize alignment);
+/* True when two ranges of one buffer overlap. */
+bool mgpu__ranges_overlap(mgpu_range a, VkDeviceSize a_bytes, mgpu_range b, VkDeviceSize b_bytes);
+
+/* ---- the context ---------------------------------------------------------------------------------------- */
+typedef struct mgpu_instance_table {
+    PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr;
+    PFN_vkDestroyInstance vkDestroyInstance;
+    PFN_vkEnumeratePhysicalDevices vkEnumeratePhysicalDevices;
+    PFN_vkGetPhysicalDeviceProperties2 vkGetPhysicalDeviceProperties2;
+    PFN_vkGetPhysicalDeviceFeatures2 vkGetPhysicalDeviceFeatures2;
+    PFN_vkGetPhysicalDeviceMemoryProperties vkGetPhysicalDeviceMemoryProperties;
+    PFN_vkGetPhysicalDeviceQueueFamilyProperties vkGetPhysicalDeviceQueueFamilyProperties;
+    PFN_vkEnumerateDeviceExtensionProperties vkEnumerateDeviceExtensionProperties;
+    PFN_vkCreateDevice vkCreateDevice;
+    PFN_vkGetDeviceProcAddr vkGetDeviceProcAddr;
+    PFN_vkCreateDebugUtilsMessengerEXT vkCreateDebugUtilsMessengerEXT;
+    PFN_vkDestroyDebugUtilsMessengerEXT vkDestroyDebugUtilsMessengerEXT;
+} mgpu_instance_table;
+
+struct mgpu_context_T {
+    VkInstance instance;
+    VkPhysicalDevice physical_device;
+    VkDevice device;
+    uint32_t queue_family;
+    VkQueue queue;
+    bool owns_instance, owns_device;
+    VkDebugUtilsMessengerEXT messenger;
+    mgpu_instance_table vki;
+    struct VolkDeviceTable vk;
+
+    mgpu_device_info info;
+    VkPhysicalDeviceMemoryProperties memory_properties;
+    uint32_t timestamp_valid_bits;
+    bool full_subgroups; /* computeFullSubgroups enabled */
+
+    mgpu_log_fn log;
+    void *log_user;
+    char last_error[1024];
+    uint64_t validation_messages;
+
+    VkPipelineLayout pipeline_layout;
+    VkPipelineCache pipeline_cache;
+    char *pipeline_cache_path;
+    VkShaderModule modules[64];
+    mgpu_pipeline_entry *pipelines;
+    size_t pipeline_count, pipeline_capacity;
+
+    mgpu_tuning tuning_override[MGPU_PRIM_COUNT][MGPU_TYPE_COUNT];
+
+    mgpu_pool pool;
+
+    VkCommandPool command_pool;
+    VkCommandBuffer command_buffer;
+    VkFence fence;
+    VkQueryPool timestamps;
+    bool recording;
+};
+
+#endif

@@ -1,0 +1,140 @@
+/*
+ * Reduce (the seeds' chapter 4). Pass 1: each of up to MGPU_REDUCE_GROUPS workgroups reduces a strided set
+ * of tiles to a partial (value and, for max-index, index). Pass 2: one workgroup reduces the partials to the
+ * result. An input of one tile or less takes only pass 2.
+ */
+#include "../mgpu_internal.h"
+
+#include <string.h>
+
+#define MGPU_REDUCE_GROUPS 1024u
+
+typedef struct mgpu_reduce_plan {
+    mgpu_tuning tuning;
+    uint32_t groups;             /* pass-1 workgroups; 0: a single pass */
+    VkDeviceSize index_offset;   /* of the partial indices in scratch */
+    VkDeviceSize scratch_bytes;
+} mgpu_reduce_plan;
+
+static mgpu_reduce_plan mgpu_reduce_make_plan(mgpu_context ctx, mgpu_type type, uint32_t count) {
+    mgpu_reduce_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_REDUCE, type)};
+    uint64_t tile = (uint64_t)plan.tuning.nt * plan.tuning.vt;
+    uint64_t tiles = (count + tile - 1) / tile;
+    if (tiles <= 1) return plan;
+    plan.groups = tiles < MGPU_REDUCE_GROUPS ? (uint32_t)tiles : MGPU_REDUCE_GROUPS;
+    plan.index_offset = ((VkDeviceSize)plan.groups * mgpu_type_size(type) + 15) & ~(VkDeviceSize)15;
+    plan.scratch_bytes = plan.index_offset + (VkDeviceSize)plan.groups * 4;
+    return plan;
+}
+
+static mgpu_result mgpu_reduce_check(mgpu_context ctx, const mgpu_reduce_info *info, bool need_result) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: null info");
+    mgpu_result r = mgpu__check_type(ctx, info->type);
+    if (r != MGPU_SUCCESS) return r;
+    if ((unsigned)info->op > MGPU_OP_MAX_INDEX) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: op %d", (int)info->op);
+    if (info->count > MGPU_MAX_COUNT) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: count %u > 2^31-1", info->count);
+    size_t size = mgpu_type_size(info->type);
+    if (info->count > 0) r = mgpu__check_range(ctx, "reduce input", info->input, (VkDeviceSize)info->count * size, size);
+    if (r == MGPU_SUCCESS && (need_result || info->result.buffer))
+        r = mgpu__check_range(ctx, "reduce result", info->result, MGPU_REDUCE_RESULT_BYTES, 8);
+    return r;
+}
+
+mgpu_result mgpu_reduce_get_requirements(mgpu_context ctx, const mgpu_reduce_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: null requirements");
+    mgpu_result r = mgpu_reduce_check(ctx, info, false);
+    if (r != MGPU_SUCCESS) return r;
+    *out = (mgpu_requirements){
+        .scratch_size = mgpu_reduce_make_plan(ctx, info->type, info->count).scratch_bytes,
+        .scratch_alignment = 16,
+        .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+    return MGPU_SUCCESS;
+}
+
+static mgpu_pipeline_key mgpu_reduce_key(mgpu_type type, mgpu_op op, const mgpu_tuning *t) {
+    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_REDUCE,
+                               .type = type,
+                               .subgroup = t->subgroup == MGPU_SWITCH_ON,
+                               .spec = {[MGPU_SPEC_NT] = t->nt, [MGPU_SPEC_VT] = t->vt, [MGPU_SPEC_OP] = op}};
+}
+
+mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_reduce_info *info, mgpu_range scratch) {
+    mgpu_result r = mgpu_reduce_check(ctx, info, true);
+    if (r != MGPU_SUCCESS) return r;
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: null command buffer");
+    mgpu_reduce_plan plan = mgpu_reduce_make_plan(ctx, info->type, info->count);
+    if (plan.scratch_bytes) {
+        r = mgpu__check_range(ctx, "reduce scratch", scratch, plan.scratch_bytes, 1);
+        if (r == MGPU_SUCCESS && mgpu_range_address(ctx, scratch) % 16 != 0)
+            r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "reduce scratch: address not a multiple of 16");
+        if (r != MGPU_SUCCESS) return r;
+    }
+    size_t size = mgpu_type_size(info->type);
+    VkDeviceAddress input = info->count ? mgpu_range_address(ctx, info->input) : 0;
+    VkDeviceAddress result = mgpu_range_address(ctx, info->result);
+    uint32_t epv = 16u / (uint32_t)size;
+    bool vt_vectors = plan.tuning.vt % epv == 0;
+    uint32_t vector = (input % 16 == 0 && vt_vectors) ? MGPU_REDUCE_VEC4 : 0;
+    mgpu_pipeline_key key = mgpu_reduce_key(info->type, info->op, &plan.tuning);
+    mgpu_reduce_pc pc;
+    if (plan.groups) {
+        VkDeviceAddress partials = mgpu_range_address(ctx, scratch);
+        pc = (mgpu_reduce_pc){.src = input, .dst = partials, .dst_index = partials + plan.index_offset,
+                              .count = info->count, .flags = vector};
+        r = mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, plan.groups, 1);
+        if (r != MGPU_SUCCESS) return r;
+        mgpu__barrier_compute_write_to_read(ctx, cmd);
+        pc = (mgpu_reduce_pc){.src = partials,
+                              .src_index = info->op == MGPU_OP_MAX_INDEX ? partials + plan.index_offset : 0,
+                              .dst = result, .dst_index = result + 8, .count = plan.groups,
+                              .flags = MGPU_REDUCE_INDEX64 | (vt_vectors ? MGPU_REDUCE_VEC4 : 0)};
+        return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
+    }
+    pc = (mgpu_reduce_pc){.src = input, .dst = result, .dst_index = result + 8, .count = info->count,
+                          .flags = MGPU_REDUCE_INDEX64 | vector};
+    return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
+}
+
+mgpu_result mgpu_reduce(mgpu_context ctx, const mgpu_reduce_info *info, mgpu_reduce_value *out) {
+    mgpu_result r = mgpu_reduce_check(ctx, info, false);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_reduce_plan plan = mgpu_reduce_make_plan(ctx, info->type, info->count);
+    mgpu_range scratch = {0}, host = {0};
+    if (plan.scratch_bytes) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, plan.scratch_bytes, &scratch);
+    if (r == MGPU_SUCCESS) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_HOST, MGPU_REDUCE_RESULT_BYTES, &host);
+    mgpu_reduce_info run = *info;
+    if (!run.result.buffer) run.result = host; /* shaders write straight into host-visible memory */
+    VkCommandBuffer cmd;
+    if (r == MGPU_SUCCESS) r = mgpu__commands_begin(ctx, &cmd);
+    if (r == MGPU_SUCCESS) {
+        r = mgpu_cmd_reduce(ctx, cmd, &run, scratch);
+        if (r == MGPU_SUCCESS && run.result.buffer != host.buffer)
+            r = mgpu__record_readback(ctx, cmd, run.result, host, MGPU_REDUCE_RESULT_BYTES);
+        else if (r == MGPU_SUCCESS)
+            mgpu__barrier_compute_write_to_host_read(ctx, cmd);
+        if (r == MGPU_SUCCESS) r = mgpu__commands_submit(ctx, NULL);
+        else mgpu__commands_abandon(ctx);
+    }
+    if (r == MGPU_SUCCESS && out) {
+        const char *p = mgpu__pool_mapped(ctx, host);
+        memset(out, 0, sizeof *out);
+        memcpy(&out->value, p, mgpu_type_size(info->type));
+        out->index = -1;
+        if (info->op == MGPU_OP_MAX_INDEX) memcpy(&out->index, p + 8, 8);
+    }
+    mgpu_buffer_free(ctx, scratch);
+    mgpu_buffer_free(ctx, host);
+    return r;
+}
+
+mgpu_result mgpu__reduce_prepare(mgpu_context ctx, mgpu_type type) {
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_REDUCE, type);
+    mgpu_result r = MGPU_SUCCESS;
+    for (uint32_t op = MGPU_OP_ADD; op <= MGPU_OP_MAX_INDEX && r == MGPU_SUCCESS; ++op) {
+        mgpu_pipeline_key key = mgpu_reduce_key(type, (mgpu_op)op, &t);
+        VkPipeline p;
+        r = mgpu__pipeline_get(ctx, &key, &p);
+    }
+    return r;
+}

@@ -1,0 +1,232 @@
+/*
+ * Scan (the seeds' chapter 4). Three ways, chosen by size and tuning:
+ *   - one tile (count <= NT * VT): a single dispatch of scan_tiles, no scratch;
+ *   - single pass (look-back on): clear the tile flags and counter, one dispatch of scan_lookback;
+ *   - reduce-then-scan (look-back off): upsweep writes tile reductions, the partials are scanned in place
+ *     (recursively, the same three steps), downsweep scans each tile from its partial.
+ * Scratch, look-back: counter (16 bytes), flags (4 per tile), aggregates and inclusive prefixes (one
+ * element per tile each), each part 16-byte aligned. Reduce-then-scan: the partials of every level.
+ */
+#include "../mgpu_internal.h"
+
+#include <string.h>
+
+static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
+
+typedef struct mgpu_scan_plan {
+    mgpu_type type;
+    mgpu_op op;
+    bool exclusive;
+    mgpu_tuning tuning;
+    uint32_t tile;
+} mgpu_scan_plan;
+
+static uint32_t mgpu_tiles(uint32_t count, uint32_t tile) { return (uint32_t)(((uint64_t)count + tile - 1) / tile); }
+
+/* Scratch bytes of a reduce-then-scan of count elements. */
+static VkDeviceSize mgpu_rts_scratch(const mgpu_scan_plan *plan, uint32_t count) {
+    uint32_t tiles = mgpu_tiles(count, plan->tile);
+    if (tiles <= 1) return 0;
+    return mgpu_align16((VkDeviceSize)tiles * mgpu_type_size(plan->type)) + mgpu_rts_scratch(plan, tiles);
+}
+
+static VkDeviceSize mgpu_lookback_flags_offset(void) { return 16; }
+static VkDeviceSize mgpu_lookback_aggregates_offset(uint32_t tiles) { return 16 + mgpu_align16((VkDeviceSize)tiles * 4); }
+
+static VkDeviceSize mgpu_scan_scratch(const mgpu_scan_plan *plan, uint32_t count) {
+    uint32_t tiles = mgpu_tiles(count, plan->tile);
+    if (tiles <= 1) return 0;
+    if (plan->tuning.lookback == MGPU_SWITCH_OFF) return mgpu_rts_scratch(plan, count);
+    VkDeviceSize values = mgpu_align16((VkDeviceSize)tiles * mgpu_type_size(plan->type));
+    return mgpu_lookback_aggregates_offset(tiles) + 2 * values;
+}
+
+static mgpu_scan_plan mgpu_scan_make_plan(mgpu_context ctx, const mgpu_scan_info *info) {
+    mgpu_scan_plan plan = {.type = info->type, .op = info->op, .exclusive = info->exclusive,
+                           .tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_SCAN, info->type)};
+    plan.tile = plan.tuning.nt * plan.tuning.vt;
+    return plan;
+}
+
+static mgpu_result mgpu_scan_check(mgpu_context ctx, const mgpu_scan_info *info) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: null info");
+    mgpu_result r = mgpu__check_type(ctx, info->type);
+    if (r != MGPU_SUCCESS) return r;
+    if ((unsigned)info->op > MGPU_OP_MAX)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: op %d (add, min or max)", (int)info->op);
+    if (info->count > MGPU_MAX_COUNT) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: count %u > 2^31-1", info->count);
+    size_t size = mgpu_type_size(info->type);
+    VkDeviceSize bytes = (VkDeviceSize)info->count * size;
+    if (info->count > 0) {
+        r = mgpu__check_range(ctx, "scan input", info->input, bytes, size);
+        if (r == MGPU_SUCCESS) r = mgpu__check_range(ctx, "scan output", info->output, bytes, size);
+        if (r != MGPU_SUCCESS) return r;
+        bool in_place = info->input.buffer == info->output.buffer && info->input.offset == info->output.offset;
+        if (!in_place && mgpu__ranges_overlap(info->input, bytes, info->output, bytes))
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: input and output overlap without being the same");
+    }
+    if (info->total.buffer) r = mgpu__check_range(ctx, "scan total", info->total, size, size);
+    return r;
+}
+
+mgpu_result mgpu_scan_get_requirements(mgpu_context ctx, const mgpu_scan_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: null requirements");
+    mgpu_result r = mgpu_scan_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, info);
+    *out = (mgpu_requirements){
+        .scratch_size = mgpu_scan_scratch(&plan, info->count),
+        .scratch_alignment = 16,
+        .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+    return MGPU_SUCCESS;
+}
+
+static mgpu_pipeline_key mgpu_scan_key(const mgpu_scan_plan *plan, mgpu_kernel kernel, bool exclusive, uint32_t mode) {
+    return (mgpu_pipeline_key){.kernel = kernel,
+                               .type = plan->type,
+                               .subgroup = plan->tuning.subgroup == MGPU_SWITCH_ON,
+                               .spec = {[MGPU_SPEC_NT] = plan->tuning.nt,
+                                        [MGPU_SPEC_VT] = plan->tuning.vt,
+                                        [MGPU_SPEC_OP] = plan->op,
+                                        [MGPU_SPEC_EXCLUSIVE] = exclusive,
+                                        [MGPU_SPEC_MODE] = mode,
+                                        [MGPU_SPEC_LOOKBACK_WAIT] = plan->tuning.lookback_wait == MGPU_LOOKBACK_WAIT_NEVER
+                                                                        ? 0
+                                                                        : plan->tuning.lookback_wait}};
+}
+
+/* One dispatch over every tile of pc->count elements, folded into 2D when there are many tiles. */
+static mgpu_result mgpu_scan_dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_plan *plan,
+                                      const mgpu_pipeline_key *key, mgpu_scan_pc *pc) {
+    uint32_t tiles = mgpu_tiles(pc->count, plan->tile);
+    uint32_t x, y;
+    mgpu__fold_grid(ctx, tiles ? tiles : 1, &x, &y);
+    pc->groups_x = x;
+    uint32_t epv = 16u / (uint32_t)mgpu_type_size(plan->type);
+    pc->vectorized = pc->src % 16 == 0 && pc->dst % 16 == 0 && plan->tuning.vt % epv == 0;
+    return mgpu__dispatch(ctx, cmd, key, pc, sizeof *pc, x, y);
+}
+
+/* Reduce-then-scan of count elements from src to dst (may be equal), scratch at `scratch`. */
+static mgpu_result mgpu_record_rts(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_plan *plan, bool exclusive,
+                                   VkDeviceAddress src, VkDeviceAddress dst, uint32_t count, VkDeviceAddress total,
+                                   VkDeviceAddress scratch) {
+    uint32_t tiles = mgpu_tiles(count, plan->tile);
+    mgpu_pipeline_key down = mgpu_scan_key(plan, MGPU_KERNEL_SCAN_TILES, exclusive, MGPU_SCAN_MODE_DOWNSWEEP);
+    if (tiles <= 1) {
+        mgpu_scan_pc pc = {.src = src, .dst = dst, .total = total, .count = count};
+        return mgpu_scan_dispatch(ctx, cmd, plan, &down, &pc);
+    }
+    VkDeviceAddress partials = scratch;
+    mgpu_pipeline_key up = mgpu_scan_key(plan, MGPU_KERNEL_SCAN_TILES, false, MGPU_SCAN_MODE_UPSWEEP);
+    mgpu_scan_pc pc = {.src = src, .dst = dst, .partials = partials, .count = count};
+    mgpu_result r = mgpu_scan_dispatch(ctx, cmd, plan, &up, &pc);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    VkDeviceAddress next = scratch + mgpu_align16((VkDeviceSize)tiles * mgpu_type_size(plan->type));
+    r = mgpu_record_rts(ctx, cmd, plan, true, partials, partials, tiles, total, next);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    pc = (mgpu_scan_pc){.src = src, .dst = dst, .partials = partials, .count = count};
+    return mgpu_scan_dispatch(ctx, cmd, plan, &down, &pc);
+}
+
+static mgpu_result mgpu_record_lookback(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_plan *plan,
+                                        VkDeviceAddress src, VkDeviceAddress dst, uint32_t count,
+                                        VkDeviceAddress total, mgpu_range scratch) {
+    uint32_t tiles = mgpu_tiles(count, plan->tile);
+    VkDeviceAddress base = mgpu_range_address(ctx, scratch);
+    VkDeviceSize aggregates = mgpu_lookback_aggregates_offset(tiles);
+    VkDeviceSize values = mgpu_align16((VkDeviceSize)tiles * mgpu_type_size(plan->type));
+    /* Clear the counter and the flags: scratch is never assumed to be zero. */
+    mgpu_fill_info clear = {.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = (uint32_t)(aggregates / 4),
+                            .output = {scratch.buffer, scratch.offset, aggregates}};
+    mgpu_result r = mgpu_cmd_fill(ctx, cmd, &clear);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    mgpu_pipeline_key key = mgpu_scan_key(plan, MGPU_KERNEL_SCAN_LOOKBACK, plan->exclusive, MGPU_SCAN_MODE_DOWNSWEEP);
+    mgpu_scan_pc pc = {.src = src,
+                       .dst = dst,
+                       .counter = base,
+                       .flags = base + mgpu_lookback_flags_offset(),
+                       .aggregates = base + aggregates,
+                       .inclusives = base + aggregates + values,
+                       .total = total,
+                       .count = count};
+    return mgpu_scan_dispatch(ctx, cmd, plan, &key, &pc);
+}
+
+mgpu_result mgpu_cmd_scan(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_info *info, mgpu_range scratch) {
+    mgpu_result r = mgpu_scan_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: null command buffer");
+    mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, info);
+    VkDeviceSize scratch_bytes = mgpu_scan_scratch(&plan, info->count);
+    if (scratch_bytes) {
+        r = mgpu__check_range(ctx, "scan scratch", scratch, scratch_bytes, 1);
+        if (r == MGPU_SUCCESS && mgpu_range_address(ctx, scratch) % 16 != 0)
+            r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "scan scratch: address not a multiple of 16");
+        if (r != MGPU_SUCCESS) return r;
+    }
+    VkDeviceAddress src = info->count ? mgpu_range_address(ctx, info->input) : 0;
+    VkDeviceAddress dst = info->count ? mgpu_range_address(ctx, info->output) : 0;
+    VkDeviceAddress total = info->total.buffer ? mgpu_range_address(ctx, info->total) : 0;
+    if (scratch_bytes && plan.tuning.lookback == MGPU_SWITCH_ON)
+        return mgpu_record_lookback(ctx, cmd, &plan, src, dst, info->count, total, scratch);
+    VkDeviceAddress scratch_address = scratch_bytes ? mgpu_range_address(ctx, scratch) : 0;
+    return mgpu_record_rts(ctx, cmd, &plan, info->exclusive, src, dst, info->count, total, scratch_address);
+}
+
+mgpu_result mgpu_scan(mgpu_context ctx, const mgpu_scan_info *info, mgpu_scalar *total) {
+    mgpu_result r = mgpu_scan_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, info);
+    VkDeviceSize scratch_bytes = mgpu_scan_scratch(&plan, info->count);
+    size_t size = mgpu_type_size(info->type);
+    mgpu_range scratch = {0}, host = {0};
+    if (scratch_bytes) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, scratch_bytes, &scratch);
+    if (r == MGPU_SUCCESS) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_HOST, 16, &host);
+    mgpu_scan_info run = *info;
+    if (!run.total.buffer) run.total = host;
+    VkCommandBuffer cmd;
+    if (r == MGPU_SUCCESS) r = mgpu__commands_begin(ctx, &cmd);
+    if (r == MGPU_SUCCESS) {
+        r = mgpu_cmd_scan(ctx, cmd, &run, scratch);
+        if (r == MGPU_SUCCESS && run.total.buffer != host.buffer)
+            r = mgpu__record_readback(ctx, cmd, run.total, host, size);
+        else if (r == MGPU_SUCCESS)
+            mgpu__barrier_compute_write_to_host_read(ctx, cmd);
+        if (r == MGPU_SUCCESS) r = mgpu__commands_submit(ctx, NULL);
+        else mgpu__commands_abandon(ctx);
+    }
+    if (r == MGPU_SUCCESS && total) {
+        memset(total, 0, sizeof *total);
+        memcpy(total, mgpu__pool_mapped(ctx, host), size);
+    }
+    mgpu_buffer_free(ctx, scratch);
+    mgpu_buffer_free(ctx, host);
+    return r;
+}
+
+mgpu_result mgpu__scan_prepare(mgpu_context ctx, mgpu_type type) {
+    mgpu_scan_info info = {.type = type};
+    mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, &info);
+    mgpu_result r = MGPU_SUCCESS;
+    for (uint32_t op = MGPU_OP_ADD; op <= MGPU_OP_MAX && r == MGPU_SUCCESS; ++op) {
+        plan.op = (mgpu_op)op;
+        for (uint32_t exclusive = 0; exclusive < 2 && r == MGPU_SUCCESS; ++exclusive) {
+            mgpu_pipeline_key keys[3] = {
+                mgpu_scan_key(&plan, MGPU_KERNEL_SCAN_TILES, exclusive, MGPU_SCAN_MODE_DOWNSWEEP),
+                mgpu_scan_key(&plan, MGPU_KERNEL_SCAN_TILES, false, MGPU_SCAN_MODE_UPSWEEP),
+                mgpu_scan_key(&plan, MGPU_KERNEL_SCAN_LOOKBACK, exclusive, MGPU_SCAN_MODE_DOWNSWEEP)};
+            size_t n = plan.tuning.lookback == MGPU_SWITCH_ON ? 3 : 2;
+            for (size_t k = 0; k < n && r == MGPU_SUCCESS; ++k) {
+                VkPipeline p;
+                r = mgpu__pipeline_get(ctx, &keys[k], &p);
+            }
+        }
+    }
+    if (r == MGPU_SUCCESS) r = mgpu__fill_prepare(ctx, MGPU_TYPE_U32); /* the look-back scratch clear */
+    return r;
+}

@@ -1,0 +1,70 @@
+/* The test runner's shared helpers: checks, random inputs, the context under test. */
+#ifndef MGPU_TEST_COMMON_H
+#define MGPU_TEST_COMMON_H
+
+#include "mgpuvk.h"
+#include "ref/ref.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct test_env {
+    mgpu_context ctx;
+    uint64_t seed;
+    uint64_t checks;
+    uint64_t failures;
+    const char *cli_path;   /* the mgpuvk tool, for the cli family */
+    const char *temp_dir;
+    bool validation;
+} test_env;
+
+extern test_env g_test;
+
+#define CHECK(cond, ...)                                                                       \
+    do {                                                                                       \
+        ++g_test.checks;                                                                       \
+        if (!(cond)) {                                                                         \
+            ++g_test.failures;                                                                 \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                               \
+            fprintf(stderr, __VA_ARGS__);                                                      \
+            fprintf(stderr, " (seed %llu)\n", (unsigned long long)g_test.seed);                \
+        }                                                                                      \
+    } while (0)
+
+#define CHECK_OK(expr)                                                                         \
+    do {                                                                                       \
+        mgpu_result r_ = (expr);                                                               \
+        CHECK(r_ == MGPU_SUCCESS, "%s -> %s: %s", #expr, mgpu_result_name(r_),                 \
+              mgpu_context_last_error(g_test.ctx));                                            \
+    } while (0)
+
+#define CHECK_RESULT(expr, expected)                                                           \
+    do {                                                                                       \
+        mgpu_result r_ = (expr);                                                               \
+        CHECK(r_ == (expected), "%s -> %s, expected %s", #expr, mgpu_result_name(r_),           \
+              mgpu_result_name(expected));                                                     \
+    } while (0)
+
+/* xorshift64* random numbers from the run's seed. */
+uint64_t test_random(void);
+uint32_t test_random_below(uint32_t bound);
+/* count random elements of type: mostly small values (sums stay exact in floats), with duplicates. */
+void test_fill_random(mgpu_type type, void *data, size_t count, int64_t lo, int64_t hi);
+/* A device range holding `count` elements copied from host data. */
+mgpu_range test_upload(mgpu_type type, const void *data, size_t count);
+void *test_download(mgpu_type type, mgpu_range range, size_t count);
+/* The tile size (NT * VT) of prim for type under the current tuning. */
+uint32_t test_tile(mgpu_prim prim, mgpu_type type);
+/* Sizes that straddle tile boundaries for tile: 0, 1, 2, tile-1, tile, tile+1, ... */
+size_t test_sizes(uint32_t tile, uint32_t *sizes, size_t capacity);
+
+typedef void (*test_family_fn)(void);
+void test_pool(void);
+void test_buffer(void);
+void test_reduce(void);
+void test_scan(void);
+void test_scan_paths(void);
+void test_engine(void);
+void test_cli(void);
+
+#endif

@@ -1,0 +1,149 @@
+#include "ref.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+mgpu_scalar ref_get(mgpu_type type, const void *array, size_t i) {
+    mgpu_scalar v;
+    memset(&v, 0, sizeof v);
+    size_t size = mgpu_type_size(type);
+    memcpy(&v, (const char *)array + i * size, size);
+    return v;
+}
+
+void ref_set(mgpu_type type, void *array, size_t i, mgpu_scalar v) {
+    size_t size = mgpu_type_size(type);
+    memcpy((char *)array + i * size, &v, size);
+}
+
+mgpu_scalar ref_identity(mgpu_type type, mgpu_op op) {
+    mgpu_scalar v;
+    memset(&v, 0, sizeof v);
+    if (op == MGPU_OP_ADD) return v;
+    bool max = op == MGPU_OP_MIN; /* min's identity is the type's maximum */
+    switch (type) {
+    case MGPU_TYPE_U32: v.u32 = max ? UINT32_MAX : 0; break;
+    case MGPU_TYPE_I32: v.i32 = max ? INT32_MAX : INT32_MIN; break;
+    case MGPU_TYPE_F32: v.f32 = max ? INFINITY : -INFINITY; break;
+    case MGPU_TYPE_U64: v.u64 = max ? UINT64_MAX : 0; break;
+    case MGPU_TYPE_I64: v.i64 = max ? INT64_MAX : INT64_MIN; break;
+    case MGPU_TYPE_F64: v.f64 = max ? INFINITY : -INFINITY; break;
+    default: break;
+    }
+    return v;
+}
+
+#define REF_MINMAX(a, b, nan_a, lt) (((lt) || (nan_a)) ? (a) : (b))
+
+mgpu_scalar ref_apply(mgpu_type type, mgpu_op op, mgpu_scalar a, mgpu_scalar b) {
+    mgpu_scalar r = a;
+    bool is_min = op == MGPU_OP_MIN;
+    switch (type) {
+    case MGPU_TYPE_U32:
+        r.u32 = op == MGPU_OP_ADD ? a.u32 + b.u32 : REF_MINMAX(a.u32, b.u32, false, is_min ? a.u32 < b.u32 : a.u32 > b.u32);
+        break;
+    case MGPU_TYPE_I32:
+        r.i32 = op == MGPU_OP_ADD ? (int32_t)((uint32_t)a.i32 + (uint32_t)b.i32)
+                                  : REF_MINMAX(a.i32, b.i32, false, is_min ? a.i32 < b.i32 : a.i32 > b.i32);
+        break;
+    case MGPU_TYPE_F32:
+        r.f32 = op == MGPU_OP_ADD ? a.f32 + b.f32
+                                  : REF_MINMAX(a.f32, b.f32, isnan(a.f32), is_min ? a.f32 < b.f32 : a.f32 > b.f32);
+        break;
+    case MGPU_TYPE_U64:
+        r.u64 = op == MGPU_OP_ADD ? a.u64 + b.u64 : REF_MINMAX(a.u64, b.u64, false, is_min ? a.u64 < b.u64 : a.u64 > b.u64);
+        break;
+    case MGPU_TYPE_I64:
+        r.i64 = op == MGPU_OP_ADD ? (int64_t)((uint64_t)a.i64 + (uint64_t)b.i64)
+                                  : REF_MINMAX(a.i64, b.i64, false, is_min ? a.i64 < b.i64 : a.i64 > b.i64);
+        break;
+    case MGPU_TYPE_F64:
+        r.f64 = op == MGPU_OP_ADD ? a.f64 + b.f64
+                                  : REF_MINMAX(a.f64, b.f64, isnan(a.f64), is_min ? a.f64 < b.f64 : a.f64 > b.f64);
+        break;
+    default: break;
+    }
+    return r;
+}
+
+double ref_to_double(mgpu_type type, mgpu_scalar v) {
+    switch (type) {
+    case MGPU_TYPE_U32: return v.u32;
+    case MGPU_TYPE_I32: return v.i32;
+    case MGPU_TYPE_F32: return v.f32;
+    case MGPU_TYPE_U64: return (double)v.u64;
+    case MGPU_TYPE_I64: return (double)v.i64;
+    case MGPU_TYPE_F64: return v.f64;
+    default: return 0;
+    }
+}
+
+bool ref_equal(mgpu_type type, mgpu_scalar a, mgpu_scalar b) {
+    switch (type) {
+    case MGPU_TYPE_U32: case MGPU_TYPE_I32: return a.u32 == b.u32;
+    case MGPU_TYPE_U64: case MGPU_TYPE_I64: return a.u64 == b.u64;
+    case MGPU_TYPE_F32: return a.f32 == b.f32 || (isnan(a.f32) && isnan(b.f32));
+    case MGPU_TYPE_F64: return a.f64 == b.f64 || (isnan(a.f64) && isnan(b.f64));
+    default: return false;
+    }
+}
+
+bool ref_close(mgpu_type type, mgpu_scalar a, mgpu_scalar b, double scale) {
+    if (ref_equal(type, a, b)) return true;
+    if (type != MGPU_TYPE_F32 && type != MGPU_TYPE_F64) return false;
+    double eps = type == MGPU_TYPE_F32 ? 1e-5 : 1e-12;
+    double x = ref_to_double(type, a), y = ref_to_double(type, b);
+    return fabs(x - y) <= eps * (scale > 1 ? scale : 1);
+}
+
+void ref_format(mgpu_type type, mgpu_scalar v, char *buf, size_t size) {
+    switch (type) {
+    case MGPU_TYPE_U32: snprintf(buf, size, "%" PRIu32, v.u32); break;
+    case MGPU_TYPE_I32: snprintf(buf, size, "%" PRId32, v.i32); break;
+    case MGPU_TYPE_F32: snprintf(buf, size, "%.9g", (double)v.f32); break;
+    case MGPU_TYPE_U64: snprintf(buf, size, "%" PRIu64, v.u64); break;
+    case MGPU_TYPE_I64: snprintf(buf, size, "%" PRId64, v.i64); break;
+    case MGPU_TYPE_F64: snprintf(buf, size, "%.17g", v.f64); break;
+    default: snprintf(buf, size, "?"); break;
+    }
+}
+
+void ref_scan(mgpu_type type, mgpu_op op, bool exclusive, const void *in, void *out, size_t n, mgpu_scalar *total) {
+    mgpu_scalar acc = ref_identity(type, op);
+    for (size_t i = 0; i < n; ++i) {
+        mgpu_scalar x = ref_get(type, in, i);
+        mgpu_scalar next = ref_apply(type, op, acc, x);
+        ref_set(type, out, i, exclusive ? acc : next);
+        acc = next;
+    }
+    if (total) *total = acc;
+}
+
+/* NaN above every number; among equals the first. */
+static bool ref_greater(mgpu_type type, mgpu_scalar b, mgpu_scalar a) {
+    switch (type) {
+    case MGPU_TYPE_U32: return b.u32 > a.u32;
+    case MGPU_TYPE_I32: return b.i32 > a.i32;
+    case MGPU_TYPE_U64: return b.u64 > a.u64;
+    case MGPU_TYPE_I64: return b.i64 > a.i64;
+    case MGPU_TYPE_F32: return !isnan(a.f32) && (isnan(b.f32) || b.f32 > a.f32);
+    case MGPU_TYPE_F64: return !isnan(a.f64) && (isnan(b.f64) || b.f64 > a.f64);
+    default: return false;
+    }
+}
+
+mgpu_reduce_value ref_reduce(mgpu_type type, mgpu_op op, const void *in, size_t n) {
+    mgpu_reduce_value r = {.value = ref_identity(type, op), .index = -1};
+    for (size_t i = 0; i < n; ++i) {
+        mgpu_scalar x = ref_get(type, in, i);
+        if (op != MGPU_OP_MAX_INDEX) {
+            r.value = ref_apply(type, op, r.value, x);
+        } else if (r.index < 0 || ref_greater(type, x, r.value)) {
+            r.value = x;
+            r.index = (int64_t)i;
+        }
+    }
+    return r;
+}

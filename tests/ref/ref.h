@@ -1,0 +1,25 @@
+/* CPU references: serial and obviously right. Used by the tests and by the benchmark's verification. */
+#ifndef MGPU_TEST_REF_H
+#define MGPU_TEST_REF_H
+
+#include "mgpuvk.h"
+
+/* The op's identity for type (max-index: the value part). */
+mgpu_scalar ref_identity(mgpu_type type, mgpu_op op);
+/* acc = op(acc, x) exactly as the kernels do it (NaN-propagating min/max, wrapping integer add). */
+mgpu_scalar ref_apply(mgpu_type type, mgpu_op op, mgpu_scalar acc, mgpu_scalar x);
+/* Element i of an array of type. */
+mgpu_scalar ref_get(mgpu_type type, const void *array, size_t i);
+void ref_set(mgpu_type type, void *array, size_t i, mgpu_scalar v);
+/* Equality for checking: integers exactly; floats by value (-0.0 == +0.0) with NaN equal to NaN. */
+bool ref_equal(mgpu_type type, mgpu_scalar a, mgpu_scalar b);
+/* Floats within a relative tolerance of scale (for sums whose rounding depends on order). */
+bool ref_close(mgpu_type type, mgpu_scalar a, mgpu_scalar b, double scale);
+double ref_to_double(mgpu_type type, mgpu_scalar v);
+/* Prints v into buf. */
+void ref_format(mgpu_type type, mgpu_scalar v, char *buf, size_t size);
+
+void ref_scan(mgpu_type type, mgpu_op op, bool exclusive, const void *in, void *out, size_t n, mgpu_scalar *total);
+mgpu_reduce_value ref_reduce(mgpu_type type, mgpu_op op, const void *in, size_t n);
+
+#endif

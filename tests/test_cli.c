@@ -1,0 +1,2 @@
+#include "common.h"
+void test_cli(void) {}

@@ -1,0 +1,168 @@
+/* Reduce against the CPU reference: every type and op (max-index included), sizes across tile
+ * boundaries, extreme values and NaN, the device result location, both workgroup paths; misuse. */
+#include "common.h"
+
+#include <math.h>
+#include <string.h>
+
+static void reduce_case(mgpu_type type, mgpu_op op, const void *data, size_t n, double tolerance_scale) {
+    mgpu_reduce_value expected = ref_reduce(type, op, data, n);
+    mgpu_range in = test_upload(type, data, n);
+    mgpu_range result;
+    CHECK_OK(mgpu_buffer_alloc(g_test.ctx, MGPU_REDUCE_RESULT_BYTES, &result));
+    mgpu_reduce_value got;
+    memset(&got, 0xcd, sizeof got);
+    /* Half the cases also ask for the device location. */
+    bool device_result = test_random_below(2);
+    mgpu_reduce_info info = {.type = type, .op = op, .count = (uint32_t)n, .input = in};
+    if (device_result) info.result = result;
+    CHECK_OK(mgpu_reduce(g_test.ctx, &info, &got));
+    char a[64], b[64];
+    ref_format(type, got.value, a, sizeof a);
+    ref_format(type, expected.value, b, sizeof b);
+    bool ok = tolerance_scale > 0 ? ref_close(type, got.value, expected.value, tolerance_scale)
+                                  : ref_equal(type, got.value, expected.value);
+    CHECK(ok, "reduce %s op %d n=%zu: %s, expected %s", mgpu_type_name(type), (int)op, n, a, b);
+    if (op == MGPU_OP_MAX_INDEX)
+        CHECK(got.index == expected.index, "reduce %s max-index n=%zu: index %lld, expected %lld", mgpu_type_name(type),
+              n, (long long)got.index, (long long)expected.index);
+    if (device_result) {
+        unsigned char bytes[MGPU_REDUCE_RESULT_BYTES];
+        CHECK_OK(mgpu_buffer_download(g_test.ctx, result, bytes, sizeof bytes));
+        mgpu_scalar v;
+        memset(&v, 0, sizeof v);
+        memcpy(&v, bytes, mgpu_type_size(type));
+        CHECK(ref_equal(type, v, got.value), "reduce: the device result differs from the host one");
+        if (op == MGPU_OP_MAX_INDEX) {
+            int64_t index;
+            memcpy(&index, bytes + 8, 8);
+            CHECK(index == got.index, "reduce: device index %lld, host %lld", (long long)index, (long long)got.index);
+        }
+    }
+    mgpu_buffer_free(g_test.ctx, in);
+    mgpu_buffer_free(g_test.ctx, result);
+}
+
+static void reduce_matrix(bool large) {
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        size_t size = mgpu_type_size(type);
+        uint32_t sizes[20];
+        uint32_t tile = test_tile(MGPU_PRIM_REDUCE, type);
+        size_t count = test_sizes(tile, sizes, 18);
+        sizes[count++] = 1024 * tile + 17; /* more tiles than pass-1 workgroups */
+        if (large) sizes[count++] = 1 + test_random_below(1u << 22);
+        for (size_t s = 0; s < count; ++s) {
+            size_t n = sizes[s];
+            void *data = malloc(n * size + 1);
+            for (int op = MGPU_OP_ADD; op <= MGPU_OP_MAX_INDEX; ++op) {
+                if (op == MGPU_OP_ADD) test_fill_random(type, data, n, type == MGPU_TYPE_U32 || type == MGPU_TYPE_U64 ? 0 : -2, 2);
+                else test_fill_random(type, data, n, -50, 50 + (int64_t)(n % 7)); /* many duplicates of the max */
+                reduce_case(type, (mgpu_op)op, data, n, 0);
+            }
+            free(data);
+        }
+    }
+}
+
+static void reduce_extremes(void) {
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        size_t size = mgpu_type_size(type);
+        uint32_t n = 7 * test_tile(MGPU_PRIM_REDUCE, type) + 3;
+        char *data = malloc(n * size);
+        for (uint32_t i = 0; i < n; ++i) {
+            mgpu_scalar v;
+            memset(&v, 0, sizeof v);
+            uint32_t pick = test_random_below(5);
+            switch (type) {
+            case MGPU_TYPE_U32: v.u32 = pick < 2 ? UINT32_MAX - pick : pick; break;
+            case MGPU_TYPE_I32: v.i32 = pick == 0 ? INT32_MIN : pick == 1 ? INT32_MAX : (int32_t)pick; break;
+            case MGPU_TYPE_U64: v.u64 = pick < 2 ? UINT64_MAX - pick : pick; break;
+            case MGPU_TYPE_I64: v.i64 = pick == 0 ? INT64_MIN : pick == 1 ? INT64_MAX : (int64_t)pick; break;
+            case MGPU_TYPE_F32: v.f32 = pick == 0 ? -0.0f : pick == 1 ? 0.0f : pick == 2 ? -INFINITY : (float)pick; break;
+            case MGPU_TYPE_F64: v.f64 = pick == 0 ? -0.0 : pick == 1 ? 0.0 : pick == 2 ? -INFINITY : (double)pick; break;
+            default: break;
+            }
+            ref_set(type, data, i, v);
+        }
+        for (int op = MGPU_OP_ADD; op <= MGPU_OP_MAX_INDEX; ++op) reduce_case(type, (mgpu_op)op, data, n, 0);
+        /* all equal: max-index is 0 */
+        for (uint32_t i = 1; i < n; ++i) memcpy(data + i * size, data, size);
+        for (int op = MGPU_OP_ADD; op <= MGPU_OP_MAX_INDEX; ++op) reduce_case(type, (mgpu_op)op, data, n, 0);
+        if (type == MGPU_TYPE_F32 || type == MGPU_TYPE_F64) {
+            /* NaN: min/max/add become NaN; max-index finds the first NaN. */
+            mgpu_scalar nan;
+            memset(&nan, 0, sizeof nan);
+            if (type == MGPU_TYPE_F32) nan.f32 = NAN; else nan.f64 = NAN;
+            ref_set(type, data, n - 2, nan);
+            ref_set(type, data, n / 3, nan);
+            for (int op = MGPU_OP_ADD; op <= MGPU_OP_MAX_INDEX; ++op) reduce_case(type, (mgpu_op)op, data, n, 0);
+            /* Real values: the sum is within a relative tolerance of the serial one. */
+            double abs_sum = 0;
+            for (uint32_t i = 0; i < n; ++i) {
+                double x = (double)(test_random() >> 11) / 9007199254740992.0 * 200 - 100;
+                mgpu_scalar v;
+                memset(&v, 0, sizeof v);
+                if (type == MGPU_TYPE_F32) v.f32 = (float)x; else v.f64 = x;
+                abs_sum += fabs(x);
+                ref_set(type, data, i, v);
+            }
+            reduce_case(type, MGPU_OP_ADD, data, n, abs_sum);
+        }
+        free(data);
+    }
+    /* Empty input: identities, index -1. */
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
+        for (int op = MGPU_OP_ADD; op <= MGPU_OP_MAX_INDEX; ++op) reduce_case((mgpu_type)t, (mgpu_op)op, NULL, 0, 0);
+}
+
+static void reduce_misuse(void) {
+    mgpu_context ctx = g_test.ctx;
+    mgpu_range in, result, small;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 400, &in));
+    CHECK_OK(mgpu_buffer_alloc(ctx, MGPU_REDUCE_RESULT_BYTES, &result));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 8, &small));
+    unsigned char sentinel[MGPU_REDUCE_RESULT_BYTES];
+    memset(sentinel, 0x5a, sizeof sentinel);
+    CHECK_OK(mgpu_buffer_upload(ctx, result, sentinel, sizeof sentinel));
+    mgpu_reduce_info good = {.type = MGPU_TYPE_I32, .op = MGPU_OP_MAX, .count = 100, .input = in, .result = result};
+    mgpu_reduce_info bad;
+    bad = good; bad.op = (mgpu_op)9;
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.type = MGPU_TYPE_COUNT;
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.count = 101;
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good; bad.result = small;
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good; bad.input.offset += 2; bad.input.size -= 2; bad.count = 10;
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_MISALIGNED);
+    bad = good; bad.count = 0xffffffffu;
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    VkCommandBuffer cmd;
+    CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+    bad = good; bad.result = (mgpu_range){0};
+    CHECK_RESULT(mgpu_cmd_reduce(ctx, cmd, &bad, (mgpu_range){0}), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_reduce(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT); /* the context is recording */
+    CHECK_OK(mgpu_commands_submit(ctx, NULL));
+    unsigned char after[MGPU_REDUCE_RESULT_BYTES];
+    CHECK_OK(mgpu_buffer_download(ctx, result, after, sizeof after));
+    CHECK(memcmp(after, sentinel, sizeof after) == 0, "a rejected reduce wrote its result");
+    mgpu_buffer_free(ctx, in);
+    mgpu_buffer_free(ctx, result);
+    mgpu_buffer_free(ctx, small);
+}
+
+void test_reduce(void) {
+    reduce_matrix(true);
+    reduce_extremes();
+    reduce_misuse();
+    /* The shared-memory workgroup path and a non-vector VT. */
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL,
+                                     &(mgpu_tuning){.subgroup = MGPU_SWITCH_OFF, .vt = 3}));
+    reduce_matrix(false);
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.nt = 32, .vt = 4}));
+    reduce_matrix(false);
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL, NULL));
+}

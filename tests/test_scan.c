@@ -1,0 +1,219 @@
+/* Scan against the CPU reference: every type, op, inclusive/exclusive, sizes across tile boundaries,
+ * in place, extreme values; every path (look-back, reduce-then-scan, subgroup, shared memory); misuse. */
+#include "common.h"
+
+#include <math.h>
+#include <string.h>
+
+static const mgpu_op scan_ops[] = {MGPU_OP_ADD, MGPU_OP_MIN, MGPU_OP_MAX};
+
+/* Scans host data on the device and compares output and total with the reference. Returns failures. */
+static uint64_t scan_case(mgpu_type type, mgpu_op op, bool exclusive, const void *data, size_t n, bool in_place,
+                          double tolerance_scale) {
+    uint64_t before = g_test.failures;
+    size_t size = mgpu_type_size(type);
+    void *expected = malloc(n * size + 1);
+    mgpu_scalar expected_total;
+    ref_scan(type, op, exclusive, data, expected, n, &expected_total);
+    mgpu_range in = test_upload(type, data, n);
+    mgpu_range out = in;
+    if (!in_place) CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * size : 16, &out));
+    mgpu_scalar total;
+    memset(&total, 0xcd, sizeof total);
+    mgpu_scan_info info = {.type = type, .op = op, .exclusive = exclusive, .count = (uint32_t)n, .input = in, .output = out};
+    CHECK_OK(mgpu_scan(g_test.ctx, &info, &total));
+    void *got = test_download(type, out, n);
+    char a[64], b[64];
+    for (size_t i = 0; i < n; ++i) {
+        mgpu_scalar x = ref_get(type, got, i), y = ref_get(type, expected, i);
+        bool ok = tolerance_scale > 0 ? ref_close(type, x, y, tolerance_scale) : ref_equal(type, x, y);
+        if (!ok) {
+            ref_format(type, x, a, sizeof a);
+            ref_format(type, y, b, sizeof b);
+            CHECK(false, "scan %s op %d %s n=%zu%s: out[%zu] = %s, expected %s", mgpu_type_name(type), (int)op,
+                  exclusive ? "exclusive" : "inclusive", n, in_place ? " in place" : "", i, a, b);
+            break;
+        }
+    }
+    bool ok = tolerance_scale > 0 ? ref_close(type, total, expected_total, tolerance_scale) : ref_equal(type, total, expected_total);
+    ref_format(type, total, a, sizeof a);
+    ref_format(type, expected_total, b, sizeof b);
+    CHECK(ok, "scan %s op %d n=%zu: total %s, expected %s", mgpu_type_name(type), (int)op, n, a, b);
+    mgpu_buffer_free(g_test.ctx, in);
+    if (!in_place) mgpu_buffer_free(g_test.ctx, out);
+    free(got);
+    free(expected);
+    return g_test.failures - before;
+}
+
+/* The matrix of one path: every type, op and direction over sizes across the tile boundaries. */
+static void scan_matrix(bool large) {
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        uint32_t sizes[16];
+        size_t count = test_sizes(test_tile(MGPU_PRIM_SCAN, type), sizes, 16);
+        if (large) sizes[count++] = 1 + test_random_below(1u << 22);
+        size_t size = mgpu_type_size(type);
+        for (size_t s = 0; s < count; ++s) {
+            size_t n = sizes[s];
+            void *data = malloc(n * size + 1);
+            for (size_t o = 0; o < 3; ++o) {
+                /* add: small values keep float sums exact in any order; min/max: wide values, duplicates */
+                if (scan_ops[o] == MGPU_OP_ADD) test_fill_random(type, data, n, type == MGPU_TYPE_U32 || type == MGPU_TYPE_U64 ? 0 : -2, 2);
+                else test_fill_random(type, data, n, -1000000, 1000000);
+                for (int e = 0; e < 2; ++e)
+                    if (scan_case(type, scan_ops[o], e, data, n, (s + o + e) % 3 == 0, 0)) goto next_type;
+            }
+            free(data);
+            continue;
+        next_type:
+            free(data);
+            break;
+        }
+    }
+}
+
+static void scan_extremes(void) {
+    /* Wrapping integer sums, INT_MIN/INT_MAX, all-equal inputs. */
+    uint32_t n = 3 * test_tile(MGPU_PRIM_SCAN, MGPU_TYPE_I32) + 5;
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        size_t size = mgpu_type_size(type);
+        char *data = malloc(n * size);
+        for (uint32_t i = 0; i < n; ++i) {
+            mgpu_scalar v;
+            memset(&v, 0, sizeof v);
+            uint32_t pick = test_random_below(6);
+            switch (type) {
+            case MGPU_TYPE_U32: v.u32 = pick < 2 ? UINT32_MAX - pick : pick; break;
+            case MGPU_TYPE_I32: v.i32 = pick == 0 ? INT32_MIN : pick == 1 ? INT32_MAX : (int32_t)pick - 3; break;
+            case MGPU_TYPE_U64: v.u64 = pick < 2 ? UINT64_MAX - pick : pick; break;
+            case MGPU_TYPE_I64: v.i64 = pick == 0 ? INT64_MIN : pick == 1 ? INT64_MAX : (int64_t)pick - 3; break;
+            case MGPU_TYPE_F32: v.f32 = pick == 0 ? -0.0f : pick == 1 ? INFINITY : pick == 2 ? -INFINITY : (float)pick; break;
+            case MGPU_TYPE_F64: v.f64 = pick == 0 ? -0.0 : pick == 1 ? INFINITY : pick == 2 ? -INFINITY : (double)pick; break;
+            default: break;
+            }
+            ref_set(type, data, i, v);
+        }
+        for (size_t o = 0; o < 3; ++o)
+            for (int e = 0; e < 2; ++e) scan_case(type, scan_ops[o], e, data, n, false, 0);
+        /* NaN in the middle: min/max propagate it from there on, add too. */
+        if (type == MGPU_TYPE_F32 || type == MGPU_TYPE_F64) {
+            mgpu_scalar nan;
+            memset(&nan, 0, sizeof nan);
+            if (type == MGPU_TYPE_F32) nan.f32 = NAN; else nan.f64 = NAN;
+            ref_set(type, data, n / 2, nan);
+            for (size_t o = 0; o < 3; ++o) scan_case(type, scan_ops[o], o == 1, data, n, false, 0);
+        }
+        /* all equal */
+        for (uint32_t i = 0; i < n; ++i) memcpy(data + i * size, data, size);
+        for (size_t o = 1; o < 3; ++o) scan_case(type, scan_ops[o], false, data, n, true, 0);
+        free(data);
+    }
+    /* Real-valued floats: sums rounded in a different order stay within a relative tolerance. */
+    for (int t = MGPU_TYPE_F32; t <= MGPU_TYPE_F64; t += MGPU_TYPE_F64 - MGPU_TYPE_F32) {
+        mgpu_type type = (mgpu_type)t;
+        uint32_t count = 100000 + test_random_below(100000);
+        size_t size = mgpu_type_size(type);
+        char *data = malloc(count * size);
+        double abs_sum = 0;
+        for (uint32_t i = 0; i < count; ++i) {
+            double x = (double)(test_random() >> 11) / 9007199254740992.0 * 2 - 1;
+            mgpu_scalar v;
+            memset(&v, 0, sizeof v);
+            if (type == MGPU_TYPE_F32) v.f32 = (float)x; else v.f64 = x;
+            abs_sum += fabs(ref_to_double(type, v));
+            ref_set(type, data, i, v);
+        }
+        scan_case(type, MGPU_OP_ADD, true, data, count, false, abs_sum);
+        free(data);
+    }
+}
+
+static void scan_misuse(void) {
+    mgpu_context ctx = g_test.ctx;
+    uint32_t n = 100;
+    mgpu_range in, out, small;
+    CHECK_OK(mgpu_buffer_alloc(ctx, n * 4, &in));
+    CHECK_OK(mgpu_buffer_alloc(ctx, n * 4, &out));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &small));
+    uint32_t sentinel[100];
+    for (uint32_t i = 0; i < n; ++i) sentinel[i] = 0xabcd0000u + i;
+    CHECK_OK(mgpu_buffer_upload(ctx, out, sentinel, sizeof sentinel));
+    mgpu_scan_info good = {.type = MGPU_TYPE_U32, .count = n, .input = in, .output = out};
+    mgpu_scan_info bad;
+    bad = good; bad.type = (mgpu_type)42;
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.op = MGPU_OP_MAX_INDEX;
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.count = 0x80000000u;
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.output = small;
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good; bad.input.buffer = VK_NULL_HANDLE;
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.type = MGPU_TYPE_U64; bad.count = n / 2; bad.output.offset += 4; bad.output.size -= 4;
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_MISALIGNED);
+    bad = good; bad.count = n / 2; bad.output = in; bad.output.offset += 8; bad.output.size -= 8;
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_scan(ctx, NULL, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_scan(NULL, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_requirements req;
+    CHECK_RESULT(mgpu_scan_get_requirements(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    /* The recording tier: too little scratch, null command buffer. */
+    good.count = 50 * test_tile(MGPU_PRIM_SCAN, MGPU_TYPE_U32);
+    mgpu_range big_in, big_out;
+    CHECK_OK(mgpu_buffer_alloc(ctx, good.count * 4, &big_in));
+    CHECK_OK(mgpu_buffer_alloc(ctx, good.count * 4, &big_out));
+    good.input = big_in;
+    good.output = big_out;
+    CHECK_OK(mgpu_scan_get_requirements(ctx, &good, &req));
+    CHECK(req.scratch_size > 0, "a multi-tile scan needs scratch");
+    VkCommandBuffer cmd;
+    CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+    CHECK_RESULT(mgpu_cmd_scan(ctx, cmd, &good, small), MGPU_ERROR_RANGE_TOO_SMALL);
+    CHECK_RESULT(mgpu_cmd_scan(ctx, VK_NULL_HANDLE, &good, small), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_OK(mgpu_commands_submit(ctx, NULL));
+    uint32_t after[100];
+    CHECK_OK(mgpu_buffer_download(ctx, out, after, sizeof after));
+    CHECK(memcmp(after, sentinel, sizeof after) == 0, "a rejected scan wrote its output");
+    mgpu_buffer_free(ctx, in);
+    mgpu_buffer_free(ctx, out);
+    mgpu_buffer_free(ctx, small);
+    mgpu_buffer_free(ctx, big_in);
+    mgpu_buffer_free(ctx, big_out);
+}
+
+void test_scan(void) {
+    scan_matrix(true);
+    scan_extremes();
+    scan_misuse();
+}
+
+/* The paths the device does not take by default, forced through the tuning override, and other NT/VT. */
+void test_scan_paths(void) {
+    static const mgpu_tuning paths[] = {
+        {.lookback = MGPU_SWITCH_OFF, .subgroup = MGPU_SWITCH_ON},
+        {.lookback = MGPU_SWITCH_ON, .subgroup = MGPU_SWITCH_OFF},
+        {.lookback = MGPU_SWITCH_OFF, .subgroup = MGPU_SWITCH_OFF},
+        {.nt = 32, .vt = 3, .lookback = MGPU_SWITCH_ON},
+        {.nt = 128, .vt = 4, .lookback = MGPU_SWITCH_OFF},
+        {.nt = 32, .vt = 1, .lookback = MGPU_SWITCH_OFF, .subgroup = MGPU_SWITCH_OFF},
+    };
+    mgpu_device_info info;
+    mgpu_context_get_device_info(g_test.ctx, &info);
+    for (size_t p = 0; p < sizeof paths / sizeof paths[0]; ++p) {
+        mgpu_tuning t = paths[p];
+        if (t.subgroup == MGPU_SWITCH_ON && !info.subgroup_scans) t.subgroup = MGPU_SWITCH_AUTO;
+        if (t.lookback == MGPU_SWITCH_ON && !info.vulkan_memory_model) t.lookback = MGPU_SWITCH_AUTO;
+        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &t));
+        scan_matrix(false);
+    }
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, NULL));
+    /* Invalid tunings are refused. */
+    CHECK_RESULT(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.nt = 100}),
+                 MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.vt = 33}),
+                 MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, 0, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+}
