@@ -150,6 +150,8 @@ typedef enum mgpu_log_level {
     MGPU_LOG_VALIDATION = 3 /* a message of the Vulkan validation layers */
 } mgpu_log_level;
 
+/** Receives the library's messages (failures in detail, validation messages). Without one the library is
+ *  silent, unless env MGPU_VERBOSE is set (then it writes to stderr). */
 typedef void (*mgpu_log_fn)(void *user, mgpu_log_level level, const char *message);
 
 /**
@@ -307,7 +309,8 @@ typedef struct mgpu_tuning {
     mgpu_switch lookback; /* scan: single-pass decoupled look-back (ON) or reduce-then-scan (OFF) */
     mgpu_switch subgroup; /* workgroup scans/reductions from subgroup operations (ON) or shared memory (OFF) */
     uint32_t lookback_wait; /* scan look-back: flag reads before a tile reduces a silent predecessor itself
-                               (0: 1024; MGPU_LOOKBACK_WAIT_NEVER: always, a verification mode) */
+                               (0: 1024; MGPU_LOOKBACK_WAIT_NEVER: always, a verification mode);
+                               in-place scans always wait, since a predecessor may have overwritten its input */
 } mgpu_tuning;
 
 #define MGPU_LOOKBACK_WAIT_NEVER 0xffffffffu

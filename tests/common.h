@@ -64,6 +64,7 @@ void test_buffer(void);
 void test_reduce(void);
 void test_scan(void);
 void test_scan_paths(void);
+void test_scan_lookback(void);
 void test_engine(void);
 void test_cli(void);
 

@@ -1,2 +1,200 @@
+/* Transfers of any size (across staging chunks), fills (ascending, random, sorted random, constant) for
+ * every type, PrintArray, the copy shader, result names, bad arguments. */
 #include "common.h"
-void test_buffer(void) {}
+
+#include <math.h>
+#include <string.h>
+
+static void test_transfers(void) {
+    mgpu_context ctx = g_test.ctx;
+    size_t sizes[] = {1, 3, 4, 1000, (32u << 20) + 12}; /* the last crosses a staging chunk */
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; ++k) {
+        size_t n = sizes[k];
+        unsigned char *src = malloc(n), *dst = malloc(n);
+        for (size_t i = 0; i < n; ++i) src[i] = (unsigned char)(test_random() >> 7);
+        mgpu_range r;
+        CHECK_OK(mgpu_buffer_alloc(ctx, n, &r));
+        CHECK_OK(mgpu_buffer_upload(ctx, r, src, n));
+        memset(dst, 0, n);
+        CHECK_OK(mgpu_buffer_download(ctx, r, dst, n));
+        CHECK(memcmp(src, dst, n) == 0, "round trip of %zu bytes", n);
+        CHECK_RESULT(mgpu_buffer_upload(ctx, r, src, n + 1), MGPU_ERROR_RANGE_TOO_SMALL);
+        CHECK_RESULT(mgpu_buffer_download(ctx, r, NULL, n), MGPU_ERROR_INVALID_ARGUMENT);
+        mgpu_buffer_free(ctx, r);
+        free(src);
+        free(dst);
+    }
+}
+
+static void test_fills(void) {
+    mgpu_context ctx = g_test.ctx;
+    uint32_t n = 100003;
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        bool is_float = type == MGPU_TYPE_F32 || type == MGPU_TYPE_F64;
+        mgpu_range r;
+        CHECK_OK(mgpu_buffer_alloc(ctx, n * mgpu_type_size(type), &r));
+        mgpu_scalar a, b;
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        switch (type) {
+        case MGPU_TYPE_U32: a.u32 = 5; b.u32 = 3; break;
+        case MGPU_TYPE_I32: a.i32 = -7; b.i32 = 2; break;
+        case MGPU_TYPE_F32: a.f32 = 0.5f; b.f32 = 0.25f; break;
+        case MGPU_TYPE_U64: a.u64 = 1ull << 40; b.u64 = 7; break;
+        case MGPU_TYPE_I64: a.i64 = -(1ll << 40); b.i64 = 3; break;
+        case MGPU_TYPE_F64: a.f64 = -1.0; b.f64 = 0.125; break;
+        default: break;
+        }
+        /* ascending: a + i * b */
+        CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_ASCENDING, .count = n, .output = r, .a = a, .b = b}));
+        void *h = test_download(type, r, n);
+        for (uint32_t i = 0; i < n; ++i) {
+            mgpu_scalar v = ref_get(type, h, i), want;
+            memset(&want, 0, sizeof want);
+            switch (type) {
+            case MGPU_TYPE_U32: want.u32 = a.u32 + i * b.u32; break;
+            case MGPU_TYPE_I32: want.i32 = a.i32 + (int32_t)i * b.i32; break;
+            case MGPU_TYPE_F32: want.f32 = a.f32 + (float)i * b.f32; break;
+            case MGPU_TYPE_U64: want.u64 = a.u64 + i * b.u64; break;
+            case MGPU_TYPE_I64: want.i64 = a.i64 + (int64_t)i * b.i64; break;
+            case MGPU_TYPE_F64: want.f64 = a.f64 + (double)i * b.f64; break;
+            default: break;
+            }
+            if (!ref_close(type, v, want, fabs(ref_to_double(type, want)))) {
+                CHECK(false, "ascending %s [%u]", mgpu_type_name(type), i);
+                break;
+            }
+        }
+        free(h);
+        /* random and sorted random within [lo, hi] */
+        mgpu_scalar lo, hi;
+        memset(&lo, 0, sizeof lo);
+        memset(&hi, 0, sizeof hi);
+        switch (type) {
+        case MGPU_TYPE_U32: lo.u32 = 10; hi.u32 = 20; break;
+        case MGPU_TYPE_I32: lo.i32 = -5; hi.i32 = 5; break;
+        case MGPU_TYPE_F32: lo.f32 = -1; hi.f32 = 2; break;
+        case MGPU_TYPE_U64: lo.u64 = 1; hi.u64 = 1ull << 50; break;
+        case MGPU_TYPE_I64: lo.i64 = -1000; hi.i64 = 1000; break;
+        case MGPU_TYPE_F64: lo.f64 = 0; hi.f64 = 20; break;
+        default: break;
+        }
+        for (int mode = MGPU_FILL_RANDOM; mode <= MGPU_FILL_SORTED_RANDOM; ++mode) {
+            CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = (mgpu_fill_mode)mode, .count = n, .output = r,
+                                                      .a = lo, .b = hi, .seed = test_random()}));
+            h = test_download(type, r, n);
+            double l = ref_to_double(type, lo), u = ref_to_double(type, hi);
+            bool in_range = true, sorted = true, distinct = false;
+            for (uint32_t i = 0; i < n; ++i) {
+                double x = ref_to_double(type, ref_get(type, h, i));
+                in_range &= x >= l && x <= u;
+                if (i) {
+                    double p = ref_to_double(type, ref_get(type, h, i - 1));
+                    sorted &= p <= x;
+                    distinct |= p != x;
+                }
+            }
+            CHECK(in_range, "%s fill %d out of range", mgpu_type_name(type), mode);
+            CHECK(distinct, "%s fill %d is constant", mgpu_type_name(type), mode);
+            if (mode == MGPU_FILL_SORTED_RANDOM) CHECK(sorted, "%s sorted random is not sorted", mgpu_type_name(type));
+            else CHECK(!sorted, "%s random came out sorted", mgpu_type_name(type));
+            (void)is_float;
+            free(h);
+        }
+        CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_CONSTANT, .count = n, .output = r, .a = lo}));
+        h = test_download(type, r, n);
+        CHECK(ref_equal(type, ref_get(type, h, n - 1), lo) && ref_equal(type, ref_get(type, h, 0), lo), "constant fill");
+        free(h);
+        CHECK_RESULT(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .count = n + 1, .output = r}), MGPU_ERROR_RANGE_TOO_SMALL);
+        CHECK_RESULT(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = (mgpu_fill_mode)9, .count = n, .output = r}),
+                     MGPU_ERROR_INVALID_ARGUMENT);
+        mgpu_buffer_free(ctx, r);
+    }
+}
+
+static void test_print_and_copy(void) {
+    mgpu_context ctx = g_test.ctx;
+    mgpu_range r, c;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 50 * 4, &r));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 50 * 4, &c));
+    CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = 50, .output = r, .a.i32 = 0, .b.i32 = 5}));
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    CHECK_OK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, r, 50, "%6d", 10, f));
+    fclose(f);
+    CHECK(text && strncmp(text, "    0:       0      5     10", 28) == 0, "PrintArray format: %s", text ? text : "");
+    CHECK(text && strstr(text, "   40:     200    205") != NULL, "PrintArray rows: %s", text ? text : "");
+    free(text);
+    VkCommandBuffer cmd;
+    CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+    CHECK_OK(mgpu_cmd_copy(ctx, cmd, &(mgpu_copy_info){.src = r, .dst = c, .bytes = 200}));
+    CHECK_RESULT(mgpu_cmd_copy(ctx, cmd, &(mgpu_copy_info){.src = r, .dst = c, .bytes = 201}), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_cmd_copy(ctx, cmd, &(mgpu_copy_info){.src = r, .dst = r, .bytes = 200}), MGPU_ERROR_INVALID_ARGUMENT);
+    double ns = -1;
+    CHECK_OK(mgpu_commands_submit(ctx, &ns));
+    CHECK(ns >= 0, "GPU time %f", ns);
+    int32_t a[50], b[50];
+    CHECK_OK(mgpu_buffer_download(ctx, r, a, sizeof a));
+    CHECK_OK(mgpu_buffer_download(ctx, c, b, sizeof b));
+    CHECK(memcmp(a, b, sizeof a) == 0 && a[49] == 245, "copy shader");
+    CHECK_RESULT(mgpu_commands_submit(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT); /* nothing is being recorded */
+    mgpu_buffer_free(ctx, r);
+    mgpu_buffer_free(ctx, c);
+
+    CHECK(strcmp(mgpu_result_name(MGPU_ERROR_RANGE_TOO_SMALL), "MGPU_ERROR_RANGE_TOO_SMALL") == 0, "result name");
+    CHECK(strcmp(mgpu_result_name((mgpu_result)12345), "MGPU_UNKNOWN") == 0, "unknown result name");
+    CHECK(mgpu_type_size(MGPU_TYPE_F64) == 8 && mgpu_type_name(MGPU_TYPE_COUNT) == NULL, "type table");
+    extern size_t test_header_cxx_type_size(void);
+    CHECK(test_header_cxx_type_size() == 8, "the header compiled as C++");
+}
+
+static void test_context(void) {
+    mgpu_context ctx = g_test.ctx;
+    mgpu_device_info info;
+    CHECK_OK(mgpu_context_get_device_info(ctx, &info));
+    CHECK(info.name[0] && info.subgroup_size >= 1 && info.max_workgroup_size >= 128, "device info");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    mgpu_device_info_print(&info, f);
+    fclose(f);
+    CHECK(text && strstr(text, info.name) && strstr(text, "Subgroup size"), "printed info");
+    free(text);
+    uint32_t count = 0, def = 0;
+    CHECK_OK(mgpu_enumerate_devices(NULL, &count, &def));
+    CHECK(count >= 1 && def < count, "enumerate: %u devices, default %u", count, def);
+    CHECK_OK(mgpu_context_prepare(ctx, MGPU_PRIM_MASK_ALL, MGPU_TYPE_MASK_ALL));
+    CHECK_RESULT(mgpu_context_prepare(ctx, 1u << 20, MGPU_TYPE_MASK_ALL), MGPU_ERROR_INVALID_ARGUMENT);
+    /* Creating with a name that matches no device fails cleanly. */
+    mgpu_context none = NULL;
+    CHECK_RESULT(mgpu_context_create(&(mgpu_context_desc){.device = "no such device", .log = NULL}, &none), MGPU_ERROR_NO_DEVICE);
+    CHECK(none == NULL, "no context on failure");
+    /* The pipeline cache round-trips through a file. */
+    char path[512];
+    snprintf(path, sizeof path, "%s/mgpuvk-test-%llu.cache", g_test.temp_dir, (unsigned long long)g_test.seed);
+    CHECK_OK(mgpu_context_save_pipeline_cache(ctx, path));
+    mgpu_context second = NULL;
+    CHECK_OK(mgpu_context_create(&(mgpu_context_desc){.pipeline_cache_path = path, .validation = g_test.validation}, &second));
+    if (second) {
+        mgpu_scalar total;
+        mgpu_range r;
+        CHECK_OK(mgpu_buffer_alloc(second, 4096, &r));
+        CHECK_OK(mgpu_fill(second, &(mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 1024, .output = r, .a.u32 = 2}));
+        CHECK_OK(mgpu_scan(second, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = 1024, .input = r, .output = r}, &total));
+        CHECK(total.u32 == 2048, "a second context works");
+        mgpu_buffer_free(second, r);
+        CHECK(mgpu_context_validation_message_count(second) == 0, "validation messages in the second context");
+        mgpu_context_destroy(second);
+    }
+    remove(path);
+    mgpu_context_destroy(NULL);
+}
+
+void test_buffer(void) {
+    test_transfers();
+    test_fills();
+    test_print_and_copy();
+    test_context();
+}

@@ -1,2 +1,221 @@
+/*
+ * The engine path: the test plays an engine. It creates its own instance (with the validation layers),
+ * device (with the features mgpu_query_device_requirements asks for), queue, buffer, pipeline and command
+ * buffer; adopts them into a context; records its own dispatch, mgpu_cmd_scan and mgpu_cmd_reduce, and its
+ * own dispatch again into one command buffer it submits itself; and checks the result.
+ */
 #include "common.h"
-void test_engine(void) {}
+#include "engine_shader.h"
+
+#include <string.h>
+#include <vulkan/vulkan.h>
+
+static uint64_t engine_messages;
+
+static VkBool32 VKAPI_PTR engine_debug(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT types,
+                                       const VkDebugUtilsMessengerCallbackDataEXT *data, void *user) {
+    (void)types;
+    (void)user;
+    if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
+        ++engine_messages;
+        fprintf(stderr, "[engine validation] %s\n", data->pMessage);
+    }
+    return VK_FALSE;
+}
+
+typedef struct engine_push { uint64_t data; uint32_t count; uint32_t mode; } engine_push;
+
+void test_engine(void) {
+    engine_messages = 0;
+    const char *layer = "VK_LAYER_KHRONOS_validation";
+    const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    VkDebugUtilsMessengerCreateInfoEXT messenger_info = {
+        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+        .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
+        .pfnUserCallback = engine_debug};
+    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_2};
+    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                                .pNext = g_test.validation ? &messenger_info : NULL,
+                                .pApplicationInfo = &app,
+                                .enabledLayerCount = g_test.validation ? 1 : 0,
+                                .ppEnabledLayerNames = &layer,
+                                .enabledExtensionCount = g_test.validation ? 1 : 0,
+                                .ppEnabledExtensionNames = &ext};
+    VkInstance instance;
+    if (vkCreateInstance(&ici, NULL, &instance) != VK_SUCCESS) {
+        CHECK(false, "the engine's vkCreateInstance failed");
+        return;
+    }
+    VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
+    PFN_vkCreateDebugUtilsMessengerEXT create_messenger =
+        (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT");
+    if (g_test.validation && create_messenger) create_messenger(instance, &messenger_info, NULL, &messenger);
+
+    /* The same device as the test context. */
+    VkPhysicalDevice chosen = VK_NULL_HANDLE;
+    mgpu_context_get_handles(g_test.ctx, NULL, NULL, NULL, NULL, NULL);
+    mgpu_device_info want;
+    mgpu_context_get_device_info(g_test.ctx, &want);
+    uint32_t count = 8;
+    VkPhysicalDevice devices[8];
+    vkEnumeratePhysicalDevices(instance, &count, devices);
+    for (uint32_t i = 0; i < count && !chosen; ++i) {
+        VkPhysicalDeviceProperties p;
+        vkGetPhysicalDeviceProperties(devices[i], &p);
+        if (p.deviceID == want.device_id && p.vendorID == want.vendor_id && !strcmp(p.deviceName, want.name)) chosen = devices[i];
+    }
+    CHECK(chosen != VK_NULL_HANDLE, "the engine finds the device");
+    if (!chosen) return;
+
+    mgpu_device_requirements req;
+    CHECK_OK(mgpu_query_device_requirements(instance, chosen, vkGetInstanceProcAddr, &req));
+    CHECK(!req.required_missing && req.vk12.bufferDeviceAddress, "requirements ask for bufferDeviceAddress");
+    uint32_t family = 0;
+    VkQueueFamilyProperties families[16];
+    uint32_t family_count = 16;
+    vkGetPhysicalDeviceQueueFamilyProperties(chosen, &family_count, families);
+    while (family < family_count && !(families[family].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++family;
+    req.vk12.pNext = NULL;
+    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &req.vk12,
+                                          .features = req.features};
+    float priority = 1;
+    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = family,
+                                   .queueCount = 1, .pQueuePriorities = &priority};
+    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &features, .queueCreateInfoCount = 1,
+                              .pQueueCreateInfos = &qci, .enabledExtensionCount = req.extension_count,
+                              .ppEnabledExtensionNames = req.extensions};
+    VkDevice device;
+    CHECK(vkCreateDevice(chosen, &dci, NULL, &device) == VK_SUCCESS, "the engine's vkCreateDevice");
+    VkQueue queue;
+    vkGetDeviceQueue(device, family, 0, &queue);
+
+    /* The engine's own buffer: data (n u32) | total (16 bytes) | reduce result (16 bytes). */
+    const uint32_t n = 100000;
+    VkDeviceSize bytes = (VkDeviceSize)n * 4 + 32;
+    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = bytes,
+                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+    VkBuffer buffer;
+    vkCreateBuffer(device, &bci, NULL, &buffer);
+    VkMemoryRequirements mr;
+    vkGetBufferMemoryRequirements(device, buffer, &mr);
+    VkPhysicalDeviceMemoryProperties mp;
+    vkGetPhysicalDeviceMemoryProperties(chosen, &mp);
+    uint32_t type = 0;
+    VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    while (type < mp.memoryTypeCount && (!(mr.memoryTypeBits & (1u << type)) || (mp.memoryTypes[type].propertyFlags & host) != host)) ++type;
+    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO, .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
+    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = &flags, .allocationSize = mr.size, .memoryTypeIndex = type};
+    VkDeviceMemory memory;
+    CHECK(vkAllocateMemory(device, &mai, NULL, &memory) == VK_SUCCESS, "engine memory");
+    vkBindBufferMemory(device, buffer, memory, 0);
+    VkBufferDeviceAddressInfo bai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = buffer};
+    VkDeviceAddress address = vkGetBufferDeviceAddress(device, &bai);
+
+    /* The engine's own pipeline. */
+    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = sizeof engine_shader, .pCode = engine_shader};
+    VkShaderModule module;
+    vkCreateShaderModule(device, &smci, NULL, &module);
+    VkPushConstantRange pcr = {.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .size = sizeof(engine_push)};
+    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .pushConstantRangeCount = 1, .pPushConstantRanges = &pcr};
+    VkPipelineLayout layout;
+    vkCreatePipelineLayout(device, &plci, NULL, &layout);
+    VkComputePipelineCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+                                        .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                                                  .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+                                        .layout = layout};
+    VkPipeline pipeline;
+    vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, NULL, &pipeline);
+
+    /* Adopt, without a queue: only the recording tier. */
+    mgpu_context ctx = NULL;
+    CHECK_OK(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance, .physical_device = chosen, .device = device,
+                                                   .queue_family_index = family, .get_instance_proc_addr = vkGetInstanceProcAddr,
+                                                   .api_version = VK_API_VERSION_1_2},
+                                &ctx));
+    if (ctx) {
+        mgpu_range data, total, result;
+        CHECK_OK(mgpu_buffer_wrap(ctx, buffer, bytes, 0, (VkDeviceSize)n * 4, &data));
+        CHECK_OK(mgpu_buffer_wrap(ctx, buffer, bytes, (VkDeviceSize)n * 4, 16, &total));
+        CHECK_OK(mgpu_buffer_wrap(ctx, buffer, bytes, (VkDeviceSize)n * 4 + 16, 16, &result));
+        CHECK_RESULT(mgpu_scan(ctx, &(mgpu_scan_info){.count = n, .input = data, .output = data}, NULL), MGPU_ERROR_UNSUPPORTED);
+        mgpu_scan_info scan = {.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true, .count = n, .input = data,
+                               .output = data, .total = total};
+        mgpu_reduce_info reduce = {.type = MGPU_TYPE_U32, .op = MGPU_OP_MAX_INDEX, .count = n, .input = data, .result = result};
+        mgpu_requirements scan_req, reduce_req;
+        CHECK_OK(mgpu_scan_get_requirements(ctx, &scan, &scan_req));
+        CHECK_OK(mgpu_reduce_get_requirements(ctx, &reduce, &reduce_req));
+        /* Scratch from the context's pool: the engine could as well hand in its own buffer. */
+        mgpu_range scan_scratch = {0}, reduce_scratch = {0};
+        if (scan_req.scratch_size) CHECK_OK(mgpu_buffer_alloc(ctx, scan_req.scratch_size, &scan_scratch));
+        if (reduce_req.scratch_size) CHECK_OK(mgpu_buffer_alloc(ctx, reduce_req.scratch_size, &reduce_scratch));
+
+        VkCommandPoolCreateInfo cpi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, .queueFamilyIndex = family};
+        VkCommandPool pool;
+        vkCreateCommandPool(device, &cpi, NULL, &pool);
+        VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = pool,
+                                            .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
+        VkCommandBuffer cmd;
+        vkAllocateCommandBuffers(device, &cbai, &cmd);
+        VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+        vkBeginCommandBuffer(cmd, &begin);
+        VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                                   .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
+        engine_push push = {address, n, 0};
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+        vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+        vkCmdDispatch(cmd, (n + 63) / 64, 1, 1);
+        /* The documented contract: compute-shader writes before the primitive's compute-shader accesses. */
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+        CHECK_OK(mgpu_cmd_reduce(ctx, cmd, &reduce, reduce_scratch));
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+        CHECK_OK(mgpu_cmd_scan(ctx, cmd, &scan, scan_scratch));
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+        push.mode = 1;
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline); /* the primitive bound its own */
+        vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+        vkCmdDispatch(cmd, (n + 63) / 64, 1, 1);
+        VkMemoryBarrier to_host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                                   .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0, NULL, 0, NULL);
+        vkEndCommandBuffer(cmd);
+        VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
+        CHECK(vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE) == VK_SUCCESS, "engine submit");
+        vkQueueWaitIdle(queue);
+
+        uint32_t *mapped = NULL;
+        vkMapMemory(device, memory, 0, VK_WHOLE_SIZE, 0, (void **)&mapped);
+        if (mapped) {
+            uint32_t acc = 0;
+            bool ok = true;
+            for (uint32_t i = 0; i < n && ok; ++i) {
+                ok = mapped[i] == acc + 1000u;
+                if (!ok) CHECK(false, "engine result [%u] = %u, expected %u", i, mapped[i], acc + 1000u);
+                acc += i % 7u;
+            }
+            CHECK(mapped[n] == acc, "engine scan total %u, expected %u", mapped[n], acc);
+            int64_t index;
+            memcpy(&index, &mapped[n + 4 + 2], 8);
+            CHECK(mapped[n + 4] == 6 && index == 6, "engine max-index %u at %lld", mapped[n + 4], (long long)index);
+            vkUnmapMemory(device, memory);
+        }
+        vkDestroyCommandPool(device, pool, NULL);
+        mgpu_buffer_free(ctx, scan_scratch);
+        mgpu_buffer_free(ctx, reduce_scratch);
+        mgpu_buffer_free(ctx, data);
+        mgpu_buffer_free(ctx, total);
+        mgpu_buffer_free(ctx, result);
+        mgpu_context_destroy(ctx);
+    }
+    vkDestroyPipeline(device, pipeline, NULL);
+    vkDestroyPipelineLayout(device, layout, NULL);
+    vkDestroyShaderModule(device, module, NULL);
+    vkDestroyBuffer(device, buffer, NULL);
+    vkFreeMemory(device, memory, NULL);
+    vkDestroyDevice(device, NULL);
+    PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger =
+        (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT");
+    if (messenger && destroy_messenger) destroy_messenger(instance, messenger, NULL);
+    vkDestroyInstance(instance, NULL);
+    CHECK(engine_messages == 0, "%llu validation messages in the engine's instance", (unsigned long long)engine_messages);
+}

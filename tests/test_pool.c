@@ -1,2 +1,119 @@
+/* The pooled allocator: reuse (hits), misses, LRU eviction past the capacity, capacity set/get, alignment,
+ * simple mode, wrapping a caller's buffer, stats JSON, bad arguments. */
 #include "common.h"
-void test_pool(void) {}
+
+#include <string.h>
+
+void test_pool(void) {
+    mgpu_context ctx = g_test.ctx;
+    mgpu_pool_trim(ctx);
+    mgpu_pool_stats s0, s;
+    mgpu_pool_get_stats(ctx, &s0);
+
+    /* alignment, and distinct ranges do not overlap */
+    mgpu_range r[8];
+    for (int i = 0; i < 8; ++i) {
+        CHECK_OK(mgpu_buffer_alloc(ctx, 1 + 1000 * (VkDeviceSize)i, &r[i]));
+        CHECK(r[i].offset % MGPU_POOL_ALIGNMENT == 0, "offset %llu not aligned", (unsigned long long)r[i].offset);
+        CHECK(r[i].size == 1 + 1000 * (VkDeviceSize)i, "size %llu", (unsigned long long)r[i].size);
+        CHECK(mgpu_range_address(ctx, r[i]) % MGPU_POOL_ALIGNMENT == 0, "address not aligned");
+    }
+    for (int i = 0; i < 8; ++i)
+        for (int j = i + 1; j < 8; ++j)
+            CHECK(!(r[i].buffer == r[j].buffer && r[i].offset < r[j].offset + r[j].size && r[j].offset < r[i].offset + r[i].size),
+                  "ranges %d and %d overlap", i, j);
+    /* Data written to one range survives writes to the others. */
+    uint32_t pattern[250];
+    for (int i = 0; i < 250; ++i) pattern[i] = 0x1000u + (uint32_t)i;
+    CHECK_OK(mgpu_buffer_upload(ctx, r[1], pattern, 1000));
+    uint32_t junk[1750];
+    memset(junk, 0xff, sizeof junk);
+    CHECK_OK(mgpu_buffer_upload(ctx, r[7], junk, 7000));
+    CHECK_OK(mgpu_buffer_upload(ctx, r[0], junk, 1));
+    uint32_t back[250];
+    CHECK_OK(mgpu_buffer_download(ctx, r[1], back, 1000));
+    CHECK(memcmp(back, pattern, 1000) == 0, "a range was overwritten by its neighbours");
+    mgpu_pool_get_stats(ctx, &s);
+    CHECK(s.in_use_ranges == s0.in_use_ranges + 8, "in use ranges %llu", (unsigned long long)s.in_use_ranges);
+    CHECK(s.misses >= s0.misses + 8, "misses");
+
+    /* reuse: a freed range serves the next request of its size class */
+    VkBuffer b3 = r[3].buffer;
+    VkDeviceSize o3 = r[3].offset;
+    mgpu_buffer_free(ctx, r[3]);
+    mgpu_pool_get_stats(ctx, &s0);
+    CHECK(s0.cached_ranges >= 1 && s0.cached_bytes >= 3001, "a freed range is cached");
+    mgpu_range again;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 3001, &again));
+    mgpu_pool_get_stats(ctx, &s);
+    CHECK(s.hits == s0.hits + 1, "hit expected (%llu -> %llu)", (unsigned long long)s0.hits, (unsigned long long)s.hits);
+    CHECK(again.buffer == b3 && again.offset == o3, "the cached range is handed back");
+    r[3] = again;
+
+    /* capacity and LRU eviction */
+    CHECK_OK(mgpu_pool_set_capacity(ctx, 8192));
+    CHECK(mgpu_pool_get_capacity(ctx) == 8192, "capacity reads back");
+    for (int i = 0; i < 8; ++i) mgpu_buffer_free(ctx, r[i]);
+    mgpu_pool_get_stats(ctx, &s);
+    CHECK(s.cached_bytes <= 8192, "cached %llu past capacity", (unsigned long long)s.cached_bytes);
+    CHECK(s.evictions > s0.evictions, "evictions counted");
+    /* The most recently freed small range is still cached (LRU keeps the newest). */
+    mgpu_range small;
+    mgpu_pool_get_stats(ctx, &s0);
+    CHECK_OK(mgpu_buffer_alloc(ctx, 7001, &small));
+    mgpu_pool_get_stats(ctx, &s);
+    CHECK(s.hits == s0.hits + 1, "the newest freed range survives eviction");
+    mgpu_buffer_free(ctx, small);
+    mgpu_pool_trim(ctx);
+    mgpu_pool_get_stats(ctx, &s);
+    CHECK(s.cached_bytes == 0 && s.cached_ranges == 0, "trim empties the cache");
+    CHECK_OK(mgpu_pool_set_capacity(ctx, (VkDeviceSize)256 << 20));
+
+    /* simple mode: no caching, frees at once */
+    CHECK_OK(mgpu_pool_set_mode(ctx, MGPU_POOL_SIMPLE));
+    mgpu_pool_get_stats(ctx, &s0);
+    mgpu_range simple;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 12345, &simple));
+    mgpu_pool_get_stats(ctx, &s);
+    CHECK(s.blocks == s0.blocks + 1, "simple mode gives an allocation its own memory");
+    mgpu_buffer_free(ctx, simple);
+    mgpu_pool_get_stats(ctx, &s);
+    CHECK(s.blocks == s0.blocks && s.cached_ranges == 0, "simple mode frees at once");
+    CHECK_OK(mgpu_pool_set_mode(ctx, MGPU_POOL_BUCKETS));
+    CHECK_RESULT(mgpu_pool_set_mode(ctx, (mgpu_pool_mode)5), MGPU_ERROR_INVALID_ARGUMENT);
+
+    /* wrapping: a pool range's buffer stands in for a caller's VkBuffer */
+    mgpu_range owner;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 4096, &owner));
+    mgpu_range wrapped;
+    CHECK_OK(mgpu_buffer_wrap(ctx, owner.buffer, 0, owner.offset + 1024, 2048, &wrapped));
+    CHECK(mgpu_range_address(ctx, wrapped) == mgpu_range_address(ctx, owner) + 1024, "wrapped address");
+    uint32_t values[512];
+    for (int i = 0; i < 512; ++i) values[i] = (uint32_t)i * 3u;
+    CHECK_OK(mgpu_buffer_upload(ctx, wrapped, values, sizeof values));
+    mgpu_scalar total;
+    CHECK_OK(mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = 512, .input = wrapped, .output = wrapped}, &total));
+    CHECK(total.u32 == 3u * 511u * 512u / 2u, "scan over a wrapped range: total %u", total.u32);
+    mgpu_buffer_free(ctx, wrapped); /* forgets it; the owner stays valid */
+    CHECK_OK(mgpu_buffer_download(ctx, owner, values, 16));
+    mgpu_buffer_free(ctx, owner);
+    CHECK_RESULT(mgpu_buffer_wrap(ctx, VK_NULL_HANDLE, 0, 0, 16, &wrapped), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_buffer_wrap(ctx, owner.buffer, 100, 0, VK_WHOLE_SIZE, &wrapped) == MGPU_SUCCESS
+                     ? MGPU_SUCCESS : MGPU_ERROR_INVALID_ARGUMENT, MGPU_SUCCESS);
+    mgpu_buffer_free(ctx, wrapped);
+    CHECK_RESULT(mgpu_buffer_wrap(ctx, owner.buffer, 100, 64, 64, &wrapped), MGPU_ERROR_RANGE_TOO_SMALL);
+    CHECK_RESULT(mgpu_buffer_wrap(ctx, owner.buffer, 0, 2, 64, &wrapped), MGPU_ERROR_MISALIGNED);
+    CHECK_RESULT(mgpu_buffer_wrap(ctx, owner.buffer, 0, 0, VK_WHOLE_SIZE, &wrapped), MGPU_ERROR_INVALID_ARGUMENT);
+
+    /* bad arguments */
+    mgpu_range bad;
+    CHECK_RESULT(mgpu_buffer_alloc(ctx, 0, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_buffer_alloc(ctx, 16, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_buffer_alloc(ctx, (VkDeviceSize)1 << 50, &bad), MGPU_ERROR_OUT_OF_MEMORY);
+    mgpu_buffer_free(ctx, (mgpu_range){0}); /* ignored */
+
+    char json[512];
+    mgpu_pool_get_stats(ctx, &s);
+    size_t len = mgpu_pool_stats_json(&s, json, sizeof json);
+    CHECK(len > 0 && len < sizeof json && json[0] == '{' && strstr(json, "\"hits\":"), "stats JSON: %s", json);
+}

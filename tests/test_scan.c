@@ -152,7 +152,7 @@ static void scan_misuse(void) {
     CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_RANGE_TOO_SMALL);
     bad = good; bad.input.buffer = VK_NULL_HANDLE;
     CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.type = MGPU_TYPE_U64; bad.count = n / 2; bad.output.offset += 4; bad.output.size -= 4;
+    bad = good; bad.type = MGPU_TYPE_U64; bad.count = n / 2 - 1; bad.output.offset += 4; bad.output.size -= 4;
     CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_MISALIGNED);
     bad = good; bad.count = n / 2; bad.output = in; bad.output.offset += 8; bad.output.size -= 8;
     CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
@@ -190,30 +190,59 @@ void test_scan(void) {
     scan_misuse();
 }
 
-/* The paths the device does not take by default, forced through the tuning override, and other NT/VT. */
-void test_scan_paths(void) {
-    static const mgpu_tuning paths[] = {
-        {.lookback = MGPU_SWITCH_OFF, .subgroup = MGPU_SWITCH_ON},
-        {.lookback = MGPU_SWITCH_ON, .subgroup = MGPU_SWITCH_OFF},
-        {.lookback = MGPU_SWITCH_OFF, .subgroup = MGPU_SWITCH_OFF},
-        {.nt = 32, .vt = 3, .lookback = MGPU_SWITCH_ON},
-        {.nt = 128, .vt = 4, .lookback = MGPU_SWITCH_OFF},
-        {.nt = 32, .vt = 1, .lookback = MGPU_SWITCH_OFF, .subgroup = MGPU_SWITCH_OFF},
-    };
+static void scan_with_tunings(const mgpu_tuning *tunings, size_t count) {
     mgpu_device_info info;
     mgpu_context_get_device_info(g_test.ctx, &info);
-    for (size_t p = 0; p < sizeof paths / sizeof paths[0]; ++p) {
-        mgpu_tuning t = paths[p];
+    for (size_t p = 0; p < count; ++p) {
+        mgpu_tuning t = tunings[p];
         if (t.subgroup == MGPU_SWITCH_ON && !info.subgroup_scans) t.subgroup = MGPU_SWITCH_AUTO;
-        if (t.lookback == MGPU_SWITCH_ON && !info.vulkan_memory_model) t.lookback = MGPU_SWITCH_AUTO;
         CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &t));
+        mgpu_tuning resolved;
+        CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_U32, &resolved));
+        if (t.lookback) CHECK(resolved.lookback == t.lookback, "the look-back override did not take");
         scan_matrix(false);
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, NULL));
+}
+
+/* Reduce-then-scan and the workgroup paths, forced through the tuning override, with other NT/VT. */
+void test_scan_paths(void) {
+    static const mgpu_tuning tunings[] = {
+        {.lookback = MGPU_SWITCH_OFF, .subgroup = MGPU_SWITCH_ON},
+        {.lookback = MGPU_SWITCH_OFF, .subgroup = MGPU_SWITCH_OFF},
+        {.nt = 128, .vt = 4, .lookback = MGPU_SWITCH_OFF},
+        {.nt = 32, .vt = 1, .lookback = MGPU_SWITCH_OFF, .subgroup = MGPU_SWITCH_OFF},
+        {.nt = 32, .vt = 3, .lookback = MGPU_SWITCH_OFF, .subgroup = MGPU_SWITCH_ON},
+    };
+    scan_with_tunings(tunings, sizeof tunings / sizeof tunings[0]);
     /* Invalid tunings are refused. */
     CHECK_RESULT(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.nt = 100}),
                  MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.vt = 33}),
                  MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.lookback = 7}),
+                 MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, 0, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+}
+
+/* The single-pass look-back, forced: with both workgroup paths, other NT/VT, and the verification mode in
+ * which every tile reduces its predecessors itself (the fallback for a silent predecessor). On lavapipe
+ * ctest runs this family with LP_NUM_THREADS=1 (see mgpuvk.h, mgpu_scan_info). */
+void test_scan_lookback(void) {
+    static const mgpu_tuning tunings[] = {
+        {.lookback = MGPU_SWITCH_ON, .subgroup = MGPU_SWITCH_ON},
+        {.lookback = MGPU_SWITCH_ON, .subgroup = MGPU_SWITCH_OFF},
+        {.nt = 32, .vt = 3, .lookback = MGPU_SWITCH_ON},
+        {.lookback = MGPU_SWITCH_ON, .subgroup = MGPU_SWITCH_ON, .lookback_wait = MGPU_LOOKBACK_WAIT_NEVER},
+        {.lookback = MGPU_SWITCH_ON, .subgroup = MGPU_SWITCH_OFF, .lookback_wait = MGPU_LOOKBACK_WAIT_NEVER},
+    };
+    scan_with_tunings(tunings, sizeof tunings / sizeof tunings[0]);
+    /* One large run of the look-back itself. */
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &tunings[0]));
+    uint32_t n = (1u << 21) + test_random_below(1u << 21);
+    uint32_t *data = malloc(n * sizeof *data);
+    test_fill_random(MGPU_TYPE_U32, data, n, 0, 1000);
+    scan_case(MGPU_TYPE_U32, MGPU_OP_ADD, true, data, n, false, 0);
+    free(data);
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, NULL));
 }

@@ -400,7 +400,6 @@ mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_context *out
     free(devices);
     free(probes);
     if (r != MGPU_SUCCESS) {
-        if (!desc->log) fprintf(stderr, "mgpuvk: %s\n", ctx->last_error);
         mgpu_context_destroy(ctx);
         return r;
     }

@@ -31,7 +31,7 @@ static void mgpu_vlog(mgpu_context ctx, mgpu_log_level level, const char *format
     char message[1024];
     vsnprintf(message, sizeof message, format, args);
     if (ctx && ctx->log) ctx->log(ctx->log_user, level, message);
-    else if (level >= MGPU_LOG_ERROR || getenv("MGPU_VERBOSE")) fprintf(stderr, "mgpuvk: %s\n", message);
+    else if (getenv("MGPU_VERBOSE")) fprintf(stderr, "mgpuvk: %s\n", message); /* silent unless asked */
 }
 
 void mgpu__log(mgpu_context ctx, mgpu_log_level level, const char *format, ...) {

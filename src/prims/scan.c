@@ -17,6 +17,7 @@ typedef struct mgpu_scan_plan {
     mgpu_type type;
     mgpu_op op;
     bool exclusive;
+    bool in_place;
     mgpu_tuning tuning;
     uint32_t tile;
 } mgpu_scan_plan;
@@ -43,6 +44,7 @@ static VkDeviceSize mgpu_scan_scratch(const mgpu_scan_plan *plan, uint32_t count
 
 static mgpu_scan_plan mgpu_scan_make_plan(mgpu_context ctx, const mgpu_scan_info *info) {
     mgpu_scan_plan plan = {.type = info->type, .op = info->op, .exclusive = info->exclusive,
+                           .in_place = info->input.buffer == info->output.buffer && info->input.offset == info->output.offset,
                            .tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_SCAN, info->type)};
     plan.tile = plan.tuning.nt * plan.tuning.vt;
     return plan;
@@ -82,6 +84,13 @@ mgpu_result mgpu_scan_get_requirements(mgpu_context ctx, const mgpu_scan_info *i
     return MGPU_SUCCESS;
 }
 
+/* Flag reads before a look-back tile reduces a silent predecessor from the input itself. An in-place scan
+ * waits instead: the predecessor may already have overwritten its input with outputs. */
+static uint32_t mgpu_lookback_wait(const mgpu_scan_plan *plan) {
+    if (plan->in_place) return UINT32_MAX;
+    return plan->tuning.lookback_wait == MGPU_LOOKBACK_WAIT_NEVER ? 0 : plan->tuning.lookback_wait;
+}
+
 static mgpu_pipeline_key mgpu_scan_key(const mgpu_scan_plan *plan, mgpu_kernel kernel, bool exclusive, uint32_t mode) {
     return (mgpu_pipeline_key){.kernel = kernel,
                                .type = plan->type,
@@ -91,9 +100,8 @@ static mgpu_pipeline_key mgpu_scan_key(const mgpu_scan_plan *plan, mgpu_kernel k
                                         [MGPU_SPEC_OP] = plan->op,
                                         [MGPU_SPEC_EXCLUSIVE] = exclusive,
                                         [MGPU_SPEC_MODE] = mode,
-                                        [MGPU_SPEC_LOOKBACK_WAIT] = plan->tuning.lookback_wait == MGPU_LOOKBACK_WAIT_NEVER
-                                                                        ? 0
-                                                                        : plan->tuning.lookback_wait}};
+                                        [MGPU_SPEC_LOOKBACK_WAIT] =
+                                            kernel == MGPU_KERNEL_SCAN_LOOKBACK ? mgpu_lookback_wait(plan) : 0}};
 }
 
 /* One dispatch over every tile of pc->count elements, folded into 2D when there are many tiles. */
