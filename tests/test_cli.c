@@ -1,2 +1,230 @@
+/* The mgpuvk tool: every type and op of reduce and scan against the CPU reference through .npy files, empty
+ * arrays, info, and bad input (exit status 2, one line on stderr, no output file). Runs the tool with the
+ * validation layers on (MGPU_VALIDATION=1: any message would make its exit status 3). */
 #include "common.h"
-void test_cli(void) {}
+#include "../tools/npy.h"
+
+#include <math.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static char dir[512];
+
+static int run(const char *args, char *out, size_t out_size, char *err, size_t err_size) {
+    char cmd[2048], out_path[600], err_path[600];
+    snprintf(out_path, sizeof out_path, "%s/cli.out", dir);
+    snprintf(err_path, sizeof err_path, "%s/cli.err", dir);
+    snprintf(cmd, sizeof cmd, "%sMGPU_VALIDATION=%d '%s' %s >'%s' 2>'%s'", "", g_test.validation ? 1 : 0, g_test.cli_path,
+             args, out_path, err_path);
+    int status = system(cmd);
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    const char *paths[2] = {out_path, err_path};
+    char *bufs[2] = {out, err};
+    size_t sizes[2] = {out_size, err_size};
+    for (int k = 0; k < 2; ++k) {
+        if (!bufs[k]) continue;
+        FILE *f = fopen(paths[k], "rb");
+        size_t n = f ? fread(bufs[k], 1, sizes[k] - 1, f) : 0;
+        bufs[k][n] = '\0';
+        if (f) fclose(f);
+    }
+    return code;
+}
+
+static void path(char *buf, size_t size, const char *name) { snprintf(buf, size, "%s/%s", dir, name); }
+
+static mgpu_scalar parse_scalar(mgpu_type type, const char *text) {
+    mgpu_scalar v;
+    memset(&v, 0, sizeof v);
+    switch (type) {
+    case MGPU_TYPE_U32: v.u32 = (uint32_t)strtoul(text, NULL, 10); break;
+    case MGPU_TYPE_I32: v.i32 = (int32_t)strtol(text, NULL, 10); break;
+    case MGPU_TYPE_F32: v.f32 = strtof(text, NULL); break;
+    case MGPU_TYPE_U64: v.u64 = strtoull(text, NULL, 10); break;
+    case MGPU_TYPE_I64: v.i64 = strtoll(text, NULL, 10); break;
+    case MGPU_TYPE_F64: v.f64 = strtod(text, NULL); break;
+    default: break;
+    }
+    return v;
+}
+
+static void cli_reduce_and_scan(void) {
+    static const char *const ops[] = {"add", "min", "max", "maxindex"};
+    char in[600], out_npy[600], args[2048], out[4096], err[4096];
+    path(in, sizeof in, "in.npy");
+    path(out_npy, sizeof out_npy, "out.npy");
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        size_t n = t == 0 ? 0 : 1 + test_random_below(5000);
+        void *data = malloc(n * 8 + 8);
+        test_fill_random(type, data, n, type == MGPU_TYPE_U32 || type == MGPU_TYPE_U64 ? 0 : -40, 40);
+        if ((type == MGPU_TYPE_F32 || type == MGPU_TYPE_F64) && n > 3) {
+            /* fractional values and a -0.0 exercise the round-trip printing */
+            for (size_t i = 0; i < n; i += 3) {
+                mgpu_scalar v = ref_get(type, data, i);
+                if (type == MGPU_TYPE_F32) v.f32 = v.f32 / 8.0f + 0.1f; else v.f64 = v.f64 / 8.0 + 0.1;
+                ref_set(type, data, i, v);
+            }
+        }
+        char error[256];
+        CHECK(npy_write(in, type, data, n, error, sizeof error), "%s", error);
+        for (int o = 0; o < 4; ++o) {
+            snprintf(args, sizeof args, "reduce '%s' --op %s", in, ops[o]);
+            int code = run(args, out, sizeof out, err, sizeof err);
+            CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
+            mgpu_reduce_value want = ref_reduce(type, (mgpu_op)o, data, n);
+            mgpu_scalar got = parse_scalar(type, out);
+            bool ok = o == MGPU_OP_ADD ? ref_close(type, got, want.value, 1e3) : ref_equal(type, got, want.value);
+            CHECK(ok, "mgpuvk %s printed %s", args, out);
+            if (o == MGPU_OP_MAX_INDEX) {
+                const char *space = strchr(out, ' ');
+                CHECK(space && strtoll(space + 1, NULL, 10) == want.index, "max-index printed %s, expected index %lld", out,
+                      (long long)want.index);
+            }
+        }
+        for (int o = 0; o < 3; ++o)
+            for (int e = 0; e < 2; ++e) {
+                remove(out_npy);
+                snprintf(args, sizeof args, "scan '%s' -o '%s' --op %s%s", in, out_npy, ops[o], e ? " --exclusive" : "");
+                int code = run(args, out, sizeof out, err, sizeof err);
+                CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
+                void *want = malloc(n * 8 + 8);
+                mgpu_scalar total;
+                ref_scan(type, (mgpu_op)o, e, data, want, n, &total);
+                CHECK(ref_close(type, parse_scalar(type, out), total, 1e3), "scan total printed %s", out);
+                npy_array got;
+                if (npy_read(out_npy, &got, error, sizeof error)) {
+                    CHECK(got.type == type && got.count == n, "scan output dtype/shape");
+                    for (size_t i = 0; i < n && got.type == type; ++i)
+                        if (!ref_close(type, ref_get(type, got.data, i), ref_get(type, want, i), 1e3)) {
+                            CHECK(false, "scan output [%zu]", i);
+                            break;
+                        }
+                    free(got.data);
+                } else {
+                    CHECK(false, "scan output unreadable: %s", error);
+                }
+                free(want);
+            }
+        free(data);
+    }
+}
+
+/* Writes raw bytes as a file. */
+static void write_bytes(const char *file, const void *bytes, size_t n) {
+    FILE *f = fopen(file, "wb");
+    if (f) {
+        fwrite(bytes, 1, n, f);
+        fclose(f);
+    }
+}
+
+static void write_npy_header(const char *file, const char *dict, const void *data, size_t data_bytes) {
+    unsigned char buf[512];
+    size_t len = strlen(dict);
+    size_t total = (10 + len + 1 + 63) / 64 * 64;
+    memcpy(buf, "\x93NUMPY\x01\x00", 8);
+    buf[8] = (unsigned char)((total - 10) & 0xff);
+    buf[9] = (unsigned char)((total - 10) >> 8);
+    memcpy(buf + 10, dict, len);
+    memset(buf + 10 + len, ' ', total - 11 - len);
+    buf[total - 1] = '\n';
+    memcpy(buf + total, data, data_bytes);
+    write_bytes(file, buf, total + data_bytes);
+}
+
+static void cli_bad_input(void) {
+    char file[600], out_npy[600], args[2048], err[4096];
+    path(file, sizeof file, "bad.npy");
+    path(out_npy, sizeof out_npy, "never.npy");
+    int32_t four[4] = {1, 2, 3, 4};
+    struct { const char *what; const char *dict; size_t data; bool raw; } cases[] = {
+        {"wrong magic", NULL, 0, true},
+        {"unsupported dtype", "{'descr': '<i2', 'fortran_order': False, 'shape': (4,), }", 8, false},
+        {"big-endian dtype", "{'descr': '>i4', 'fortran_order': False, 'shape': (4,), }", 16, false},
+        {"fortran order", "{'descr': '<i4', 'fortran_order': True, 'shape': (4,), }", 16, false},
+        {"two dimensions", "{'descr': '<i4', 'fortran_order': False, 'shape': (2, 2), }", 16, false},
+        {"zero dimensions", "{'descr': '<i4', 'fortran_order': False, 'shape': (), }", 4, false},
+        {"truncated data", "{'descr': '<i4', 'fortran_order': False, 'shape': (8,), }", 16, false},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+        if (cases[c].raw) write_bytes(file, "NOTNUMPY0123456789", 18);
+        else write_npy_header(file, cases[c].dict, four, cases[c].data);
+        const char *commands[2] = {"reduce '%s'", "scan '%s' -o '%s'"};
+        for (int k = 0; k < 2; ++k) {
+            remove(out_npy);
+            snprintf(args, sizeof args, commands[k], file, out_npy);
+            int code = run(args, NULL, 0, err, sizeof err);
+            CHECK(code == 2, "%s: mgpuvk %s -> %d, expected 2", cases[c].what, args, code);
+            CHECK(strchr(err, '\n') == err + strlen(err) - 1 && strlen(err) > 1, "%s: one line on stderr: %s", cases[c].what, err);
+            FILE *f = fopen(out_npy, "rb");
+            CHECK(f == NULL, "%s: an output file was written", cases[c].what);
+            if (f) fclose(f);
+        }
+    }
+    char good[600];
+    path(good, sizeof good, "good.npy");
+    char error[256];
+    CHECK(npy_write(good, MGPU_TYPE_I32, four, 4, error, sizeof error), "%s", error);
+    const char *bad_args[] = {"reduce '%s' --bogus", "reduce '%s' --op mul", "scan '%s'", "scan '%s' -o '%s' --op maxindex",
+                              "reduce /nonexistent/x.npy", "frobnicate", "reduce '%s' --device 'no such device'",
+                              "scan '%s' -o '%s' --unknown"};
+    for (size_t k = 0; k < sizeof bad_args / sizeof bad_args[0]; ++k) {
+        remove(out_npy);
+        snprintf(args, sizeof args, bad_args[k], good, out_npy);
+        int code = run(args, NULL, 0, err, sizeof err);
+        CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
+        CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "one line on stderr: %s", err);
+        FILE *f = fopen(out_npy, "rb");
+        CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
+        if (f) fclose(f);
+    }
+    /* A format version 2.0 header is read too. */
+    unsigned char v2[128];
+    const char *dict = "{'descr': '<i4', 'fortran_order': False, 'shape': (4,), }";
+    size_t len = strlen(dict), total = (12 + len + 1 + 63) / 64 * 64;
+    memcpy(v2, "\x93NUMPY\x02\x00", 8);
+    uint32_t hl = (uint32_t)(total - 12);
+    memcpy(v2 + 8, &hl, 4);
+    memcpy(v2 + 12, dict, len);
+    memset(v2 + 12 + len, ' ', total - 13 - len);
+    v2[total - 1] = '\n';
+    memcpy(v2 + total, four, 16);
+    write_bytes(file, v2, total + 16);
+    char out[256];
+    snprintf(args, sizeof args, "reduce '%s'", file);
+    CHECK(run(args, out, sizeof out, err, sizeof err) == 0 && atoi(out) == 10, "version 2 .npy: %s %s", out, err);
+}
+
+static void cli_info(void) {
+    char out[8192], err[4096];
+    int code = run("info", out, sizeof out, err, sizeof err);
+    CHECK(code == 0 && strstr(out, "* 0:") != NULL, "mgpuvk info -> %d: %s %s", code, out, err);
+    code = run("info --device 0", out, sizeof out, err, sizeof err);
+    CHECK(code == 0 && strstr(out, "Subgroup size") != NULL, "mgpuvk info --device 0 -> %d: %s", code, err);
+    char in[600], args[1024];
+    path(in, sizeof in, "bench.npy");
+    uint32_t data[3000];
+    for (int i = 0; i < 3000; ++i) data[i] = 1;
+    char error[256];
+    CHECK(npy_write(in, MGPU_TYPE_U32, data, 3000, error, sizeof error), "%s", error);
+    snprintf(args, sizeof args, "reduce '%s' --bench --device 0", in);
+    code = run(args, out, sizeof out, err, sizeof err);
+    CHECK(code == 0 && strncmp(out, "3000\n", 5) == 0 && strstr(out, "gpu time"), "reduce --bench -> %d: %s %s", code, out, err);
+}
+
+void test_cli(void) {
+    if (!g_test.cli_path) {
+        CHECK(false, "the cli family needs --cli PATH");
+        return;
+    }
+    snprintf(dir, sizeof dir, "%s/cli-%llu", g_test.temp_dir, (unsigned long long)g_test.seed);
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir);
+    CHECK(system(cmd) == 0, "mkdir %s", dir);
+    cli_reduce_and_scan();
+    cli_bad_input();
+    cli_info();
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0, "rm %s", dir);
+}

@@ -1,0 +1,304 @@
+/*
+ * mgpuvk: the command-line tool over the library. Arrays in and out are 1-D NumPy .npy files.
+ *
+ *   mgpuvk info [--device N|NAME]
+ *   mgpuvk reduce IN.npy [--op add|min|max|maxindex] [--device N|NAME] [--bench]
+ *   mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]
+ *
+ * Results go to stdout on one line (max-index: value, a space, index; floats with enough digits to
+ * round-trip). Bad input (missing or malformed file, unsupported dtype, Fortran order, more than one
+ * dimension, truncated data, unknown option) prints one line to stderr and exits with status 2, writing no
+ * output file; a device failure exits with status 1. With env MGPU_VALIDATION=1 the Vulkan validation
+ * layers run and any message they print makes the exit status 3.
+ */
+#include "mgpuvk.h"
+#include "npy.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXIT_BAD_INPUT 2
+#define EXIT_DEVICE 1
+#define EXIT_VALIDATION 3
+
+static uint64_t validation_messages;
+
+static void fail(int status, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    fprintf(stderr, "mgpuvk: error: ");
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+    exit(status);
+}
+
+static void log_message(void *user, mgpu_log_level level, const char *message) {
+    (void)user;
+    if (level == MGPU_LOG_VALIDATION) {
+        ++validation_messages;
+        fprintf(stderr, "mgpuvk: validation: %s\n", message);
+    }
+}
+
+typedef struct options {
+    const char *command;
+    const char *input;
+    const char *output;
+    const char *device;
+    const char *op;
+    bool exclusive;
+    bool bench;
+} options;
+
+static options parse(int argc, char **argv) {
+    options o = {0};
+    if (argc < 2) fail(EXIT_BAD_INPUT, "usage: mgpuvk info|reduce|scan ... (see mgpuvk --help)");
+    o.command = argv[1];
+    if (!strcmp(o.command, "--help") || !strcmp(o.command, "-h")) {
+        printf("usage:\n"
+               "  mgpuvk info [--device N|NAME]\n"
+               "  mgpuvk reduce IN.npy [--op add|min|max|maxindex] [--device N|NAME] [--bench]\n"
+               "  mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]\n");
+        exit(0);
+    }
+    if (strcmp(o.command, "info") && strcmp(o.command, "reduce") && strcmp(o.command, "scan"))
+        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan)", o.command);
+    for (int i = 2; i < argc; ++i) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (!strcmp(a, "--device")) {
+            if (!has_value) fail(EXIT_BAD_INPUT, "--device needs a value");
+            o.device = argv[++i];
+        } else if (!strcmp(a, "--bench")) {
+            o.bench = true;
+        } else if (!strcmp(a, "--op") && strcmp(o.command, "info")) {
+            if (!has_value) fail(EXIT_BAD_INPUT, "--op needs a value");
+            o.op = argv[++i];
+        } else if (!strcmp(a, "--exclusive") && !strcmp(o.command, "scan")) {
+            o.exclusive = true;
+        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && !strcmp(o.command, "scan")) {
+            if (!has_value) fail(EXIT_BAD_INPUT, "%s needs a value", a);
+            o.output = argv[++i];
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fail(EXIT_BAD_INPUT, "unknown option '%s' for %s", a, o.command);
+        } else if (!o.input && strcmp(o.command, "info")) {
+            o.input = a;
+        } else {
+            fail(EXIT_BAD_INPUT, "unexpected argument '%s'", a);
+        }
+    }
+    if (strcmp(o.command, "info") && !o.input) fail(EXIT_BAD_INPUT, "%s needs an input .npy file", o.command);
+    if (!strcmp(o.command, "scan") && !o.output) fail(EXIT_BAD_INPUT, "scan needs -o OUT.npy");
+    return o;
+}
+
+static mgpu_op parse_op(const char *name, bool scan) {
+    if (!name || !strcmp(name, "add")) return MGPU_OP_ADD;
+    if (!strcmp(name, "min")) return MGPU_OP_MIN;
+    if (!strcmp(name, "max")) return MGPU_OP_MAX;
+    if (!scan && !strcmp(name, "maxindex")) return MGPU_OP_MAX_INDEX;
+    fail(EXIT_BAD_INPUT, "unknown --op '%s' (add, min, max%s)", name, scan ? "" : ", maxindex");
+    return MGPU_OP_ADD;
+}
+
+static void print_scalar(mgpu_type type, mgpu_scalar v) {
+    switch (type) {
+    case MGPU_TYPE_U32: printf("%" PRIu32, v.u32); break;
+    case MGPU_TYPE_I32: printf("%" PRId32, v.i32); break;
+    case MGPU_TYPE_F32: printf("%.9g", (double)v.f32); break;
+    case MGPU_TYPE_U64: printf("%" PRIu64, v.u64); break;
+    case MGPU_TYPE_I64: printf("%" PRId64, v.i64); break;
+    case MGPU_TYPE_F64: printf("%.17g", v.f64); break;
+    default: break;
+    }
+}
+
+static mgpu_context open_context(const options *o) {
+    bool validation = getenv("MGPU_VALIDATION") && strcmp(getenv("MGPU_VALIDATION"), "0");
+    mgpu_context ctx = NULL;
+    mgpu_result r = mgpu_context_create(&(mgpu_context_desc){.device = o->device, .validation = validation, .log = log_message}, &ctx);
+    if (r == MGPU_ERROR_NO_DEVICE && o->device) fail(EXIT_BAD_INPUT, "no usable Vulkan device matches '%s'", o->device);
+    if (r != MGPU_SUCCESS) fail(EXIT_DEVICE, "no Vulkan context: %s", mgpu_result_message(r));
+    return ctx;
+}
+
+static void device_fail(mgpu_context ctx, const char *what, mgpu_result r) {
+    fprintf(stderr, "mgpuvk: error: %s: %s (%s)\n", what, mgpu_result_message(r), mgpu_context_last_error(ctx));
+    mgpu_context_destroy(ctx);
+    exit(r == MGPU_ERROR_UNSUPPORTED ? EXIT_DEVICE : r < MGPU_ERROR_UNSUPPORTED ? EXIT_BAD_INPUT : EXIT_DEVICE);
+}
+
+static int finish(mgpu_context ctx) {
+    uint64_t messages = validation_messages;
+    mgpu_context_destroy(ctx);
+    return messages || validation_messages ? EXIT_VALIDATION : 0;
+}
+
+/* info --bench: the bandwidth of the copy shader on 64 MiB, the reference of every benchmark figure. */
+static void bench_copy(mgpu_context ctx) {
+    VkDeviceSize bytes = (VkDeviceSize)64 << 20;
+    mgpu_range src, dst;
+    if (mgpu_buffer_alloc(ctx, bytes, &src) != MGPU_SUCCESS) return;
+    if (mgpu_buffer_alloc(ctx, bytes, &dst) != MGPU_SUCCESS) {
+        mgpu_buffer_free(ctx, src);
+        return;
+    }
+    double best = 0;
+    for (int run = 0; run < 11; ++run) {
+        VkCommandBuffer cmd;
+        double ns = 0;
+        if (mgpu_commands_begin(ctx, &cmd) != MGPU_SUCCESS) break;
+        mgpu_result r = mgpu_cmd_copy(ctx, cmd, &(mgpu_copy_info){.src = src, .dst = dst, .bytes = bytes});
+        if (mgpu_commands_submit(ctx, &ns) != MGPU_SUCCESS || r != MGPU_SUCCESS) break;
+        if (run > 0 && (best == 0 || ns < best)) best = ns;
+    }
+    if (best > 0) printf("copy: %.3f us for 64 MiB, %.1f GB/s (read + write)\n", best / 1e3, 2.0 * (double)bytes / best);
+    mgpu_buffer_free(ctx, src);
+    mgpu_buffer_free(ctx, dst);
+}
+
+static int command_info(const options *o) {
+    uint32_t count = 0, def = UINT32_MAX;
+    mgpu_result r = mgpu_enumerate_devices(NULL, &count, &def);
+    if (r != MGPU_SUCCESS) fail(EXIT_DEVICE, "cannot list Vulkan devices: %s", mgpu_result_message(r));
+    mgpu_device_info *infos = calloc(count ? count : 1, sizeof *infos);
+    if (!infos) fail(EXIT_DEVICE, "out of memory");
+    mgpu_enumerate_devices(infos, &count, &def);
+    static const char *const types[] = {"other", "integrated", "discrete", "virtual", "cpu"};
+    for (uint32_t i = 0; i < count; ++i) {
+        const mgpu_device_info *d = &infos[i];
+        printf("%c %u: %s [%s] driver %s %s, subgroup %u, memory %llu MiB\n", i == def ? '*' : ' ', i, d->name,
+               (unsigned)d->type < 5 ? types[d->type] : "other", d->driver_name, d->driver_info, d->subgroup_size,
+               (unsigned long long)(d->device_local_bytes >> 20));
+    }
+    if (o->device || o->bench) {
+        mgpu_context ctx = open_context(o);
+        mgpu_device_info info;
+        mgpu_context_get_device_info(ctx, &info);
+        mgpu_device_info_print(&info, stdout);
+        if (o->bench) bench_copy(ctx);
+        free(infos);
+        return finish(ctx);
+    }
+    free(infos);
+    return 0;
+}
+
+/* GPU time of `runs` recordings of the primitive (best), after one warm-up. */
+typedef mgpu_result (*record_fn)(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch);
+
+static mgpu_result record_reduce(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_reduce(ctx, cmd, info, scratch);
+}
+
+static mgpu_result record_scan(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_scan(ctx, cmd, info, scratch);
+}
+
+static void bench(mgpu_context ctx, record_fn record, const void *info, VkDeviceSize scratch_size, uint64_t count,
+                  double bytes) {
+    mgpu_range scratch = {0};
+    if (scratch_size && mgpu_buffer_alloc(ctx, scratch_size, &scratch) != MGPU_SUCCESS) return;
+    double best = 0;
+    for (int run = 0; run < 11; ++run) {
+        VkCommandBuffer cmd;
+        double ns = 0;
+        if (mgpu_commands_begin(ctx, &cmd) != MGPU_SUCCESS) break;
+        mgpu_result r = record(ctx, cmd, info, scratch);
+        if (mgpu_commands_submit(ctx, &ns) != MGPU_SUCCESS || r != MGPU_SUCCESS) break;
+        if (run > 0 && (best == 0 || ns < best)) best = ns;
+    }
+    mgpu_buffer_free(ctx, scratch);
+    if (best > 0)
+        printf("gpu time %.3f us (best of 10), %.3f G elements/s, %.1f GB/s\n", best / 1e3, (double)count / best,
+               bytes / best);
+}
+
+static int command_reduce(const options *o) {
+    mgpu_op op = parse_op(o->op, false);
+    char error[512];
+    npy_array a;
+    if (!npy_read(o->input, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (a.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->input);
+    mgpu_context ctx = open_context(o);
+    size_t size = mgpu_type_size(a.type);
+    mgpu_range in = {0};
+    mgpu_result r = MGPU_SUCCESS;
+    if (a.count) {
+        r = mgpu_buffer_alloc(ctx, a.count * size, &in);
+        if (r == MGPU_SUCCESS) r = mgpu_buffer_upload(ctx, in, a.data, a.count * size);
+        if (r != MGPU_SUCCESS) device_fail(ctx, "upload", r);
+    }
+    mgpu_reduce_info info = {.type = a.type, .op = op, .count = (uint32_t)a.count, .input = in};
+    mgpu_reduce_value value;
+    r = mgpu_reduce(ctx, &info, &value);
+    if (r != MGPU_SUCCESS) device_fail(ctx, "reduce", r);
+    print_scalar(a.type, value.value);
+    if (op == MGPU_OP_MAX_INDEX) printf(" %" PRId64, value.index);
+    printf("\n");
+    if (o->bench) {
+        mgpu_range result;
+        mgpu_requirements req;
+        if (mgpu_buffer_alloc(ctx, MGPU_REDUCE_RESULT_BYTES, &result) == MGPU_SUCCESS) {
+            info.result = result;
+            if (mgpu_reduce_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
+                bench(ctx, record_reduce, &info, req.scratch_size, a.count, (double)a.count * size);
+            mgpu_buffer_free(ctx, result);
+        }
+    }
+    mgpu_buffer_free(ctx, in);
+    free(a.data);
+    return finish(ctx);
+}
+
+static int command_scan(const options *o) {
+    mgpu_op op = parse_op(o->op, true);
+    char error[512];
+    npy_array a;
+    if (!npy_read(o->input, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (a.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->input);
+    mgpu_context ctx = open_context(o);
+    size_t size = mgpu_type_size(a.type);
+    mgpu_range in = {0}, out = {0};
+    mgpu_result r = MGPU_SUCCESS;
+    if (a.count) {
+        r = mgpu_buffer_alloc(ctx, a.count * size, &in);
+        if (r == MGPU_SUCCESS) r = mgpu_buffer_alloc(ctx, a.count * size, &out);
+        if (r == MGPU_SUCCESS) r = mgpu_buffer_upload(ctx, in, a.data, a.count * size);
+        if (r != MGPU_SUCCESS) device_fail(ctx, "upload", r);
+    }
+    mgpu_scan_info info = {.type = a.type, .op = op, .exclusive = o->exclusive, .count = (uint32_t)a.count,
+                           .input = in, .output = out};
+    mgpu_scalar total;
+    r = mgpu_scan(ctx, &info, &total);
+    if (r != MGPU_SUCCESS) device_fail(ctx, "scan", r);
+    if (a.count) {
+        r = mgpu_buffer_download(ctx, out, a.data, a.count * size);
+        if (r != MGPU_SUCCESS) device_fail(ctx, "download", r);
+    }
+    if (!npy_write(o->output, a.type, a.data, a.count, error, sizeof error)) {
+        mgpu_context_destroy(ctx);
+        fail(EXIT_BAD_INPUT, "%s", error);
+    }
+    print_scalar(a.type, total);
+    printf("\n");
+    if (o->bench) {
+        mgpu_requirements req;
+        if (mgpu_scan_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
+            bench(ctx, record_scan, &info, req.scratch_size, a.count, 2.0 * (double)a.count * size);
+    }
+    mgpu_buffer_free(ctx, in);
+    mgpu_buffer_free(ctx, out);
+    free(a.data);
+    return finish(ctx);
+}
+
+int main(int argc, char **argv) {
+    options o = parse(argc, argv);
+    if (!strcmp(o.command, "info")) return command_info(&o);
+    if (!strcmp(o.command, "reduce")) return command_reduce(&o);
+    return command_scan(&o);
+}
