@@ -1,0 +1,264 @@
+/*
+ * mgpuvk-bench: the benchmark driver. For each primitive, type and size it records the primitive into the
+ * context's command buffer, times it with GPU timestamps (one warm-up, then --runs timed runs; best and
+ * median), verifies the first run against the CPU reference, and measures the copy shader on the same bytes
+ * in the same process: every figure is also given as a ratio to that copy.
+ *   bytes: reduce counts the input, scan the input plus the output; copy counts bytes read plus written.
+ *
+ *   mgpuvk-bench [--prims reduce,scan] [--types u32,f64,...] [--sizes 16:28] [--runs 10] [--device N|NAME]
+ *                [--json FILE] [--csv FILE] [--no-verify]
+ */
+#include "mgpuvk.h"
+#include "ref/ref.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct bench_options {
+    bool prims[2]; /* reduce, scan */
+    bool types[MGPU_TYPE_COUNT];
+    int lo, hi;
+    int runs;
+    const char *device;
+    const char *json;
+    const char *csv;
+    bool verify;
+} bench_options;
+
+typedef struct bench_row {
+    const char *prim;
+    mgpu_type type;
+    uint64_t count;
+    double best_ns, median_ns;
+    double bytes;
+    double copy_best_ns;
+    double copy_bytes;
+    bool verified;
+    bool ok;
+} bench_row;
+
+static int compare_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+typedef mgpu_result (*record_fn)(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch);
+static mgpu_result record_reduce(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_reduce(c, cmd, i, s); }
+static mgpu_result record_scan(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_scan(c, cmd, i, s); }
+static mgpu_result record_copy(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { (void)s; return mgpu_cmd_copy(c, cmd, i); }
+
+/* Runs warm-up + runs timed recordings; best and median GPU ns. */
+static bool time_runs(mgpu_context ctx, record_fn record, const void *info, mgpu_range scratch, int runs, double *best,
+                      double *median) {
+    double *t = malloc(sizeof(double) * (size_t)runs);
+    bool ok = t != NULL;
+    for (int r = -1; r < runs && ok; ++r) {
+        VkCommandBuffer cmd;
+        double ns = 0;
+        ok = mgpu_commands_begin(ctx, &cmd) == MGPU_SUCCESS;
+        if (!ok) break;
+        mgpu_result rr = record(ctx, cmd, info, scratch);
+        ok = mgpu_commands_submit(ctx, &ns) == MGPU_SUCCESS && rr == MGPU_SUCCESS;
+        if (r >= 0) t[r] = ns;
+    }
+    if (ok) {
+        qsort(t, (size_t)runs, sizeof *t, compare_double);
+        *best = t[0];
+        *median = t[runs / 2];
+    }
+    free(t);
+    return ok;
+}
+
+static double gbs(double bytes, double ns) { return ns > 0 ? bytes / ns : 0; }
+
+static bool verify_reduce(mgpu_context ctx, const mgpu_reduce_info *info) {
+    size_t size = mgpu_type_size(info->type);
+    void *host = malloc(info->count * size + 8);
+    unsigned char result[MGPU_REDUCE_RESULT_BYTES];
+    bool ok = host && mgpu_buffer_download(ctx, info->input, host, info->count * size) == MGPU_SUCCESS &&
+              mgpu_buffer_download(ctx, info->result, result, sizeof result) == MGPU_SUCCESS;
+    if (ok) {
+        mgpu_reduce_value want = ref_reduce(info->type, info->op, host, info->count);
+        mgpu_scalar got;
+        memset(&got, 0, sizeof got);
+        memcpy(&got, result, size);
+        double scale = 0;
+        for (uint32_t i = 0; i < info->count; ++i) scale += fabs(ref_to_double(info->type, ref_get(info->type, host, i)));
+        ok = ref_close(info->type, got, want.value, scale);
+    }
+    free(host);
+    return ok;
+}
+
+static bool verify_scan(mgpu_context ctx, const mgpu_scan_info *info) {
+    size_t size = mgpu_type_size(info->type);
+    void *in = malloc(info->count * size + 8), *out = malloc(info->count * size + 8), *want = malloc(info->count * size + 8);
+    bool ok = in && out && want && mgpu_buffer_download(ctx, info->input, in, info->count * size) == MGPU_SUCCESS &&
+              mgpu_buffer_download(ctx, info->output, out, info->count * size) == MGPU_SUCCESS;
+    if (ok) {
+        ref_scan(info->type, info->op, info->exclusive, in, want, info->count, NULL);
+        double scale = 0;
+        for (uint32_t i = 0; i < info->count && ok; ++i) {
+            scale += fabs(ref_to_double(info->type, ref_get(info->type, in, i)));
+            ok = ref_close(info->type, ref_get(info->type, out, i), ref_get(info->type, want, i), scale);
+        }
+    }
+    free(in);
+    free(out);
+    free(want);
+    return ok;
+}
+
+static void parse_list(const char *arg, const char *const *names, bool *flags, int n) {
+    memset(flags, 0, sizeof(bool) * (size_t)n);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", arg);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","))
+        for (int i = 0; i < n; ++i)
+            if (!strcmp(tok, names[i])) flags[i] = true;
+}
+
+int main(int argc, char **argv) {
+    static const char *const prim_names[2] = {"reduce", "scan"};
+    static const char *const type_names[MGPU_TYPE_COUNT] = {"u32", "i32", "f32", "u64", "i64", "f64"};
+    bench_options o = {.prims = {true, true}, .lo = 16, .hi = 28, .runs = 10, .verify = true};
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) o.types[t] = true;
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--prims") && v) { parse_list(v, prim_names, o.prims, 2); ++i; }
+        else if (!strcmp(a, "--types") && v) { parse_list(v, type_names, o.types, MGPU_TYPE_COUNT); ++i; }
+        else if (!strcmp(a, "--sizes") && v) { if (sscanf(v, "%d:%d", &o.lo, &o.hi) != 2) o.hi = o.lo; ++i; }
+        else if (!strcmp(a, "--runs") && v) { o.runs = atoi(v); ++i; }
+        else if (!strcmp(a, "--device") && v) { o.device = v; ++i; }
+        else if (!strcmp(a, "--json") && v) { o.json = v; ++i; }
+        else if (!strcmp(a, "--csv") && v) { o.csv = v; ++i; }
+        else if (!strcmp(a, "--no-verify")) o.verify = false;
+        else {
+            fprintf(stderr, "usage: mgpuvk-bench [--prims reduce,scan] [--types u32,...] [--sizes LO:HI] [--runs N] "
+                            "[--device N|NAME] [--json FILE] [--csv FILE] [--no-verify]\n");
+            return 2;
+        }
+    }
+    if (o.runs < 1 || o.lo < 0 || o.hi > 30 || o.lo > o.hi) {
+        fprintf(stderr, "mgpuvk-bench: bad --runs or --sizes\n");
+        return 2;
+    }
+    mgpu_context ctx;
+    mgpu_result r = mgpu_context_create(&(mgpu_context_desc){.device = o.device}, &ctx);
+    if (r != MGPU_SUCCESS) {
+        fprintf(stderr, "mgpuvk-bench: no context: %s\n", mgpu_result_message(r));
+        return 1;
+    }
+    mgpu_device_info info;
+    mgpu_context_get_device_info(ctx, &info);
+    mgpu_device_info_print(&info, stdout);
+    time_t now = time(NULL);
+    char date[32];
+    strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
+
+    bench_row *rows = calloc(2 * MGPU_TYPE_COUNT * 31, sizeof *rows);
+    size_t row_count = 0;
+    bool all_ok = true;
+    printf("\n%-6s %-4s %11s %10s %10s %9s %9s %9s %6s %s\n", "prim", "type", "n", "best us", "median us", "G items/s",
+           "GB/s", "copy GB/s", "/copy", "check");
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        if (!o.types[t]) continue;
+        mgpu_type type = (mgpu_type)t;
+        size_t size = mgpu_type_size(type);
+        for (int lg = o.lo; lg <= o.hi; ++lg) {
+            uint64_t n = 1ull << lg;
+            if ((double)n * size * 3 > (double)info.device_local_bytes * 0.8) break; /* as memory allows */
+            mgpu_range in, out, copy_dst;
+            if (mgpu_buffer_alloc(ctx, n * size, &in) != MGPU_SUCCESS) break;
+            if (mgpu_buffer_alloc(ctx, n * size, &out) != MGPU_SUCCESS || mgpu_buffer_alloc(ctx, n * size, &copy_dst) != MGPU_SUCCESS) {
+                mgpu_buffer_free(ctx, in);
+                mgpu_buffer_free(ctx, out);
+                break;
+            }
+            mgpu_scalar a, b;
+            memset(&a, 0, sizeof a);
+            memset(&b, 0, sizeof b);
+            if (type == MGPU_TYPE_F32) b.f32 = 4; else if (type == MGPU_TYPE_F64) b.f64 = 4; else b.u64 = 4;
+            if (type == MGPU_TYPE_U32 || type == MGPU_TYPE_I32) b.u32 = 4;
+            mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_RANDOM, .count = (uint32_t)n, .output = in,
+                                             .a = a, .b = b, .seed = (uint64_t)lg});
+            double copy_best = 0, copy_median = 0;
+            mgpu_copy_info copy = {.src = in, .dst = copy_dst, .bytes = n * size};
+            time_runs(ctx, record_copy, &copy, (mgpu_range){0}, o.runs, &copy_best, &copy_median);
+            for (int p = 0; p < 2; ++p) {
+                if (!o.prims[p]) continue;
+                bench_row row = {.prim = prim_names[p], .type = type, .count = n, .copy_best_ns = copy_best,
+                                 .copy_bytes = 2.0 * (double)n * size};
+                mgpu_range result = {0}, scratch = {0};
+                mgpu_requirements req = {0};
+                mgpu_reduce_info rinfo = {.type = type, .op = MGPU_OP_ADD, .count = (uint32_t)n, .input = in};
+                mgpu_scan_info sinfo = {.type = type, .op = MGPU_OP_ADD, .exclusive = true, .count = (uint32_t)n, .input = in, .output = out};
+                bool ok = mgpu_buffer_alloc(ctx, MGPU_REDUCE_RESULT_BYTES, &result) == MGPU_SUCCESS;
+                rinfo.result = result;
+                sinfo.total = result;
+                if (ok) ok = (p == 0 ? mgpu_reduce_get_requirements(ctx, &rinfo, &req) : mgpu_scan_get_requirements(ctx, &sinfo, &req)) == MGPU_SUCCESS;
+                if (ok && req.scratch_size) ok = mgpu_buffer_alloc(ctx, req.scratch_size, &scratch) == MGPU_SUCCESS;
+                if (ok) ok = time_runs(ctx, p == 0 ? record_reduce : record_scan, p == 0 ? (const void *)&rinfo : (const void *)&sinfo,
+                                       scratch, o.runs, &row.best_ns, &row.median_ns);
+                row.bytes = (p == 0 ? 1.0 : 2.0) * (double)n * size;
+                row.ok = ok;
+                if (ok && o.verify) {
+                    row.verified = true;
+                    row.ok = p == 0 ? verify_reduce(ctx, &rinfo) : verify_scan(ctx, &sinfo);
+                }
+                all_ok &= row.ok;
+                double ratio = gbs(row.bytes, row.best_ns) / gbs(row.copy_bytes, row.copy_best_ns);
+                printf("%-6s %-4s %11llu %10.2f %10.2f %9.2f %9.1f %9.1f %6.3f %s\n", row.prim, type_names[t],
+                       (unsigned long long)n, row.best_ns / 1e3, row.median_ns / 1e3, (double)n / row.best_ns,
+                       gbs(row.bytes, row.best_ns), gbs(row.copy_bytes, row.copy_best_ns), ratio,
+                       !row.ok ? "FAILED" : row.verified ? "ok" : "-");
+                fflush(stdout);
+                rows[row_count++] = row;
+                mgpu_buffer_free(ctx, scratch);
+                mgpu_buffer_free(ctx, result);
+            }
+            mgpu_buffer_free(ctx, in);
+            mgpu_buffer_free(ctx, out);
+            mgpu_buffer_free(ctx, copy_dst);
+            mgpu_pool_trim(ctx);
+        }
+    }
+    if (o.json) {
+        FILE *f = fopen(o.json, "w");
+        if (f) {
+            fprintf(f, "{\"device\": \"%s\", \"driver\": \"%s %s\", \"date\": \"%s\", \"results\": [\n", info.name,
+                    info.driver_name, info.driver_info, date);
+            for (size_t i = 0; i < row_count; ++i) {
+                const bench_row *w = &rows[i];
+                fprintf(f, "  {\"prim\": \"%s\", \"type\": \"%s\", \"n\": %llu, \"best_ns\": %.1f, \"median_ns\": %.1f, "
+                           "\"items_per_s\": %.6g, \"gb_per_s\": %.6g, \"copy_gb_per_s\": %.6g, \"ratio_to_copy\": %.4f, \"ok\": %s}%s\n",
+                        w->prim, type_names[w->type], (unsigned long long)w->count, w->best_ns, w->median_ns,
+                        (double)w->count / w->best_ns * 1e9, gbs(w->bytes, w->best_ns), gbs(w->copy_bytes, w->copy_best_ns),
+                        gbs(w->bytes, w->best_ns) / gbs(w->copy_bytes, w->copy_best_ns), w->ok ? "true" : "false",
+                        i + 1 < row_count ? "," : "");
+            }
+            fprintf(f, "]}\n");
+            fclose(f);
+        }
+    }
+    if (o.csv) {
+        FILE *f = fopen(o.csv, "w");
+        if (f) {
+            fprintf(f, "prim,type,n,best_ns,median_ns,gb_per_s,copy_gb_per_s,ratio_to_copy,ok\n");
+            for (size_t i = 0; i < row_count; ++i) {
+                const bench_row *w = &rows[i];
+                fprintf(f, "%s,%s,%llu,%.1f,%.1f,%.6g,%.6g,%.4f,%d\n", w->prim, type_names[w->type], (unsigned long long)w->count,
+                        w->best_ns, w->median_ns, gbs(w->bytes, w->best_ns), gbs(w->copy_bytes, w->copy_best_ns),
+                        gbs(w->bytes, w->best_ns) / gbs(w->copy_bytes, w->copy_best_ns), w->ok);
+            }
+            fclose(f);
+        }
+    }
+    free(rows);
+    mgpu_context_destroy(ctx);
+    return all_ok ? 0 : 1;
+}
