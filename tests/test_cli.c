@@ -180,7 +180,7 @@ static void cli_bad_input(void) {
         if (f) fclose(f);
     }
     /* A format version 2.0 header is read too. */
-    unsigned char v2[128];
+    unsigned char v2[256];
     const char *dict = "{'descr': '<i4', 'fortran_order': False, 'shape': (4,), }";
     size_t len = strlen(dict), total = (12 + len + 1 + 63) / 64 * 64;
     memcpy(v2, "\x93NUMPY\x02\x00", 8);

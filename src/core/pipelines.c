@@ -124,7 +124,7 @@ mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, V
         ctx->pipelines = p;
         ctx->pipeline_capacity = cap;
     }
-    VkShaderModule module;
+    VkShaderModule module = VK_NULL_HANDLE;
     mgpu_result r = mgpu_module_get(ctx, key, &module);
     if (r != MGPU_SUCCESS) return r;
     VkSpecializationMapEntry entries[MGPU_SPEC_COUNT];
