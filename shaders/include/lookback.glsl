@@ -1,7 +1,13 @@
 /*
  * lookback.glsl: decoupled look-back (Merrill and Garland) over the tiles of a single-pass scan.
  * Contract: the kernel includes types.glsl and ops.glsl (and subgroup.glsl when MGPU_SUBGROUP) and declares
- * `layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT`. Each tile t
+ * `layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT` and
+ * `layout(constant_id = MGPU_SPEC_LOOKBACK_SPAN) const uint LOOKBACK_SPAN` (>= 1): each look-back step of
+ * the subgroup variant covers LOOKBACK_SPAN * gl_SubgroupSize predecessors in two round trips to memory
+ * (flags with acquire loads, then values), and that rate bounds how fast tiles can retire. Relaxed loads
+ * with one acquire fence would be cheaper, but lavapipe 22.3 loses the subgroup on the explicit
+ * memoryBarrier, on relaxed atomic loads, and on LOOKBACK_SPAN > 1 here, so CPU devices use a span of 1.
+ * Each tile t
  * publishes its reduction as MGPU_TILE_AGGREGATE (aggregates[t]) as soon as it is known, then its inclusive
  * prefix as MGPU_TILE_INCLUSIVE (inclusives[t]). Values live in coherent buffers; each is written before its
  * flag, which is stored with release semantics and loaded with acquire semantics at device scope.
@@ -42,35 +48,51 @@ T mgpu_subgroup_reduce_tile(TArray src, uint count, uint tile_size, uint tile) {
     return mgpu_subgroup_reduce(v);
 }
 
-/* The exclusive prefix of `tile` (> 0). Called by every lane of one subgroup: lane i reads predecessor
- * tile - 1 - i, so a window of gl_SubgroupSize predecessors is read per step, and the window's values up
- * to the nearest inclusive prefix are reduced. A predecessor still silent after a bounded wait is reduced
- * from the input by the subgroup itself. */
+/* The exclusive prefix of `tile` (> 0). Called by every lane of one subgroup. Step by step, lane i reads
+ * predecessors tile - 1 - (j * gl_SubgroupSize + i) for j < LOOKBACK_SPAN (flags with acquire loads,
+ * then values), and the step's values up to the nearest inclusive prefix are reduced. A
+ * predecessor still silent after a bounded wait is reduced from the input by the subgroup itself. */
 T mgpu_lookback(UintArrayCoherent flags, TArrayCoherent aggregates, TArrayCoherent inclusives, uint tile,
                 TArray src, uint count, uint tile_size) {
     uint lane = gl_SubgroupInvocationID;
     T prefix = mgpu_op_identity();
-    int window_end = int(tile) - 1; // the nearest predecessor of the window
+    int window_end = int(tile) - 1; // the nearest predecessor of the step
     bool found = false;
     while (!found) {
-        int pred = window_end - int(lane);
-        uint flag = pred >= 0 ? mgpu_tile_flag_bounded(flags, uint(pred)) : MGPU_TILE_INCLUSIVE;
-        uvec4 inclusive_lanes = subgroupBallot(flag == MGPU_TILE_INCLUSIVE);
-        found = subgroupBallotBitCount(inclusive_lanes) > 0u;
-        uint stop = found ? subgroupBallotFindLSB(inclusive_lanes) : gl_SubgroupSize - 1u;
-        T v = mgpu_op_identity();
-        if (lane <= stop && pred >= 0 && flag != MGPU_TILE_NOT_READY)
-            v = flag == MGPU_TILE_INCLUSIVE ? inclusives.v[pred] : aggregates.v[pred];
-        uvec4 stalled = subgroupBallot(lane <= stop && flag == MGPU_TILE_NOT_READY);
-        while (subgroupBallotBitCount(stalled) > 0u) {
-            uint l = subgroupBallotFindLSB(stalled);
-            T r = mgpu_subgroup_reduce_tile(src, count, tile_size, uint(window_end - int(l)));
-            if (lane == l) v = r;
-            stalled[l >> 5u] &= ~(1u << (l & 31u));
+        int pred[LOOKBACK_SPAN];
+        uint flag[LOOKBACK_SPAN];
+        [[unroll]] for (int j = 0; j < int(LOOKBACK_SPAN); ++j) {
+            pred[j] = window_end - (j * int(gl_SubgroupSize) + int(lane));
+            flag[j] = pred[j] >= 0 ? mgpu_tile_flag_bounded(flags, uint(pred[j])) : MGPU_TILE_INCLUSIVE;
         }
-        // Window lanes are in reverse sequence order; the operators are commutative.
+        // The nearest inclusive prefix: the smallest (j, lane) whose flag says so.
+        int stop_j = int(LOOKBACK_SPAN);
+        uint stop_lane = 0u;
+        [[unroll]] for (int j = 0; j < int(LOOKBACK_SPAN); ++j) {
+            uvec4 inclusive_lanes = subgroupBallot(flag[j] == MGPU_TILE_INCLUSIVE);
+            if (stop_j == int(LOOKBACK_SPAN) && subgroupBallotBitCount(inclusive_lanes) > 0u) {
+                stop_j = j;
+                stop_lane = subgroupBallotFindLSB(inclusive_lanes);
+            }
+        }
+        found = stop_j < int(LOOKBACK_SPAN);
+        T v = mgpu_op_identity();
+        [[unroll]] for (int j = 0; j < int(LOOKBACK_SPAN); ++j) {
+            bool counted = pred[j] >= 0 && (j < stop_j || (j == stop_j && lane <= stop_lane));
+            if (counted && flag[j] != MGPU_TILE_NOT_READY)
+                v = mgpu_op_apply(v, flag[j] == MGPU_TILE_INCLUSIVE ? inclusives.v[pred[j]] : aggregates.v[pred[j]]);
+            uvec4 stalled = subgroupBallot(counted && flag[j] == MGPU_TILE_NOT_READY);
+            while (subgroupBallotBitCount(stalled) > 0u) {
+                uint l = subgroupBallotFindLSB(stalled);
+                int silent = window_end - (j * int(gl_SubgroupSize) + int(l));
+                T r = mgpu_subgroup_reduce_tile(src, count, tile_size, uint(silent));
+                if (lane == l) v = mgpu_op_apply(v, r);
+                stalled[l >> 5u] &= ~(1u << (l & 31u));
+            }
+        }
+        // Lanes and steps run against sequence order; the operators are commutative.
         prefix = mgpu_op_apply(mgpu_subgroup_reduce(v), prefix);
-        window_end -= int(gl_SubgroupSize);
+        window_end -= int(LOOKBACK_SPAN) * int(gl_SubgroupSize);
     }
     return prefix;
 }

@@ -18,6 +18,7 @@ layout(constant_id = MGPU_SPEC_OP) const uint OP = 0u;
 layout(constant_id = MGPU_SPEC_EXCLUSIVE) const bool EXCLUSIVE = false;
 layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_SCAN_MODE_DOWNSWEEP;
 layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT = 1024u;
+layout(constant_id = MGPU_SPEC_LOOKBACK_SPAN) const uint LOOKBACK_SPAN = 1u;
 
 layout(push_constant, std430) uniform ScanPush { MGPU_SCAN_PC_FIELDS } pc;
 

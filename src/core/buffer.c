@@ -126,11 +126,10 @@ mgpu_result mgpu_cmd_copy(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_copy
                                          .dst = mgpu_range_address(ctx, info->dst),
                                          .words = (uint32_t)(info->bytes / 4)};
     pc.vectorized = pc.src % 16 == 0 && pc.dst % 16 == 0;
-    uint32_t per_group = t.nt * (pc.vectorized ? 4u : 1u);
+    uint64_t per_group = (uint64_t)t.nt * (pc.vectorized ? 4u * t.vt : 1u);
     uint64_t groups = (pc.words + per_group - 1) / per_group;
-    /* A few waves of workgroups that stride over the array keep every SM busy without a huge grid. */
-    if (groups > 8192) groups = 8192;
-    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_COPY, .type = MGPU_TYPE_U32, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = 1}};
+    if (groups > 65535) groups = 65535; /* grid-stride beyond */
+    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_COPY, .type = MGPU_TYPE_U32, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = t.vt}};
     return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, (uint32_t)groups, 1);
 }
 
@@ -176,7 +175,7 @@ mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type) {
 
 mgpu_result mgpu__copy_prepare(mgpu_context ctx) {
     mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_COPY, MGPU_TYPE_U32);
-    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_COPY, .type = MGPU_TYPE_U32, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = 1}};
+    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_COPY, .type = MGPU_TYPE_U32, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = t.vt}};
     VkPipeline p;
     return mgpu__pipeline_get(ctx, &key, &p);
 }

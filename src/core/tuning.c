@@ -27,13 +27,14 @@ static const mgpu_tuning_row mgpu_tuning_table[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
     {MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8},
     {MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8},
-    /* GPUs: 4096 32-bit or 2048 64-bit elements per tile, 64 bytes per thread in flight. */
-    {MGPU_PRIM_SCAN, MGPU_32, MGPU_VENDOR_ANY, 256, 16},
-    {MGPU_PRIM_SCAN, MGPU_64, MGPU_VENDOR_ANY, 256, 8},
+    /* GPUs: 8192 32-bit or 4096 64-bit elements per scan tile: large tiles keep the rate at which tiles
+     * must retire below what the look-back sustains; 64 bytes per thread in flight. */
+    {MGPU_PRIM_SCAN, MGPU_32, MGPU_VENDOR_ANY, 512, 16},
+    {MGPU_PRIM_SCAN, MGPU_64, MGPU_VENDOR_ANY, 512, 8},
     {MGPU_PRIM_REDUCE, MGPU_32, MGPU_VENDOR_ANY, 256, 16},
     {MGPU_PRIM_REDUCE, MGPU_64, MGPU_VENDOR_ANY, 256, 8},
     {MGPU_PRIM_FILL, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1},
-    {MGPU_PRIM_COPY, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1},
+    {MGPU_PRIM_COPY, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 4},
 };
 
 static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type type) {

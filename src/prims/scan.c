@@ -18,6 +18,7 @@ typedef struct mgpu_scan_plan {
     mgpu_op op;
     bool exclusive;
     bool in_place;
+    uint32_t lookback_span; /* see lookback.glsl: 4 on GPUs, 1 on CPU devices (lavapipe) */
     mgpu_tuning tuning;
     uint32_t tile;
 } mgpu_scan_plan;
@@ -45,6 +46,7 @@ static VkDeviceSize mgpu_scan_scratch(const mgpu_scan_plan *plan, uint32_t count
 static mgpu_scan_plan mgpu_scan_make_plan(mgpu_context ctx, const mgpu_scan_info *info) {
     mgpu_scan_plan plan = {.type = info->type, .op = info->op, .exclusive = info->exclusive,
                            .in_place = info->input.buffer == info->output.buffer && info->input.offset == info->output.offset,
+                           .lookback_span = ctx->info.type == VK_PHYSICAL_DEVICE_TYPE_CPU ? 1 : 4,
                            .tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_SCAN, info->type)};
     plan.tile = plan.tuning.nt * plan.tuning.vt;
     return plan;
@@ -101,7 +103,9 @@ static mgpu_pipeline_key mgpu_scan_key(const mgpu_scan_plan *plan, mgpu_kernel k
                                         [MGPU_SPEC_EXCLUSIVE] = exclusive,
                                         [MGPU_SPEC_MODE] = mode,
                                         [MGPU_SPEC_LOOKBACK_WAIT] =
-                                            kernel == MGPU_KERNEL_SCAN_LOOKBACK ? mgpu_lookback_wait(plan) : 0}};
+                                            kernel == MGPU_KERNEL_SCAN_LOOKBACK ? mgpu_lookback_wait(plan) : 0,
+                                        [MGPU_SPEC_LOOKBACK_SPAN] =
+                                            kernel == MGPU_KERNEL_SCAN_LOOKBACK ? plan->lookback_span : 0}};
 }
 
 /* One dispatch over every tile of pc->count elements, folded into 2D when there are many tiles. */
