@@ -191,16 +191,28 @@ int main(int argc, char **argv) {
         if (!o.types[t]) continue;
         mgpu_type type = (mgpu_type)t;
         size_t size = mgpu_type_size(type);
-        for (int lg = o.lo; lg <= o.hi; ++lg) {
-            uint64_t n = 1ull << lg;
-            if ((double)n * size * 3 > (double)info.device_local_bytes * 0.8) break; /* as memory allows */
-            mgpu_range in, out, copy_dst;
-            if (mgpu_buffer_alloc(ctx, n * size, &in) != MGPU_SUCCESS) break;
-            if (mgpu_buffer_alloc(ctx, n * size, &out) != MGPU_SUCCESS || mgpu_buffer_alloc(ctx, n * size, &copy_dst) != MGPU_SUCCESS) {
-                mgpu_buffer_free(ctx, in);
-                mgpu_buffer_free(ctx, out);
+        /* The arrays are allocated once, at the largest size that fits, and every size uses a prefix of them:
+         * allocating and freeing large blocks between sizes left later allocations measurably slower (the
+         * driver's page mapping), which would make the figures depend on the order of the runs. */
+        int top = o.hi;
+        while (top >= o.lo && (double)(1ull << top) * size * 3 > (double)info.device_local_bytes * 0.8) --top;
+        mgpu_range in_all = {0}, out_all = {0}, copy_all = {0};
+        while (top >= o.lo) {
+            VkDeviceSize bytes = (VkDeviceSize)(1ull << top) * size;
+            if (mgpu_buffer_alloc(ctx, bytes, &in_all) == MGPU_SUCCESS && mgpu_buffer_alloc(ctx, bytes, &out_all) == MGPU_SUCCESS &&
+                mgpu_buffer_alloc(ctx, bytes, &copy_all) == MGPU_SUCCESS)
                 break;
-            }
+            mgpu_buffer_free(ctx, in_all);
+            mgpu_buffer_free(ctx, out_all);
+            in_all = out_all = (mgpu_range){0};
+            mgpu_pool_trim(ctx);
+            --top;
+        }
+        for (int lg = o.lo; lg <= top; ++lg) {
+            uint64_t n = 1ull << lg;
+            mgpu_range in = {in_all.buffer, in_all.offset, n * size};
+            mgpu_range out = {out_all.buffer, out_all.offset, n * size};
+            mgpu_range copy_dst = {copy_all.buffer, copy_all.offset, n * size};
             mgpu_scalar a, b;
             memset(&a, 0, sizeof a);
             memset(&b, 0, sizeof b);
@@ -243,11 +255,11 @@ int main(int argc, char **argv) {
                 mgpu_buffer_free(ctx, scratch);
                 mgpu_buffer_free(ctx, result);
             }
-            mgpu_buffer_free(ctx, in);
-            mgpu_buffer_free(ctx, out);
-            mgpu_buffer_free(ctx, copy_dst);
-            mgpu_pool_trim(ctx);
         }
+        mgpu_buffer_free(ctx, in_all);
+        mgpu_buffer_free(ctx, out_all);
+        mgpu_buffer_free(ctx, copy_all);
+        mgpu_pool_trim(ctx);
     }
     if (o.json) {
         FILE *f = fopen(o.json, "w");

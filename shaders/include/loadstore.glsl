@@ -1,59 +1,97 @@
 /*
- * loadstore.glsl: moving a thread's VT elements between global memory and registers.
+ * loadstore.glsl: moving tiles between global memory, shared memory and registers.
  * Contract: the kernel includes types.glsl and declares `layout(constant_id = MGPU_SPEC_VT) const uint VT`.
  * The macros take a register array x[VT] by name (GLSL cannot pass arrays of specialization-constant size to
- * functions). `vector` selects uvec4 accesses: the caller guarantees that all VT elements are in range, that
- * VT is a multiple of MGPU_EPV and that the address of element `first` is 16-byte aligned.
+ * functions). `vector` selects uvec4 accesses: the caller guarantees a full tile, VT a multiple of MGPU_EPV
+ * and a 16-byte aligned address of the tile's first element.
  */
 #ifndef MGPU_LOADSTORE_GLSL
 #define MGPU_LOADSTORE_GLSL
 
-#if defined(MGPU_TYPE_U64) || defined(MGPU_TYPE_I64) || defined(MGPU_TYPE_F64)
-#define mgpu_unpack_vec4_(x, k, word4) { x[(k)] = mgpu_from_words((word4).xy); x[(k) + 1u] = mgpu_from_words((word4).zw); }
-#define mgpu_pack_vec4_(x, k) uvec4(mgpu_to_words(x[(k)]), mgpu_to_words(x[(k) + 1u]))
-#else
-#define mgpu_unpack_vec4_(x, k, word4)                                                         \
-    { x[(k)] = mgpu_from_words(uvec2((word4).x, 0u)); x[(k) + 1u] = mgpu_from_words(uvec2((word4).y, 0u)); \
-      x[(k) + 2u] = mgpu_from_words(uvec2((word4).z, 0u)); x[(k) + 3u] = mgpu_from_words(uvec2((word4).w, 0u)); }
-#define mgpu_pack_vec4_(x, k) \
-    uvec4(mgpu_to_words(x[(k)]).x, mgpu_to_words(x[(k) + 1u]).x, mgpu_to_words(x[(k) + 2u]).x, mgpu_to_words(x[(k) + 3u]).x)
-#endif
-
-/* x[j] = element first + j for j < VT; elements at or past count read as `fill`. */
-#define mgpu_load_thread_elements(x, address, first, count, vector, fill)                        \
-    {                                                                                            \
-        if (vector) {                                                                            \
-            Vec4Array q_ = Vec4Array(address);                                                   \
-            [[unroll]] for (uint j_ = 0u; j_ < VT / MGPU_EPV; ++j_) {                            \
-                uvec4 w_ = q_.v[(first) / MGPU_EPV + j_];                                        \
-                mgpu_unpack_vec4_(x, j_ * MGPU_EPV, w_)                                          \
-            }                                                                                    \
-        } else {                                                                                 \
-            TArray s_ = TArray(address);                                                         \
-            [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) {                                       \
-                uint i_ = (first) + j_;                                                          \
-                x[j_] = i_ < (count) ? s_.v[i_] : (fill);                                        \
-            }                                                                                    \
-        }                                                                                        \
-    }
-
-/* Element first + j = x[j] for j < VT and first + j < count. */
-#define mgpu_store_thread_elements(x, address, first, count, vector)                             \
-    {                                                                                            \
-        if (vector) {                                                                            \
-            Vec4Array q_ = Vec4Array(address);                                                   \
-            [[unroll]] for (uint j_ = 0u; j_ < VT / MGPU_EPV; ++j_)                              \
-                q_.v[(first) / MGPU_EPV + j_] = mgpu_pack_vec4_(x, j_ * MGPU_EPV);               \
-        } else {                                                                                 \
-            TArray s_ = TArray(address);                                                         \
-            [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) {                                       \
-                uint i_ = (first) + j_;                                                          \
-                if (i_ < (count)) s_.v[i_] = x[j_];                                              \
-            }                                                                                    \
-        }                                                                                        \
-    }
-
 /* The workgroup's linear index when the grid is folded into 2D (groups_x workgroups per row). */
 uint mgpu_linear_group(uint groups_x) { return gl_WorkGroupID.y * groups_x + gl_WorkGroupID.x; }
 
+#endif
+
+/*
+ * Tiles through shared memory (the seeds' DeviceGlobalToShared / DeviceSharedToThread idiom): global memory
+ * is read and written fully coalesced (lane i of a subgroup touches the i-th 16 bytes of a contiguous
+ * run), and each thread works on VT consecutive elements in registers. Contract: the kernel defines
+ * MGPU_TILE_SHARED, a shared uint array of at least mgpu_tile_words(NT * VT) words. One word of padding per
+ * 32 keeps the blocked reads and writes free of bank conflicts for VT a multiple of 16 words.
+ */
+#ifdef MGPU_TILE_SHARED
+#define mgpu_tile_words(elements) ((elements) * MGPU_WORDS + ((elements) * MGPU_WORDS) / 32u + 1u)
+uint mgpu_tile_slot(uint word) { return word + (word >> 5u); }
+
+T mgpu_tile_get(uint element) {
+    uint w = element * MGPU_WORDS;
+#if defined(MGPU_TYPE_U64) || defined(MGPU_TYPE_I64) || defined(MGPU_TYPE_F64)
+    return mgpu_from_words(uvec2(MGPU_TILE_SHARED[mgpu_tile_slot(w)], MGPU_TILE_SHARED[mgpu_tile_slot(w + 1u)]));
+#else
+    return mgpu_from_words(uvec2(MGPU_TILE_SHARED[mgpu_tile_slot(w)], 0u));
+#endif
+}
+
+void mgpu_tile_set(uint element, T v) {
+    uint w = element * MGPU_WORDS;
+    uvec2 words = mgpu_to_words(v);
+    MGPU_TILE_SHARED[mgpu_tile_slot(w)] = words.x;
+#if defined(MGPU_TYPE_U64) || defined(MGPU_TYPE_I64) || defined(MGPU_TYPE_F64)
+    MGPU_TILE_SHARED[mgpu_tile_slot(w + 1u)] = words.y;
+#endif
+}
+
+/* Copies the tile's elements [first, first + NT * VT) to shared memory, coalesced; elements at or past
+ * count read as fill. vector: a full tile at a 16-byte aligned address. Ends with a barrier. */
+void mgpu_load_tile_to_shared(uvec2 address, uint first, uint count, bool vector, T fill) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    if (vector) {
+        Vec4Array q = Vec4Array(address);
+        [[unroll]] for (uint j = 0u; j < VT / MGPU_EPV; ++j) {
+            uint v = j * nt + tid; /* the v-th uvec4 of the tile */
+            uvec4 w = q.v[first / MGPU_EPV + v];
+            uint s = v * 4u;
+            MGPU_TILE_SHARED[mgpu_tile_slot(s)] = w.x;
+            MGPU_TILE_SHARED[mgpu_tile_slot(s + 1u)] = w.y;
+            MGPU_TILE_SHARED[mgpu_tile_slot(s + 2u)] = w.z;
+            MGPU_TILE_SHARED[mgpu_tile_slot(s + 3u)] = w.w;
+        }
+    } else {
+        TArray src = TArray(address);
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint e = j * nt + tid;
+            mgpu_tile_set(e, first + e < count ? src.v[first + e] : fill);
+        }
+    }
+    barrier();
+}
+
+/* Stores the tile from shared memory to [first, min(first + NT * VT, count)), coalesced. Starts with a
+ * barrier. */
+void mgpu_store_tile_from_shared(uvec2 address, uint first, uint count, bool vector) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    barrier();
+    if (vector) {
+        Vec4Array q = Vec4Array(address);
+        [[unroll]] for (uint j = 0u; j < VT / MGPU_EPV; ++j) {
+            uint v = j * nt + tid;
+            uint s = v * 4u;
+            q.v[first / MGPU_EPV + v] = uvec4(MGPU_TILE_SHARED[mgpu_tile_slot(s)], MGPU_TILE_SHARED[mgpu_tile_slot(s + 1u)],
+                                              MGPU_TILE_SHARED[mgpu_tile_slot(s + 2u)], MGPU_TILE_SHARED[mgpu_tile_slot(s + 3u)]);
+        }
+    } else {
+        TArray dst = TArray(address);
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint e = j * nt + tid;
+            if (first + e < count) dst.v[first + e] = mgpu_tile_get(e);
+        }
+    }
+}
+
+/* x[j] = tile element tid * VT + j, and back. */
+#define mgpu_shared_to_thread(x)                                                                          \
+    { [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) x[j_] = mgpu_tile_get(gl_LocalInvocationID.x * VT + j_); }
+#define mgpu_thread_to_shared(x)                                                                          \
+    { [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) mgpu_tile_set(gl_LocalInvocationID.x * VT + j_, x[j_]); }
 #endif

@@ -4,9 +4,10 @@
  * `layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT` and
  * `layout(constant_id = MGPU_SPEC_LOOKBACK_SPAN) const uint LOOKBACK_SPAN` (>= 1): each look-back step of
  * the subgroup variant covers LOOKBACK_SPAN * gl_SubgroupSize predecessors in two round trips to memory
- * (flags with acquire loads, then values), and that rate bounds how fast tiles can retire. Relaxed loads
- * with one acquire fence would be cheaper, but lavapipe 22.3 loses the subgroup on the explicit
- * memoryBarrier, on relaxed atomic loads, and on LOOKBACK_SPAN > 1 here, so CPU devices use a span of 1.
+ * (flags, then values), and that rate bounds how fast tiles can retire. With a span above 1 the flags are
+ * read with relaxed loads and one acquire fence per step (an acquire load per flag costs a fence each on
+ * NVIDIA); with a span of 1, with acquire loads. lavapipe 22.3 loses the subgroup on the explicit
+ * memoryBarrier, on relaxed atomic loads and on a span above 1, so CPU devices use a span of 1.
  * Each tile t
  * publishes its reduction as MGPU_TILE_AGGREGATE (aggregates[t]) as soon as it is known, then its inclusive
  * prefix as MGPU_TILE_INCLUSIVE (inclusives[t]). Values live in coherent buffers; each is written before its
@@ -63,7 +64,15 @@ T mgpu_lookback(UintArrayCoherent flags, TArrayCoherent aggregates, TArrayCohere
         uint flag[LOOKBACK_SPAN];
         [[unroll]] for (int j = 0; j < int(LOOKBACK_SPAN); ++j) {
             pred[j] = window_end - (j * int(gl_SubgroupSize) + int(lane));
-            flag[j] = pred[j] >= 0 ? mgpu_tile_flag_bounded(flags, uint(pred[j])) : MGPU_TILE_INCLUSIVE;
+            if (pred[j] < 0) flag[j] = MGPU_TILE_INCLUSIVE;
+            else if (LOOKBACK_SPAN > 1u) flag[j] = atomicLoad(flags.v[pred[j]], gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed);
+            else flag[j] = mgpu_tile_flag_bounded(flags, uint(pred[j]));
+        }
+        if (LOOKBACK_SPAN > 1u) {
+            // One acquire fence for the whole step, then wait (acquiring) only for the silent ones.
+            memoryBarrier(gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire);
+            [[unroll]] for (int j = 0; j < int(LOOKBACK_SPAN); ++j)
+                if (flag[j] == MGPU_TILE_NOT_READY) flag[j] = mgpu_tile_flag_bounded(flags, uint(pred[j]));
         }
         // The nearest inclusive prefix: the smallest (j, lane) whose flag says so.
         int stop_j = int(LOOKBACK_SPAN);

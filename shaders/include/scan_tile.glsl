@@ -1,6 +1,7 @@
 /*
  * scan_tile.glsl: the body of scan_tiles.comp and scan_lookback.comp. One workgroup scans one tile of
- * NT * VT elements, each thread VT consecutive ones (blocked, uvec4 loads on full aligned tiles):
+ * NT * VT elements through shared memory (coalesced uvec4 loads and stores on full aligned tiles), each
+ * thread VT consecutive ones in registers:
  * serial reduction -> workgroup exclusive scan of the thread totals -> tile prefix -> serial scan -> store.
  * The tile prefix comes from the decoupled look-back (MGPU_SCAN_LOOKBACK) or from `partials` (the scanned
  * tile reductions of the reduce-then-scan passes; absent for a single tile).
@@ -30,10 +31,12 @@ layout(push_constant, std430) uniform ScanPush { MGPU_SCAN_PC_FIELDS } pc;
 shared T s_cta[2u * gl_WorkGroupSize.x + 1u];
 #define MGPU_CTA_SHARED s_cta
 #include "include/cta_scan.glsl"
+shared uint s_tile[gl_WorkGroupSize.x * VT * MGPU_WORDS + (gl_WorkGroupSize.x * VT * MGPU_WORDS) / 32u + 1u];
+#define MGPU_TILE_SHARED s_tile
 #include "include/loadstore.glsl"
 #if MGPU_SCAN_LOOKBACK
 #include "include/lookback.glsl"
-shared uint s_tile;
+shared uint s_tile_index;
 shared T s_prefix;
 #endif
 
@@ -48,18 +51,18 @@ void main() {
 #if MGPU_SCAN_LOOKBACK
     // Tiles are numbered in the order workgroups start, so a tile's predecessors are all running or done.
     if (tid == 0u)
-        s_tile = atomicAdd(UintArrayCoherent(pc.counter).v[0], 1u);
+        s_tile_index = atomicAdd(UintArrayCoherent(pc.counter).v[0], 1u);
     barrier();
-    uint tile = s_tile;
+    uint tile = s_tile_index;
 #else
     uint tile = group;
 #endif
 
     uint tile_first = tile * tile_size;
-    uint first = tile_first + tid * VT;
     bool vector = pc.vectorized != 0u && tile_first + tile_size <= pc.count;
     T x[VT];
-    mgpu_load_thread_elements(x, pc.src, first, pc.count, vector, mgpu_op_identity());
+    mgpu_load_tile_to_shared(pc.src, tile_first, pc.count, vector, mgpu_op_identity());
+    mgpu_shared_to_thread(x);
 
     T thread_total = x[0];
     [[unroll]] for (uint j = 1u; j < VT; ++j) thread_total = mgpu_op_apply(thread_total, x[j]);
@@ -109,7 +112,8 @@ void main() {
         x[j] = EXCLUSIVE ? carry : next;
         carry = next;
     }
-    mgpu_store_thread_elements(x, pc.dst, first, pc.count, vector);
+    mgpu_thread_to_shared(x);
+    mgpu_store_tile_from_shared(pc.dst, tile_first, pc.count, vector);
 
     if (tile == tiles - 1u && tid == 0u && mgpu_present(pc.total))
         TArray(pc.total).v[0] = mgpu_op_apply(tile_prefix, tile_total);

@@ -30,7 +30,7 @@ static const mgpu_tuning_row mgpu_tuning_table[] = {
     /* GPUs: 8192 32-bit or 4096 64-bit elements per scan tile: large tiles keep the rate at which tiles
      * must retire below what the look-back sustains; 64 bytes per thread in flight. */
     {MGPU_PRIM_SCAN, MGPU_32, MGPU_VENDOR_ANY, 512, 16},
-    {MGPU_PRIM_SCAN, MGPU_64, MGPU_VENDOR_ANY, 512, 8},
+    {MGPU_PRIM_SCAN, MGPU_64, MGPU_VENDOR_ANY, 512, 8}, /* 33 KB of shared memory for the tile */
     {MGPU_PRIM_REDUCE, MGPU_32, MGPU_VENDOR_ANY, 256, 16},
     {MGPU_PRIM_REDUCE, MGPU_64, MGPU_VENDOR_ANY, 256, 8},
     {MGPU_PRIM_FILL, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1},
@@ -52,8 +52,8 @@ static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type
 static bool mgpu_is_pow2(uint32_t x) { return x && !(x & (x - 1)); }
 
 /* Shared memory a kernel of prim needs at NT for an element of `size` bytes. */
-static uint32_t mgpu_shared_bytes(mgpu_prim prim, uint32_t nt, size_t size) {
-    if (prim == MGPU_PRIM_SCAN) return (uint32_t)((2u * nt + 2u) * size + 8u);
+static uint32_t mgpu_shared_bytes(mgpu_prim prim, uint32_t nt, uint32_t vt, size_t size) {
+    if (prim == MGPU_PRIM_SCAN) return (uint32_t)((2u * nt + 2u) * size + 8u + (nt * vt * size * 33u) / 32u + 4u);
     if (prim == MGPU_PRIM_REDUCE) return (uint32_t)(nt * (size + 4u));
     return 0;
 }
@@ -69,10 +69,11 @@ static mgpu_result mgpu_check_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t 
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "the device lacks the subgroup operations the scans use");
     for (uint32_t type = 0; type < MGPU_TYPE_COUNT; ++type) {
         if (!(type_mask & MGPU_TYPE_BIT(type))) continue;
-        uint32_t nt = t->nt ? t->nt : mgpu_table_lookup(ctx, prim, (mgpu_type)type).nt;
-        if (mgpu_shared_bytes(prim, nt, mgpu_type_size((mgpu_type)type)) > ctx->info.shared_memory_bytes)
-            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "nt %u needs more shared memory than the device's %u bytes",
-                              nt, ctx->info.shared_memory_bytes);
+        mgpu_tuning row = mgpu_table_lookup(ctx, prim, (mgpu_type)type);
+        uint32_t nt = t->nt ? t->nt : row.nt, vt = t->vt ? t->vt : row.vt;
+        if (mgpu_shared_bytes(prim, nt, vt, mgpu_type_size((mgpu_type)type)) > ctx->info.shared_memory_bytes)
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "nt %u, vt %u need more shared memory than the device's %u bytes",
+                              nt, vt, ctx->info.shared_memory_bytes);
     }
     return MGPU_SUCCESS;
 }
