@@ -235,7 +235,7 @@ typedef struct mgpu_device_info {
     bool shader_float64;
     bool vulkan_memory_model;
     bool subgroup_size_control;
-    bool subgroup_scans;  /* subgroup arithmetic, ballot and shuffles: the workgroup scans use them */
+    bool subgroup_scans;  /* subgroup arithmetic, ballot and shuffles in compute: the workgroup scans use them */
     bool lookback_safe;   /* single-pass decoupled look-back is used by default (NVIDIA, AMD, Intel GPUs) */
 } mgpu_device_info;
 

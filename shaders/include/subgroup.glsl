@@ -15,6 +15,7 @@
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_shuffle : require
 #extension GL_KHR_shader_subgroup_shuffle_relative : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
 
 #if defined(MGPU_TYPE_U64) || defined(MGPU_TYPE_I64) || defined(MGPU_TYPE_F64)
 T mgpu_subgroup_shuffle_up(T x, uint delta) { return mgpu_from_words(subgroupShuffleUp(mgpu_to_words(x), delta)); }
@@ -26,14 +27,25 @@ T mgpu_subgroup_shuffle_xor(T x, uint mask) { return subgroupShuffleXor(x, mask)
 T mgpu_subgroup_shuffle(T x, uint lane) { return subgroupShuffle(x, lane); }
 #endif
 
-/* Inclusive scan with OP across the subgroup (Hillis-Steele over shuffles). */
+/* Inclusive scan with OP across the subgroup: the device's subgroup arithmetic for 32-bit values (all ops
+ * of integers, float addition), Hillis-Steele over shuffles for 64-bit values and float min/max (whose NaN
+ * rule the built-ins do not promise). */
 T mgpu_subgroup_inclusive_scan(T x) {
+#if defined(MGPU_TYPE_U32) || defined(MGPU_TYPE_I32)
+    if (OP == MGPU_OP_ADD) return subgroupInclusiveAdd(x);
+    if (OP == MGPU_OP_MIN) return subgroupInclusiveMin(x);
+    return subgroupInclusiveMax(x);
+#else
+#if defined(MGPU_TYPE_F32)
+    if (OP == MGPU_OP_ADD) return subgroupInclusiveAdd(x);
+#endif
     uint lane = gl_SubgroupInvocationID;
     for (uint delta = 1u; delta < gl_SubgroupSize; delta <<= 1u) {
         T y = mgpu_subgroup_shuffle_up(x, delta);
         if (lane >= delta) x = mgpu_op_apply(y, x);
     }
     return x;
+#endif
 }
 
 /* Exclusive scan from the inclusive one: lane i gets lane i-1's inclusive value, lane 0 the identity. */

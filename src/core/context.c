@@ -114,7 +114,8 @@ static void mgpu_probe_device(const mgpu_instance_table *vki, VkPhysicalDevice p
     info->subgroup_operations =
         (p11.subgroupSupportedStages & VK_SHADER_STAGE_COMPUTE_BIT) ? p11.subgroupSupportedOperations : 0;
     VkSubgroupFeatureFlags scan_ops = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
-                                      VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT;
+                                      VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
+                                      VK_SUBGROUP_FEATURE_ARITHMETIC_BIT;
     info->subgroup_scans = (info->subgroup_operations & scan_ops) == scan_ops && info->min_subgroup_size >= 4;
 
     VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};

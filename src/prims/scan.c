@@ -228,11 +228,15 @@ mgpu_result mgpu__scan_prepare(mgpu_context ctx, mgpu_type type) {
     for (uint32_t op = MGPU_OP_ADD; op <= MGPU_OP_MAX && r == MGPU_SUCCESS; ++op) {
         plan.op = (mgpu_op)op;
         for (uint32_t exclusive = 0; exclusive < 2 && r == MGPU_SUCCESS; ++exclusive) {
-            mgpu_pipeline_key keys[3] = {
+            mgpu_scan_plan in_place = plan;
+            in_place.in_place = true;
+            plan.exclusive = in_place.exclusive = exclusive;
+            mgpu_pipeline_key keys[4] = {
                 mgpu_scan_key(&plan, MGPU_KERNEL_SCAN_TILES, exclusive, MGPU_SCAN_MODE_DOWNSWEEP),
                 mgpu_scan_key(&plan, MGPU_KERNEL_SCAN_TILES, false, MGPU_SCAN_MODE_UPSWEEP),
-                mgpu_scan_key(&plan, MGPU_KERNEL_SCAN_LOOKBACK, exclusive, MGPU_SCAN_MODE_DOWNSWEEP)};
-            size_t n = plan.tuning.lookback == MGPU_SWITCH_ON ? 3 : 2;
+                mgpu_scan_key(&plan, MGPU_KERNEL_SCAN_LOOKBACK, exclusive, MGPU_SCAN_MODE_DOWNSWEEP),
+                mgpu_scan_key(&in_place, MGPU_KERNEL_SCAN_LOOKBACK, exclusive, MGPU_SCAN_MODE_DOWNSWEEP)};
+            size_t n = plan.tuning.lookback == MGPU_SWITCH_ON ? 4 : 2;
             for (size_t k = 0; k < n && r == MGPU_SUCCESS; ++k) {
                 VkPipeline p;
                 r = mgpu__pipeline_get(ctx, &keys[k], &p);
