@@ -137,25 +137,51 @@ static int finish(mgpu_context ctx) {
     return messages || validation_messages ? EXIT_VALIDATION : 0;
 }
 
-/* info --bench: the bandwidth of the copy shader on 64 MiB, the reference of every benchmark figure. */
-static void bench_copy(mgpu_context ctx) {
-    VkDeviceSize bytes = (VkDeviceSize)64 << 20;
-    mgpu_range src, dst;
-    if (mgpu_buffer_alloc(ctx, bytes, &src) != MGPU_SUCCESS) return;
-    if (mgpu_buffer_alloc(ctx, bytes, &dst) != MGPU_SUCCESS) {
-        mgpu_buffer_free(ctx, src);
-        return;
-    }
+/* GPU time of `runs` recordings of the primitive (best), after one warm-up. */
+typedef mgpu_result (*record_fn)(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch);
+
+static mgpu_result record_reduce(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_reduce(ctx, cmd, info, scratch);
+}
+
+static mgpu_result record_scan(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_scan(ctx, cmd, info, scratch);
+}
+
+static mgpu_result record_copy(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    (void)scratch;
+    return mgpu_cmd_copy(ctx, cmd, info);
+}
+
+static void bench(mgpu_context ctx, record_fn record, const void *info, VkDeviceSize scratch_size, uint64_t count,
+                  double bytes) {
+    mgpu_range scratch = {0};
+    if (scratch_size && mgpu_buffer_alloc(ctx, scratch_size, &scratch) != MGPU_SUCCESS) return;
     double best = 0;
     for (int run = 0; run < 11; ++run) {
         VkCommandBuffer cmd;
         double ns = 0;
         if (mgpu_commands_begin(ctx, &cmd) != MGPU_SUCCESS) break;
-        mgpu_result r = mgpu_cmd_copy(ctx, cmd, &(mgpu_copy_info){.src = src, .dst = dst, .bytes = bytes});
+        mgpu_result r = record(ctx, cmd, info, scratch);
         if (mgpu_commands_submit(ctx, &ns) != MGPU_SUCCESS || r != MGPU_SUCCESS) break;
         if (run > 0 && (best == 0 || ns < best)) best = ns;
     }
-    if (best > 0) printf("copy: %.3f us for 64 MiB, %.1f GB/s (read + write)\n", best / 1e3, 2.0 * (double)bytes / best);
+    mgpu_buffer_free(ctx, scratch);
+    if (best > 0)
+        printf("gpu time %.3f us (best of 10), %.3f G elements/s, %.1f GB/s\n", best / 1e3, (double)count / best,
+               bytes / best);
+    else
+        printf("gpu time unavailable\n");
+}
+
+/* info --bench: the bandwidth of the copy shader on 64 MiB, the reference of every benchmark figure. */
+static void bench_copy(mgpu_context ctx) {
+    VkDeviceSize bytes = (VkDeviceSize)64 << 20;
+    mgpu_range src = {0}, dst = {0};
+    if (mgpu_buffer_alloc(ctx, bytes, &src) == MGPU_SUCCESS && mgpu_buffer_alloc(ctx, bytes, &dst) == MGPU_SUCCESS) {
+        printf("copy of 64 MiB: ");
+        bench(ctx, record_copy, &(mgpu_copy_info){.src = src, .dst = dst, .bytes = bytes}, 0, bytes / 4, 2.0 * (double)bytes);
+    }
     mgpu_buffer_free(ctx, src);
     mgpu_buffer_free(ctx, dst);
 }
@@ -185,36 +211,6 @@ static int command_info(const options *o) {
     }
     free(infos);
     return 0;
-}
-
-/* GPU time of `runs` recordings of the primitive (best), after one warm-up. */
-typedef mgpu_result (*record_fn)(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch);
-
-static mgpu_result record_reduce(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
-    return mgpu_cmd_reduce(ctx, cmd, info, scratch);
-}
-
-static mgpu_result record_scan(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
-    return mgpu_cmd_scan(ctx, cmd, info, scratch);
-}
-
-static void bench(mgpu_context ctx, record_fn record, const void *info, VkDeviceSize scratch_size, uint64_t count,
-                  double bytes) {
-    mgpu_range scratch = {0};
-    if (scratch_size && mgpu_buffer_alloc(ctx, scratch_size, &scratch) != MGPU_SUCCESS) return;
-    double best = 0;
-    for (int run = 0; run < 11; ++run) {
-        VkCommandBuffer cmd;
-        double ns = 0;
-        if (mgpu_commands_begin(ctx, &cmd) != MGPU_SUCCESS) break;
-        mgpu_result r = record(ctx, cmd, info, scratch);
-        if (mgpu_commands_submit(ctx, &ns) != MGPU_SUCCESS || r != MGPU_SUCCESS) break;
-        if (run > 0 && (best == 0 || ns < best)) best = ns;
-    }
-    mgpu_buffer_free(ctx, scratch);
-    if (best > 0)
-        printf("gpu time %.3f us (best of 10), %.3f G elements/s, %.1f GB/s\n", best / 1e3, (double)count / best,
-               bytes / best);
 }
 
 static int command_reduce(const options *o) {

@@ -17,11 +17,11 @@ uint mgpu_linear_group(uint groups_x) { return gl_WorkGroupID.y * groups_x + gl_
  * Tiles through shared memory (the seeds' DeviceGlobalToShared / DeviceSharedToThread idiom): global memory
  * is read and written fully coalesced (lane i of a subgroup touches the i-th 16 bytes of a contiguous
  * run), and each thread works on VT consecutive elements in registers. Contract: the kernel defines
- * MGPU_TILE_SHARED, a shared uint array of at least mgpu_tile_words(NT * VT) words. One word of padding per
+ * MGPU_TILE_SHARED, a shared uint array of at least W + W / 32 + 1 words for W = NT * VT * MGPU_WORDS (the
+ * tile's words and their padding). One word of padding per
  * 32 keeps the blocked reads and writes free of bank conflicts for VT a multiple of 16 words.
  */
 #ifdef MGPU_TILE_SHARED
-#define mgpu_tile_words(elements) ((elements) * MGPU_WORDS + ((elements) * MGPU_WORDS) / 32u + 1u)
 uint mgpu_tile_slot(uint word) { return word + (word >> 5u); }
 
 T mgpu_tile_get(uint element) {
