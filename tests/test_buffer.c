@@ -190,6 +190,41 @@ static void test_context(void) {
     }
     remove(path);
     mgpu_context_destroy(NULL);
+
+    /* Adopting handles with a queue gives the blocking tier too; destroying the adopted context leaves the
+     * handles alive (the test context keeps using them). */
+    VkInstance instance;
+    VkPhysicalDevice physical;
+    VkDevice device;
+    uint32_t family;
+    VkQueue queue;
+    mgpu_context_get_handles(ctx, &instance, &physical, &device, &family, &queue);
+    mgpu_context adopted = NULL;
+    CHECK_OK(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance, .physical_device = physical, .device = device,
+                                                   .queue_family_index = family, .queue = queue},
+                                &adopted));
+    if (adopted) {
+        mgpu_range r;
+        mgpu_reduce_value v;
+        CHECK_OK(mgpu_buffer_alloc(adopted, 4000, &r));
+        CHECK_OK(mgpu_fill(adopted, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = 1000, .output = r, .a.i32 = -500, .b.i32 = 1}));
+        CHECK_OK(mgpu_reduce(adopted, &(mgpu_reduce_info){.type = MGPU_TYPE_I32, .op = MGPU_OP_MAX_INDEX, .count = 1000, .input = r}, &v));
+        CHECK(v.value.i32 == 499 && v.index == 999, "adopted context: max-index %d at %lld", v.value.i32, (long long)v.index);
+        mgpu_buffer_free(adopted, r);
+        mgpu_context_destroy(adopted);
+    }
+    CHECK_RESULT(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance, .device = device}, &adopted), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance, .physical_device = physical, .device = device,
+                                                       .queue_family_index = 99},
+                                    &adopted),
+                 MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_scalar after;
+    mgpu_range check;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 64, &check));
+    CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 16, .output = check, .a.u32 = 1}));
+    CHECK_OK(mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = 16, .input = check, .output = check}, &after));
+    CHECK(after.u32 == 16, "the test context still works after the adopted one is gone");
+    mgpu_buffer_free(ctx, check);
 }
 
 void test_buffer(void) {

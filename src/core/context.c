@@ -439,8 +439,9 @@ mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out) {
         else
             ctx->timestamp_valid_bits = families[ctx->queue_family].timestampValidBits;
     }
-    /* The caller may not have enabled every optional feature: use only what the API version implies. */
-    if (r == MGPU_SUCCESS && desc->api_version && desc->api_version < VK_API_VERSION_1_3) {
+    /* Vulkan 1.3 features (computeFullSubgroups) only where the caller says the device was made with 1.3. */
+    uint32_t api_version = desc->api_version ? desc->api_version : VK_API_VERSION_1_2;
+    if (r == MGPU_SUCCESS && api_version < VK_API_VERSION_1_3) {
         probe.full_subgroups = false;
         probe.info.subgroup_size_control = false;
     }
