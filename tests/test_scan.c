@@ -215,6 +215,14 @@ void test_scan_paths(void) {
         {.nt = 32, .vt = 3, .lookback = MGPU_SWITCH_OFF, .subgroup = MGPU_SWITCH_ON},
     };
     scan_with_tunings(tunings, sizeof tunings / sizeof tunings[0]);
+    /* More tiles than maxComputeWorkGroupCount[0] (65535): the grid is folded into two dimensions. */
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.nt = 32, .vt = 1}));
+    uint32_t n = 65535u * 32u + 1u + test_random_below(100000);
+    uint32_t *data = malloc(n * sizeof *data);
+    test_fill_random(MGPU_TYPE_U32, data, n, 0, 9);
+    scan_case(MGPU_TYPE_U32, MGPU_OP_ADD, false, data, n, false, 0);
+    free(data);
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, NULL));
     /* Invalid tunings are refused. */
     CHECK_RESULT(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.nt = 100}),
                  MGPU_ERROR_INVALID_ARGUMENT);
@@ -243,6 +251,14 @@ void test_scan_lookback(void) {
     uint32_t *data = malloc(n * sizeof *data);
     test_fill_random(MGPU_TYPE_U32, data, n, 0, 1000);
     scan_case(MGPU_TYPE_U32, MGPU_OP_ADD, true, data, n, false, 0);
+    free(data);
+    /* More tiles than one grid row holds: folded grid, dynamic tile ids. */
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL,
+                                     &(mgpu_tuning){.nt = 32, .vt = 1, .lookback = MGPU_SWITCH_ON}));
+    n = 65535u * 32u + 1u + test_random_below(100000);
+    data = malloc(n * sizeof *data);
+    test_fill_random(MGPU_TYPE_U32, data, n, 0, 9);
+    scan_case(MGPU_TYPE_U32, MGPU_OP_ADD, false, data, n, false, 0);
     free(data);
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, NULL));
 }
