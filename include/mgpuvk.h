@@ -236,7 +236,7 @@ typedef struct mgpu_device_info {
     bool vulkan_memory_model;
     bool subgroup_size_control;
     bool subgroup_scans;  /* subgroup arithmetic, ballot and shuffles in compute: the workgroup scans use them */
-    bool lookback_safe;   /* single-pass decoupled look-back is used by default (NVIDIA, AMD, Intel GPUs) */
+    bool lookback_safe;   /* the single-pass look-back is known to run on it (NVIDIA, AMD, Intel GPUs) */
 } mgpu_device_info;
 
 /** Fills *out with the context's device information. */
@@ -490,8 +490,9 @@ MGPU_API mgpu_result mgpu_reduce(mgpu_context context, const mgpu_reduce_info *i
  *   in: 8 6 7 5  exclusive add -> 0 8 14 21, total 26; inclusive add -> 8 14 21 26
  * Exclusive scans start from the op's identity. The total (the reduction of all inputs, the identity for
  * count 0) is written to the device range `total` when it is given (type-size bytes) and returned by the
- * blocking call. Single-pass decoupled look-back on NVIDIA, AMD and Intel GPUs, else reduce-then-scan;
- * mgpu_tuning.lookback overrides. The look-back never waits on another workgroup without bound (a silent
+ * blocking call. Two paths: single-pass decoupled look-back, safe on NVIDIA, AMD and Intel GPUs and the
+ * default on AMD and Intel, and reduce-then-scan, the default elsewhere (on NVIDIA because it measured faster,
+ * see bench/RESULTS.md); mgpu_tuning.lookback overrides. The look-back never waits on another workgroup without bound (a silent
  * predecessor is reduced from the input), so it is correct without forward-progress guarantees; lavapipe
  * (Mesa 22.3) still loses a waiting workgroup when it runs several threads, so it defaults to
  * reduce-then-scan there, and its look-back runs are tested with LP_NUM_THREADS=1.
