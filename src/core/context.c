@@ -513,7 +513,7 @@ void mgpu_device_info_print(const mgpu_device_info *info, FILE *f) {
     fprintf(f, "\nDevice-local memory: %llu MB   Shared memory: %u KB   Max workgroup: %u\n",
             (unsigned long long)(info->device_local_bytes >> 20), info->shared_memory_bytes >> 10,
             info->max_workgroup_size);
-    fprintf(f, "int64 %s, float64 %s, memory model %s, subgroup scans %s, single-pass look-back %s\n",
+    fprintf(f, "int64 %s, float64 %s, memory model %s, subgroup scans %s, look-back safe %s\n",
             info->shader_int64 ? "yes" : "no", info->shader_float64 ? "yes" : "no",
             info->vulkan_memory_model ? "yes" : "no", info->subgroup_scans ? "yes" : "no",
             info->lookback_safe ? "yes" : "no");
