@@ -213,24 +213,31 @@ static int command_info(const options *o) {
     return 0;
 }
 
-static int command_reduce(const options *o) {
-    mgpu_op op = parse_op(o->op, false);
+/* Reads the input array, opens the context and uploads the array (in stays empty for 0 elements). */
+static mgpu_context open_with_input(const options *o, npy_array *a, mgpu_range *in) {
     char error[512];
-    npy_array a;
-    if (!npy_read(o->input, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-    if (a.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->input);
+    if (!npy_read(o->input, a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (a->count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->input);
     mgpu_context ctx = open_context(o);
-    size_t size = mgpu_type_size(a.type);
-    mgpu_range in = {0};
-    mgpu_result r = MGPU_SUCCESS;
-    if (a.count) {
-        r = mgpu_buffer_alloc(ctx, a.count * size, &in);
-        if (r == MGPU_SUCCESS) r = mgpu_buffer_upload(ctx, in, a.data, a.count * size);
+    VkDeviceSize bytes = a->count * mgpu_type_size(a->type);
+    *in = (mgpu_range){0};
+    if (bytes) {
+        mgpu_result r = mgpu_buffer_alloc(ctx, bytes, in);
+        if (r == MGPU_SUCCESS) r = mgpu_buffer_upload(ctx, *in, a->data, bytes);
         if (r != MGPU_SUCCESS) device_fail(ctx, "upload", r);
     }
+    return ctx;
+}
+
+static int command_reduce(const options *o) {
+    mgpu_op op = parse_op(o->op, false);
+    npy_array a;
+    mgpu_range in;
+    mgpu_context ctx = open_with_input(o, &a, &in);
+    size_t size = mgpu_type_size(a.type);
     mgpu_reduce_info info = {.type = a.type, .op = op, .count = (uint32_t)a.count, .input = in};
     mgpu_reduce_value value;
-    r = mgpu_reduce(ctx, &info, &value);
+    mgpu_result r = mgpu_reduce(ctx, &info, &value);
     if (r != MGPU_SUCCESS) device_fail(ctx, "reduce", r);
     print_scalar(a.type, value.value);
     if (op == MGPU_OP_MAX_INDEX) printf(" %" PRId64, value.index);
@@ -254,18 +261,11 @@ static int command_scan(const options *o) {
     mgpu_op op = parse_op(o->op, true);
     char error[512];
     npy_array a;
-    if (!npy_read(o->input, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-    if (a.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->input);
-    mgpu_context ctx = open_context(o);
+    mgpu_range in, out = {0};
+    mgpu_context ctx = open_with_input(o, &a, &in);
     size_t size = mgpu_type_size(a.type);
-    mgpu_range in = {0}, out = {0};
     mgpu_result r = MGPU_SUCCESS;
-    if (a.count) {
-        r = mgpu_buffer_alloc(ctx, a.count * size, &in);
-        if (r == MGPU_SUCCESS) r = mgpu_buffer_alloc(ctx, a.count * size, &out);
-        if (r == MGPU_SUCCESS) r = mgpu_buffer_upload(ctx, in, a.data, a.count * size);
-        if (r != MGPU_SUCCESS) device_fail(ctx, "upload", r);
-    }
+    if (a.count && (r = mgpu_buffer_alloc(ctx, a.count * size, &out)) != MGPU_SUCCESS) device_fail(ctx, "allocation", r);
     mgpu_scan_info info = {.type = a.type, .op = op, .exclusive = o->exclusive, .count = (uint32_t)a.count,
                            .input = in, .output = out};
     mgpu_scalar total;
