@@ -290,7 +290,8 @@ typedef enum mgpu_prim {
     MGPU_PRIM_SCAN = 1,
     MGPU_PRIM_FILL = 2,
     MGPU_PRIM_COPY = 3,
-    MGPU_PRIM_COUNT = 4
+    MGPU_PRIM_MERGE = 4,
+    MGPU_PRIM_COUNT = 5
 } mgpu_prim;
 
 #define MGPU_PRIM_BIT(prim) (1u << (prim))
@@ -515,6 +516,38 @@ MGPU_API mgpu_result mgpu_cmd_scan(mgpu_context context, VkCommandBuffer cmd, co
                                    mgpu_range scratch);
 /** Scans, waits, and returns the total in *total (optional, type-size bytes are written). */
 MGPU_API mgpu_result mgpu_scan(mgpu_context context, const mgpu_scan_info *info, mgpu_scalar *total);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Merge (the seeds' chapter 6): the stable merge of two sorted sequences, keys or key-value pairs.
+ *   A: 1 3 3 7  B: 2 3 8  ->  1 2 3(A) 3(A) 3(B) 7 8
+ * Keys are compared in the order of DESIGN.md (floats: IEEE total order, -NaN < -inf < ... < -0.0 < +0.0 <
+ * ... < +inf < +NaN), ascending or descending; on equal keys A's elements come first. Values are any 32- or
+ * 64-bit type, moved as raw bits (value_size 4 or 8; 0 for keys only).
+ * Preconditions, documented and not checked (the CLI checks them): A and B are sorted in the merge's order.
+ * Checked: types, value_size, a_count + b_count <= 2^31-1, range sizes and alignment, outputs that overlap an
+ * input (MGPU_ERROR_INVALID_ARGUMENT).
+ */
+typedef struct mgpu_merge_info {
+    mgpu_type key_type;
+    uint32_t value_size;
+    bool descending;
+    uint32_t a_count;
+    uint32_t b_count;
+    mgpu_range a_keys;
+    mgpu_range b_keys;
+    mgpu_range a_values;   /* value_size > 0 only */
+    mgpu_range b_values;
+    mgpu_range out_keys;   /* a_count + b_count keys */
+    mgpu_range out_values; /* value_size > 0 only */
+} mgpu_merge_info;
+
+MGPU_API mgpu_result mgpu_merge_get_requirements(mgpu_context context, const mgpu_merge_info *info,
+                                                 mgpu_requirements *out);
+/** Records the merge: a partition dispatch (Merge Path) and the merge dispatch. */
+MGPU_API mgpu_result mgpu_cmd_merge(mgpu_context context, VkCommandBuffer cmd, const mgpu_merge_info *info,
+                                    mgpu_range scratch);
+/** Merges and waits. */
+MGPU_API mgpu_result mgpu_merge(mgpu_context context, const mgpu_merge_info *info);
 
 #ifdef __cplusplus
 }

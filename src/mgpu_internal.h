@@ -17,6 +17,8 @@ typedef struct mgpu_copy_pc { MGPU_COPY_PC_FIELDS } mgpu_copy_pc;
 typedef struct mgpu_fill_pc { MGPU_FILL_PC_FIELDS } mgpu_fill_pc;
 typedef struct mgpu_reduce_pc { MGPU_REDUCE_PC_FIELDS } mgpu_reduce_pc;
 typedef struct mgpu_scan_pc { MGPU_SCAN_PC_FIELDS } mgpu_scan_pc;
+typedef struct mgpu_merge_pc { MGPU_MERGE_PC_FIELDS } mgpu_merge_pc;
+static_assert(sizeof(mgpu_merge_pc) == 72, "merge push constants");
 static_assert(sizeof(mgpu_copy_pc) == 24, "copy push constants");
 static_assert(sizeof(mgpu_fill_pc) == 40, "fill push constants");
 static_assert(sizeof(mgpu_reduce_pc) == 40, "reduce push constants");
@@ -32,6 +34,8 @@ typedef enum mgpu_kernel {
     MGPU_KERNEL_REDUCE,
     MGPU_KERNEL_SCAN_TILES,
     MGPU_KERNEL_SCAN_LOOKBACK,
+    MGPU_KERNEL_MERGE_PARTITION,
+    MGPU_KERNEL_MERGE,
     MGPU_KERNEL_COUNT
 } mgpu_kernel;
 
@@ -136,6 +140,7 @@ mgpu_result mgpu__reduce_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__scan_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__copy_prepare(mgpu_context ctx);
+mgpu_result mgpu__merge_prepare(mgpu_context ctx, mgpu_type type);
 
 /* ---- tuning (tuning.c) --------------------------------------------------------------------------------- */
 void mgpu__tuning_init(mgpu_context ctx);
@@ -202,7 +207,7 @@ struct mgpu_context_T {
     VkPipelineLayout pipeline_layout;
     VkPipelineCache pipeline_cache;
     char *pipeline_cache_path;
-    VkShaderModule modules[64];
+    VkShaderModule modules[128];
     mgpu_pipeline_entry *pipelines;
     size_t pipeline_count, pipeline_capacity;
 

@@ -66,6 +66,7 @@ void test_scan(void);
 void test_scan_paths(void);
 void test_scan_lookback(void);
 void test_engine(void);
+void test_merge(void);
 void test_cli(void);
 
 #endif

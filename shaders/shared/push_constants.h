@@ -14,6 +14,21 @@
 #include <stdint.h>
 #define MGPU_ADDR uint64_t
 #define MGPU_UINT uint32_t
+/* merge_partition.comp and merge.comp: A and B sorted, merged into out; partitions holds, for each tile
+ * boundary diagonal, the count of A's elements before it. Values are raw 32-bit words. */
+#define MGPU_MERGE_PC_FIELDS \
+    MGPU_ADDR a_keys;        \
+    MGPU_ADDR b_keys;        \
+    MGPU_ADDR a_values;      \
+    MGPU_ADDR b_values;      \
+    MGPU_ADDR out_keys;      \
+    MGPU_ADDR out_values;    \
+    MGPU_ADDR partitions;    \
+    MGPU_UINT a_count;       \
+    MGPU_UINT b_count;       \
+    MGPU_UINT groups_x;      \
+    MGPU_UINT pad0;
+
 #endif
 
 /* copy.comp: copies `words` 32-bit words; vectorized != 0 when both addresses are 16-byte aligned. */
@@ -59,6 +74,21 @@
     MGPU_UINT count;        \
     MGPU_UINT vectorized;   \
     MGPU_UINT groups_x;     \
+    MGPU_UINT pad0;
+
+/* merge_partition.comp and merge.comp: A and B sorted, merged into out; partitions holds, for each tile
+ * boundary diagonal, the count of A's elements before it. Values are raw 32-bit words. */
+#define MGPU_MERGE_PC_FIELDS \
+    MGPU_ADDR a_keys;        \
+    MGPU_ADDR b_keys;        \
+    MGPU_ADDR a_values;      \
+    MGPU_ADDR b_values;      \
+    MGPU_ADDR out_keys;      \
+    MGPU_ADDR out_values;    \
+    MGPU_ADDR partitions;    \
+    MGPU_UINT a_count;       \
+    MGPU_UINT b_count;       \
+    MGPU_UINT groups_x;      \
     MGPU_UINT pad0;
 
 #endif

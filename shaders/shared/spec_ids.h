@@ -9,7 +9,9 @@
 #define MGPU_SPEC_MODE 4      /* kernel-specific mode, e.g. MGPU_SCAN_MODE_* */
 #define MGPU_SPEC_LOOKBACK_WAIT 5 /* scan_lookback: flag reads before reducing a predecessor itself (0: never wait) */
 #define MGPU_SPEC_LOOKBACK_SPAN 6 /* scan_lookback: predecessors each lane reads per look-back step */
-#define MGPU_SPEC_COUNT 7
+#define MGPU_SPEC_DESCENDING 7 /* merge and sorts: descending order */
+#define MGPU_SPEC_VALUE_WORDS 8 /* merge and sorts: 32-bit words per value (0: keys only) */
+#define MGPU_SPEC_COUNT 9
 
 /* scan_tiles.comp modes */
 #define MGPU_SCAN_MODE_DOWNSWEEP 0 /* scan each tile, adding the tile prefix read from partials when given */

@@ -147,3 +147,33 @@ mgpu_reduce_value ref_reduce(mgpu_type type, mgpu_op op, const void *in, size_t 
     }
     return r;
 }
+
+uint64_t ref_key_bits(mgpu_type type, mgpu_scalar k) {
+    switch (type) {
+    case MGPU_TYPE_U32: return k.u32;
+    case MGPU_TYPE_I32: return (uint32_t)k.i32 ^ 0x80000000u;
+    case MGPU_TYPE_F32: return k.u32 ^ ((k.u32 >> 31) ? 0xffffffffu : 0x80000000u);
+    case MGPU_TYPE_U64: return k.u64;
+    case MGPU_TYPE_I64: return (uint64_t)k.i64 ^ 0x8000000000000000ull;
+    case MGPU_TYPE_F64: return k.u64 ^ ((k.u64 >> 63) ? 0xffffffffffffffffull : 0x8000000000000000ull);
+    default: return 0;
+    }
+}
+
+void ref_merge(mgpu_type type, size_t value_size, bool descending, const void *a, const void *va, size_t an,
+               const void *b, const void *vb, size_t bn, void *out, void *vout) {
+    size_t i = 0, j = 0, size = mgpu_type_size(type);
+    for (size_t o = 0; o < an + bn; ++o) {
+        bool take_a;
+        if (j >= bn) take_a = true;
+        else if (i >= an) take_a = false;
+        else {
+            uint64_t x = ref_key_bits(type, ref_get(type, a, i)), y = ref_key_bits(type, ref_get(type, b, j));
+            take_a = descending ? !(x < y) : !(y < x);
+        }
+        const void *src = take_a ? a : b;
+        size_t k = take_a ? i++ : j++;
+        memcpy((char *)out + o * size, (const char *)src + k * size, size);
+        if (value_size) memcpy((char *)vout + o * value_size, (const char *)(take_a ? va : vb) + k * value_size, value_size);
+    }
+}

@@ -22,4 +22,10 @@ void ref_format(mgpu_type type, mgpu_scalar v, char *buf, size_t size);
 void ref_scan(mgpu_type type, mgpu_op op, bool exclusive, const void *in, void *out, size_t n, mgpu_scalar *total);
 mgpu_reduce_value ref_reduce(mgpu_type type, mgpu_op op, const void *in, size_t n);
 
+/* Keys in the order of DESIGN.md: an order-preserving map to unsigned bits (floats: IEEE total order). */
+uint64_t ref_key_bits(mgpu_type type, mgpu_scalar key);
+/* Stable merge of sorted a and b (A's element first on equal keys); values of value_size bytes (0: none). */
+void ref_merge(mgpu_type type, size_t value_size, bool descending, const void *a, const void *va, size_t an,
+               const void *b, const void *vb, size_t bn, void *out, void *vout);
+
 #endif

@@ -1,0 +1,149 @@
+/*
+ * Merge (the seeds' chapter 6), in the two-phase idiom: a partition dispatch finds, by Merge Path, where each
+ * tile of NT * VT outputs starts in A and B; the merge dispatch merges each tile in shared memory.
+ * Scratch: the partitions, one uint per tile boundary.
+ */
+#include "../mgpu_internal.h"
+
+#define MGPU_PARTITION_NT 128u
+
+typedef struct mgpu_merge_plan {
+    mgpu_tuning tuning;
+    uint32_t tile;
+    uint32_t tiles;
+    uint32_t value_words;
+} mgpu_merge_plan;
+
+static mgpu_merge_plan mgpu_merge_make_plan(mgpu_context ctx, const mgpu_merge_info *info) {
+    mgpu_merge_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, info->key_type)};
+    plan.tile = plan.tuning.nt * plan.tuning.vt;
+    uint64_t total = (uint64_t)info->a_count + info->b_count;
+    plan.tiles = (uint32_t)((total + plan.tile - 1) / plan.tile);
+    plan.value_words = info->value_size / 4;
+    return plan;
+}
+
+static VkDeviceSize mgpu_merge_scratch(const mgpu_merge_plan *plan) {
+    return plan->tiles ? (VkDeviceSize)(plan->tiles + 1) * 4 : 0;
+}
+
+static mgpu_result mgpu_merge_check(mgpu_context ctx, const mgpu_merge_info *info) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: null info");
+    mgpu_result r = mgpu__check_type(ctx, info->key_type);
+    if (r != MGPU_SUCCESS) return r;
+    if (info->value_size != 0 && info->value_size != 4 && info->value_size != 8)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: value_size %u (0, 4 or 8)", info->value_size);
+    uint64_t total = (uint64_t)info->a_count + info->b_count;
+    if (total > MGPU_MAX_COUNT)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: %llu elements > 2^31-1", (unsigned long long)total);
+    size_t key = mgpu_type_size(info->key_type);
+    struct { const char *name; mgpu_range range; uint64_t count; size_t size; } ranges[] = {
+        {"merge a_keys", info->a_keys, info->a_count, key},
+        {"merge b_keys", info->b_keys, info->b_count, key},
+        {"merge out_keys", info->out_keys, total, key},
+        {"merge a_values", info->a_values, info->value_size ? info->a_count : 0, info->value_size},
+        {"merge b_values", info->b_values, info->value_size ? info->b_count : 0, info->value_size},
+        {"merge out_values", info->out_values, info->value_size ? total : 0, info->value_size},
+    };
+    for (size_t i = 0; i < MGPU_ARRAY_COUNT(ranges) && r == MGPU_SUCCESS; ++i)
+        if (ranges[i].count) r = mgpu__check_range(ctx, ranges[i].name, ranges[i].range, ranges[i].count * ranges[i].size, ranges[i].size);
+    if (r != MGPU_SUCCESS) return r;
+    /* An output may not overlap any input (the merge reads inputs after other tiles wrote outputs). */
+    for (size_t o = 2; o < MGPU_ARRAY_COUNT(ranges); o += 3)
+        for (size_t i = 0; i < MGPU_ARRAY_COUNT(ranges); ++i) {
+            if (i == 2 || i == 5) continue;
+            if (mgpu__ranges_overlap(ranges[o].range, ranges[o].count * ranges[o].size, ranges[i].range,
+                                     ranges[i].count * ranges[i].size))
+                return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps %s", ranges[o].name, ranges[i].name);
+        }
+    if (info->value_size && mgpu__ranges_overlap(info->out_keys, total * key, info->out_values, total * info->value_size))
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: out_keys overlaps out_values");
+    return MGPU_SUCCESS;
+}
+
+mgpu_result mgpu_merge_get_requirements(mgpu_context ctx, const mgpu_merge_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: null requirements");
+    mgpu_result r = mgpu_merge_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
+    *out = (mgpu_requirements){.scratch_size = mgpu_merge_scratch(&plan),
+                               .scratch_alignment = 4,
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+    return MGPU_SUCCESS;
+}
+
+static void mgpu_merge_keys(const mgpu_merge_plan *plan, mgpu_type type, bool descending, mgpu_pipeline_key *partition,
+                            mgpu_pipeline_key *merge) {
+    *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION,
+                                     .type = type,
+                                     .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = plan->tile,
+                                              [MGPU_SPEC_DESCENDING] = descending}};
+    *merge = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE,
+                                 .type = type,
+                                 .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
+                                          [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_VALUE_WORDS] = plan->value_words}};
+}
+
+mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_merge_info *info, mgpu_range scratch) {
+    mgpu_result r = mgpu_merge_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: null command buffer");
+    mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
+    if (plan.tiles == 0) return MGPU_SUCCESS;
+    r = mgpu__check_range(ctx, "merge scratch", scratch, mgpu_merge_scratch(&plan), 4);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_merge_pc pc = {
+        .a_keys = info->a_count ? mgpu_range_address(ctx, info->a_keys) : 0,
+        .b_keys = info->b_count ? mgpu_range_address(ctx, info->b_keys) : 0,
+        .a_values = info->value_size && info->a_count ? mgpu_range_address(ctx, info->a_values) : 0,
+        .b_values = info->value_size && info->b_count ? mgpu_range_address(ctx, info->b_values) : 0,
+        .out_keys = mgpu_range_address(ctx, info->out_keys),
+        .out_values = info->value_size ? mgpu_range_address(ctx, info->out_values) : 0,
+        .partitions = mgpu_range_address(ctx, scratch),
+        .a_count = info->a_count,
+        .b_count = info->b_count};
+    mgpu_pipeline_key partition, merge;
+    mgpu_merge_keys(&plan, info->key_type, info->descending, &partition, &merge);
+    r = mgpu__dispatch(ctx, cmd, &partition, &pc, sizeof pc, (plan.tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    uint32_t x, y;
+    mgpu__fold_grid(ctx, plan.tiles, &x, &y);
+    pc.groups_x = x;
+    return mgpu__dispatch(ctx, cmd, &merge, &pc, sizeof pc, x, y);
+}
+
+mgpu_result mgpu_merge(mgpu_context ctx, const mgpu_merge_info *info) {
+    mgpu_result r = mgpu_merge_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
+    if (plan.tiles == 0) return MGPU_SUCCESS;
+    mgpu_range scratch = {0};
+    r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, mgpu_merge_scratch(&plan), &scratch);
+    VkCommandBuffer cmd;
+    if (r == MGPU_SUCCESS) r = mgpu__commands_begin(ctx, &cmd);
+    if (r == MGPU_SUCCESS) {
+        r = mgpu_cmd_merge(ctx, cmd, info, scratch);
+        if (r == MGPU_SUCCESS) r = mgpu__commands_submit(ctx, NULL);
+        else mgpu__commands_abandon(ctx);
+    }
+    mgpu_buffer_free(ctx, scratch);
+    return r;
+}
+
+mgpu_result mgpu__merge_prepare(mgpu_context ctx, mgpu_type type) {
+    mgpu_merge_info info = {.key_type = type};
+    mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, &info);
+    mgpu_result r = MGPU_SUCCESS;
+    for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
+        for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
+            plan.value_words = words;
+            mgpu_pipeline_key partition, merge;
+            mgpu_merge_keys(&plan, type, descending, &partition, &merge);
+            VkPipeline p;
+            r = mgpu__pipeline_get(ctx, &partition, &p);
+            if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &merge, &p);
+        }
+    return r;
+}

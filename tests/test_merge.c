@@ -1,0 +1,128 @@
+/* Merge against the CPU reference: every key type, keys only and 32/64-bit values, both orders, empty A or B,
+ * sizes across tile and partition boundaries, few distinct keys (stability checked through the values),
+ * floats with NaN, -0.0 and infinities placed by the total order; misuse. */
+#include "common.h"
+
+#include <math.h>
+#include <string.h>
+
+static mgpu_type sort_type;
+static bool sort_descending;
+
+static int compare_keys(const void *x, const void *y) {
+    mgpu_scalar a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    memcpy(&a, x, mgpu_type_size(sort_type));
+    memcpy(&b, y, mgpu_type_size(sort_type));
+    uint64_t p = ref_key_bits(sort_type, a), q = ref_key_bits(sort_type, b);
+    int c = p < q ? -1 : p > q;
+    return sort_descending ? -c : c;
+}
+
+/* n sorted keys: few distinct values, and for floats the special values. */
+static void sorted_keys(mgpu_type type, bool descending, void *keys, size_t n, int distinct) {
+    test_fill_random(type, keys, n, -distinct, distinct);
+    if ((type == MGPU_TYPE_F32 || type == MGPU_TYPE_F64) && n > 8) {
+        double specials[] = {NAN, -NAN, -0.0, 0.0, INFINITY, -INFINITY, 0.5, -0.25};
+        for (size_t k = 0; k < 8; ++k) {
+            mgpu_scalar v;
+            memset(&v, 0, sizeof v);
+            if (type == MGPU_TYPE_F32) v.f32 = (float)specials[k]; else v.f64 = specials[k];
+            ref_set(type, keys, test_random_below((uint32_t)n), v);
+        }
+    }
+    sort_type = type;
+    sort_descending = descending;
+    qsort(keys, n, mgpu_type_size(type), compare_keys);
+}
+
+static void merge_case(mgpu_type type, uint32_t value_size, bool descending, size_t an, size_t bn, int distinct) {
+    size_t size = mgpu_type_size(type), total = an + bn;
+    char *a = malloc(an * size + 8), *b = malloc(bn * size + 8);
+    char *va = malloc(an * 8 + 8), *vb = malloc(bn * 8 + 8);
+    sorted_keys(type, descending, a, an, distinct);
+    sorted_keys(type, descending, b, bn, distinct);
+    for (size_t i = 0; i < an; ++i) { uint64_t v = i * 2; memcpy(va + i * value_size, &v, value_size); }
+    for (size_t j = 0; j < bn; ++j) { uint64_t v = j * 2 + 1; memcpy(vb + j * value_size, &v, value_size); }
+    char *want = malloc(total * size + 8), *vwant = malloc(total * 8 + 8);
+    ref_merge(type, value_size, descending, a, va, an, b, vb, bn, want, vwant);
+
+    mgpu_range ra = test_upload(type, a, an), rb = test_upload(type, b, bn), ro, rva = {0}, rvb = {0}, rvo = {0};
+    CHECK_OK(mgpu_buffer_alloc(g_test.ctx, total ? total * size : 16, &ro));
+    if (value_size) {
+        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, an ? an * value_size : 16, &rva));
+        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, bn ? bn * value_size : 16, &rvb));
+        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, total ? total * value_size : 16, &rvo));
+        if (an) CHECK_OK(mgpu_buffer_upload(g_test.ctx, rva, va, an * value_size));
+        if (bn) CHECK_OK(mgpu_buffer_upload(g_test.ctx, rvb, vb, bn * value_size));
+    }
+    mgpu_merge_info info = {.key_type = type, .value_size = value_size, .descending = descending,
+                            .a_count = (uint32_t)an, .b_count = (uint32_t)bn, .a_keys = ra, .b_keys = rb,
+                            .a_values = rva, .b_values = rvb, .out_keys = ro, .out_values = rvo};
+    CHECK_OK(mgpu_merge(g_test.ctx, &info));
+    char *got = test_download(type, ro, total);
+    CHECK(memcmp(got, want, total * size) == 0, "merge %s values %u %s a=%zu b=%zu: keys differ", mgpu_type_name(type),
+          value_size, descending ? "descending" : "ascending", an, bn);
+    if (value_size) {
+        char *vgot = malloc(total * value_size + 8);
+        if (total) CHECK_OK(mgpu_buffer_download(g_test.ctx, rvo, vgot, total * value_size));
+        CHECK(memcmp(vgot, vwant, total * value_size) == 0, "merge %s values %u a=%zu b=%zu: values differ (stability)",
+              mgpu_type_name(type), value_size, an, bn);
+        free(vgot);
+    }
+    mgpu_range ranges[] = {ra, rb, ro, rva, rvb, rvo};
+    for (size_t k = 0; k < 6; ++k) mgpu_buffer_free(g_test.ctx, ranges[k]);
+    free(got);
+    free(a);
+    free(b);
+    free(va);
+    free(vb);
+    free(want);
+    free(vwant);
+}
+
+static void merge_misuse(void) {
+    mgpu_context ctx = g_test.ctx;
+    mgpu_range a, b, o, small;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 400, &a));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 400, &b));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 800, &o));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &small));
+    mgpu_merge_info good = {.key_type = MGPU_TYPE_U32, .a_count = 100, .b_count = 100, .a_keys = a, .b_keys = b, .out_keys = o};
+    mgpu_merge_info bad;
+    bad = good; bad.value_size = 3;
+    CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.out_keys = small;
+    CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good; bad.out_keys = a; /* 400 bytes for 200 keys */
+    CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good; bad.a_count = 0x7fffffffu;
+    CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.value_size = 4;
+    CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.key_type = (mgpu_type)77;
+    CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_merge(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_range overlap = {a.buffer, a.offset, 400};
+    bad = good; bad.a_count = 50; bad.b_count = 50; bad.out_keys = overlap;
+    CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_buffer_free(ctx, a);
+    mgpu_buffer_free(ctx, b);
+    mgpu_buffer_free(ctx, o);
+    mgpu_buffer_free(ctx, small);
+}
+
+void test_merge(void) {
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        uint32_t tile = test_tile(MGPU_PRIM_MERGE, type);
+        size_t shapes[][2] = {{0, 0}, {0, 5}, {7, 0}, {1, 1}, {tile - 1, 1}, {tile, tile}, {tile + 1, 2 * tile - 3},
+                              {3 * tile, 17}, {1 + test_random_below(20 * tile), 1 + test_random_below(20 * tile)}};
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
+            for (uint32_t value_size = 0; value_size <= 8; value_size += 4)
+                for (int d = 0; d < 2; ++d) merge_case(type, value_size, d, shapes[s][0], shapes[s][1], s % 2 ? 3 : 1000);
+    }
+    merge_case(MGPU_TYPE_U32, 4, false, (1u << 20) + test_random_below(1u << 20), 1u << 19, 1 << 20);
+    merge_misuse();
+}
