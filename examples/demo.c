@@ -82,6 +82,31 @@ static void demo_max_index(mgpu_context ctx) {
     mgpu_buffer_free(ctx, data);
 }
 
+static void demo_merge_keys(mgpu_context ctx) {
+    printf("\n\nMERGE KEYS DEMONSTRATION:\n\n");
+    /* 100 sorted random integers between 0 and 99 in each input. */
+    const uint32_t n = 100;
+    mgpu_range a, b, c;
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &a));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &b));
+    CHECK(mgpu_buffer_alloc(ctx, 2 * n * 4, &c));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_SORTED_RANDOM, .count = n, .output = a,
+                                            .a.i32 = 0, .b.i32 = 99, .seed = 5}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_SORTED_RANDOM, .count = n, .output = b,
+                                            .a.i32 = 0, .b.i32 = 99, .seed = 6}));
+    printf("A:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, a, n, "%4d", 10, stdout));
+    printf("\nB:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, b, n, "%4d", 10, stdout));
+    CHECK(mgpu_merge(ctx, &(mgpu_merge_info){.key_type = MGPU_TYPE_I32, .a_count = n, .b_count = n, .a_keys = a,
+                                             .b_keys = b, .out_keys = c}));
+    printf("\nMerged array:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, c, 2 * n, "%4d", 10, stdout));
+    mgpu_buffer_free(ctx, a);
+    mgpu_buffer_free(ctx, b);
+    mgpu_buffer_free(ctx, c);
+}
+
 int main(void) {
     mgpu_context ctx = NULL;
     mgpu_result r = mgpu_context_create(NULL, &ctx);
@@ -95,6 +120,7 @@ int main(void) {
     demo_fills(ctx);
     demo_scan(ctx);
     demo_max_index(ctx);
+    demo_merge_keys(ctx);
     mgpu_context_destroy(ctx);
     return 0;
 }

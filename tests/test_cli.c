@@ -216,6 +216,87 @@ static void cli_info(void) {
     CHECK(code == 0 && strncmp(out, "3000\n", 5) == 0 && strstr(out, "gpu time"), "reduce --bench -> %d: %s %s", code, out, err);
 }
 
+static int compare_u64(const void *x, const void *y) {
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* Sorts keys of type in the total order: sorts (order-preserving bits, index) pairs, then gathers. */
+static void sort_keys(mgpu_type type, void *keys, size_t n) {
+    uint64_t *pairs = malloc(n * 2 * sizeof *pairs + 8);
+    char *copy = malloc(n * 8 + 8);
+    for (size_t i = 0; i < n; ++i) {
+        pairs[2 * i] = ref_key_bits(type, ref_get(type, keys, i));
+        pairs[2 * i + 1] = i;
+    }
+    qsort(pairs, n, 2 * sizeof *pairs, compare_u64);
+    memcpy(copy, keys, n * mgpu_type_size(type));
+    for (size_t i = 0; i < n; ++i) ref_set(type, keys, i, ref_get(type, copy, (size_t)pairs[2 * i + 1]));
+    free(pairs);
+    free(copy);
+}
+
+static void cli_merge(void) {
+    char a[600], b[600], va[600], vb[600], out_npy[600], vout[600], args[4096], out[256], err[4096], error[256];
+    path(a, sizeof a, "ma.npy");
+    path(b, sizeof b, "mb.npy");
+    path(va, sizeof va, "mva.npy");
+    path(vb, sizeof vb, "mvb.npy");
+    path(out_npy, sizeof out_npy, "mo.npy");
+    path(vout, sizeof vout, "mvo.npy");
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t, value_type = (mgpu_type)((t + 2) % MGPU_TYPE_COUNT);
+        size_t an = test_random_below(3000), bn = 1 + test_random_below(3000);
+        size_t ks = mgpu_type_size(type), vs = mgpu_type_size(value_type);
+        char *ka = malloc(an * ks + 8), *kb = malloc(bn * ks + 8), *xa = malloc(an * vs + 8), *xb = malloc(bn * vs + 8);
+        test_fill_random(type, ka, an, -20, 20);
+        test_fill_random(type, kb, bn, -20, 20);
+        sort_keys(type, ka, an);
+        sort_keys(type, kb, bn);
+        test_fill_random(value_type, xa, an, 0, 1000000);
+        test_fill_random(value_type, xb, bn, 0, 1000000);
+        CHECK(npy_write(a, type, ka, an, error, sizeof error) && npy_write(b, type, kb, bn, error, sizeof error) &&
+                  npy_write(va, value_type, xa, an, error, sizeof error) && npy_write(vb, value_type, xb, bn, error, sizeof error),
+              "%s", error);
+        snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", a, b, out_npy, va, vb, vout);
+        int code = run(args, out, sizeof out, err, sizeof err);
+        CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
+        char *want = malloc((an + bn) * ks + 8), *vwant = malloc((an + bn) * vs + 8);
+        ref_merge(type, vs, false, ka, xa, an, kb, xb, bn, want, vwant);
+        npy_array gk, gv;
+        if (npy_read(out_npy, &gk, error, sizeof error) && npy_read(vout, &gv, error, sizeof error)) {
+            CHECK(gk.count == an + bn && gk.type == type && memcmp(gk.data, want, (an + bn) * ks) == 0, "merge keys (%s)",
+                  mgpu_type_name(type));
+            CHECK(gv.count == an + bn && gv.type == value_type && memcmp(gv.data, vwant, (an + bn) * vs) == 0,
+                  "merge values (%s)", mgpu_type_name(type));
+            free(gk.data);
+            free(gv.data);
+        } else {
+            CHECK(false, "merge outputs unreadable: %s", error);
+        }
+        free(ka); free(kb); free(xa); free(xb); free(want); free(vwant);
+    }
+    /* bad input: unsorted, dtypes that differ, value counts that differ, half the values options */
+    int32_t sorted[4] = {1, 2, 2, 9}, unsorted[4] = {3, 1, 2, 2};
+    int64_t wide[4] = {1, 2, 3, 4};
+    CHECK(npy_write(a, MGPU_TYPE_I32, sorted, 4, error, sizeof error) && npy_write(b, MGPU_TYPE_I32, unsorted, 4, error, sizeof error) &&
+              npy_write(va, MGPU_TYPE_I64, wide, 4, error, sizeof error) && npy_write(vb, MGPU_TYPE_I64, wide, 3, error, sizeof error),
+          "%s", error);
+    const char *bad[] = {"merge '%1$s' '%2$s' -o '%5$s'", "merge '%1$s' '%1$s' -o '%5$s' --descending",
+                         "merge '%1$s' '%3$s' -o '%5$s'", "merge '%1$s' '%1$s' -o '%5$s' --values '%3$s' '%4$s' --values-out '%6$s'",
+                         "merge '%1$s' '%1$s' -o '%5$s' --values '%3$s' '%3$s'", "merge '%1$s' -o '%5$s'"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
+        remove(out_npy);
+        remove(vout);
+        snprintf(args, sizeof args, bad[k], a, b, va, vb, out_npy, vout);
+        int code = run(args, NULL, 0, err, sizeof err);
+        CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
+        FILE *f = fopen(out_npy, "rb");
+        CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
+        if (f) fclose(f);
+    }
+}
+
 void test_cli(void) {
     if (!g_test.cli_path) {
         CHECK(false, "the cli family needs --cli PATH");
@@ -228,6 +309,7 @@ void test_cli(void) {
     cli_reduce_and_scan();
     cli_bad_input();
     cli_info();
+    cli_merge();
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0, "rm %s", dir);
 }

@@ -4,6 +4,8 @@
  *   mgpuvk info [--device N|NAME]
  *   mgpuvk reduce IN.npy [--op add|min|max|maxindex] [--device N|NAME] [--bench]
  *   mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]
+ *   mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]
+ *                [--device N|NAME] [--bench]
  *
  * Results go to stdout on one line (max-index: value, a space, index; floats with enough digits to
  * round-trip). Bad input (missing or malformed file, unsupported dtype, Fortran order, more than one
@@ -46,6 +48,11 @@ static void log_message(void *user, mgpu_log_level level, const char *message) {
 typedef struct options {
     const char *command;
     const char *input;
+    const char *input_b;
+    const char *values_a;
+    const char *values_b;
+    const char *values_out;
+    bool descending;
     const char *output;
     const char *device;
     const char *op;
@@ -61,11 +68,14 @@ static options parse(int argc, char **argv) {
         printf("usage:\n"
                "  mgpuvk info [--device N|NAME]\n"
                "  mgpuvk reduce IN.npy [--op add|min|max|maxindex] [--device N|NAME] [--bench]\n"
-               "  mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]\n");
+               "  mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]\n"
+               "  mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]\n"
+               "               [--device N|NAME] [--bench]\n");
         exit(0);
     }
-    if (strcmp(o.command, "info") && strcmp(o.command, "reduce") && strcmp(o.command, "scan"))
-        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan)", o.command);
+    bool merge = !strcmp(o.command, "merge");
+    if (strcmp(o.command, "info") && strcmp(o.command, "reduce") && strcmp(o.command, "scan") && !merge)
+        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan, merge)", o.command);
     for (int i = 2; i < argc; ++i) {
         const char *a = argv[i];
         bool has_value = i + 1 < argc;
@@ -74,24 +84,37 @@ static options parse(int argc, char **argv) {
             o.device = argv[++i];
         } else if (!strcmp(a, "--bench")) {
             o.bench = true;
-        } else if (!strcmp(a, "--op") && strcmp(o.command, "info")) {
+        } else if (!strcmp(a, "--descending") && merge) {
+            o.descending = true;
+        } else if (!strcmp(a, "--values") && merge) {
+            if (i + 2 >= argc) fail(EXIT_BAD_INPUT, "--values needs two files");
+            o.values_a = argv[++i];
+            o.values_b = argv[++i];
+        } else if (!strcmp(a, "--values-out") && merge) {
+            if (!has_value) fail(EXIT_BAD_INPUT, "--values-out needs a value");
+            o.values_out = argv[++i];
+        } else if (!strcmp(a, "--op") && strcmp(o.command, "info") && !merge) {
             if (!has_value) fail(EXIT_BAD_INPUT, "--op needs a value");
             o.op = argv[++i];
         } else if (!strcmp(a, "--exclusive") && !strcmp(o.command, "scan")) {
             o.exclusive = true;
-        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && !strcmp(o.command, "scan")) {
+        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && (!strcmp(o.command, "scan") || merge)) {
             if (!has_value) fail(EXIT_BAD_INPUT, "%s needs a value", a);
             o.output = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
             fail(EXIT_BAD_INPUT, "unknown option '%s' for %s", a, o.command);
         } else if (!o.input && strcmp(o.command, "info")) {
             o.input = a;
+        } else if (!o.input_b && merge) {
+            o.input_b = a;
         } else {
             fail(EXIT_BAD_INPUT, "unexpected argument '%s'", a);
         }
     }
     if (strcmp(o.command, "info") && !o.input) fail(EXIT_BAD_INPUT, "%s needs an input .npy file", o.command);
-    if (!strcmp(o.command, "scan") && !o.output) fail(EXIT_BAD_INPUT, "scan needs -o OUT.npy");
+    if ((!strcmp(o.command, "scan") || merge) && !o.output) fail(EXIT_BAD_INPUT, "%s needs -o OUT.npy", o.command);
+    if (merge && !o.input_b) fail(EXIT_BAD_INPUT, "merge needs two input .npy files");
+    if (merge && !o.values_a != !o.values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
     return o;
 }
 
@@ -292,9 +315,106 @@ static int command_scan(const options *o) {
     return finish(ctx);
 }
 
+/* Keys in the order of DESIGN.md as unsigned bits (floats: IEEE total order). */
+static uint64_t key_bits(mgpu_type type, const void *array, uint64_t i) {
+    uint64_t v = 0;
+    memcpy(&v, (const char *)array + i * mgpu_type_size(type), mgpu_type_size(type));
+    switch (type) {
+    case MGPU_TYPE_I32: return v ^ 0x80000000u;
+    case MGPU_TYPE_F32: return v ^ ((v >> 31) ? 0xffffffffu : 0x80000000u);
+    case MGPU_TYPE_I64: return v ^ 0x8000000000000000ull;
+    case MGPU_TYPE_F64: return v ^ ((v >> 63) ? 0xffffffffffffffffull : 0x8000000000000000ull);
+    default: return v;
+    }
+}
+
+static void require_sorted(const char *path, const npy_array *a, bool descending) {
+    for (uint64_t i = 1; i < a->count; ++i) {
+        uint64_t p = key_bits(a->type, a->data, i - 1), q = key_bits(a->type, a->data, i);
+        if (descending ? p < q : q < p)
+            fail(EXIT_BAD_INPUT, "%s is not sorted %s (element %llu)", path, descending ? "descending" : "ascending",
+                 (unsigned long long)i);
+    }
+}
+
+static mgpu_range upload(mgpu_context ctx, const npy_array *a) {
+    mgpu_range r = {0};
+    VkDeviceSize bytes = a->count * mgpu_type_size(a->type);
+    if (!bytes) return r;
+    mgpu_result res = mgpu_buffer_alloc(ctx, bytes, &r);
+    if (res == MGPU_SUCCESS) res = mgpu_buffer_upload(ctx, r, a->data, bytes);
+    if (res != MGPU_SUCCESS) device_fail(ctx, "upload", res);
+    return r;
+}
+
+static mgpu_result record_merge(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_merge(ctx, cmd, info, scratch);
+}
+
+static int command_merge(const options *o) {
+    char error[512];
+    npy_array a, b, va = {0}, vb = {0};
+    if (!npy_read(o->input, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (!npy_read(o->input_b, &b, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (a.type != b.type) fail(EXIT_BAD_INPUT, "%s and %s have different dtypes", o->input, o->input_b);
+    if (a.count + b.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "more than 2^31-1 elements in all");
+    require_sorted(o->input, &a, o->descending);
+    require_sorted(o->input_b, &b, o->descending);
+    if (o->values_a) {
+        if (!npy_read(o->values_a, &va, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+        if (!npy_read(o->values_b, &vb, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+        if (va.type != vb.type) fail(EXIT_BAD_INPUT, "%s and %s have different dtypes", o->values_a, o->values_b);
+        if (va.count != a.count) fail(EXIT_BAD_INPUT, "%s has %llu values for %llu keys", o->values_a,
+                                      (unsigned long long)va.count, (unsigned long long)a.count);
+        if (vb.count != b.count) fail(EXIT_BAD_INPUT, "%s has %llu values for %llu keys", o->values_b,
+                                      (unsigned long long)vb.count, (unsigned long long)b.count);
+    }
+    mgpu_context ctx = open_context(o);
+    uint64_t total = a.count + b.count;
+    size_t key_size = mgpu_type_size(a.type), value_size = o->values_a ? mgpu_type_size(va.type) : 0;
+    mgpu_merge_info info = {.key_type = a.type, .value_size = (uint32_t)value_size, .descending = o->descending,
+                            .a_count = (uint32_t)a.count, .b_count = (uint32_t)b.count,
+                            .a_keys = upload(ctx, &a), .b_keys = upload(ctx, &b)};
+    mgpu_result r = MGPU_SUCCESS;
+    if (total) r = mgpu_buffer_alloc(ctx, total * key_size, &info.out_keys);
+    if (r == MGPU_SUCCESS && value_size) {
+        info.a_values = upload(ctx, &va);
+        info.b_values = upload(ctx, &vb);
+        if (total) r = mgpu_buffer_alloc(ctx, total * value_size, &info.out_values);
+    }
+    if (r == MGPU_SUCCESS) r = mgpu_merge(ctx, &info);
+    if (r != MGPU_SUCCESS) device_fail(ctx, "merge", r);
+    void *keys = malloc(total ? total * key_size : 1), *values = malloc(total && value_size ? total * value_size : 1);
+    if (!keys || !values) device_fail(ctx, "host memory", MGPU_ERROR_OUT_OF_MEMORY);
+    if (total) r = mgpu_buffer_download(ctx, info.out_keys, keys, total * key_size);
+    if (r == MGPU_SUCCESS && total && value_size) r = mgpu_buffer_download(ctx, info.out_values, values, total * value_size);
+    if (r != MGPU_SUCCESS) device_fail(ctx, "download", r);
+    if (!npy_write(o->output, a.type, keys, total, error, sizeof error) ||
+        (value_size && !npy_write(o->values_out, va.type, values, total, error, sizeof error))) {
+        remove(o->output);
+        mgpu_context_destroy(ctx);
+        fail(EXIT_BAD_INPUT, "%s", error);
+    }
+    if (o->bench) {
+        mgpu_requirements req;
+        if (mgpu_merge_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
+            bench(ctx, record_merge, &info, req.scratch_size, total, (double)total * 2 * (key_size + value_size));
+    }
+    mgpu_range ranges[] = {info.a_keys, info.b_keys, info.a_values, info.b_values, info.out_keys, info.out_values};
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) mgpu_buffer_free(ctx, ranges[i]);
+    free(keys);
+    free(values);
+    free(a.data);
+    free(b.data);
+    free(va.data);
+    free(vb.data);
+    return finish(ctx);
+}
+
 int main(int argc, char **argv) {
     options o = parse(argc, argv);
     if (!strcmp(o.command, "info")) return command_info(&o);
     if (!strcmp(o.command, "reduce")) return command_reduce(&o);
+    if (!strcmp(o.command, "merge")) return command_merge(&o);
     return command_scan(&o);
 }
