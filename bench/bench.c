@@ -3,9 +3,10 @@
  * context's command buffer, times it with GPU timestamps (one warm-up, then --runs timed runs; best and
  * median), verifies the first run against the CPU reference, and measures the copy shader on the same bytes
  * in the same process: every figure is also given as a ratio to that copy.
- *   bytes: reduce counts the input, scan the input plus the output; copy counts bytes read plus written.
+ *   bytes: reduce counts the input, scan and merge the input plus the output; copy counts bytes read plus
+ *   written. merge: A = the even numbers, B = the odd ones, n/2 each, keys only.
  *
- *   mgpuvk-bench [--prims reduce,scan] [--types u32,f64,...] [--sizes 16:28] [--runs 10] [--device N|NAME]
+ *   mgpuvk-bench [--prims reduce,scan,merge] [--types u32,f64,...] [--sizes 16:28] [--runs 10] [--device N|NAME]
  *                [--json FILE] [--csv FILE] [--no-verify]
  */
 #include "mgpuvk.h"
@@ -17,7 +18,7 @@
 #include <time.h>
 
 typedef struct bench_options {
-    bool prims[2]; /* reduce, scan */
+    bool prims[3]; /* reduce, scan, merge */
     bool types[MGPU_TYPE_COUNT];
     int lo, hi;
     int runs;
@@ -47,6 +48,7 @@ static int compare_double(const void *a, const void *b) {
 typedef mgpu_result (*record_fn)(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch);
 static mgpu_result record_reduce(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_reduce(c, cmd, i, s); }
 static mgpu_result record_scan(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_scan(c, cmd, i, s); }
+static mgpu_result record_merge(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_merge(c, cmd, i, s); }
 static mgpu_result record_copy(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { (void)s; return mgpu_cmd_copy(c, cmd, i); }
 
 /* Runs warm-up + runs timed recordings; best and median GPU ns. */
@@ -134,6 +136,34 @@ static bool verify_scan(mgpu_context ctx, const mgpu_scan_info *info) {
     return ok;
 }
 
+/* merge: sorted A (even numbers) and B (odd numbers) of n/2 keys each, made in the first and second half of
+ * `in` (restored afterwards by the caller's next fill), merged into `out`. */
+static void bench_merge(mgpu_context ctx, mgpu_type type, mgpu_range in, mgpu_range out, uint64_t n, int runs,
+                        double copy_best, bench_row *row) {
+    size_t size = mgpu_type_size(type);
+    uint64_t half = n / 2;
+    mgpu_range a = {in.buffer, in.offset, half * size}, b = {in.buffer, in.offset + half * size, (n - half) * size};
+    mgpu_scalar first, step;
+    memset(&first, 0, sizeof first);
+    memset(&step, 0, sizeof step);
+    if (type == MGPU_TYPE_F32) step.f32 = 2; else if (type == MGPU_TYPE_F64) step.f64 = 2; else step.u64 = 2;
+    if (type == MGPU_TYPE_U32 || type == MGPU_TYPE_I32) step.u32 = 2;
+    mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_ASCENDING, .count = (uint32_t)half, .output = a, .a = first, .b = step});
+    if (type == MGPU_TYPE_F32) first.f32 = 1; else if (type == MGPU_TYPE_F64) first.f64 = 1; else first.u64 = 1;
+    if (type == MGPU_TYPE_U32 || type == MGPU_TYPE_I32) first.u32 = 1;
+    mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_ASCENDING, .count = (uint32_t)(n - half), .output = b, .a = first, .b = step});
+    mgpu_merge_info info = {.key_type = type, .a_count = (uint32_t)half, .b_count = (uint32_t)(n - half), .a_keys = a,
+                            .b_keys = b, .out_keys = out};
+    *row = (bench_row){.prim = "merge", .type = type, .count = n, .copy_best_ns = copy_best,
+                       .copy_bytes = 2.0 * (double)n * size, .bytes = 2.0 * (double)n * size};
+    mgpu_requirements req;
+    mgpu_range scratch = {0};
+    row->ok = mgpu_merge_get_requirements(ctx, &info, &req) == MGPU_SUCCESS &&
+              (!req.scratch_size || mgpu_buffer_alloc(ctx, req.scratch_size, &scratch) == MGPU_SUCCESS) &&
+              time_runs(ctx, record_merge, &info, scratch, runs, &row->best_ns, &row->median_ns);
+    mgpu_buffer_free(ctx, scratch);
+}
+
 static void parse_list(const char *arg, const char *const *names, bool *flags, int n) {
     memset(flags, 0, sizeof(bool) * (size_t)n);
     char buf[256];
@@ -144,14 +174,14 @@ static void parse_list(const char *arg, const char *const *names, bool *flags, i
 }
 
 int main(int argc, char **argv) {
-    static const char *const prim_names[2] = {"reduce", "scan"};
+    static const char *const prim_names[3] = {"reduce", "scan", "merge"};
     static const char *const type_names[MGPU_TYPE_COUNT] = {"u32", "i32", "f32", "u64", "i64", "f64"};
-    bench_options o = {.prims = {true, true}, .lo = 16, .hi = 28, .runs = 10, .verify = true};
+    bench_options o = {.prims = {true, true, true}, .lo = 16, .hi = 28, .runs = 10, .verify = true};
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) o.types[t] = true;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--prims") && v) { parse_list(v, prim_names, o.prims, 2); ++i; }
+        if (!strcmp(a, "--prims") && v) { parse_list(v, prim_names, o.prims, 3); ++i; }
         else if (!strcmp(a, "--types") && v) { parse_list(v, type_names, o.types, MGPU_TYPE_COUNT); ++i; }
         else if (!strcmp(a, "--sizes") && v) { if (sscanf(v, "%d:%d", &o.lo, &o.hi) != 2) o.hi = o.lo; ++i; }
         else if (!strcmp(a, "--runs") && v) { o.runs = atoi(v); ++i; }
@@ -160,7 +190,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--csv") && v) { o.csv = v; ++i; }
         else if (!strcmp(a, "--no-verify")) o.verify = false;
         else {
-            fprintf(stderr, "usage: mgpuvk-bench [--prims reduce,scan] [--types u32,...] [--sizes LO:HI] [--runs N] "
+            fprintf(stderr, "usage: mgpuvk-bench [--prims reduce,scan,merge] [--types u32,...] [--sizes LO:HI] [--runs N] "
                             "[--device N|NAME] [--json FILE] [--csv FILE] [--no-verify]\n");
             return 2;
         }
@@ -182,7 +212,7 @@ int main(int argc, char **argv) {
     char date[32];
     strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
 
-    bench_row *rows = calloc(2 * MGPU_TYPE_COUNT * 31, sizeof *rows);
+    bench_row *rows = calloc(3 * MGPU_TYPE_COUNT * 31, sizeof *rows);
     size_t row_count = 0;
     bool all_ok = true;
     printf("\n%-6s %-4s %11s %10s %10s %9s %9s %9s %6s %s\n", "prim", "type", "n", "best us", "median us", "G items/s",
@@ -224,8 +254,12 @@ int main(int argc, char **argv) {
             double copy_best = 0, copy_median = 0;
             mgpu_copy_info copy = {.src = in, .dst = copy_dst, .bytes = n * size};
             time_runs(ctx, record_copy, &copy, (mgpu_range){0}, o.runs, &copy_best, &copy_median);
-            for (int p = 0; p < 2; ++p) {
+            for (int p = 0; p < 3; ++p) {
                 if (!o.prims[p]) continue;
+                if (p == 2) {
+                    bench_merge(ctx, type, in, out, n, o.runs, copy_best, &rows[row_count++]);
+                    continue;
+                }
                 bench_row row = {.prim = prim_names[p], .type = type, .count = n, .copy_best_ns = copy_best,
                                  .copy_bytes = 2.0 * (double)n * size};
                 mgpu_range result = {0}, scratch = {0};
@@ -250,7 +284,7 @@ int main(int argc, char **argv) {
          * device's later runs on the GPU machine, so no figure is taken after a download. */
         for (size_t i = type_first_row; i < row_count; ++i) {
             bench_row *w = &rows[i];
-            if (o.verify && w->ok) {
+            if (o.verify && w->ok && strcmp(w->prim, "merge") != 0) {
                 uint64_t n = w->count;
                 mgpu_range in = {in_all.buffer, in_all.offset, n * size};
                 mgpu_range out = {out_all.buffer, out_all.offset, n * size};
