@@ -107,6 +107,33 @@ static void demo_merge_keys(mgpu_context ctx) {
     mgpu_buffer_free(ctx, c);
 }
 
+static void demo_load_balance(mgpu_context ctx) {
+    printf("\n\nLOAD-BALANCING SEARCH DEMONSTRATION:\n\n");
+    /* 20 objects generating between 0 and 4 work items each. */
+    const uint32_t n = 20;
+    mgpu_range counts, starts, objects;
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &counts));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &starts));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_RANDOM, .count = n, .output = counts,
+                                            .a.i32 = 0, .b.i32 = 4, .seed = 7}));
+    printf("Object counts:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, counts, n, "%4d", 10, stdout));
+    mgpu_scalar total;
+    CHECK(mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_I32, .exclusive = true, .count = n, .input = counts,
+                                           .output = starts}, &total));
+    printf("\nScan of object counts:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, starts, n, "%4d", 10, stdout));
+    printf("Total: %4d\n", total.i32);
+    CHECK(mgpu_buffer_alloc(ctx, total.i32 ? (VkDeviceSize)total.i32 * 4 : 4, &objects));
+    CHECK(mgpu_load_balance(ctx, &(mgpu_load_balance_info){.item_count = (uint32_t)total.i32, .object_count = n,
+                                                           .object_starts = starts, .out_objects = objects}));
+    printf("\nObject references:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, objects, (uint32_t)total.i32, "%4d", 10, stdout));
+    mgpu_buffer_free(ctx, counts);
+    mgpu_buffer_free(ctx, starts);
+    mgpu_buffer_free(ctx, objects);
+}
+
 int main(void) {
     mgpu_context ctx = NULL;
     mgpu_result r = mgpu_context_create(NULL, &ctx);
@@ -121,6 +148,7 @@ int main(void) {
     demo_scan(ctx);
     demo_max_index(ctx);
     demo_merge_keys(ctx);
+    demo_load_balance(ctx);
     mgpu_context_destroy(ctx);
     return 0;
 }

@@ -297,6 +297,48 @@ static void cli_merge(void) {
     }
 }
 
+static void cli_load_balance(void) {
+    char in[600], out_npy[600], args[2048], err[4096], error[256];
+    path(in, sizeof in, "counts.npy");
+    path(out_npy, sizeof out_npy, "objects.npy");
+    uint32_t objects = 1 + test_random_below(5000);
+    int32_t *counts = malloc(objects * 4);
+    uint64_t items = 0;
+    for (uint32_t j = 0; j < objects; ++j) items += (uint64_t)(counts[j] = test_random_below(3) ? (int32_t)test_random_below(20) : 0);
+    CHECK(npy_write(in, MGPU_TYPE_I32, counts, objects, error, sizeof error), "%s", error);
+    snprintf(args, sizeof args, "load-balance '%s' -o '%s'", in, out_npy);
+    int code = run(args, NULL, 0, err, sizeof err);
+    CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
+    npy_array got;
+    if (npy_read(out_npy, &got, error, sizeof error)) {
+        bool ok = got.type == MGPU_TYPE_I32 && got.count == items;
+        for (uint32_t j = 0, i = 0; ok && j < objects; ++j)
+            for (int32_t k = 0; ok && k < counts[j]; ++k) ok = ((const int32_t *)got.data)[i++] == (int32_t)j;
+        CHECK(ok, "load-balance output");
+        free(got.data);
+    } else {
+        CHECK(false, "load-balance output unreadable: %s", error);
+    }
+    counts[objects / 2] = -1;
+    CHECK(npy_write(in, MGPU_TYPE_I32, counts, objects, error, sizeof error), "%s", error);
+    uint32_t unsigned_counts[2] = {1, 2};
+    char in_u[600];
+    path(in_u, sizeof in_u, "ucounts.npy");
+    CHECK(npy_write(in_u, MGPU_TYPE_U32, unsigned_counts, 2, error, sizeof error), "%s", error);
+    const char *bad[] = {"load-balance '%1$s' -o '%2$s'", "load-balance '%3$s' -o '%2$s'", "load-balance '%1$s'",
+                         "load-balance '%3$s' -o '%2$s' --op add"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
+        remove(out_npy);
+        snprintf(args, sizeof args, bad[k], in, out_npy, in_u);
+        code = run(args, NULL, 0, err, sizeof err);
+        CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
+        FILE *f = fopen(out_npy, "rb");
+        CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
+        if (f) fclose(f);
+    }
+    free(counts);
+}
+
 void test_cli(void) {
     if (!g_test.cli_path) {
         CHECK(false, "the cli family needs --cli PATH");
@@ -310,6 +352,7 @@ void test_cli(void) {
     cli_bad_input();
     cli_info();
     cli_merge();
+    cli_load_balance();
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0, "rm %s", dir);
 }

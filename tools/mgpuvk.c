@@ -6,6 +6,7 @@
  *   mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]
  *   mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]
  *                [--device N|NAME] [--bench]
+ *   mgpuvk load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]   (COUNTS <i4 >= 0; OBJ <i4)
  *
  * Results go to stdout on one line (max-index: value, a space, index; floats with enough digits to
  * round-trip). Bad input (missing or malformed file, unsupported dtype, Fortran order, more than one
@@ -70,12 +71,13 @@ static options parse(int argc, char **argv) {
                "  mgpuvk reduce IN.npy [--op add|min|max|maxindex] [--device N|NAME] [--bench]\n"
                "  mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]\n"
                "  mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]\n"
-               "               [--device N|NAME] [--bench]\n");
+               "               [--device N|NAME] [--bench]\n"
+               "  mgpuvk load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]\n");
         exit(0);
     }
-    bool merge = !strcmp(o.command, "merge");
-    if (strcmp(o.command, "info") && strcmp(o.command, "reduce") && strcmp(o.command, "scan") && !merge)
-        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan, merge)", o.command);
+    bool merge = !strcmp(o.command, "merge"), lbs = !strcmp(o.command, "load-balance");
+    if (strcmp(o.command, "info") && strcmp(o.command, "reduce") && strcmp(o.command, "scan") && !merge && !lbs)
+        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan, merge, load-balance)", o.command);
     for (int i = 2; i < argc; ++i) {
         const char *a = argv[i];
         bool has_value = i + 1 < argc;
@@ -93,12 +95,12 @@ static options parse(int argc, char **argv) {
         } else if (!strcmp(a, "--values-out") && merge) {
             if (!has_value) fail(EXIT_BAD_INPUT, "--values-out needs a value");
             o.values_out = argv[++i];
-        } else if (!strcmp(a, "--op") && strcmp(o.command, "info") && !merge) {
+        } else if (!strcmp(a, "--op") && strcmp(o.command, "info") && !merge && !lbs) {
             if (!has_value) fail(EXIT_BAD_INPUT, "--op needs a value");
             o.op = argv[++i];
         } else if (!strcmp(a, "--exclusive") && !strcmp(o.command, "scan")) {
             o.exclusive = true;
-        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && (!strcmp(o.command, "scan") || merge)) {
+        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && (!strcmp(o.command, "scan") || merge || lbs)) {
             if (!has_value) fail(EXIT_BAD_INPUT, "%s needs a value", a);
             o.output = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -112,7 +114,7 @@ static options parse(int argc, char **argv) {
         }
     }
     if (strcmp(o.command, "info") && !o.input) fail(EXIT_BAD_INPUT, "%s needs an input .npy file", o.command);
-    if ((!strcmp(o.command, "scan") || merge) && !o.output) fail(EXIT_BAD_INPUT, "%s needs -o OUT.npy", o.command);
+    if ((!strcmp(o.command, "scan") || merge || lbs) && !o.output) fail(EXIT_BAD_INPUT, "%s needs -o OUT.npy", o.command);
     if (merge && !o.input_b) fail(EXIT_BAD_INPUT, "merge needs two input .npy files");
     if (merge && !o.values_a != !o.values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
     return o;
@@ -411,10 +413,59 @@ static int command_merge(const options *o) {
     return finish(ctx);
 }
 
+static mgpu_result record_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_load_balance(ctx, cmd, info, scratch);
+}
+
+static int command_load_balance(const options *o) {
+    char error[512];
+    npy_array counts;
+    if (!npy_read(o->input, &counts, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (counts.type != MGPU_TYPE_I32) fail(EXIT_BAD_INPUT, "%s: counts must be <i4, not %s", o->input, npy_descr(counts.type));
+    uint64_t items = 0;
+    for (uint64_t j = 0; j < counts.count; ++j) {
+        int32_t c = ((const int32_t *)counts.data)[j];
+        if (c < 0) fail(EXIT_BAD_INPUT, "%s: negative count %d at %llu", o->input, c, (unsigned long long)j);
+        items += (uint64_t)c;
+    }
+    if (items + counts.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 work items and objects", o->input);
+    mgpu_context ctx = open_context(o);
+    mgpu_range in = upload(ctx, &counts), starts = {0}, objects = {0};
+    mgpu_result r = MGPU_SUCCESS;
+    if (counts.count) r = mgpu_buffer_alloc(ctx, counts.count * 4, &starts);
+    if (r == MGPU_SUCCESS && items) r = mgpu_buffer_alloc(ctx, items * 4, &objects);
+    if (r == MGPU_SUCCESS)
+        r = mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_I32, .exclusive = true, .count = (uint32_t)counts.count,
+                                             .input = in, .output = starts}, NULL);
+    mgpu_load_balance_info info = {.item_count = (uint32_t)items, .object_count = (uint32_t)counts.count,
+                                   .object_starts = starts, .out_objects = objects};
+    if (r == MGPU_SUCCESS) r = mgpu_load_balance(ctx, &info);
+    int32_t *host = malloc(items ? items * 4 : 4);
+    if (!host) r = MGPU_ERROR_OUT_OF_MEMORY;
+    if (r == MGPU_SUCCESS && items) r = mgpu_buffer_download(ctx, objects, host, items * 4);
+    if (r != MGPU_SUCCESS) device_fail(ctx, "load balance", r);
+    if (!npy_write(o->output, MGPU_TYPE_I32, host, items, error, sizeof error)) {
+        mgpu_context_destroy(ctx);
+        fail(EXIT_BAD_INPUT, "%s", error);
+    }
+    if (o->bench) {
+        mgpu_requirements req;
+        if (mgpu_load_balance_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
+            bench(ctx, record_load_balance, &info, req.scratch_size, items, 4.0 * ((double)items + (double)counts.count));
+    }
+    mgpu_buffer_free(ctx, in);
+    mgpu_buffer_free(ctx, starts);
+    mgpu_buffer_free(ctx, objects);
+    free(host);
+    free(counts.data);
+    return finish(ctx);
+}
+
 int main(int argc, char **argv) {
     options o = parse(argc, argv);
     if (!strcmp(o.command, "info")) return command_info(&o);
     if (!strcmp(o.command, "reduce")) return command_reduce(&o);
     if (!strcmp(o.command, "merge")) return command_merge(&o);
+    if (!strcmp(o.command, "load-balance")) return command_load_balance(&o);
     return command_scan(&o);
 }

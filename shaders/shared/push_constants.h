@@ -29,6 +29,17 @@
     MGPU_UINT groups_x;      \
     MGPU_UINT pad0;
 
+/* lbs_partition.comp and lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending);
+ * objects[i] = the object of work item i. */
+#define MGPU_LBS_PC_FIELDS  \
+    MGPU_ADDR starts;       \
+    MGPU_ADDR objects;      \
+    MGPU_ADDR partitions;   \
+    MGPU_UINT item_count;   \
+    MGPU_UINT object_count; \
+    MGPU_UINT groups_x;     \
+    MGPU_UINT pad0;
+
 #endif
 
 /* copy.comp: copies `words` 32-bit words; vectorized != 0 when both addresses are 16-byte aligned. */
@@ -89,6 +100,17 @@
     MGPU_UINT a_count;       \
     MGPU_UINT b_count;       \
     MGPU_UINT groups_x;      \
+    MGPU_UINT pad0;
+
+/* lbs_partition.comp and lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending);
+ * objects[i] = the object of work item i. */
+#define MGPU_LBS_PC_FIELDS  \
+    MGPU_ADDR starts;       \
+    MGPU_ADDR objects;      \
+    MGPU_ADDR partitions;   \
+    MGPU_UINT item_count;   \
+    MGPU_UINT object_count; \
+    MGPU_UINT groups_x;     \
     MGPU_UINT pad0;
 
 #endif
