@@ -14,32 +14,6 @@
 #include <stdint.h>
 #define MGPU_ADDR uint64_t
 #define MGPU_UINT uint32_t
-/* merge_partition.comp and merge.comp: A and B sorted, merged into out; partitions holds, for each tile
- * boundary diagonal, the count of A's elements before it. Values are raw 32-bit words. */
-#define MGPU_MERGE_PC_FIELDS \
-    MGPU_ADDR a_keys;        \
-    MGPU_ADDR b_keys;        \
-    MGPU_ADDR a_values;      \
-    MGPU_ADDR b_values;      \
-    MGPU_ADDR out_keys;      \
-    MGPU_ADDR out_values;    \
-    MGPU_ADDR partitions;    \
-    MGPU_UINT a_count;       \
-    MGPU_UINT b_count;       \
-    MGPU_UINT groups_x;      \
-    MGPU_UINT pad0;
-
-/* lbs_partition.comp and lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending);
- * objects[i] = the object of work item i. */
-#define MGPU_LBS_PC_FIELDS  \
-    MGPU_ADDR starts;       \
-    MGPU_ADDR objects;      \
-    MGPU_ADDR partitions;   \
-    MGPU_UINT item_count;   \
-    MGPU_UINT object_count; \
-    MGPU_UINT groups_x;     \
-    MGPU_UINT pad0;
-
 #endif
 
 /* copy.comp: copies `words` 32-bit words; vectorized != 0 when both addresses are 16-byte aligned. */
