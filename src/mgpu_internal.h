@@ -136,6 +136,12 @@ void mgpu__commands_destroy(mgpu_context ctx);
 /* Copies bytes of a device range written by shaders into a host-visible pool range, ready for the host. */
 mgpu_result mgpu__record_readback(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range src, mgpu_range host,
                                   VkDeviceSize bytes);
+/* The blocking tier of a primitive: pooled scratch of scratch_bytes, record(info), then, when readback_bytes,
+ * the results in `readback` made readable by the host through `host` (a host-visible pool range; the same
+ * range only needs the barrier), submit and wait. */
+typedef mgpu_result (*mgpu__record_fn)(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch);
+mgpu_result mgpu__run_blocking(mgpu_context ctx, mgpu__record_fn record, const void *info, VkDeviceSize scratch_bytes,
+                               mgpu_range readback, mgpu_range host, VkDeviceSize readback_bytes);
 /* Splits a 1-D grid of `groups` workgroups into (x, y) within maxComputeWorkGroupCount. */
 void mgpu__fold_grid(mgpu_context ctx, uint32_t groups, uint32_t *x, uint32_t *y);
 

@@ -96,17 +96,15 @@ mgpu_result mgpu_cmd_fill(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_fill
     return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, groups, 1);
 }
 
+static mgpu_result mgpu_record_fill(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    (void)scratch;
+    return mgpu_cmd_fill(ctx, cmd, info);
+}
+
 mgpu_result mgpu_fill(mgpu_context ctx, const mgpu_fill_info *info) {
     mgpu_result r = mgpu_check_fill(ctx, info);
     if (r != MGPU_SUCCESS || info->count == 0) return r;
-    VkCommandBuffer cmd;
-    r = mgpu__commands_begin(ctx, &cmd);
-    if (r == MGPU_SUCCESS) r = mgpu_cmd_fill(ctx, cmd, info);
-    if (r != MGPU_SUCCESS) {
-        mgpu__commands_abandon(ctx);
-        return r;
-    }
-    return mgpu__commands_submit(ctx, NULL);
+    return mgpu__run_blocking(ctx, mgpu_record_fill, info, 0, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
 mgpu_result mgpu_cmd_copy(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_copy_info *info) {

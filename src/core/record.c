@@ -154,3 +154,25 @@ mgpu_result mgpu__record_readback(mgpu_context ctx, VkCommandBuffer cmd, mgpu_ra
     mgpu__barrier_compute_write_to_host_read(ctx, cmd);
     return MGPU_SUCCESS;
 }
+
+mgpu_result mgpu__run_blocking(mgpu_context ctx, mgpu__record_fn record, const void *info, VkDeviceSize scratch_bytes,
+                               mgpu_range readback, mgpu_range host, VkDeviceSize readback_bytes) {
+    mgpu_range scratch = {0};
+    mgpu_result r = MGPU_SUCCESS;
+    if (scratch_bytes) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, scratch_bytes, &scratch);
+    VkCommandBuffer cmd;
+    if (r == MGPU_SUCCESS) r = mgpu__commands_begin(ctx, &cmd);
+    if (r == MGPU_SUCCESS) {
+        r = record(ctx, cmd, info, scratch);
+        if (r == MGPU_SUCCESS && readback_bytes) {
+            if (readback.buffer == host.buffer && readback.offset == host.offset)
+                mgpu__barrier_compute_write_to_host_read(ctx, cmd);
+            else
+                r = mgpu__record_readback(ctx, cmd, readback, host, readback_bytes);
+        }
+        if (r == MGPU_SUCCESS) r = mgpu__commands_submit(ctx, NULL);
+        else mgpu__commands_abandon(ctx);
+    }
+    mgpu_buffer_free(ctx, scratch);
+    return r;
+}

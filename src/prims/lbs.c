@@ -73,21 +73,15 @@ mgpu_result mgpu_cmd_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const m
     return mgpu__dispatch(ctx, cmd, &search, &pc, sizeof pc, x, y);
 }
 
+static mgpu_result mgpu_record_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_load_balance(ctx, cmd, info, scratch);
+}
+
 mgpu_result mgpu_load_balance(mgpu_context ctx, const mgpu_load_balance_info *info) {
     mgpu_requirements req;
     mgpu_result r = mgpu_load_balance_get_requirements(ctx, info, &req);
     if (r != MGPU_SUCCESS || info->item_count == 0) return r;
-    mgpu_range scratch = {0};
-    r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, req.scratch_size, &scratch);
-    VkCommandBuffer cmd;
-    if (r == MGPU_SUCCESS) r = mgpu__commands_begin(ctx, &cmd);
-    if (r == MGPU_SUCCESS) {
-        r = mgpu_cmd_load_balance(ctx, cmd, info, scratch);
-        if (r == MGPU_SUCCESS) r = mgpu__commands_submit(ctx, NULL);
-        else mgpu__commands_abandon(ctx);
-    }
-    mgpu_buffer_free(ctx, scratch);
-    return r;
+    return mgpu__run_blocking(ctx, mgpu_record_load_balance, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
 mgpu_result mgpu__load_balance_prepare(mgpu_context ctx) {

@@ -114,22 +114,16 @@ mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_mer
     return mgpu__dispatch(ctx, cmd, &merge, &pc, sizeof pc, x, y);
 }
 
+static mgpu_result mgpu_record_merge(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_merge(ctx, cmd, info, scratch);
+}
+
 mgpu_result mgpu_merge(mgpu_context ctx, const mgpu_merge_info *info) {
     mgpu_result r = mgpu_merge_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
     if (plan.tiles == 0) return MGPU_SUCCESS;
-    mgpu_range scratch = {0};
-    r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, mgpu_merge_scratch(&plan), &scratch);
-    VkCommandBuffer cmd;
-    if (r == MGPU_SUCCESS) r = mgpu__commands_begin(ctx, &cmd);
-    if (r == MGPU_SUCCESS) {
-        r = mgpu_cmd_merge(ctx, cmd, info, scratch);
-        if (r == MGPU_SUCCESS) r = mgpu__commands_submit(ctx, NULL);
-        else mgpu__commands_abandon(ctx);
-    }
-    mgpu_buffer_free(ctx, scratch);
-    return r;
+    return mgpu__run_blocking(ctx, mgpu_record_merge, info, mgpu_merge_scratch(&plan), (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
 mgpu_result mgpu__merge_prepare(mgpu_context ctx, mgpu_type type) {

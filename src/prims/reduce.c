@@ -96,26 +96,20 @@ mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_re
     return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
 }
 
+static mgpu_result mgpu_record_reduce(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_reduce(ctx, cmd, info, scratch);
+}
+
 mgpu_result mgpu_reduce(mgpu_context ctx, const mgpu_reduce_info *info, mgpu_reduce_value *out) {
     mgpu_result r = mgpu_reduce_check(ctx, info, false);
     if (r != MGPU_SUCCESS) return r;
     mgpu_reduce_plan plan = mgpu_reduce_make_plan(ctx, info->type, info->count);
-    mgpu_range scratch = {0}, host = {0};
-    if (plan.scratch_bytes) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, plan.scratch_bytes, &scratch);
-    if (r == MGPU_SUCCESS) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_HOST, MGPU_REDUCE_RESULT_BYTES, &host);
+    mgpu_range host = {0};
+    r = mgpu__pool_alloc(ctx, MGPU_MEMORY_HOST, MGPU_REDUCE_RESULT_BYTES, &host);
     mgpu_reduce_info run = *info;
     if (!run.result.buffer) run.result = host; /* shaders write straight into host-visible memory */
-    VkCommandBuffer cmd;
-    if (r == MGPU_SUCCESS) r = mgpu__commands_begin(ctx, &cmd);
-    if (r == MGPU_SUCCESS) {
-        r = mgpu_cmd_reduce(ctx, cmd, &run, scratch);
-        if (r == MGPU_SUCCESS && run.result.buffer != host.buffer)
-            r = mgpu__record_readback(ctx, cmd, run.result, host, MGPU_REDUCE_RESULT_BYTES);
-        else if (r == MGPU_SUCCESS)
-            mgpu__barrier_compute_write_to_host_read(ctx, cmd);
-        if (r == MGPU_SUCCESS) r = mgpu__commands_submit(ctx, NULL);
-        else mgpu__commands_abandon(ctx);
-    }
+    if (r == MGPU_SUCCESS)
+        r = mgpu__run_blocking(ctx, mgpu_record_reduce, &run, plan.scratch_bytes, run.result, host, MGPU_REDUCE_RESULT_BYTES);
     if (r == MGPU_SUCCESS && out) {
         const char *p = mgpu__pool_mapped(ctx, host);
         memset(out, 0, sizeof *out);
@@ -123,7 +117,6 @@ mgpu_result mgpu_reduce(mgpu_context ctx, const mgpu_reduce_info *info, mgpu_red
         out->index = -1;
         if (info->op == MGPU_OP_MAX_INDEX) memcpy(&out->index, p + 8, 8);
     }
-    mgpu_buffer_free(ctx, scratch);
     mgpu_buffer_free(ctx, host);
     return r;
 }

@@ -190,33 +190,25 @@ mgpu_result mgpu_cmd_scan(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan
     return mgpu_record_rts(ctx, cmd, &plan, info->exclusive, src, dst, info->count, total, scratch_address);
 }
 
+static mgpu_result mgpu_record_scan(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_scan(ctx, cmd, info, scratch);
+}
+
 mgpu_result mgpu_scan(mgpu_context ctx, const mgpu_scan_info *info, mgpu_scalar *total) {
     mgpu_result r = mgpu_scan_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, info);
-    VkDeviceSize scratch_bytes = mgpu_scan_scratch(&plan, info->count);
     size_t size = mgpu_type_size(info->type);
-    mgpu_range scratch = {0}, host = {0};
-    if (scratch_bytes) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, scratch_bytes, &scratch);
-    if (r == MGPU_SUCCESS) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_HOST, 16, &host);
+    mgpu_range host = {0};
+    r = mgpu__pool_alloc(ctx, MGPU_MEMORY_HOST, 16, &host);
     mgpu_scan_info run = *info;
-    if (!run.total.buffer) run.total = host;
-    VkCommandBuffer cmd;
-    if (r == MGPU_SUCCESS) r = mgpu__commands_begin(ctx, &cmd);
-    if (r == MGPU_SUCCESS) {
-        r = mgpu_cmd_scan(ctx, cmd, &run, scratch);
-        if (r == MGPU_SUCCESS && run.total.buffer != host.buffer)
-            r = mgpu__record_readback(ctx, cmd, run.total, host, size);
-        else if (r == MGPU_SUCCESS)
-            mgpu__barrier_compute_write_to_host_read(ctx, cmd);
-        if (r == MGPU_SUCCESS) r = mgpu__commands_submit(ctx, NULL);
-        else mgpu__commands_abandon(ctx);
-    }
+    if (!run.total.buffer) run.total = host; /* the shader writes the total straight into host-visible memory */
+    if (r == MGPU_SUCCESS)
+        r = mgpu__run_blocking(ctx, mgpu_record_scan, &run, mgpu_scan_scratch(&plan, info->count), run.total, host, size);
     if (r == MGPU_SUCCESS && total) {
         memset(total, 0, sizeof *total);
         memcpy(total, mgpu__pool_mapped(ctx, host), size);
     }
-    mgpu_buffer_free(ctx, scratch);
     mgpu_buffer_free(ctx, host);
     return r;
 }
