@@ -575,6 +575,48 @@ MGPU_API mgpu_result mgpu_cmd_load_balance(mgpu_context context, VkCommandBuffer
 /** Searches and waits. */
 MGPU_API mgpu_result mgpu_load_balance(mgpu_context context, const mgpu_load_balance_info *info);
 
+/* ---------------------------------------------------------------------------------------------------------
+ * Interval operations (the seeds' chapter 11), built on the load-balancing search. Interval o has count[o]
+ * elements; interval_starts is the exclusive scan of the counts (int32), item_count their total. For item r
+ * of interval o:
+ *   EXPAND   output[starts[o] + r] = input[o]                 (input: interval_count values)
+ *   GATHER   output[starts[o] + r] = input[gather[o] + r]     (the intervals of input, packed)
+ *   SCATTER  output[scatter[o] + r] = input[starts[o] + r]    (packed input spread out; output updated)
+ *   MOVE     output[scatter[o] + r] = input[gather[o] + r]    (output updated; the rest keeps its values)
+ *   counts 2 1 3, input 10 20 30 (EXPAND) -> 10 10 20 30 30 30
+ * Values are any 32- or 64-bit type, moved as bits. Preconditions, documented and not checked: starts
+ * ascending from 0; gather[o] + count[o] <= input_count; scatter[o] + count[o] <= output_count; scattered
+ * intervals do not overlap. Checked: value_size, counts, range sizes and alignment.
+ */
+typedef enum mgpu_interval_op {
+    MGPU_INTERVAL_OP_EXPAND = 0,
+    MGPU_INTERVAL_OP_GATHER = 1,
+    MGPU_INTERVAL_OP_SCATTER = 2,
+    MGPU_INTERVAL_OP_MOVE = 3
+} mgpu_interval_op;
+
+typedef struct mgpu_interval_info {
+    mgpu_interval_op op;
+    uint32_t value_size;        /* 4 or 8 */
+    uint32_t item_count;
+    uint32_t interval_count;
+    mgpu_range interval_starts; /* interval_count int32 */
+    mgpu_range gather;          /* GATHER, MOVE: interval_count int32 */
+    mgpu_range scatter;         /* SCATTER, MOVE: interval_count int32 */
+    mgpu_range input;           /* EXPAND: interval_count values; SCATTER: item_count; GATHER, MOVE: input_count */
+    uint32_t input_count;
+    mgpu_range output;          /* EXPAND, GATHER: item_count values; SCATTER, MOVE: output_count values */
+    uint32_t output_count;
+} mgpu_interval_info;
+
+MGPU_API mgpu_result mgpu_interval_get_requirements(mgpu_context context, const mgpu_interval_info *info,
+                                                    mgpu_requirements *out);
+/** Records the operation: a partition dispatch and the interval dispatch. */
+MGPU_API mgpu_result mgpu_cmd_interval(mgpu_context context, VkCommandBuffer cmd, const mgpu_interval_info *info,
+                                       mgpu_range scratch);
+/** Runs the operation and waits. */
+MGPU_API mgpu_result mgpu_interval(mgpu_context context, const mgpu_interval_info *info);
+
 #ifdef __cplusplus
 }
 #endif

@@ -68,6 +68,7 @@ void test_scan_lookback(void);
 void test_engine(void);
 void test_merge(void);
 void test_load_balance(void);
+void test_intervals(void);
 void test_cli(void);
 
 #endif

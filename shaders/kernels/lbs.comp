@@ -1,8 +1,9 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// Load-balancing search: each workgroup takes one tile of NT * VT elements of the merge of work items and
-// object starts (bounds from the partitions), loads its starts into shared memory, and each thread walks VT
-// elements serially, writing the object of every work item it passes.
+// Load-balancing search and the interval operations built on it (MODE): each workgroup takes one tile of
+// NT * VT elements of the merge of work items and object starts (bounds from the partitions), loads its
+// starts into shared memory, and each thread walks VT elements serially; for every work item it passes it
+// writes the object, or moves the item's value (VALUE_WORDS 32-bit words) as MODE says.
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #define MGPU_TYPE_I32
@@ -12,6 +13,8 @@
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
+layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_INTERVAL_SEARCH;
+layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 1u;
 layout(push_constant, std430) uniform LbsPush { MGPU_LBS_PC_FIELDS } pc;
 
 shared uint s_starts[gl_WorkGroupSize.x * VT];
@@ -45,7 +48,19 @@ void main() {
     for (uint k = diag; k < end; ++k) {
         bool item = bi >= b_len || (ai < a_len && mgpu_lbs_item_first(a0 + ai, s_starts[bi]));
         if (item) {
-            objects.v[a0 + ai] = int(b0 + bi) - 1;
+            uint i = a0 + ai;
+            int o = int(b0 + bi) - 1;
+            if (MODE == MGPU_INTERVAL_SEARCH) {
+                objects.v[i] = o;
+            } else {
+                uint rank = i - uint(starts.v[o]);
+                uint from = MODE == MGPU_INTERVAL_EXPAND ? uint(o)
+                          : MODE == MGPU_INTERVAL_SCATTER ? i
+                          : uint(IntArray(pc.gather).v[o]) + rank;
+                uint to = (MODE == MGPU_INTERVAL_SCATTER || MODE == MGPU_INTERVAL_MOVE) ? uint(IntArray(pc.scatter).v[o]) + rank : i;
+                UintArray src = UintArray(pc.values), dst = UintArray(pc.objects);
+                for (uint w = 0u; w < VALUE_WORDS; ++w) dst.v[to * VALUE_WORDS + w] = src.v[from * VALUE_WORDS + w];
+            }
             ++ai;
         } else {
             ++bi;

@@ -76,12 +76,21 @@
     MGPU_UINT groups_x;      \
     MGPU_UINT pad0;
 
-/* lbs_partition.comp and lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending);
- * objects[i] = the object of work item i. */
+/* lbs_partition.comp and lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending).
+ * MODE (MGPU_INTERVAL_*) says what each work item i of object o, rank r = i - starts[o], writes to objects:
+ * o itself, or values moved from `values` into objects (gather and scatter: int32 per object). */
+#define MGPU_INTERVAL_SEARCH 0  /* objects[i] = o */
+#define MGPU_INTERVAL_EXPAND 1  /* objects[i] = values[o] */
+#define MGPU_INTERVAL_GATHER 2  /* objects[i] = values[gather[o] + r] */
+#define MGPU_INTERVAL_SCATTER 3 /* objects[scatter[o] + r] = values[i] */
+#define MGPU_INTERVAL_MOVE 4    /* objects[scatter[o] + r] = values[gather[o] + r] */
 #define MGPU_LBS_PC_FIELDS  \
     MGPU_ADDR starts;       \
     MGPU_ADDR objects;      \
     MGPU_ADDR partitions;   \
+    MGPU_ADDR values;       \
+    MGPU_ADDR gather;       \
+    MGPU_ADDR scatter;      \
     MGPU_UINT item_count;   \
     MGPU_UINT object_count; \
     MGPU_UINT groups_x;     \

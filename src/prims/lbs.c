@@ -1,6 +1,7 @@
 /*
- * Load-balancing search (the seeds' chapter 10), in the two-phase idiom: partitions by Merge Path over the
- * merge of work items with object starts, then one tile per workgroup (lbs.comp). Scratch: the partitions.
+ * Load-balancing search (the seeds' chapter 10) and the interval operations on it (chapter 11), in the
+ * two-phase idiom: partitions by Merge Path over the merge of work items with object starts, then one tile
+ * per workgroup (lbs.comp, whose MODE selects the operation). Scratch: the partitions.
  */
 #include "../mgpu_internal.h"
 
@@ -41,11 +42,33 @@ mgpu_result mgpu_load_balance_get_requirements(mgpu_context ctx, const mgpu_load
     return MGPU_SUCCESS;
 }
 
-static void mgpu_lbs_keys(const mgpu_tuning *t, mgpu_pipeline_key *partition, mgpu_pipeline_key *search) {
+static void mgpu_lbs_keys(const mgpu_tuning *t, uint32_t mode, uint32_t value_words, mgpu_pipeline_key *partition,
+                          mgpu_pipeline_key *search) {
     *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_LBS_PARTITION, .type = MGPU_TYPE_I32,
                                      .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = t->nt * t->vt}};
     *search = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_LBS, .type = MGPU_TYPE_I32,
-                                  .spec = {[MGPU_SPEC_NT] = t->nt, [MGPU_SPEC_VT] = t->vt}};
+                                  .spec = {[MGPU_SPEC_NT] = t->nt, [MGPU_SPEC_VT] = t->vt, [MGPU_SPEC_MODE] = mode,
+                                           [MGPU_SPEC_VALUE_WORDS] = value_words}};
+}
+
+/* Partitions, barrier, tile dispatch; pc holds the addresses and counts. */
+static mgpu_result mgpu_lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc *pc, uint32_t mode,
+                                   uint32_t value_words, mgpu_range scratch) {
+    mgpu_tuning t = mgpu_lbs_tuning(ctx);
+    mgpu_load_balance_info sizes = {.item_count = pc->item_count, .object_count = pc->object_count};
+    uint32_t tiles = mgpu_lbs_tiles(&sizes, &t);
+    mgpu_result r = mgpu__check_range(ctx, "scratch", scratch, (VkDeviceSize)(tiles + 1) * 4, 4);
+    if (r != MGPU_SUCCESS) return r;
+    pc->partitions = mgpu_range_address(ctx, scratch);
+    mgpu_pipeline_key partition, search;
+    mgpu_lbs_keys(&t, mode, value_words, &partition, &search);
+    r = mgpu__dispatch(ctx, cmd, &partition, pc, sizeof *pc, (tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    uint32_t x, y;
+    mgpu__fold_grid(ctx, tiles, &x, &y);
+    pc->groups_x = x;
+    return mgpu__dispatch(ctx, cmd, &search, pc, sizeof *pc, x, y);
 }
 
 mgpu_result mgpu_cmd_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_load_balance_info *info, mgpu_range scratch) {
@@ -53,24 +76,11 @@ mgpu_result mgpu_cmd_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const m
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: null command buffer");
     if (info->item_count == 0) return MGPU_SUCCESS; /* nothing to write */
-    mgpu_tuning t = mgpu_lbs_tuning(ctx);
-    uint32_t tiles = mgpu_lbs_tiles(info, &t);
-    r = mgpu__check_range(ctx, "load balance scratch", scratch, (VkDeviceSize)(tiles + 1) * 4, 4);
-    if (r != MGPU_SUCCESS) return r;
     mgpu_lbs_pc pc = {.starts = info->object_count ? mgpu_range_address(ctx, info->object_starts) : 0,
                       .objects = mgpu_range_address(ctx, info->out_objects),
-                      .partitions = mgpu_range_address(ctx, scratch),
                       .item_count = info->item_count,
                       .object_count = info->object_count};
-    mgpu_pipeline_key partition, search;
-    mgpu_lbs_keys(&t, &partition, &search);
-    r = mgpu__dispatch(ctx, cmd, &partition, &pc, sizeof pc, (tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
-    if (r != MGPU_SUCCESS) return r;
-    mgpu__barrier_compute_write_to_read(ctx, cmd);
-    uint32_t x, y;
-    mgpu__fold_grid(ctx, tiles, &x, &y);
-    pc.groups_x = x;
-    return mgpu__dispatch(ctx, cmd, &search, &pc, sizeof pc, x, y);
+    return mgpu_lbs_record(ctx, cmd, &pc, MGPU_INTERVAL_SEARCH, 1, scratch);
 }
 
 static mgpu_result mgpu_record_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -86,9 +96,89 @@ mgpu_result mgpu_load_balance(mgpu_context ctx, const mgpu_load_balance_info *in
 
 mgpu_result mgpu__load_balance_prepare(mgpu_context ctx) {
     mgpu_tuning t = mgpu_lbs_tuning(ctx);
-    mgpu_pipeline_key partition, search;
-    mgpu_lbs_keys(&t, &partition, &search);
-    VkPipeline p;
-    mgpu_result r = mgpu__pipeline_get(ctx, &partition, &p);
-    return r == MGPU_SUCCESS ? mgpu__pipeline_get(ctx, &search, &p) : r;
+    mgpu_result r = MGPU_SUCCESS;
+    for (uint32_t mode = MGPU_INTERVAL_SEARCH; mode <= MGPU_INTERVAL_MOVE && r == MGPU_SUCCESS; ++mode)
+        for (uint32_t words = 1; words <= (mode == MGPU_INTERVAL_SEARCH ? 1u : 2u) && r == MGPU_SUCCESS; ++words) {
+            mgpu_pipeline_key partition, search;
+            mgpu_lbs_keys(&t, mode, words, &partition, &search);
+            VkPipeline p;
+            r = mgpu__pipeline_get(ctx, &partition, &p);
+            if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &search, &p);
+        }
+    return r;
+}
+
+/* ---- interval operations ---- */
+
+static mgpu_result mgpu_interval_check(mgpu_context ctx, const mgpu_interval_info *info) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null info");
+    if ((unsigned)info->op > MGPU_INTERVAL_OP_MOVE) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: op %d", (int)info->op);
+    if (info->value_size != 4 && info->value_size != 8)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: value_size %u (4 or 8)", info->value_size);
+    if ((uint64_t)info->item_count + info->interval_count > MGPU_MAX_COUNT || info->input_count > MGPU_MAX_COUNT ||
+        info->output_count > MGPU_MAX_COUNT)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: counts above 2^31-1");
+    bool gathers = info->op == MGPU_INTERVAL_OP_GATHER || info->op == MGPU_INTERVAL_OP_MOVE;
+    bool scatters = info->op == MGPU_INTERVAL_OP_SCATTER || info->op == MGPU_INTERVAL_OP_MOVE;
+    uint64_t input = info->op == MGPU_INTERVAL_OP_EXPAND ? info->interval_count
+                   : info->op == MGPU_INTERVAL_OP_SCATTER ? info->item_count : info->input_count;
+    uint64_t output = scatters ? info->output_count : info->item_count;
+    uint64_t n = info->interval_count, vs = info->value_size;
+    struct { const char *name; mgpu_range range; uint64_t bytes; uint32_t align; } ranges[] = {
+        {"interval starts", info->interval_starts, n * 4, 4},
+        {"interval gather", info->gather, gathers ? n * 4 : 0, 4},
+        {"interval scatter", info->scatter, scatters ? n * 4 : 0, 4},
+        {"interval input", info->input, info->item_count ? input * vs : 0, (uint32_t)vs},
+        {"interval output", info->output, info->item_count ? output * vs : 0, (uint32_t)vs},
+    };
+    mgpu_result r = MGPU_SUCCESS;
+    for (size_t i = 0; i < MGPU_ARRAY_COUNT(ranges) && r == MGPU_SUCCESS; ++i)
+        if (ranges[i].bytes) r = mgpu__check_range(ctx, ranges[i].name, ranges[i].range, ranges[i].bytes, ranges[i].align);
+    for (size_t i = 0; i < 4 && r == MGPU_SUCCESS; ++i)
+        if (mgpu__ranges_overlap(info->output, ranges[4].bytes, ranges[i].range, ranges[i].bytes))
+            r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval output overlaps %s", ranges[i].name);
+    return r;
+}
+
+mgpu_result mgpu_interval_get_requirements(mgpu_context ctx, const mgpu_interval_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null requirements");
+    mgpu_result r = mgpu_interval_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_tuning t = mgpu_lbs_tuning(ctx);
+    mgpu_load_balance_info sizes = {.item_count = info->item_count, .object_count = info->interval_count};
+    uint32_t tiles = info->item_count ? mgpu_lbs_tiles(&sizes, &t) : 0;
+    *out = (mgpu_requirements){.scratch_size = tiles ? (VkDeviceSize)(tiles + 1) * 4 : 0,
+                               .scratch_alignment = 4,
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+    return MGPU_SUCCESS;
+}
+
+mgpu_result mgpu_cmd_interval(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_interval_info *info, mgpu_range scratch) {
+    mgpu_result r = mgpu_interval_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null command buffer");
+    if (info->item_count == 0) return MGPU_SUCCESS;
+    static const uint32_t modes[] = {MGPU_INTERVAL_EXPAND, MGPU_INTERVAL_GATHER, MGPU_INTERVAL_SCATTER, MGPU_INTERVAL_MOVE};
+    bool gathers = info->op == MGPU_INTERVAL_OP_GATHER || info->op == MGPU_INTERVAL_OP_MOVE;
+    bool scatters = info->op == MGPU_INTERVAL_OP_SCATTER || info->op == MGPU_INTERVAL_OP_MOVE;
+    mgpu_lbs_pc pc = {.starts = mgpu_range_address(ctx, info->interval_starts),
+                      .objects = mgpu_range_address(ctx, info->output),
+                      .values = mgpu_range_address(ctx, info->input),
+                      .gather = gathers ? mgpu_range_address(ctx, info->gather) : 0,
+                      .scatter = scatters ? mgpu_range_address(ctx, info->scatter) : 0,
+                      .item_count = info->item_count,
+                      .object_count = info->interval_count};
+    return mgpu_lbs_record(ctx, cmd, &pc, modes[info->op], info->value_size / 4, scratch);
+}
+
+static mgpu_result mgpu_record_interval(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_interval(ctx, cmd, info, scratch);
+}
+
+mgpu_result mgpu_interval(mgpu_context ctx, const mgpu_interval_info *info) {
+    mgpu_requirements req;
+    mgpu_result r = mgpu_interval_get_requirements(ctx, info, &req);
+    if (r != MGPU_SUCCESS || info->item_count == 0) return r;
+    return mgpu__run_blocking(ctx, mgpu_record_interval, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
