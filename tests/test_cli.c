@@ -339,6 +339,82 @@ static void cli_load_balance(void) {
     free(counts);
 }
 
+static void cli_intervals(void) {
+    char c[600], v[600], g[600], s[600], in[600], dest[600], out_npy[600], args[4096], err[4096], error[256];
+    path(c, sizeof c, "ic.npy");
+    path(v, sizeof v, "iv.npy");
+    path(g, sizeof g, "ig.npy");
+    path(s, sizeof s, "is.npy");
+    path(in, sizeof in, "iin.npy");
+    path(dest, sizeof dest, "idest.npy");
+    path(out_npy, sizeof out_npy, "iout.npy");
+    uint32_t n = 1 + test_random_below(300);
+    int32_t *counts = malloc(n * 4), *gather = malloc(n * 4), *scatter = malloc(n * 4);
+    uint32_t items = 0;
+    for (uint32_t o = 0; o < n; ++o) items += (uint32_t)(counts[o] = (int32_t)test_random_below(6));
+    uint32_t in_count = items + 10, dest_count = items + 5;
+    for (uint32_t o = 0, at = 0; o < n; at += (uint32_t)counts[o], ++o) {
+        gather[o] = (int32_t)test_random_below(in_count - (uint32_t)counts[o] + 1);
+        scatter[o] = (int32_t)(dest_count - at - (uint32_t)counts[o]); /* reversed, disjoint */
+    }
+    double *values = malloc(n * 8), *input = malloc(in_count * 8), *destination = malloc(dest_count * 8);
+    for (uint32_t o = 0; o < n; ++o) values[o] = o + 0.5;
+    for (uint32_t i = 0; i < in_count; ++i) input[i] = 1000.0 + i;
+    for (uint32_t i = 0; i < dest_count; ++i) destination[i] = -1.0;
+    CHECK(npy_write(c, MGPU_TYPE_I32, counts, n, error, sizeof error) && npy_write(v, MGPU_TYPE_F64, values, n, error, sizeof error) &&
+              npy_write(g, MGPU_TYPE_I32, gather, n, error, sizeof error) && npy_write(s, MGPU_TYPE_I32, scatter, n, error, sizeof error) &&
+              npy_write(in, MGPU_TYPE_F64, input, in_count, error, sizeof error) &&
+              npy_write(dest, MGPU_TYPE_F64, destination, dest_count, error, sizeof error),
+          "%s", error);
+    const char *commands[4] = {"interval-expand '%1$s' '%2$s' -o '%7$s'", "interval-gather '%1$s' --gather '%3$s' --input '%5$s' -o '%7$s'",
+                               "interval-scatter '%1$s' --scatter '%4$s' --input '%5$s' --into '%6$s' -o '%7$s'",
+                               "interval-move '%1$s' --gather '%3$s' --scatter '%4$s' --input '%5$s' --into '%6$s' -o '%7$s'"};
+    for (int op = 0; op < 4; ++op) {
+        /* interval-scatter spreads a packed input of exactly `items` values */
+        if (op == 2) CHECK(npy_write(in, MGPU_TYPE_F64, input, items, error, sizeof error), "%s", error);
+        snprintf(args, sizeof args, commands[op], c, v, g, s, in, dest, out_npy);
+        int code = run(args, NULL, 0, err, sizeof err);
+        CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
+        uint32_t out_count = op >= 2 ? dest_count : items;
+        double *want = malloc(out_count * 8 + 8);
+        for (uint32_t i = 0; i < out_count; ++i) want[i] = -1.0;
+        for (uint32_t o = 0, at = 0; o < n; at += (uint32_t)counts[o], ++o)
+            for (int32_t r = 0; r < counts[o]; ++r) {
+                double x = op == 0 ? values[o] : op == 2 ? input[at + (uint32_t)r] : input[(uint32_t)gather[o] + (uint32_t)r];
+                want[op >= 2 ? (uint32_t)scatter[o] + (uint32_t)r : at + (uint32_t)r] = x;
+            }
+        npy_array got;
+        if (npy_read(out_npy, &got, error, sizeof error)) {
+            CHECK(got.type == MGPU_TYPE_F64 && got.count == out_count && memcmp(got.data, want, out_count * 8) == 0,
+                  "interval command %d output", op);
+            free(got.data);
+        } else {
+            CHECK(false, "interval output unreadable: %s", error);
+        }
+        free(want);
+        if (op == 2) CHECK(npy_write(in, MGPU_TYPE_F64, input, in_count, error, sizeof error), "%s", error);
+    }
+    /* bad input: a gather interval past the input's end, value/count mismatch, missing options */
+    gather[0] = (int32_t)in_count;
+    counts[0] = counts[0] ? counts[0] : 1;
+    CHECK(npy_write(g, MGPU_TYPE_I32, gather, n, error, sizeof error) && npy_write(c, MGPU_TYPE_I32, counts, n, error, sizeof error) &&
+              npy_write(v, MGPU_TYPE_F64, input, n + 1, error, sizeof error), /* one value too many */
+          "%s", error);
+    const char *bad[] = {"interval-gather '%1$s' --gather '%3$s' --input '%5$s' -o '%7$s'", "interval-expand '%1$s' '%2$s' -o '%7$s'",
+                         "interval-move '%1$s' --gather '%3$s' --input '%5$s' --into '%6$s' -o '%7$s'",
+                         "interval-scatter '%1$s' --scatter '%4$s' --input '%5$s' -o '%7$s'"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
+        remove(out_npy);
+        snprintf(args, sizeof args, bad[k], c, v, g, s, in, dest, out_npy);
+        int code = run(args, NULL, 0, err, sizeof err);
+        CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
+        FILE *f = fopen(out_npy, "rb");
+        CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
+        if (f) fclose(f);
+    }
+    free(counts); free(gather); free(scatter); free(values); free(input); free(destination);
+}
+
 void test_cli(void) {
     if (!g_test.cli_path) {
         CHECK(false, "the cli family needs --cli PATH");
@@ -353,6 +429,7 @@ void test_cli(void) {
     cli_info();
     cli_merge();
     cli_load_balance();
+    cli_intervals();
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0, "rm %s", dir);
 }

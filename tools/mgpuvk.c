@@ -7,6 +7,11 @@
  *   mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]
  *                [--device N|NAME] [--bench]
  *   mgpuvk load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]   (COUNTS <i4 >= 0; OBJ <i4)
+ *   mgpuvk interval-expand COUNTS.npy VALUES.npy -o OUT.npy
+ *   mgpuvk interval-gather COUNTS.npy --gather G.npy --input IN.npy -o OUT.npy
+ *   mgpuvk interval-scatter COUNTS.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy
+ *   mgpuvk interval-move COUNTS.npy --gather G.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy
+ *   (COUNTS, G, S: <i4; the interval commands also take --device and --bench)
  *
  * Results go to stdout on one line (max-index: value, a space, index; floats with enough digits to
  * round-trip). Bad input (missing or malformed file, unsupported dtype, Fortran order, more than one
@@ -53,6 +58,10 @@ typedef struct options {
     const char *values_a;
     const char *values_b;
     const char *values_out;
+    const char *gather;
+    const char *scatter;
+    const char *interval_input;
+    const char *into;
     bool descending;
     const char *output;
     const char *device;
@@ -72,12 +81,20 @@ static options parse(int argc, char **argv) {
                "  mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]\n"
                "  mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]\n"
                "               [--device N|NAME] [--bench]\n"
-               "  mgpuvk load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]\n");
+               "  mgpuvk load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]\n"
+               "  mgpuvk interval-expand COUNTS.npy VALUES.npy -o OUT.npy\n"
+               "  mgpuvk interval-gather COUNTS.npy --gather G.npy --input IN.npy -o OUT.npy\n"
+               "  mgpuvk interval-scatter COUNTS.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n"
+               "  mgpuvk interval-move COUNTS.npy --gather G.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n");
         exit(0);
     }
     bool merge = !strcmp(o.command, "merge"), lbs = !strcmp(o.command, "load-balance");
-    if (strcmp(o.command, "info") && strcmp(o.command, "reduce") && strcmp(o.command, "scan") && !merge && !lbs)
-        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan, merge, load-balance)", o.command);
+    bool expand = !strcmp(o.command, "interval-expand"), gather = !strcmp(o.command, "interval-gather");
+    bool scatter = !strcmp(o.command, "interval-scatter"), move = !strcmp(o.command, "interval-move");
+    bool interval = expand || gather || scatter || move;
+    if (strcmp(o.command, "info") && strcmp(o.command, "reduce") && strcmp(o.command, "scan") && !merge && !lbs && !interval)
+        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan, merge, load-balance, interval-expand, "
+                             "interval-gather, interval-scatter, interval-move)", o.command);
     for (int i = 2; i < argc; ++i) {
         const char *a = argv[i];
         bool has_value = i + 1 < argc;
@@ -95,26 +112,43 @@ static options parse(int argc, char **argv) {
         } else if (!strcmp(a, "--values-out") && merge) {
             if (!has_value) fail(EXIT_BAD_INPUT, "--values-out needs a value");
             o.values_out = argv[++i];
-        } else if (!strcmp(a, "--op") && strcmp(o.command, "info") && !merge && !lbs) {
+        } else if (!strcmp(a, "--gather") && (gather || move)) {
+            if (!has_value) fail(EXIT_BAD_INPUT, "--gather needs a value");
+            o.gather = argv[++i];
+        } else if (!strcmp(a, "--scatter") && (scatter || move)) {
+            if (!has_value) fail(EXIT_BAD_INPUT, "--scatter needs a value");
+            o.scatter = argv[++i];
+        } else if (!strcmp(a, "--input") && (gather || scatter || move)) {
+            if (!has_value) fail(EXIT_BAD_INPUT, "--input needs a value");
+            o.interval_input = argv[++i];
+        } else if (!strcmp(a, "--into") && (scatter || move)) {
+            if (!has_value) fail(EXIT_BAD_INPUT, "--into needs a value");
+            o.into = argv[++i];
+        } else if (!strcmp(a, "--op") && strcmp(o.command, "info") && !merge && !lbs && !interval) {
             if (!has_value) fail(EXIT_BAD_INPUT, "--op needs a value");
             o.op = argv[++i];
         } else if (!strcmp(a, "--exclusive") && !strcmp(o.command, "scan")) {
             o.exclusive = true;
-        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && (!strcmp(o.command, "scan") || merge || lbs)) {
+        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && (!strcmp(o.command, "scan") || merge || lbs || interval)) {
             if (!has_value) fail(EXIT_BAD_INPUT, "%s needs a value", a);
             o.output = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
             fail(EXIT_BAD_INPUT, "unknown option '%s' for %s", a, o.command);
         } else if (!o.input && strcmp(o.command, "info")) {
             o.input = a;
-        } else if (!o.input_b && merge) {
+        } else if (!o.input_b && (merge || expand)) {
             o.input_b = a;
         } else {
             fail(EXIT_BAD_INPUT, "unexpected argument '%s'", a);
         }
     }
     if (strcmp(o.command, "info") && !o.input) fail(EXIT_BAD_INPUT, "%s needs an input .npy file", o.command);
-    if ((!strcmp(o.command, "scan") || merge || lbs) && !o.output) fail(EXIT_BAD_INPUT, "%s needs -o OUT.npy", o.command);
+    if ((!strcmp(o.command, "scan") || merge || lbs || interval) && !o.output) fail(EXIT_BAD_INPUT, "%s needs -o OUT.npy", o.command);
+    if (expand && !o.input_b) fail(EXIT_BAD_INPUT, "interval-expand needs COUNTS.npy and VALUES.npy");
+    if ((gather || move) && !o.gather) fail(EXIT_BAD_INPUT, "%s needs --gather G.npy", o.command);
+    if ((scatter || move) && !o.scatter) fail(EXIT_BAD_INPUT, "%s needs --scatter S.npy", o.command);
+    if ((gather || scatter || move) && !o.interval_input) fail(EXIT_BAD_INPUT, "%s needs --input IN.npy", o.command);
+    if ((scatter || move) && !o.into) fail(EXIT_BAD_INPUT, "%s needs --into DEST.npy", o.command);
     if (merge && !o.input_b) fail(EXIT_BAD_INPUT, "merge needs two input .npy files");
     if (merge && !o.values_a != !o.values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
     return o;
@@ -461,11 +495,109 @@ static int command_load_balance(const options *o) {
     return finish(ctx);
 }
 
+/* Reads an int32 array of n elements (an index array of the interval commands). */
+static npy_array read_indices(const char *path, uint64_t n, const char *what) {
+    char error[512];
+    npy_array a;
+    if (!npy_read(path, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (a.type != MGPU_TYPE_I32) fail(EXIT_BAD_INPUT, "%s: %s must be <i4, not %s", path, what, npy_descr(a.type));
+    if (a.count != n) fail(EXIT_BAD_INPUT, "%s: %llu %s for %llu intervals", path, (unsigned long long)a.count, what,
+                           (unsigned long long)n);
+    return a;
+}
+
+/* Each interval [index[o], index[o] + count[o]) lies inside [0, length). */
+static void require_intervals_inside(const char *path, const npy_array *index, const int32_t *counts, uint64_t length) {
+    for (uint64_t o = 0; o < index->count; ++o) {
+        int32_t x = ((const int32_t *)index->data)[o];
+        if (x < 0 || (uint64_t)x + (uint64_t)counts[o] > length)
+            fail(EXIT_BAD_INPUT, "%s: interval %llu, [%d, %lld), is outside the array of %llu", path, (unsigned long long)o, x,
+                 (long long)x + counts[o], (unsigned long long)length);
+    }
+}
+
+static mgpu_result record_interval(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_interval(ctx, cmd, info, scratch);
+}
+
+static int command_interval(const options *o) {
+    mgpu_interval_op op = !strcmp(o->command, "interval-expand") ? MGPU_INTERVAL_OP_EXPAND
+                        : !strcmp(o->command, "interval-gather") ? MGPU_INTERVAL_OP_GATHER
+                        : !strcmp(o->command, "interval-scatter") ? MGPU_INTERVAL_OP_SCATTER : MGPU_INTERVAL_OP_MOVE;
+    char error[512];
+    npy_array counts, input, dest = {0}, gather = {0}, scatter = {0};
+    if (!npy_read(o->input, &counts, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (counts.type != MGPU_TYPE_I32) fail(EXIT_BAD_INPUT, "%s: counts must be <i4, not %s", o->input, npy_descr(counts.type));
+    const int32_t *c = counts.data;
+    uint64_t items = 0;
+    for (uint64_t j = 0; j < counts.count; ++j) {
+        if (c[j] < 0) fail(EXIT_BAD_INPUT, "%s: negative count %d at %llu", o->input, c[j], (unsigned long long)j);
+        items += (uint64_t)c[j];
+    }
+    if (items + counts.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->input);
+    const char *input_path = op == MGPU_INTERVAL_OP_EXPAND ? o->input_b : o->interval_input;
+    if (!npy_read(input_path, &input, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (op == MGPU_INTERVAL_OP_EXPAND && input.count != counts.count)
+        fail(EXIT_BAD_INPUT, "%s: %llu values for %llu intervals", input_path, (unsigned long long)input.count,
+             (unsigned long long)counts.count);
+    if (op == MGPU_INTERVAL_OP_SCATTER && input.count != items)
+        fail(EXIT_BAD_INPUT, "%s: %llu values for %llu interval elements", input_path, (unsigned long long)input.count,
+             (unsigned long long)items);
+    if (o->gather) {
+        gather = read_indices(o->gather, counts.count, "gather offsets");
+        require_intervals_inside(o->gather, &gather, c, input.count);
+    }
+    if (o->into) {
+        if (!npy_read(o->into, &dest, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+        if (dest.type != input.type) fail(EXIT_BAD_INPUT, "%s and %s have different dtypes", input_path, o->into);
+        if (dest.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->into);
+        scatter = read_indices(o->scatter, counts.count, "scatter offsets");
+        require_intervals_inside(o->scatter, &scatter, c, dest.count);
+    }
+    mgpu_context ctx = open_context(o);
+    size_t vs = mgpu_type_size(input.type);
+    npy_array starts = {.type = MGPU_TYPE_I32, .count = counts.count, .data = malloc(counts.count * 4 + 4)};
+    for (uint64_t j = 0, s = 0; j < counts.count; s += (uint64_t)c[j], ++j) ((int32_t *)starts.data)[j] = (int32_t)s;
+    uint64_t out_count = o->into ? dest.count : items;
+    mgpu_interval_info info = {.op = op, .value_size = (uint32_t)vs, .item_count = (uint32_t)items,
+                               .interval_count = (uint32_t)counts.count, .interval_starts = upload(ctx, &starts),
+                               .gather = upload(ctx, &gather), .scatter = upload(ctx, &scatter),
+                               .input = upload(ctx, &input), .input_count = (uint32_t)input.count,
+                               .output = o->into ? upload(ctx, &dest) : (mgpu_range){0}, .output_count = (uint32_t)out_count};
+    mgpu_result r = MGPU_SUCCESS;
+    if (!o->into && out_count) r = mgpu_buffer_alloc(ctx, out_count * vs, &info.output);
+    if (r == MGPU_SUCCESS) r = mgpu_interval(ctx, &info);
+    void *host = malloc(out_count ? out_count * vs : 1);
+    if (!host) r = MGPU_ERROR_OUT_OF_MEMORY;
+    if (r == MGPU_SUCCESS && out_count) r = mgpu_buffer_download(ctx, info.output, host, out_count * vs);
+    if (r != MGPU_SUCCESS) device_fail(ctx, o->command, r);
+    if (!npy_write(o->output, input.type, host, out_count, error, sizeof error)) {
+        mgpu_context_destroy(ctx);
+        fail(EXIT_BAD_INPUT, "%s", error);
+    }
+    if (o->bench) {
+        mgpu_requirements req;
+        if (mgpu_interval_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
+            bench(ctx, record_interval, &info, req.scratch_size, items, 2.0 * (double)items * (double)vs);
+    }
+    mgpu_range ranges[] = {info.interval_starts, info.gather, info.scatter, info.input, info.output};
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) mgpu_buffer_free(ctx, ranges[i]);
+    free(host);
+    free(counts.data);
+    free(starts.data);
+    free(input.data);
+    free(dest.data);
+    free(gather.data);
+    free(scatter.data);
+    return finish(ctx);
+}
+
 int main(int argc, char **argv) {
     options o = parse(argc, argv);
     if (!strcmp(o.command, "info")) return command_info(&o);
     if (!strcmp(o.command, "reduce")) return command_reduce(&o);
     if (!strcmp(o.command, "merge")) return command_merge(&o);
     if (!strcmp(o.command, "load-balance")) return command_load_balance(&o);
+    if (!strncmp(o.command, "interval-", 9)) return command_interval(&o);
     return command_scan(&o);
 }
