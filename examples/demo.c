@@ -134,6 +134,36 @@ static void demo_load_balance(mgpu_context ctx) {
     mgpu_buffer_free(ctx, objects);
 }
 
+static void demo_interval_expand(mgpu_context ctx) {
+    printf("\n\nINTERVAL EXPAND DEMONSTRATION:\n\n");
+    /* Each of 20 intervals repeats its value, 0..19 times 10, between 0 and 4 times. */
+    const uint32_t n = 20;
+    mgpu_range counts, starts, values, out;
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &counts));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &starts));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &values));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_RANDOM, .count = n, .output = counts,
+                                            .a.i32 = 0, .b.i32 = 4, .seed = 8}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = values, .a.i32 = 0, .b.i32 = 10}));
+    printf("Interval counts:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, counts, n, "%4d", 10, stdout));
+    printf("\nInterval values:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, values, n, "%4d", 10, stdout));
+    mgpu_scalar total;
+    CHECK(mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_I32, .exclusive = true, .count = n, .input = counts,
+                                           .output = starts}, &total));
+    CHECK(mgpu_buffer_alloc(ctx, total.i32 ? (VkDeviceSize)total.i32 * 4 : 4, &out));
+    CHECK(mgpu_interval(ctx, &(mgpu_interval_info){.op = MGPU_INTERVAL_OP_EXPAND, .value_size = 4,
+                                                   .item_count = (uint32_t)total.i32, .interval_count = n,
+                                                   .interval_starts = starts, .input = values, .output = out}));
+    printf("\nExpanded values:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, out, (uint32_t)total.i32, "%4d", 10, stdout));
+    mgpu_buffer_free(ctx, counts);
+    mgpu_buffer_free(ctx, starts);
+    mgpu_buffer_free(ctx, values);
+    mgpu_buffer_free(ctx, out);
+}
+
 int main(void) {
     mgpu_context ctx = NULL;
     mgpu_result r = mgpu_context_create(NULL, &ctx);
@@ -149,6 +179,7 @@ int main(void) {
     demo_max_index(ctx);
     demo_merge_keys(ctx);
     demo_load_balance(ctx);
+    demo_interval_expand(ctx);
     mgpu_context_destroy(ctx);
     return 0;
 }
