@@ -576,6 +576,41 @@ MGPU_API mgpu_result mgpu_cmd_load_balance(mgpu_context context, VkCommandBuffer
 MGPU_API mgpu_result mgpu_load_balance(mgpu_context context, const mgpu_load_balance_info *info);
 
 /* ---------------------------------------------------------------------------------------------------------
+ * Vectorized sorted search (the seeds' chapter 9): A and B sorted (total order of DESIGN.md, ascending or
+ * descending). For each A[i], its lower or upper bound in B; for each B[j], the other bound in A (lower for A
+ * means upper for B, as in the seeds); match flags (1 when the other array holds an equal key, else 0).
+ *   A: 1 3 5  B: 3 3 4 5  lower -> A indices 0 0 3; B indices (upper into A) 2 2 2 3; A matches 0 1 1
+ * Every output is optional (a null buffer skips it); all are int32. The blocking call also returns the
+ * match counts, for the match outputs that are given.
+ * Preconditions, documented and not checked: A and B sorted in the given order.
+ */
+typedef enum mgpu_bounds {
+    MGPU_BOUNDS_LOWER = 0,
+    MGPU_BOUNDS_UPPER = 1
+} mgpu_bounds;
+
+typedef struct mgpu_sorted_search_info {
+    mgpu_type key_type;
+    mgpu_bounds bounds;  /* of A into B */
+    bool descending;
+    uint32_t a_count;
+    uint32_t b_count;
+    mgpu_range a_keys;
+    mgpu_range b_keys;
+    mgpu_range a_indices; /* a_count int32, optional */
+    mgpu_range b_indices; /* b_count int32, optional */
+    mgpu_range a_matches; /* a_count int32, optional */
+    mgpu_range b_matches; /* b_count int32, optional */
+} mgpu_sorted_search_info;
+
+/** Records the search: one dispatch per direction that has an output; no scratch. */
+MGPU_API mgpu_result mgpu_cmd_sorted_search(mgpu_context context, VkCommandBuffer cmd, const mgpu_sorted_search_info *info);
+/** Searches and waits; a_match_count / b_match_count (optional) receive the number of matched elements of A
+ *  and B when a_matches / b_matches are given (else 0). */
+MGPU_API mgpu_result mgpu_sorted_search(mgpu_context context, const mgpu_sorted_search_info *info,
+                                        uint32_t *a_match_count, uint32_t *b_match_count);
+
+/* ---------------------------------------------------------------------------------------------------------
  * Interval operations (the seeds' chapter 11), built on the load-balancing search. Interval o has count[o]
  * elements; interval_starts is the exclusive scan of the counts (int32), item_count their total. For item r
  * of interval o:

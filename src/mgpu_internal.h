@@ -20,6 +20,8 @@ typedef struct mgpu_scan_pc { MGPU_SCAN_PC_FIELDS } mgpu_scan_pc;
 typedef struct mgpu_merge_pc { MGPU_MERGE_PC_FIELDS } mgpu_merge_pc;
 static_assert(sizeof(mgpu_merge_pc) == 72, "merge push constants");
 typedef struct mgpu_lbs_pc { MGPU_LBS_PC_FIELDS } mgpu_lbs_pc;
+typedef struct mgpu_search_pc { MGPU_SEARCH_PC_FIELDS } mgpu_search_pc;
+static_assert(sizeof(mgpu_search_pc) == 40, "sorted search push constants");
 static_assert(sizeof(mgpu_lbs_pc) == 64, "load-balancing search push constants");
 static_assert(sizeof(mgpu_copy_pc) == 24, "copy push constants");
 static_assert(sizeof(mgpu_fill_pc) == 40, "fill push constants");
@@ -40,6 +42,7 @@ typedef enum mgpu_kernel {
     MGPU_KERNEL_MERGE,
     MGPU_KERNEL_LBS_PARTITION,
     MGPU_KERNEL_LBS,
+    MGPU_KERNEL_SORTED_SEARCH,
     MGPU_KERNEL_COUNT
 } mgpu_kernel;
 
@@ -152,6 +155,7 @@ mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__copy_prepare(mgpu_context ctx);
 mgpu_result mgpu__merge_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__load_balance_prepare(mgpu_context ctx);
+mgpu_result mgpu__sorted_search_prepare(mgpu_context ctx, mgpu_type type);
 
 /* ---- tuning (tuning.c) --------------------------------------------------------------------------------- */
 void mgpu__tuning_init(mgpu_context ctx);

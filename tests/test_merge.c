@@ -21,7 +21,7 @@ static int compare_keys(const void *x, const void *y) {
 }
 
 /* n sorted keys: few distinct values, and for floats the special values. */
-static void sorted_keys(mgpu_type type, bool descending, void *keys, size_t n, int distinct) {
+void sorted_keys(mgpu_type type, bool descending, void *keys, size_t n, int distinct) {
     test_fill_random(type, keys, n, -distinct, distinct);
     if ((type == MGPU_TYPE_F32 || type == MGPU_TYPE_F64) && n > 8) {
         double specials[] = {NAN, -NAN, -0.0, 0.0, INFINITY, -INFINITY, 0.5, -0.25};

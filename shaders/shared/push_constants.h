@@ -76,6 +76,16 @@
     MGPU_UINT groups_x;      \
     MGPU_UINT pad0;
 
+/* sorted_search.comp: for each needle, its lower or upper bound in the sorted haystack (indices, int32) and
+ * whether the haystack holds an equal key (flags, int32 0/1); absent outputs are skipped. */
+#define MGPU_SEARCH_PC_FIELDS  \
+    MGPU_ADDR needles;         \
+    MGPU_ADDR haystack;        \
+    MGPU_ADDR indices;         \
+    MGPU_ADDR flags;           \
+    MGPU_UINT needle_count;    \
+    MGPU_UINT haystack_count;
+
 /* lbs_partition.comp and lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending).
  * MODE (MGPU_INTERVAL_*) says what each work item i of object o, rank r = i - starts[o], writes to objects:
  * o itself, or values moved from `values` into objects (gather and scatter: int32 per object). */
