@@ -415,6 +415,68 @@ static void cli_intervals(void) {
     free(counts); free(gather); free(scatter); free(values); free(input); free(destination);
 }
 
+static void cli_search(void) {
+    char a[600], b[600], ai[600], bi[600], ma[600], mb[600], args[4096], out[256], err[4096], error[256];
+    path(a, sizeof a, "sa.npy");
+    path(b, sizeof b, "sb.npy");
+    path(ai, sizeof ai, "sai.npy");
+    path(bi, sizeof bi, "sbi.npy");
+    path(ma, sizeof ma, "sma.npy");
+    path(mb, sizeof mb, "smb.npy");
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        uint32_t an = test_random_below(2000), bn = test_random_below(2000);
+        bool descending = t % 2;
+        char *ka = malloc(an * 8 + 8), *kb = malloc(bn * 8 + 8);
+        sorted_keys(type, descending, ka, an, 30);
+        sorted_keys(type, descending, kb, bn, 30);
+        CHECK(npy_write(a, type, ka, an, error, sizeof error) && npy_write(b, type, kb, bn, error, sizeof error), "%s", error);
+        snprintf(args, sizeof args, "search '%s' '%s' --bounds %s -o '%s' --b-indices '%s' --match-a '%s' --match-b '%s'%s", a, b,
+                 t < 3 ? "lower" : "upper", ai, bi, ma, mb, descending ? " --descending" : "");
+        int code = run(args, out, sizeof out, err, sizeof err);
+        CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
+        /* the counts against the flags the tool wrote, the flags against a direct count */
+        npy_array fa, fb;
+        if (npy_read(ma, &fa, error, sizeof error) && npy_read(mb, &fb, error, sizeof error)) {
+            uint32_t ca = 0, cb = 0;
+            for (uint32_t i = 0; i < an; ++i) ca += (uint32_t)((int32_t *)fa.data)[i];
+            for (uint32_t j = 0; j < bn; ++j) cb += (uint32_t)((int32_t *)fb.data)[j];
+            unsigned pa = 0, pb = 0;
+            CHECK(sscanf(out, "%u %u", &pa, &pb) == 2 && pa == ca && pb == cb, "search printed '%s', flags count %u %u", out, ca, cb);
+            for (uint32_t i = 0; i < an; ++i) {
+                uint64_t k = ref_key_bits(type, ref_get(type, ka, i));
+                bool found = false;
+                for (uint32_t j = 0; j < bn && !found; ++j) found = ref_key_bits(type, ref_get(type, kb, j)) == k;
+                if (found != (((int32_t *)fa.data)[i] == 1)) {
+                    CHECK(false, "search %s: match flag of A[%u]", mgpu_type_name(type), i);
+                    break;
+                }
+            }
+            free(fa.data);
+            free(fb.data);
+        } else {
+            CHECK(false, "search outputs unreadable: %s", error);
+        }
+        free(ka);
+        free(kb);
+    }
+    int32_t unsorted[3] = {5, 1, 2};
+    float other[2] = {1, 2};
+    CHECK(npy_write(a, MGPU_TYPE_I32, unsorted, 3, error, sizeof error) && npy_write(b, MGPU_TYPE_F32, other, 2, error, sizeof error),
+          "%s", error);
+    const char *bad[] = {"search '%1$s' '%1$s' --bounds lower -o '%3$s'", "search '%2$s' '%2$s' -o '%3$s'",
+                         "search '%2$s' '%2$s' --bounds middle -o '%3$s'", "search '%1$s' '%2$s' --bounds upper -o '%3$s'"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
+        remove(ai);
+        snprintf(args, sizeof args, bad[k], a, b, ai);
+        int code = run(args, NULL, 0, err, sizeof err);
+        CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
+        FILE *f = fopen(ai, "rb");
+        CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
+        if (f) fclose(f);
+    }
+}
+
 void test_cli(void) {
     if (!g_test.cli_path) {
         CHECK(false, "the cli family needs --cli PATH");
@@ -430,6 +492,7 @@ void test_cli(void) {
     cli_merge();
     cli_load_balance();
     cli_intervals();
+    cli_search();
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0, "rm %s", dir);
 }

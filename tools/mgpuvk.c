@@ -6,6 +6,8 @@
  *   mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]
  *   mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]
  *                [--device N|NAME] [--bench]
+ *   mgpuvk search A.npy B.npy --bounds lower|upper [-o A_INDICES.npy] [--b-indices B_INDICES.npy]
+ *                [--match-a FLAGS.npy] [--match-b FLAGS.npy] [--descending]   (prints the match counts)
  *   mgpuvk load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]   (COUNTS <i4 >= 0; OBJ <i4)
  *   mgpuvk interval-expand COUNTS.npy VALUES.npy -o OUT.npy
  *   mgpuvk interval-gather COUNTS.npy --gather G.npy --input IN.npy -o OUT.npy
@@ -62,6 +64,10 @@ typedef struct options {
     const char *scatter;
     const char *interval_input;
     const char *into;
+    const char *bounds;
+    const char *b_indices;
+    const char *match_a;
+    const char *match_b;
     bool descending;
     const char *output;
     const char *device;
@@ -81,6 +87,8 @@ static options parse(int argc, char **argv) {
                "  mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]\n"
                "  mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]\n"
                "               [--device N|NAME] [--bench]\n"
+               "  mgpuvk search A.npy B.npy --bounds lower|upper [-o A_INDICES.npy] [--b-indices B_INDICES.npy]\n"
+               "               [--match-a FLAGS.npy] [--match-b FLAGS.npy] [--descending] [--device N|NAME] [--bench]\n"
                "  mgpuvk load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]\n"
                "  mgpuvk interval-expand COUNTS.npy VALUES.npy -o OUT.npy\n"
                "  mgpuvk interval-gather COUNTS.npy --gather G.npy --input IN.npy -o OUT.npy\n"
@@ -92,8 +100,10 @@ static options parse(int argc, char **argv) {
     bool expand = !strcmp(o.command, "interval-expand"), gather = !strcmp(o.command, "interval-gather");
     bool scatter = !strcmp(o.command, "interval-scatter"), move = !strcmp(o.command, "interval-move");
     bool interval = expand || gather || scatter || move;
-    if (strcmp(o.command, "info") && strcmp(o.command, "reduce") && strcmp(o.command, "scan") && !merge && !lbs && !interval)
-        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan, merge, load-balance, interval-expand, "
+    bool search = !strcmp(o.command, "search");
+    if (strcmp(o.command, "info") && strcmp(o.command, "reduce") && strcmp(o.command, "scan") && !merge && !lbs && !interval &&
+        !search)
+        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan, merge, search, load-balance, interval-expand, "
                              "interval-gather, interval-scatter, interval-move)", o.command);
     for (int i = 2; i < argc; ++i) {
         const char *a = argv[i];
@@ -103,7 +113,13 @@ static options parse(int argc, char **argv) {
             o.device = argv[++i];
         } else if (!strcmp(a, "--bench")) {
             o.bench = true;
-        } else if (!strcmp(a, "--descending") && merge) {
+        } else if (search && (!strcmp(a, "--bounds") || !strcmp(a, "--b-indices") || !strcmp(a, "--match-a") ||
+                              !strcmp(a, "--match-b"))) {
+            if (!has_value) fail(EXIT_BAD_INPUT, "%s needs a value", a);
+            const char **slot = !strcmp(a, "--bounds") ? &o.bounds : !strcmp(a, "--b-indices") ? &o.b_indices
+                              : !strcmp(a, "--match-a") ? &o.match_a : &o.match_b;
+            *slot = argv[++i];
+        } else if (!strcmp(a, "--descending") && (merge || search)) {
             o.descending = true;
         } else if (!strcmp(a, "--values") && merge) {
             if (i + 2 >= argc) fail(EXIT_BAD_INPUT, "--values needs two files");
@@ -129,14 +145,14 @@ static options parse(int argc, char **argv) {
             o.op = argv[++i];
         } else if (!strcmp(a, "--exclusive") && !strcmp(o.command, "scan")) {
             o.exclusive = true;
-        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && (!strcmp(o.command, "scan") || merge || lbs || interval)) {
+        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && (!strcmp(o.command, "scan") || merge || lbs || interval || search)) {
             if (!has_value) fail(EXIT_BAD_INPUT, "%s needs a value", a);
             o.output = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
             fail(EXIT_BAD_INPUT, "unknown option '%s' for %s", a, o.command);
         } else if (!o.input && strcmp(o.command, "info")) {
             o.input = a;
-        } else if (!o.input_b && (merge || expand)) {
+        } else if (!o.input_b && (merge || expand || search)) {
             o.input_b = a;
         } else {
             fail(EXIT_BAD_INPUT, "unexpected argument '%s'", a);
@@ -145,6 +161,9 @@ static options parse(int argc, char **argv) {
     if (strcmp(o.command, "info") && !o.input) fail(EXIT_BAD_INPUT, "%s needs an input .npy file", o.command);
     if ((!strcmp(o.command, "scan") || merge || lbs || interval) && !o.output) fail(EXIT_BAD_INPUT, "%s needs -o OUT.npy", o.command);
     if (expand && !o.input_b) fail(EXIT_BAD_INPUT, "interval-expand needs COUNTS.npy and VALUES.npy");
+    if (search && !o.input_b) fail(EXIT_BAD_INPUT, "search needs A.npy and B.npy");
+    if (search && (!o.bounds || (strcmp(o.bounds, "lower") && strcmp(o.bounds, "upper"))))
+        fail(EXIT_BAD_INPUT, "search needs --bounds lower or --bounds upper");
     if ((gather || move) && !o.gather) fail(EXIT_BAD_INPUT, "%s needs --gather G.npy", o.command);
     if ((scatter || move) && !o.scatter) fail(EXIT_BAD_INPUT, "%s needs --scatter S.npy", o.command);
     if ((gather || scatter || move) && !o.interval_input) fail(EXIT_BAD_INPUT, "%s needs --input IN.npy", o.command);
@@ -592,12 +611,63 @@ static int command_interval(const options *o) {
     return finish(ctx);
 }
 
+static mgpu_result record_search(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    (void)scratch;
+    return mgpu_cmd_sorted_search(ctx, cmd, info);
+}
+
+static int command_search(const options *o) {
+    char error[512];
+    npy_array a, b;
+    if (!npy_read(o->input, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (!npy_read(o->input_b, &b, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (a.type != b.type) fail(EXIT_BAD_INPUT, "%s and %s have different dtypes", o->input, o->input_b);
+    if (a.count > 0x7fffffffu || b.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "more than 2^31-1 elements");
+    require_sorted(o->input, &a, o->descending);
+    require_sorted(o->input_b, &b, o->descending);
+    mgpu_context ctx = open_context(o);
+    mgpu_sorted_search_info info = {.key_type = a.type, .bounds = strcmp(o->bounds, "upper") ? MGPU_BOUNDS_LOWER : MGPU_BOUNDS_UPPER,
+                                    .descending = o->descending, .a_count = (uint32_t)a.count, .b_count = (uint32_t)b.count,
+                                    .a_keys = upload(ctx, &a), .b_keys = upload(ctx, &b)};
+    struct { const char *path; mgpu_range *range; uint64_t count; } outs[] = {
+        {o->output, &info.a_indices, a.count}, {o->b_indices, &info.b_indices, b.count},
+        {o->match_a, &info.a_matches, a.count}, {o->match_b, &info.b_matches, b.count}};
+    mgpu_result r = MGPU_SUCCESS;
+    for (size_t i = 0; i < 4 && r == MGPU_SUCCESS; ++i)
+        if (outs[i].path) r = mgpu_buffer_alloc(ctx, outs[i].count * 4 + 4, outs[i].range);
+    uint32_t a_matches = 0, b_matches = 0;
+    if (r == MGPU_SUCCESS) r = mgpu_sorted_search(ctx, &info, &a_matches, &b_matches);
+    if (r != MGPU_SUCCESS) device_fail(ctx, "search", r);
+    for (size_t i = 0; i < 4; ++i) {
+        if (!outs[i].path) continue;
+        int32_t *host = malloc(outs[i].count * 4 + 4);
+        r = host ? MGPU_SUCCESS : MGPU_ERROR_OUT_OF_MEMORY;
+        if (r == MGPU_SUCCESS && outs[i].count) r = mgpu_buffer_download(ctx, *outs[i].range, host, outs[i].count * 4);
+        if (r != MGPU_SUCCESS) device_fail(ctx, "download", r);
+        if (!npy_write(outs[i].path, MGPU_TYPE_I32, host, outs[i].count, error, sizeof error)) {
+            for (size_t k = 0; k < i; ++k)
+                if (outs[k].path) remove(outs[k].path);
+            mgpu_context_destroy(ctx);
+            fail(EXIT_BAD_INPUT, "%s", error);
+        }
+        free(host);
+    }
+    if (o->match_a || o->match_b) printf("%u %u\n", a_matches, b_matches);
+    if (o->bench) bench(ctx, record_search, &info, 0, a.count + b.count, 4.0 * (double)(a.count + b.count) * 2);
+    mgpu_range ranges[] = {info.a_keys, info.b_keys, info.a_indices, info.b_indices, info.a_matches, info.b_matches};
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) mgpu_buffer_free(ctx, ranges[i]);
+    free(a.data);
+    free(b.data);
+    return finish(ctx);
+}
+
 int main(int argc, char **argv) {
     options o = parse(argc, argv);
     if (!strcmp(o.command, "info")) return command_info(&o);
     if (!strcmp(o.command, "reduce")) return command_reduce(&o);
     if (!strcmp(o.command, "merge")) return command_merge(&o);
     if (!strcmp(o.command, "load-balance")) return command_load_balance(&o);
+    if (!strcmp(o.command, "search")) return command_search(&o);
     if (!strncmp(o.command, "interval-", 9)) return command_interval(&o);
     return command_scan(&o);
 }
