@@ -611,6 +611,41 @@ MGPU_API mgpu_result mgpu_sorted_search(mgpu_context context, const mgpu_sorted_
                                         uint32_t *a_match_count, uint32_t *b_match_count);
 
 /* ---------------------------------------------------------------------------------------------------------
+ * Bulk remove and bulk insert (the seeds' chapter 5). Values are any 32- or 64-bit type (value_size 4 or 8),
+ * moved as bits; indices are int32.
+ *   remove: input 10 11 12 13 14, indices 1 3 -> 10 12 14 (output: count - index_count values)
+ *   insert: b 10 11 12, insert 7 8, indices 0 2 -> 7 10 11 8 12 (insert[i] goes before b[indices[i]];
+ *           an index equal to b_count appends; output: a_count + b_count values)
+ * Preconditions, documented and not checked (the CLI checks them): remove indices strictly ascending in
+ * [0, count); insert indices ascending in [0, b_count].
+ */
+typedef struct mgpu_bulk_remove_info {
+    uint32_t value_size;
+    uint32_t count;
+    mgpu_range input;
+    uint32_t index_count;
+    mgpu_range indices;
+    mgpu_range output;
+} mgpu_bulk_remove_info;
+
+typedef struct mgpu_bulk_insert_info {
+    uint32_t value_size;
+    uint32_t b_count;
+    mgpu_range b;
+    uint32_t a_count;
+    mgpu_range insert;   /* a_count values */
+    mgpu_range indices;  /* a_count int32 */
+    mgpu_range output;
+} mgpu_bulk_insert_info;
+
+/** Records a bulk remove (one dispatch, no scratch). */
+MGPU_API mgpu_result mgpu_cmd_bulk_remove(mgpu_context context, VkCommandBuffer cmd, const mgpu_bulk_remove_info *info);
+MGPU_API mgpu_result mgpu_bulk_remove(mgpu_context context, const mgpu_bulk_remove_info *info);
+/** Records a bulk insert (one dispatch, no scratch). */
+MGPU_API mgpu_result mgpu_cmd_bulk_insert(mgpu_context context, VkCommandBuffer cmd, const mgpu_bulk_insert_info *info);
+MGPU_API mgpu_result mgpu_bulk_insert(mgpu_context context, const mgpu_bulk_insert_info *info);
+
+/* ---------------------------------------------------------------------------------------------------------
  * Interval operations (the seeds' chapter 11), built on the load-balancing search. Interval o has count[o]
  * elements; interval_starts is the exclusive scan of the counts (int32), item_count their total. For item r
  * of interval o:

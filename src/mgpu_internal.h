@@ -21,6 +21,8 @@ typedef struct mgpu_merge_pc { MGPU_MERGE_PC_FIELDS } mgpu_merge_pc;
 static_assert(sizeof(mgpu_merge_pc) == 72, "merge push constants");
 typedef struct mgpu_lbs_pc { MGPU_LBS_PC_FIELDS } mgpu_lbs_pc;
 typedef struct mgpu_search_pc { MGPU_SEARCH_PC_FIELDS } mgpu_search_pc;
+typedef struct mgpu_bulk_pc { MGPU_BULK_PC_FIELDS } mgpu_bulk_pc;
+static_assert(sizeof(mgpu_bulk_pc) == 40, "bulk push constants");
 static_assert(sizeof(mgpu_search_pc) == 40, "sorted search push constants");
 static_assert(sizeof(mgpu_lbs_pc) == 64, "load-balancing search push constants");
 static_assert(sizeof(mgpu_copy_pc) == 24, "copy push constants");
@@ -43,6 +45,7 @@ typedef enum mgpu_kernel {
     MGPU_KERNEL_LBS_PARTITION,
     MGPU_KERNEL_LBS,
     MGPU_KERNEL_SORTED_SEARCH,
+    MGPU_KERNEL_BULK,
     MGPU_KERNEL_COUNT
 } mgpu_kernel;
 

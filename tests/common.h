@@ -74,6 +74,7 @@ void test_merge(void);
 void test_load_balance(void);
 void test_intervals(void);
 void test_sorted_search(void);
+void test_bulk(void);
 void test_cli(void);
 
 #endif
