@@ -477,6 +477,64 @@ static void cli_search(void) {
     }
 }
 
+static void cli_bulk(void) {
+    char b[600], a[600], x[600], out_npy[600], args[4096], err[4096], error[256];
+    path(b, sizeof b, "bb.npy");
+    path(a, sizeof a, "ba.npy");
+    path(x, sizeof x, "bx.npy");
+    path(out_npy, sizeof out_npy, "bo.npy");
+    uint32_t n = 1 + test_random_below(4000), an = test_random_below(500);
+    uint64_t *values = malloc(n * 8), *ins = malloc(an * 8 + 8), *want = malloc((n + an) * 8 + 8);
+    int32_t *idx = malloc((n + an) * 4 + 4);
+    for (uint32_t i = 0; i < n; ++i) values[i] = test_random();
+    for (uint32_t i = 0; i < an; ++i) ins[i] = test_random();
+    /* remove: every third element */
+    uint32_t k = 0, kept = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        if (i % 3 == 1) idx[k++] = (int32_t)i;
+        else want[kept++] = values[i];
+    }
+    CHECK(npy_write(b, MGPU_TYPE_U64, values, n, error, sizeof error) && npy_write(x, MGPU_TYPE_I32, idx, k, error, sizeof error), "%s", error);
+    snprintf(args, sizeof args, "bulk-remove '%s' --indices '%s' -o '%s'", b, x, out_npy);
+    int code = run(args, NULL, 0, err, sizeof err);
+    CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
+    npy_array got;
+    if (npy_read(out_npy, &got, error, sizeof error)) {
+        CHECK(got.count == kept && memcmp(got.data, want, kept * 8) == 0, "bulk-remove output");
+        free(got.data);
+    } else {
+        CHECK(false, "bulk-remove output unreadable: %s", error);
+    }
+    /* insert: ascending positions with repeats */
+    for (uint32_t i = 0; i < an; ++i) idx[i] = (int32_t)((uint64_t)i * (n + 1) / (an ? an : 1) / 2 * 2 % (n + 1));
+    for (uint32_t i = 1; i < an; ++i) if (idx[i] < idx[i - 1]) idx[i] = idx[i - 1];
+    for (uint32_t p = 0, i = 0, j = 0; p < n + an; ++p) want[p] = (i < an && (uint32_t)idx[i] <= j) ? ins[i++] : values[j++];
+    CHECK(npy_write(a, MGPU_TYPE_U64, ins, an, error, sizeof error) && npy_write(x, MGPU_TYPE_I32, idx, an, error, sizeof error), "%s", error);
+    snprintf(args, sizeof args, "bulk-insert '%s' --insert '%s' --indices '%s' -o '%s'", b, a, x, out_npy);
+    code = run(args, NULL, 0, err, sizeof err);
+    CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
+    if (npy_read(out_npy, &got, error, sizeof error)) {
+        CHECK(got.count == n + an && memcmp(got.data, want, (n + an) * 8) == 0, "bulk-insert output");
+        free(got.data);
+    } else {
+        CHECK(false, "bulk-insert output unreadable: %s", error);
+    }
+    /* bad: an index out of range, descending indices, a count mismatch */
+    int32_t bad_remove[2] = {0, (int32_t)n}, descending[2] = {1, 0};
+    const char *bad_args[] = {"bulk-remove '%1$s' --indices '%3$s' -o '%4$s'", "bulk-insert '%1$s' --insert '%2$s' --indices '%3$s' -o '%4$s'"};
+    for (int c = 0; c < 3; ++c) {
+        CHECK(npy_write(x, MGPU_TYPE_I32, c == 0 ? bad_remove : descending, 2, error, sizeof error), "%s", error);
+        remove(out_npy);
+        snprintf(args, sizeof args, bad_args[c == 2], b, a, x, out_npy);
+        code = run(args, NULL, 0, err, sizeof err);
+        CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
+        FILE *f = fopen(out_npy, "rb");
+        CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
+        if (f) fclose(f);
+    }
+    free(values); free(ins); free(want); free(idx);
+}
+
 void test_cli(void) {
     if (!g_test.cli_path) {
         CHECK(false, "the cli family needs --cli PATH");
@@ -493,6 +551,7 @@ void test_cli(void) {
     cli_load_balance();
     cli_intervals();
     cli_search();
+    cli_bulk();
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0, "rm %s", dir);
 }

@@ -8,6 +8,8 @@
  *                [--device N|NAME] [--bench]
  *   mgpuvk search A.npy B.npy --bounds lower|upper [-o A_INDICES.npy] [--b-indices B_INDICES.npy]
  *                [--match-a FLAGS.npy] [--match-b FLAGS.npy] [--descending]   (prints the match counts)
+ *   mgpuvk bulk-remove IN.npy --indices IDX.npy -o OUT.npy
+ *   mgpuvk bulk-insert B.npy --insert A.npy --indices IDX.npy -o OUT.npy      (A[i] goes before B[IDX[i]])
  *   mgpuvk load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]   (COUNTS <i4 >= 0; OBJ <i4)
  *   mgpuvk interval-expand COUNTS.npy VALUES.npy -o OUT.npy
  *   mgpuvk interval-gather COUNTS.npy --gather G.npy --input IN.npy -o OUT.npy
@@ -65,6 +67,8 @@ typedef struct options {
     const char *interval_input;
     const char *into;
     const char *bounds;
+    const char *indices;
+    const char *insert;
     const char *b_indices;
     const char *match_a;
     const char *match_b;
@@ -89,6 +93,8 @@ static options parse(int argc, char **argv) {
                "               [--device N|NAME] [--bench]\n"
                "  mgpuvk search A.npy B.npy --bounds lower|upper [-o A_INDICES.npy] [--b-indices B_INDICES.npy]\n"
                "               [--match-a FLAGS.npy] [--match-b FLAGS.npy] [--descending] [--device N|NAME] [--bench]\n"
+               "  mgpuvk bulk-remove IN.npy --indices IDX.npy -o OUT.npy\n"
+               "  mgpuvk bulk-insert B.npy --insert A.npy --indices IDX.npy -o OUT.npy\n"
                "  mgpuvk load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]\n"
                "  mgpuvk interval-expand COUNTS.npy VALUES.npy -o OUT.npy\n"
                "  mgpuvk interval-gather COUNTS.npy --gather G.npy --input IN.npy -o OUT.npy\n"
@@ -101,10 +107,11 @@ static options parse(int argc, char **argv) {
     bool scatter = !strcmp(o.command, "interval-scatter"), move = !strcmp(o.command, "interval-move");
     bool interval = expand || gather || scatter || move;
     bool search = !strcmp(o.command, "search");
+    bool bulk_remove = !strcmp(o.command, "bulk-remove"), bulk_insert = !strcmp(o.command, "bulk-insert");
     if (strcmp(o.command, "info") && strcmp(o.command, "reduce") && strcmp(o.command, "scan") && !merge && !lbs && !interval &&
-        !search)
-        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan, merge, search, load-balance, interval-expand, "
-                             "interval-gather, interval-scatter, interval-move)", o.command);
+        !search && !bulk_remove && !bulk_insert)
+        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan, merge, search, bulk-remove, bulk-insert, "
+                             "load-balance, interval-expand, interval-gather, interval-scatter, interval-move)", o.command);
     for (int i = 2; i < argc; ++i) {
         const char *a = argv[i];
         bool has_value = i + 1 < argc;
@@ -119,6 +126,12 @@ static options parse(int argc, char **argv) {
             const char **slot = !strcmp(a, "--bounds") ? &o.bounds : !strcmp(a, "--b-indices") ? &o.b_indices
                               : !strcmp(a, "--match-a") ? &o.match_a : &o.match_b;
             *slot = argv[++i];
+        } else if (!strcmp(a, "--indices") && (bulk_remove || bulk_insert)) {
+            if (!has_value) fail(EXIT_BAD_INPUT, "--indices needs a value");
+            o.indices = argv[++i];
+        } else if (!strcmp(a, "--insert") && bulk_insert) {
+            if (!has_value) fail(EXIT_BAD_INPUT, "--insert needs a value");
+            o.insert = argv[++i];
         } else if (!strcmp(a, "--descending") && (merge || search)) {
             o.descending = true;
         } else if (!strcmp(a, "--values") && merge) {
@@ -145,7 +158,7 @@ static options parse(int argc, char **argv) {
             o.op = argv[++i];
         } else if (!strcmp(a, "--exclusive") && !strcmp(o.command, "scan")) {
             o.exclusive = true;
-        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && (!strcmp(o.command, "scan") || merge || lbs || interval || search)) {
+        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && (!strcmp(o.command, "scan") || merge || lbs || interval || search || bulk_remove || bulk_insert)) {
             if (!has_value) fail(EXIT_BAD_INPUT, "%s needs a value", a);
             o.output = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -162,6 +175,9 @@ static options parse(int argc, char **argv) {
     if ((!strcmp(o.command, "scan") || merge || lbs || interval) && !o.output) fail(EXIT_BAD_INPUT, "%s needs -o OUT.npy", o.command);
     if (expand && !o.input_b) fail(EXIT_BAD_INPUT, "interval-expand needs COUNTS.npy and VALUES.npy");
     if (search && !o.input_b) fail(EXIT_BAD_INPUT, "search needs A.npy and B.npy");
+    if ((bulk_remove || bulk_insert) && !o.indices) fail(EXIT_BAD_INPUT, "%s needs --indices IDX.npy", o.command);
+    if (bulk_insert && !o.insert) fail(EXIT_BAD_INPUT, "bulk-insert needs --insert A.npy");
+    if ((bulk_remove || bulk_insert) && !o.output) fail(EXIT_BAD_INPUT, "%s needs -o OUT.npy", o.command);
     if (search && (!o.bounds || (strcmp(o.bounds, "lower") && strcmp(o.bounds, "upper"))))
         fail(EXIT_BAD_INPUT, "search needs --bounds lower or --bounds upper");
     if ((gather || move) && !o.gather) fail(EXIT_BAD_INPUT, "%s needs --gather G.npy", o.command);
@@ -661,6 +677,58 @@ static int command_search(const options *o) {
     return finish(ctx);
 }
 
+static int command_bulk(const options *o) {
+    bool insert = !strcmp(o->command, "bulk-insert");
+    char error[512];
+    npy_array b, a = {0}, idx;
+    if (!npy_read(o->input, &b, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (insert && !npy_read(o->insert, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (insert && a.type != b.type) fail(EXIT_BAD_INPUT, "%s and %s have different dtypes", o->insert, o->input);
+    if (!npy_read(o->indices, &idx, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (idx.type != MGPU_TYPE_I32) fail(EXIT_BAD_INPUT, "%s: indices must be <i4, not %s", o->indices, npy_descr(idx.type));
+    if (insert && idx.count != a.count)
+        fail(EXIT_BAD_INPUT, "%s: %llu indices for %llu values to insert", o->indices, (unsigned long long)idx.count,
+             (unsigned long long)a.count);
+    if (b.count + a.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "more than 2^31-1 elements");
+    const int32_t *x = idx.data;
+    for (uint64_t k = 0; k < idx.count; ++k) {
+        int64_t limit = insert ? (int64_t)b.count : (int64_t)b.count - 1;
+        if (x[k] < 0 || x[k] > limit)
+            fail(EXIT_BAD_INPUT, "%s: index %d at %llu is out of range [0, %lld]", o->indices, x[k], (unsigned long long)k,
+                 (long long)limit);
+        if (k && (insert ? x[k] < x[k - 1] : x[k] <= x[k - 1]))
+            fail(EXIT_BAD_INPUT, "%s: indices are not %s at %llu", o->indices, insert ? "ascending" : "strictly ascending",
+                 (unsigned long long)k);
+    }
+    mgpu_context ctx = open_context(o);
+    size_t vs = mgpu_type_size(b.type);
+    uint64_t out_count = insert ? a.count + b.count : b.count - idx.count;
+    mgpu_range rb = upload(ctx, &b), ra = upload(ctx, &a), rx = upload(ctx, &idx), ro = {0};
+    mgpu_result r = MGPU_SUCCESS;
+    if (out_count) r = mgpu_buffer_alloc(ctx, out_count * vs, &ro);
+    if (r == MGPU_SUCCESS && insert)
+        r = mgpu_bulk_insert(ctx, &(mgpu_bulk_insert_info){.value_size = (uint32_t)vs, .b_count = (uint32_t)b.count, .b = rb,
+                                                           .a_count = (uint32_t)a.count, .insert = ra, .indices = rx, .output = ro});
+    else if (r == MGPU_SUCCESS)
+        r = mgpu_bulk_remove(ctx, &(mgpu_bulk_remove_info){.value_size = (uint32_t)vs, .count = (uint32_t)b.count, .input = rb,
+                                                           .index_count = (uint32_t)idx.count, .indices = rx, .output = ro});
+    void *host = malloc(out_count ? out_count * vs : 1);
+    if (!host) r = MGPU_ERROR_OUT_OF_MEMORY;
+    if (r == MGPU_SUCCESS && out_count) r = mgpu_buffer_download(ctx, ro, host, out_count * vs);
+    if (r != MGPU_SUCCESS) device_fail(ctx, o->command, r);
+    if (!npy_write(o->output, b.type, host, out_count, error, sizeof error)) {
+        mgpu_context_destroy(ctx);
+        fail(EXIT_BAD_INPUT, "%s", error);
+    }
+    mgpu_range ranges[] = {rb, ra, rx, ro};
+    for (size_t i = 0; i < 4; ++i) mgpu_buffer_free(ctx, ranges[i]);
+    free(host);
+    free(b.data);
+    free(a.data);
+    free(idx.data);
+    return finish(ctx);
+}
+
 int main(int argc, char **argv) {
     options o = parse(argc, argv);
     if (!strcmp(o.command, "info")) return command_info(&o);
@@ -668,6 +736,7 @@ int main(int argc, char **argv) {
     if (!strcmp(o.command, "merge")) return command_merge(&o);
     if (!strcmp(o.command, "load-balance")) return command_load_balance(&o);
     if (!strcmp(o.command, "search")) return command_search(&o);
+    if (!strncmp(o.command, "bulk-", 5)) return command_bulk(&o);
     if (!strncmp(o.command, "interval-", 9)) return command_interval(&o);
     return command_scan(&o);
 }
