@@ -290,8 +290,8 @@ typedef enum mgpu_prim {
     MGPU_PRIM_SCAN = 1,
     MGPU_PRIM_FILL = 2,
     MGPU_PRIM_COPY = 3,
-    MGPU_PRIM_MERGE = 4,
-    MGPU_PRIM_LOAD_BALANCE = 5,
+    MGPU_PRIM_MERGE = 4,        /* merge; its pipelines also cover sorted search and bulk insert/remove */
+    MGPU_PRIM_LOAD_BALANCE = 5, /* load-balancing search and the interval operations */
     MGPU_PRIM_COUNT = 6
 } mgpu_prim;
 

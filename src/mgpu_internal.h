@@ -159,6 +159,7 @@ mgpu_result mgpu__copy_prepare(mgpu_context ctx);
 mgpu_result mgpu__merge_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__load_balance_prepare(mgpu_context ctx);
 mgpu_result mgpu__sorted_search_prepare(mgpu_context ctx, mgpu_type type);
+mgpu_result mgpu__bulk_prepare(mgpu_context ctx);
 
 /* ---- tuning (tuning.c) --------------------------------------------------------------------------------- */
 void mgpu__tuning_init(mgpu_context ctx);

@@ -3,13 +3,17 @@
 
 #define MGPU_BULK_NT 256u
 
+static mgpu_pipeline_key mgpu_bulk_key(uint32_t mode, uint32_t value_size) {
+    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_BULK, .type = MGPU_TYPE_I32,
+                               .spec = {[MGPU_SPEC_NT] = MGPU_BULK_NT, [MGPU_SPEC_MODE] = mode,
+                                        [MGPU_SPEC_VALUE_WORDS] = value_size / 4}};
+}
+
 static mgpu_result mgpu_bulk_dispatch(mgpu_context ctx, VkCommandBuffer cmd, uint32_t mode, uint32_t value_size,
                                       mgpu_bulk_pc *pc) {
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk: null command buffer");
     if (pc->out_count == 0) return MGPU_SUCCESS;
-    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_BULK, .type = MGPU_TYPE_I32,
-                             .spec = {[MGPU_SPEC_NT] = MGPU_BULK_NT, [MGPU_SPEC_MODE] = mode,
-                                      [MGPU_SPEC_VALUE_WORDS] = value_size / 4}};
+    mgpu_pipeline_key key = mgpu_bulk_key(mode, value_size);
     uint32_t groups = (pc->out_count + MGPU_BULK_NT - 1) / MGPU_BULK_NT;
     return mgpu__dispatch(ctx, cmd, &key, pc, sizeof *pc, groups > 65535 ? 65535 : groups, 1);
 }
@@ -99,4 +103,15 @@ mgpu_result mgpu_bulk_insert(mgpu_context ctx, const mgpu_bulk_insert_info *info
     mgpu_result r = mgpu_insert_check(ctx, info);
     if (r != MGPU_SUCCESS || info->a_count + info->b_count == 0) return r;
     return mgpu__run_blocking(ctx, mgpu_record_insert, info, 0, (mgpu_range){0}, (mgpu_range){0}, 0);
+}
+
+mgpu_result mgpu__bulk_prepare(mgpu_context ctx) {
+    mgpu_result r = MGPU_SUCCESS;
+    for (uint32_t mode = 0; mode < 2 && r == MGPU_SUCCESS; ++mode)
+        for (uint32_t value_size = 4; value_size <= 8 && r == MGPU_SUCCESS; value_size += 4) {
+            mgpu_pipeline_key key = mgpu_bulk_key(mode, value_size);
+            VkPipeline p;
+            r = mgpu__pipeline_get(ctx, &key, &p);
+        }
+    return r;
 }
