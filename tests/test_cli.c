@@ -31,6 +31,18 @@ static int run(const char *args, char *out, size_t out_size, char *err, size_t e
     return code;
 }
 
+/* Runs the tool on bad input: exit status 2, one line on stderr, and no file at out_path. */
+static void expect_rejected(const char *args, const char *out_path) {
+    char err[4096];
+    remove(out_path);
+    int code = run(args, NULL, 0, err, sizeof err);
+    CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
+    CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "mgpuvk %s: one line on stderr: %s", args, err);
+    FILE *f = fopen(out_path, "rb");
+    CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
+    if (f) fclose(f);
+}
+
 static void path(char *buf, size_t size, const char *name) { snprintf(buf, size, "%s/%s", dir, name); }
 
 static mgpu_scalar parse_scalar(mgpu_type type, const char *text) {
@@ -155,14 +167,8 @@ static void cli_bad_input(void) {
         else write_npy_header(file, cases[c].dict, four, cases[c].data);
         const char *commands[2] = {"reduce '%s'", "scan '%s' -o '%s'"};
         for (int k = 0; k < 2; ++k) {
-            remove(out_npy);
             snprintf(args, sizeof args, commands[k], file, out_npy);
-            int code = run(args, NULL, 0, err, sizeof err);
-            CHECK(code == 2, "%s: mgpuvk %s -> %d, expected 2", cases[c].what, args, code);
-            CHECK(strchr(err, '\n') == err + strlen(err) - 1 && strlen(err) > 1, "%s: one line on stderr: %s", cases[c].what, err);
-            FILE *f = fopen(out_npy, "rb");
-            CHECK(f == NULL, "%s: an output file was written", cases[c].what);
-            if (f) fclose(f);
+            expect_rejected(args, out_npy); /* cases[c].what */
         }
     }
     char good[600];
@@ -173,14 +179,8 @@ static void cli_bad_input(void) {
                               "reduce /nonexistent/x.npy", "frobnicate", "reduce '%s' --device 'no such device'",
                               "scan '%s' -o '%s' --unknown"};
     for (size_t k = 0; k < sizeof bad_args / sizeof bad_args[0]; ++k) {
-        remove(out_npy);
         snprintf(args, sizeof args, bad_args[k], good, out_npy);
-        int code = run(args, NULL, 0, err, sizeof err);
-        CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
-        CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "one line on stderr: %s", err);
-        FILE *f = fopen(out_npy, "rb");
-        CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
-        if (f) fclose(f);
+        expect_rejected(args, out_npy);
     }
     /* A format version 2.0 header is read too. */
     unsigned char v2[256];
@@ -286,14 +286,9 @@ static void cli_merge(void) {
                          "merge '%1$s' '%3$s' -o '%5$s'", "merge '%1$s' '%1$s' -o '%5$s' --values '%3$s' '%4$s' --values-out '%6$s'",
                          "merge '%1$s' '%1$s' -o '%5$s' --values '%3$s' '%3$s'", "merge '%1$s' -o '%5$s'"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
-        remove(out_npy);
         remove(vout);
         snprintf(args, sizeof args, bad[k], a, b, va, vb, out_npy, vout);
-        int code = run(args, NULL, 0, err, sizeof err);
-        CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
-        FILE *f = fopen(out_npy, "rb");
-        CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
-        if (f) fclose(f);
+        expect_rejected(args, out_npy);
     }
 }
 
@@ -328,13 +323,8 @@ static void cli_load_balance(void) {
     const char *bad[] = {"load-balance '%1$s' -o '%2$s'", "load-balance '%3$s' -o '%2$s'", "load-balance '%1$s'",
                          "load-balance '%3$s' -o '%2$s' --op add"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
-        remove(out_npy);
         snprintf(args, sizeof args, bad[k], in, out_npy, in_u);
-        code = run(args, NULL, 0, err, sizeof err);
-        CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
-        FILE *f = fopen(out_npy, "rb");
-        CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
-        if (f) fclose(f);
+        expect_rejected(args, out_npy);
     }
     free(counts);
 }
@@ -404,13 +394,8 @@ static void cli_intervals(void) {
                          "interval-move '%1$s' --gather '%3$s' --input '%5$s' --into '%6$s' -o '%7$s'",
                          "interval-scatter '%1$s' --scatter '%4$s' --input '%5$s' -o '%7$s'"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
-        remove(out_npy);
         snprintf(args, sizeof args, bad[k], c, v, g, s, in, dest, out_npy);
-        int code = run(args, NULL, 0, err, sizeof err);
-        CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
-        FILE *f = fopen(out_npy, "rb");
-        CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
-        if (f) fclose(f);
+        expect_rejected(args, out_npy);
     }
     free(counts); free(gather); free(scatter); free(values); free(input); free(destination);
 }
@@ -467,13 +452,8 @@ static void cli_search(void) {
     const char *bad[] = {"search '%1$s' '%1$s' --bounds lower -o '%3$s'", "search '%2$s' '%2$s' -o '%3$s'",
                          "search '%2$s' '%2$s' --bounds middle -o '%3$s'", "search '%1$s' '%2$s' --bounds upper -o '%3$s'"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
-        remove(ai);
         snprintf(args, sizeof args, bad[k], a, b, ai);
-        int code = run(args, NULL, 0, err, sizeof err);
-        CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
-        FILE *f = fopen(ai, "rb");
-        CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
-        if (f) fclose(f);
+        expect_rejected(args, ai);
     }
 }
 
@@ -524,13 +504,8 @@ static void cli_bulk(void) {
     const char *bad_args[] = {"bulk-remove '%1$s' --indices '%3$s' -o '%4$s'", "bulk-insert '%1$s' --insert '%2$s' --indices '%3$s' -o '%4$s'"};
     for (int c = 0; c < 3; ++c) {
         CHECK(npy_write(x, MGPU_TYPE_I32, c == 0 ? bad_remove : descending, 2, error, sizeof error), "%s", error);
-        remove(out_npy);
         snprintf(args, sizeof args, bad_args[c == 2], b, a, x, out_npy);
-        code = run(args, NULL, 0, err, sizeof err);
-        CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
-        FILE *f = fopen(out_npy, "rb");
-        CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
-        if (f) fclose(f);
+        expect_rejected(args, out_npy);
     }
     free(values); free(ins); free(want); free(idx);
 }
