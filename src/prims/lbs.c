@@ -30,15 +30,21 @@ static mgpu_result mgpu_lbs_check(mgpu_context ctx, const mgpu_load_balance_info
     return r;
 }
 
+/* Scratch of a search over items and objects: one partition per tile boundary (none without items). */
+static mgpu_requirements mgpu_lbs_requirements(mgpu_context ctx, uint32_t items, uint32_t objects) {
+    mgpu_tuning t = mgpu_lbs_tuning(ctx);
+    mgpu_load_balance_info sizes = {.item_count = items, .object_count = objects};
+    uint32_t tiles = items ? mgpu_lbs_tiles(&sizes, &t) : 0;
+    return (mgpu_requirements){.scratch_size = tiles ? (VkDeviceSize)(tiles + 1) * 4 : 0,
+                               .scratch_alignment = 4,
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+}
+
 mgpu_result mgpu_load_balance_get_requirements(mgpu_context ctx, const mgpu_load_balance_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: null requirements");
     mgpu_result r = mgpu_lbs_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
-    mgpu_tuning t = mgpu_lbs_tuning(ctx);
-    uint32_t tiles = info->item_count ? mgpu_lbs_tiles(info, &t) : 0;
-    *out = (mgpu_requirements){.scratch_size = tiles ? (VkDeviceSize)(tiles + 1) * 4 : 0,
-                               .scratch_alignment = 4,
-                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+    *out = mgpu_lbs_requirements(ctx, info->item_count, info->object_count);
     return MGPU_SUCCESS;
 }
 
@@ -145,12 +151,7 @@ mgpu_result mgpu_interval_get_requirements(mgpu_context ctx, const mgpu_interval
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null requirements");
     mgpu_result r = mgpu_interval_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
-    mgpu_tuning t = mgpu_lbs_tuning(ctx);
-    mgpu_load_balance_info sizes = {.item_count = info->item_count, .object_count = info->interval_count};
-    uint32_t tiles = info->item_count ? mgpu_lbs_tiles(&sizes, &t) : 0;
-    *out = (mgpu_requirements){.scratch_size = tiles ? (VkDeviceSize)(tiles + 1) * 4 : 0,
-                               .scratch_alignment = 4,
-                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+    *out = mgpu_lbs_requirements(ctx, info->item_count, info->interval_count);
     return MGPU_SUCCESS;
 }
 
