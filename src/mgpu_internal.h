@@ -42,6 +42,7 @@ typedef enum mgpu_kernel {
     MGPU_KERNEL_SCAN_LOOKBACK,
     MGPU_KERNEL_MERGE_PARTITION,
     MGPU_KERNEL_MERGE,
+    MGPU_KERNEL_MERGESORT_BLOCK,
     MGPU_KERNEL_LBS_PARTITION,
     MGPU_KERNEL_LBS,
     MGPU_KERNEL_SORTED_SEARCH,
@@ -157,6 +158,15 @@ mgpu_result mgpu__scan_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__copy_prepare(mgpu_context ctx);
 mgpu_result mgpu__merge_prepare(mgpu_context ctx, mgpu_type type);
+mgpu_result mgpu__mergesort_prepare(mgpu_context ctx, mgpu_type type);
+/* Merge Path partitions of a merge tile: threads per workgroup of the partition dispatch. */
+#define MGPU_PARTITION_NT 128u
+/* Records the partition and merge dispatches, with a barrier between them, of one merge (pc->run 0) or one
+ * mergesort pass (pc->run > 0) with the given tuning; sets pc->groups_x. */
+mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,
+                                   mgpu_tuning tuning, uint32_t value_words, mgpu_merge_pc *pc);
+/* Builds the pipelines of mgpu__record_merge_pass for every value width and order. */
+mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning);
 mgpu_result mgpu__load_balance_prepare(mgpu_context ctx);
 mgpu_result mgpu__sorted_search_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__bulk_prepare(mgpu_context ctx);

@@ -58,6 +58,8 @@ uint32_t test_tile(mgpu_prim prim, mgpu_type type);
 /* Sizes that straddle tile boundaries for tile: 0, 1, 2, tile-1, tile, tile+1, ... */
 size_t test_sizes(uint32_t tile, uint32_t *sizes, size_t capacity);
 
+/* n random keys of type in [-distinct, distinct], for floats (n > 8) also NaN, -NaN, -0.0, +0.0, infinities. */
+void test_keys(mgpu_type type, void *keys, size_t n, int distinct);
 /* n keys of type sorted in the total order (both directions): values in [-distinct, distinct], for floats
  * also NaN, -NaN, -0.0, +0.0 and infinities. */
 void sorted_keys(mgpu_type type, bool descending, void *keys, size_t n, int distinct);
@@ -71,6 +73,7 @@ void test_scan_paths(void);
 void test_scan_lookback(void);
 void test_engine(void);
 void test_merge(void);
+void test_mergesort(void);
 void test_load_balance(void);
 void test_intervals(void);
 void test_sorted_search(void);

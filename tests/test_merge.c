@@ -20,8 +20,7 @@ static int compare_keys(const void *x, const void *y) {
     return sort_descending ? -c : c;
 }
 
-/* n sorted keys: few distinct values, and for floats the special values. */
-void sorted_keys(mgpu_type type, bool descending, void *keys, size_t n, int distinct) {
+void test_keys(mgpu_type type, void *keys, size_t n, int distinct) {
     test_fill_random(type, keys, n, -distinct, distinct);
     if ((type == MGPU_TYPE_F32 || type == MGPU_TYPE_F64) && n > 8) {
         double specials[] = {NAN, -NAN, -0.0, 0.0, INFINITY, -INFINITY, 0.5, -0.25};
@@ -32,6 +31,10 @@ void sorted_keys(mgpu_type type, bool descending, void *keys, size_t n, int dist
             ref_set(type, keys, test_random_below((uint32_t)n), v);
         }
     }
+}
+
+void sorted_keys(mgpu_type type, bool descending, void *keys, size_t n, int distinct) {
+    test_keys(type, keys, n, distinct);
     sort_type = type;
     sort_descending = descending;
     qsort(keys, n, mgpu_type_size(type), compare_keys);

@@ -1,7 +1,8 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// Merge Path partitions: thread i finds how many of A's elements precede output diagonal min(i * NV, total),
-// NV = NT * VT of the merge kernel (given here as VT).
+// Merge Path partitions: thread i finds how many of its pair's A elements precede output min(i * NV, total),
+// counted from the pair's start (a plain merge has one pair), NV = NT * VT of the merge kernel (given here as
+// VT). With pc.run > 0 this partitions a mergesort pass over runs of pc.run elements of a_keys.
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #include "include/types.glsl"
@@ -12,15 +13,19 @@ layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
 layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
-#define MGPU_MERGE_A(i) TArray(pc.a_keys).v[i]
-#define MGPU_MERGE_B(i) TArray(pc.b_keys).v[i]
+uint g_a_base, g_b_base;
+#define MGPU_MERGE_A(i) TArray(pc.a_keys).v[g_a_base + (i)]
+#define MGPU_MERGE_B(i) TArray(pc.b_keys).v[g_b_base + (i)]
 #include "include/merge_path.glsl"
 
 void main() {
-    uint total = pc.a_count + pc.b_count;
+    uint total = pc.run == 0u ? pc.a_count + pc.b_count : pc.a_count;
     uint tiles = (total + VT - 1u) / VT;
     uint i = gl_GlobalInvocationID.x;
     if (i > tiles) return;
-    uint diag = min(i * VT, total);
-    UintArray(pc.partitions).v[i] = mgpu_merge_path(pc.a_count, pc.b_count, diag);
+    uint out_pos = min(i * VT, total);
+    mgpu_merge_pair pair = mgpu_merge_range(pc.a_count, pc.b_count, pc.run, out_pos);
+    g_a_base = pair.a_base;
+    g_b_base = pair.b_base;
+    UintArray(pc.partitions).v[i] = mgpu_merge_path(pair.a_len, pair.b_len, out_pos - pair.first);
 }

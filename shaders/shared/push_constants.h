@@ -62,7 +62,10 @@
     MGPU_UINT pad0;
 
 /* merge_partition.comp and merge.comp: A and B sorted, merged into out; partitions holds, for each tile
- * boundary diagonal, the count of A's elements before it. Values are raw 32-bit words. */
+ * boundary, the count of its pair's A elements before it. Values are raw 32-bit words. run 0: a plain merge;
+ * run > 0: a mergesort pass over a_count elements of a_keys (== b_keys, b_count 0) sorted in runs of `run`.
+ * mergesort_block.comp: sorts each tile of a_count elements of a_keys into out_keys; its values come from
+ * a_values, or are the element indices when MODE is MGPU_MERGESORT_INDICES. */
 #define MGPU_MERGE_PC_FIELDS \
     MGPU_ADDR a_keys;        \
     MGPU_ADDR b_keys;        \
@@ -74,7 +77,9 @@
     MGPU_UINT a_count;       \
     MGPU_UINT b_count;       \
     MGPU_UINT groups_x;      \
-    MGPU_UINT pad0;
+    MGPU_UINT run;
+#define MGPU_MERGESORT_VALUES 0u  /* mergesort_block MODE: keys only or pairs */
+#define MGPU_MERGESORT_INDICES 1u /* mergesort_block MODE: the values are the keys' original indices */
 
 /* sorted_search.comp: for each needle, its lower or upper bound in the sorted haystack (indices, int32) and
  * whether the haystack holds an equal key (flags, int32 0/1); absent outputs are skipped. */

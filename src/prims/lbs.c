@@ -5,7 +5,6 @@
  */
 #include "../mgpu_internal.h"
 
-#define MGPU_PARTITION_NT 128u
 
 static mgpu_tuning mgpu_lbs_tuning(mgpu_context ctx) { return mgpu__tuning_resolve(ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32); }
 

@@ -5,7 +5,6 @@
  */
 #include "../mgpu_internal.h"
 
-#define MGPU_PARTITION_NT 128u
 
 typedef struct mgpu_merge_plan {
     mgpu_tuning tuning;
@@ -73,16 +72,45 @@ mgpu_result mgpu_merge_get_requirements(mgpu_context ctx, const mgpu_merge_info 
     return MGPU_SUCCESS;
 }
 
-static void mgpu_merge_keys(const mgpu_merge_plan *plan, mgpu_type type, bool descending, mgpu_pipeline_key *partition,
-                            mgpu_pipeline_key *merge) {
+static void mgpu_merge_keys(mgpu_tuning tuning, mgpu_type type, bool descending, uint32_t value_words,
+                            mgpu_pipeline_key *partition, mgpu_pipeline_key *merge) {
     *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION,
                                      .type = type,
-                                     .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = plan->tile,
+                                     .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = tuning.nt * tuning.vt,
                                               [MGPU_SPEC_DESCENDING] = descending}};
     *merge = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE,
                                  .type = type,
-                                 .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
-                                          [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_VALUE_WORDS] = plan->value_words}};
+                                 .spec = {[MGPU_SPEC_NT] = tuning.nt, [MGPU_SPEC_VT] = tuning.vt,
+                                          [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_VALUE_WORDS] = value_words}};
+}
+
+mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,
+                                   mgpu_tuning tuning, uint32_t value_words, mgpu_merge_pc *pc) {
+    uint32_t total = pc->run ? pc->a_count : pc->a_count + pc->b_count;
+    uint32_t tile = tuning.nt * tuning.vt;
+    uint32_t tiles = (uint32_t)(((uint64_t)total + tile - 1) / tile);
+    mgpu_pipeline_key partition, merge;
+    mgpu_merge_keys(tuning, type, descending, value_words, &partition, &merge);
+    mgpu_result r = mgpu__dispatch(ctx, cmd, &partition, pc, sizeof *pc, (tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    uint32_t x, y;
+    mgpu__fold_grid(ctx, tiles, &x, &y);
+    pc->groups_x = x;
+    return mgpu__dispatch(ctx, cmd, &merge, pc, sizeof *pc, x, y);
+}
+
+mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning) {
+    mgpu_result r = MGPU_SUCCESS;
+    for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
+        for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
+            mgpu_pipeline_key partition, merge;
+            mgpu_merge_keys(tuning, type, descending, words, &partition, &merge);
+            VkPipeline p;
+            r = mgpu__pipeline_get(ctx, &partition, &p);
+            if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &merge, &p);
+        }
+    return r;
 }
 
 mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_merge_info *info, mgpu_range scratch) {
@@ -103,15 +131,7 @@ mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_mer
         .partitions = mgpu_range_address(ctx, scratch),
         .a_count = info->a_count,
         .b_count = info->b_count};
-    mgpu_pipeline_key partition, merge;
-    mgpu_merge_keys(&plan, info->key_type, info->descending, &partition, &merge);
-    r = mgpu__dispatch(ctx, cmd, &partition, &pc, sizeof pc, (plan.tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
-    if (r != MGPU_SUCCESS) return r;
-    mgpu__barrier_compute_write_to_read(ctx, cmd);
-    uint32_t x, y;
-    mgpu__fold_grid(ctx, plan.tiles, &x, &y);
-    pc.groups_x = x;
-    return mgpu__dispatch(ctx, cmd, &merge, &pc, sizeof pc, x, y);
+    return mgpu__record_merge_pass(ctx, cmd, info->key_type, info->descending, plan.tuning, plan.value_words, &pc);
 }
 
 static mgpu_result mgpu_record_merge(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -127,17 +147,5 @@ mgpu_result mgpu_merge(mgpu_context ctx, const mgpu_merge_info *info) {
 }
 
 mgpu_result mgpu__merge_prepare(mgpu_context ctx, mgpu_type type) {
-    mgpu_merge_info info = {.key_type = type};
-    mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, &info);
-    mgpu_result r = MGPU_SUCCESS;
-    for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
-        for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
-            plan.value_words = words;
-            mgpu_pipeline_key partition, merge;
-            mgpu_merge_keys(&plan, type, descending, &partition, &merge);
-            VkPipeline p;
-            r = mgpu__pipeline_get(ctx, &partition, &p);
-            if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &merge, &p);
-        }
-    return r;
+    return mgpu__merge_pass_prepare(ctx, type, mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type));
 }

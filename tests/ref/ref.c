@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 mgpu_scalar ref_get(mgpu_type type, const void *array, size_t i) {
@@ -176,4 +177,37 @@ void ref_merge(mgpu_type type, size_t value_size, bool descending, const void *a
         memcpy((char *)out + o * size, (const char *)src + k * size, size);
         if (value_size) memcpy((char *)vout + o * value_size, (const char *)(take_a ? va : vb) + k * value_size, value_size);
     }
+}
+
+/* qsort has no context argument: the keys being sorted by ref_sort. */
+static struct { mgpu_type type; bool descending; const uint64_t *bits; } ref_sort_by;
+
+static int ref_compare_positions(const void *x, const void *y) {
+    uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
+    uint64_t p = ref_sort_by.bits[i], q = ref_sort_by.bits[j];
+    int c = p < q ? -1 : p > q;
+    if (ref_sort_by.descending) c = -c;
+    return c ? c : (i < j ? -1 : i > j); /* stable: equal keys keep their input order */
+}
+
+void ref_sort(mgpu_type type, size_t value_size, bool descending, const void *keys, const void *values, size_t n,
+              void *keys_out, void *values_out, int32_t *indices_out) {
+    size_t size = mgpu_type_size(type);
+    uint64_t *bits = malloc(n * sizeof *bits + 8);
+    uint32_t *order = malloc(n * sizeof *order + 8);
+    for (size_t i = 0; i < n; ++i) {
+        bits[i] = ref_key_bits(type, ref_get(type, keys, i));
+        order[i] = (uint32_t)i;
+    }
+    ref_sort_by.type = type;
+    ref_sort_by.descending = descending;
+    ref_sort_by.bits = bits;
+    qsort(order, n, sizeof *order, ref_compare_positions);
+    for (size_t o = 0; o < n; ++o) {
+        memcpy((char *)keys_out + o * size, (const char *)keys + order[o] * size, size);
+        if (value_size) memcpy((char *)values_out + o * value_size, (const char *)values + order[o] * value_size, value_size);
+        if (indices_out) indices_out[o] = (int32_t)order[o];
+    }
+    free(bits);
+    free(order);
 }

@@ -27,5 +27,9 @@ uint64_t ref_key_bits(mgpu_type type, mgpu_scalar key);
 /* Stable merge of sorted a and b (A's element first on equal keys); values of value_size bytes (0: none). */
 void ref_merge(mgpu_type type, size_t value_size, bool descending, const void *a, const void *va, size_t an,
                const void *b, const void *vb, size_t bn, void *out, void *vout);
+/* Stable sort of n keys in the total order (values of value_size bytes moved along, 0: none); indices_out
+ * (optional) receives each sorted key's input position. */
+void ref_sort(mgpu_type type, size_t value_size, bool descending, const void *keys, const void *values, size_t n,
+              void *keys_out, void *values_out, int32_t *indices_out);
 
 #endif

@@ -1,0 +1,106 @@
+#version 460
+#extension GL_GOOGLE_include_directive : require
+// Mergesort, first phase (the seeds' chapter 7 blocksort): each workgroup sorts one tile of NT * VT keys.
+// Each thread sorts its VT keys in registers with a sorting network, then log2(NT) rounds of merges in
+// shared memory double the sorted runs (2, 4, .. NT threads cooperate, each placed by Merge Path and merging
+// VT outputs serially). Every key carries its position in the tile, which finally gathers the values (or
+// becomes the index output). Stable throughout; the tail of a partial tile is simply left out of every run.
+#include "shared/spec_ids.h"
+#include "shared/push_constants.h"
+#include "include/types.glsl"
+
+layout(local_size_x_id = MGPU_SPEC_NT) in;
+layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
+layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
+layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
+layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_MERGESORT_VALUES;
+layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
+
+#include "include/keys.glsl"
+#include "include/loadstore.glsl"
+
+shared T s_keys[gl_WorkGroupSize.x * VT];
+shared uint s_tags[gl_WorkGroupSize.x * VT]; /* each key's position in the tile */
+uint g_a_base, g_b_base;
+#define MGPU_MERGE_A(i) s_keys[g_a_base + (i)]
+#define MGPU_MERGE_B(i) s_keys[g_b_base + (i)]
+#define MGPU_MERGE_KEY(i) s_keys[i]
+#include "include/merge_path.glsl"
+#include "include/cta_merge.glsl"
+#include "include/sortnet.glsl"
+
+void main() {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    uint nv = nt * VT;
+    uint tiles = (pc.a_count + nv - 1u) / nv;
+    uint tile = mgpu_linear_group(pc.groups_x);
+    if (tile >= tiles) return;
+    uint first = tile * nv;
+    uint count = min(nv, pc.a_count - first);
+
+    TArray src = TArray(pc.a_keys);
+    for (uint i = tid; i < count; i += nt) s_keys[i] = src.v[first + i];
+    barrier();
+
+    T keys[VT];
+    uint tags[VT];
+    uint mine = tid * VT; /* this thread's first position in the tile */
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        keys[j] = s_keys[min(mine + j, count - 1u)];
+        tags[j] = mine + j;
+    }
+    mgpu_odd_even_sort(keys, tags, count - min(mine, count));
+
+    for (uint coop = 2u; coop <= nt; coop *= 2u) {
+        barrier();
+        [[unroll]] for (uint j = 0u; j < VT; ++j)
+            if (mine + j < count) {
+                s_keys[mine + j] = keys[j];
+                s_tags[mine + j] = tags[j];
+            }
+        barrier();
+        // Threads [group, group + coop) merge the runs [start, start + half) and [start + half, start + 2 half).
+        uint rank = tid & (coop - 1u);
+        uint start = (tid - rank) * VT, half_run = coop / 2u * VT;
+        g_a_base = min(start, count);
+        uint a_end = min(start + half_run, count), b_end = min(start + 2u * half_run, count);
+        g_b_base = a_end;
+        uint a_len = a_end - g_a_base, b_len = b_end - a_end;
+        uint diag = min(rank * VT, a_len + b_len);
+        uint a = g_a_base + mgpu_merge_path(a_len, b_len, diag);
+        uint b = g_b_base + diag - (a - g_a_base);
+        uint sources[VT];
+        mgpu_serial_merge(keys, sources, a, a_end, b, b_end, nv - 1u);
+        [[unroll]] for (uint j = 0u; j < VT; ++j) tags[j] = s_tags[min(sources[j], nv - 1u)];
+    }
+
+    barrier();
+    [[unroll]] for (uint j = 0u; j < VT; ++j)
+        if (mine + j < count) {
+            s_keys[mine + j] = keys[j];
+            s_tags[mine + j] = tags[j];
+        }
+    barrier();
+    TArray dst = TArray(pc.out_keys);
+    for (uint i = tid; i < count; i += nt) dst.v[first + i] = s_keys[i];
+    if (MODE == MGPU_MERGESORT_INDICES) {
+        UintArray out_values = UintArray(pc.out_values);
+        for (uint i = tid; i < count; i += nt) out_values.v[first + i] = first + s_tags[i];
+    } else if (VALUE_WORDS > 0u) {
+        // Gather every value before any is stored: the values may be sorted in place.
+        UintArray in_values = UintArray(pc.a_values), out_values = UintArray(pc.out_values);
+        uint values[VT * 2u]; /* VALUE_WORDS <= 2 */
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint i = j * nt + tid;
+            [[unroll]] for (uint w = 0u; w < VALUE_WORDS; ++w)
+                values[j * VALUE_WORDS + w] = i < count ? in_values.v[(first + s_tags[i]) * VALUE_WORDS + w] : 0u;
+        }
+        memoryBarrierBuffer();
+        barrier();
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint i = j * nt + tid;
+            [[unroll]] for (uint w = 0u; w < VALUE_WORDS; ++w)
+                if (i < count) out_values.v[(first + i) * VALUE_WORDS + w] = values[j * VALUE_WORDS + w];
+        }
+    }
+}

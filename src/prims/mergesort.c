@@ -1,0 +1,162 @@
+/*
+ * Mergesort (the seeds' chapter 7): the blocksort dispatch sorts each tile of NT * VT keys; then merge pass k
+ * merges the sorted runs of tile * 2^k keys pairwise (Merge Path partitions, then the merge kernel of
+ * merge.c in its mergesort mode) until one run remains. The passes ping-pong between the output and scratch;
+ * the blocksort writes to whichever of the two makes the last pass land in the output. Indices are sorted as
+ * 32-bit values that the blocksort creates.
+ * Scratch: the partitions ((tiles + 1) uint), then count keys, then count values (when there are values).
+ */
+#include "../mgpu_internal.h"
+
+typedef struct mgpu_mergesort_plan {
+    mgpu_tuning tuning;
+    uint32_t tile;
+    uint32_t tiles;
+    uint32_t passes;      /* merge passes after the blocksort */
+    uint32_t value_words; /* 32-bit words per value moved (indices: 1) */
+    VkDeviceSize keys_offset, values_offset, scratch_bytes;
+} mgpu_mergesort_plan;
+
+static VkDeviceSize mgpu_align_up(VkDeviceSize x, VkDeviceSize a) { return (x + a - 1) / a * a; }
+
+static mgpu_mergesort_plan mgpu_mergesort_make_plan(mgpu_context ctx, const mgpu_sort_info *info) {
+    mgpu_mergesort_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGESORT, info->key_type)};
+    plan.tile = plan.tuning.nt * plan.tuning.vt;
+    plan.tiles = (uint32_t)(((uint64_t)info->count + plan.tile - 1) / plan.tile);
+    for (uint64_t run = plan.tile; run < info->count; run *= 2) ++plan.passes;
+    plan.value_words = info->indices ? 1 : info->value_size / 4;
+    if (plan.passes) {
+        plan.keys_offset = mgpu_align_up((VkDeviceSize)(plan.tiles + 1) * 4, 16);
+        plan.values_offset = mgpu_align_up(plan.keys_offset + (VkDeviceSize)info->count * mgpu_type_size(info->key_type), 16);
+        plan.scratch_bytes = plan.values_offset + (VkDeviceSize)info->count * plan.value_words * 4;
+    }
+    return plan;
+}
+
+static mgpu_result mgpu_mergesort_check(mgpu_context ctx, const mgpu_sort_info *info) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
+    mgpu_result r = mgpu__check_type(ctx, info->key_type);
+    if (r != MGPU_SUCCESS) return r;
+    if (info->value_size != 0 && info->value_size != 4 && info->value_size != 8)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: value_size %u (0, 4 or 8)", info->value_size);
+    if (info->indices && info->value_size)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: indices with value_size %u (0: the indices replace values)",
+                          info->value_size);
+    if (info->count > MGPU_MAX_COUNT)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: %u elements > 2^31-1", info->count);
+    if (info->count == 0) return MGPU_SUCCESS;
+    VkDeviceSize key = mgpu_type_size(info->key_type), n = info->count;
+    VkDeviceSize out_value = info->indices ? 4 : info->value_size;
+    struct { const char *name; mgpu_range range; VkDeviceSize size; } ranges[] = {
+        {"sort keys_in", info->keys_in, key},
+        {"sort keys_out", info->keys_out, key},
+        {"sort values_in", info->values_in, info->value_size},
+        {"sort values_out", info->values_out, out_value},
+    };
+    for (size_t i = 0; i < MGPU_ARRAY_COUNT(ranges) && r == MGPU_SUCCESS; ++i)
+        if (ranges[i].size) r = mgpu__check_range(ctx, ranges[i].name, ranges[i].range, n * ranges[i].size, ranges[i].size);
+    if (r != MGPU_SUCCESS) return r;
+    /* In place (the very same range) or apart; nothing in between. */
+    for (size_t i = 0; i < MGPU_ARRAY_COUNT(ranges); ++i)
+        for (size_t j = i + 1; j < MGPU_ARRAY_COUNT(ranges); ++j) {
+            if (!ranges[i].size || !ranges[j].size) continue;
+            bool same = ranges[i].range.buffer == ranges[j].range.buffer && ranges[i].range.offset == ranges[j].range.offset &&
+                        ranges[i].size == ranges[j].size;
+            bool in_place_pair = (i == 0 && j == 1) || (i == 2 && j == 3);
+            if (same && in_place_pair) continue;
+            if (mgpu__ranges_overlap(ranges[i].range, n * ranges[i].size, ranges[j].range, n * ranges[j].size))
+                return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps %s", ranges[i].name, ranges[j].name);
+        }
+    return MGPU_SUCCESS;
+}
+
+mgpu_result mgpu_mergesort_get_requirements(mgpu_context ctx, const mgpu_sort_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null requirements");
+    mgpu_result r = mgpu_mergesort_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, info);
+    *out = (mgpu_requirements){.scratch_size = plan.scratch_bytes,
+                               .scratch_alignment = 16,
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+    return MGPU_SUCCESS;
+}
+
+static mgpu_pipeline_key mgpu_blocksort_key(const mgpu_mergesort_plan *plan, mgpu_type type, bool descending, bool indices) {
+    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGESORT_BLOCK,
+                               .type = type,
+                               .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
+                                        [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
+                                        [MGPU_SPEC_MODE] = indices ? MGPU_MERGESORT_INDICES : MGPU_MERGESORT_VALUES}};
+}
+
+mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sort_info *info, mgpu_range scratch) {
+    mgpu_result r = mgpu_mergesort_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null command buffer");
+    if (info->count == 0) return MGPU_SUCCESS;
+    mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, info);
+    if (plan.passes) {
+        r = mgpu__check_range(ctx, "sort scratch", scratch, plan.scratch_bytes, 16);
+        if (r != MGPU_SUCCESS) return r;
+    }
+    bool values = plan.value_words > 0;
+    VkDeviceAddress out_keys = mgpu_range_address(ctx, info->keys_out);
+    VkDeviceAddress out_values = values ? mgpu_range_address(ctx, info->values_out) : 0;
+    VkDeviceAddress base = plan.passes ? mgpu_range_address(ctx, scratch) : 0;
+    VkDeviceAddress tmp_keys = base ? base + plan.keys_offset : 0, tmp_values = base && values ? base + plan.values_offset : 0;
+    /* After the blocksort, pass k reads what pass k-1 wrote; the last one writes the output. */
+    bool blocksort_to_tmp = plan.passes % 2 == 1;
+    mgpu_merge_pc pc = {.a_keys = mgpu_range_address(ctx, info->keys_in),
+                        .a_values = info->value_size ? mgpu_range_address(ctx, info->values_in) : 0,
+                        .out_keys = blocksort_to_tmp ? tmp_keys : out_keys,
+                        .out_values = blocksort_to_tmp ? tmp_values : out_values,
+                        .a_count = info->count};
+    uint32_t x, y;
+    mgpu__fold_grid(ctx, plan.tiles, &x, &y);
+    pc.groups_x = x;
+    mgpu_pipeline_key blocksort = mgpu_blocksort_key(&plan, info->key_type, info->descending, info->indices);
+    r = mgpu__dispatch(ctx, cmd, &blocksort, &pc, sizeof pc, x, y);
+    uint64_t run = plan.tile;
+    for (uint32_t pass = 0; pass < plan.passes && r == MGPU_SUCCESS; ++pass, run *= 2) {
+        mgpu__barrier_compute_write_to_read(ctx, cmd);
+        bool from_tmp = (plan.passes - pass) % 2 == 1;
+        pc = (mgpu_merge_pc){.a_keys = from_tmp ? tmp_keys : out_keys,
+                             .b_keys = from_tmp ? tmp_keys : out_keys,
+                             .a_values = from_tmp ? tmp_values : out_values,
+                             .b_values = from_tmp ? tmp_values : out_values,
+                             .out_keys = from_tmp ? out_keys : tmp_keys,
+                             .out_values = from_tmp ? out_values : tmp_values,
+                             .partitions = base,
+                             .a_count = info->count,
+                             .run = (uint32_t)run};
+        r = mgpu__record_merge_pass(ctx, cmd, info->key_type, info->descending, plan.tuning, plan.value_words, &pc);
+    }
+    return r;
+}
+
+static mgpu_result mgpu_record_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_mergesort(ctx, cmd, info, scratch);
+}
+
+mgpu_result mgpu_mergesort(mgpu_context ctx, const mgpu_sort_info *info) {
+    mgpu_result r = mgpu_mergesort_check(ctx, info);
+    if (r != MGPU_SUCCESS || info->count == 0) return r;
+    mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, info);
+    return mgpu__run_blocking(ctx, mgpu_record_mergesort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0}, 0);
+}
+
+mgpu_result mgpu__mergesort_prepare(mgpu_context ctx, mgpu_type type) {
+    mgpu_sort_info info = {.key_type = type};
+    mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, &info);
+    mgpu_result r = mgpu__merge_pass_prepare(ctx, type, plan.tuning);
+    for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
+        for (int mode = 0; mode < (words == 1 ? 2 : 1) && r == MGPU_SUCCESS; ++mode)
+            for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
+                plan.value_words = words;
+                mgpu_pipeline_key key = mgpu_blocksort_key(&plan, type, descending, mode == 1);
+                VkPipeline p;
+                r = mgpu__pipeline_get(ctx, &key, &p);
+            }
+    return r;
+}

@@ -1,0 +1,169 @@
+/* Mergesort against the stable CPU reference: every key type; keys, 32/64-bit pairs and indices; both
+ * orders; random (few and many distinct keys), sorted, reversed and all-equal inputs; floats with NaN, -0.0
+ * and infinities; sizes across the blocksort tile and every merge pass; in place; other NT/VT; misuse.
+ * Stability is checked through values that are the input positions. */
+#include "common.h"
+
+#include <string.h>
+
+typedef enum input_kind { INPUT_FEW, INPUT_MANY, INPUT_SORTED, INPUT_REVERSED, INPUT_EQUAL, INPUT_KIND_COUNT } input_kind;
+
+static const char *const input_names[INPUT_KIND_COUNT] = {"few distinct", "many distinct", "sorted", "reversed", "all equal"};
+
+static void make_keys(mgpu_type type, input_kind kind, void *keys, size_t n) {
+    size_t size = mgpu_type_size(type);
+    switch (kind) {
+    case INPUT_FEW: test_keys(type, keys, n, 3); break;
+    case INPUT_MANY: test_keys(type, keys, n, 1 << 30); break;
+    case INPUT_SORTED: sorted_keys(type, false, keys, n, 1000); break;
+    case INPUT_REVERSED: sorted_keys(type, true, keys, n, 1000); break;
+    case INPUT_EQUAL:
+        test_keys(type, keys, n ? 1 : 0, 1000);
+        for (size_t i = 1; i < n; ++i) memcpy((char *)keys + i * size, keys, size);
+        break;
+    default: break;
+    }
+}
+
+/* payload: 0 keys only, 4 or 8 pairs, 1 indices. */
+static void sort_case(mgpu_type type, uint32_t payload, bool descending, input_kind kind, size_t n, bool in_place) {
+    size_t size = mgpu_type_size(type);
+    bool indices = payload == 1;
+    uint32_t value_size = indices ? 0 : payload;
+    char *keys = malloc(n * size + 8), *values = malloc(n * 8 + 8);
+    make_keys(type, kind, keys, n);
+    for (size_t i = 0; i < n; ++i) { uint64_t v = i * 3 + ((uint64_t)i << 40); memcpy(values + i * value_size, &v, value_size); }
+    char *want = malloc(n * size + 8), *vwant = malloc(n * 8 + 8);
+    int32_t *iwant = malloc(n * 4 + 8);
+    ref_sort(type, value_size, descending, keys, values, n, want, vwant, iwant);
+
+    mgpu_range rk = test_upload(type, keys, n), ro = rk, rv = {0}, rvo = {0};
+    if (!in_place) CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * size : 16, &ro));
+    if (value_size) {
+        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * value_size : 16, &rv));
+        if (n) CHECK_OK(mgpu_buffer_upload(g_test.ctx, rv, values, n * value_size));
+        rvo = rv;
+        if (!in_place) CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * value_size : 16, &rvo));
+    }
+    if (indices) CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * 4 : 16, &rvo));
+    mgpu_sort_info info = {.key_type = type, .value_size = value_size, .indices = indices, .descending = descending,
+                           .count = (uint32_t)n, .keys_in = rk, .keys_out = ro, .values_in = rv, .values_out = rvo};
+    CHECK_OK(mgpu_mergesort(g_test.ctx, &info));
+    const char *what = indices ? "indices" : value_size == 8 ? "pairs64" : value_size ? "pairs32" : "keys";
+    char *got = test_download(type, ro, n);
+    CHECK(memcmp(got, want, n * size) == 0, "mergesort %s %s %s %s n=%zu%s: keys differ", mgpu_type_name(type), what,
+          descending ? "descending" : "ascending", input_names[kind], n, in_place ? " in place" : "");
+    if (value_size || indices) {
+        size_t out_size = indices ? 4 : value_size;
+        char *vgot = malloc(n * out_size + 8);
+        if (n) CHECK_OK(mgpu_buffer_download(g_test.ctx, rvo, vgot, n * out_size));
+        CHECK(memcmp(vgot, indices ? (char *)iwant : vwant, n * out_size) == 0,
+              "mergesort %s %s %s %s n=%zu: %s differ (stability)", mgpu_type_name(type), what,
+              descending ? "descending" : "ascending", input_names[kind], n, indices ? "indices" : "values");
+        free(vgot);
+    }
+    mgpu_buffer_free(g_test.ctx, rk);
+    if (!in_place) mgpu_buffer_free(g_test.ctx, ro);
+    if (value_size) mgpu_buffer_free(g_test.ctx, rv);
+    if (rvo.buffer && rvo.offset != rv.offset) mgpu_buffer_free(g_test.ctx, rvo);
+    else if (indices) mgpu_buffer_free(g_test.ctx, rvo);
+    free(got);
+    free(keys);
+    free(values);
+    free(want);
+    free(vwant);
+    free(iwant);
+}
+
+static void mergesort_misuse(void) {
+    mgpu_context ctx = g_test.ctx;
+    mgpu_range k, o, v, small;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 400, &k));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 400, &o));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 400, &v));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &small));
+    uint32_t sentinel[100];
+    for (uint32_t i = 0; i < 100; ++i) sentinel[i] = 0xabc00000u + i;
+    CHECK_OK(mgpu_buffer_upload(ctx, o, sentinel, sizeof sentinel));
+    mgpu_sort_info good = {.key_type = MGPU_TYPE_U32, .count = 100, .keys_in = k, .keys_out = o};
+    mgpu_sort_info bad;
+    bad = good; bad.value_size = 2;
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.value_size = 4; bad.indices = true; bad.values_in = v; bad.values_out = v;
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.keys_out = small;
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good; bad.count = 0x80000000u;
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.value_size = 4; /* values missing */
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.indices = true; bad.values_out = small;
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good; bad.key_type = (mgpu_type)77;
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_mergesort(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.keys_out = (mgpu_range){k.buffer, k.offset + 4, 396}; bad.count = 99; /* shifted overlap */
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.indices = true; bad.values_out = o; /* indices over the keys */
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.value_size = 4; bad.values_in = v; bad.values_out = k; /* values over the input keys */
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_requirements req;
+    CHECK_RESULT(mgpu_mergesort_get_requirements(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_OK(mgpu_mergesort_get_requirements(ctx, &good, &req));
+    CHECK_RESULT(mgpu_cmd_mergesort(ctx, VK_NULL_HANDLE, &good, small), MGPU_ERROR_INVALID_ARGUMENT);
+    uint32_t after[100];
+    CHECK_OK(mgpu_buffer_download(ctx, o, after, sizeof after));
+    CHECK(memcmp(after, sentinel, sizeof after) == 0, "a rejected mergesort wrote its output");
+    mgpu_buffer_free(ctx, k);
+    mgpu_buffer_free(ctx, o);
+    mgpu_buffer_free(ctx, v);
+    mgpu_buffer_free(ctx, small);
+}
+
+/* Sizes: the blocksort tile's edges and those of the first merge passes, and a random one. */
+static size_t mergesort_sizes(uint32_t tile, size_t *sizes) {
+    size_t k = 0;
+    size_t fixed[] = {0, 1, 2, 3, tile - 1, tile, tile + 1, 2 * tile - 1, 2 * tile + 1, 3 * tile, 4 * tile + 5, 8 * tile - 1,
+                      9 * tile + 7};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i) sizes[k++] = fixed[i];
+    sizes[k++] = 1 + test_random_below(20 * tile);
+    return k;
+}
+
+static void mergesort_all(uint32_t kinds_mask) {
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        uint32_t tile = test_tile(MGPU_PRIM_MERGESORT, type);
+        size_t sizes[16];
+        size_t count = mergesort_sizes(tile, sizes);
+        for (size_t s = 0; s < count; ++s)
+            for (uint32_t payload = 0; payload <= 8; payload = payload == 1 ? 4 : payload + (payload == 0 ? 1 : 4))
+                for (int d = 0; d < 2; ++d) {
+                    input_kind kind = (input_kind)((s + payload + d) % INPUT_KIND_COUNT);
+                    if (kinds_mask & (1u << kind)) sort_case(type, payload, d, kind, sizes[s], false);
+                }
+        for (int kind = 0; kind < INPUT_KIND_COUNT; ++kind) sort_case(type, 4, kind % 2, (input_kind)kind, 5 * tile + 3, false);
+        sort_case(type, 8, false, INPUT_FEW, 3 * tile + 1, true);
+        sort_case(type, 0, true, INPUT_MANY, 6 * tile - 1, true);
+    }
+}
+
+void test_mergesort(void) {
+    mergesort_all(~0u);
+    /* Other tile shapes: even VT, VT 1, wider workgroups (the blocksort's shared-memory merges). */
+    mgpu_tuning shapes[] = {{.nt = 64, .vt = 4}, {.nt = 32, .vt = 1}, {.nt = 128, .vt = 3}};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
+        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, &shapes[i]));
+        for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+            uint32_t tile = shapes[i].nt * shapes[i].vt;
+            sort_case((mgpu_type)t, 4, t % 2, INPUT_FEW, 7 * tile + 5, false);
+            sort_case((mgpu_type)t, 1, false, INPUT_MANY, tile - 1, false);
+            sort_case((mgpu_type)t, 0, true, (input_kind)(t % INPUT_KIND_COUNT), 4 * tile, false);
+        }
+    }
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, NULL));
+    sort_case(MGPU_TYPE_U32, 4, false, INPUT_MANY, (1u << 20) + test_random_below(1u << 18), false);
+    sort_case(MGPU_TYPE_F64, 1, true, INPUT_FEW, (1u << 18) + 3, true);
+    mergesort_misuse();
+}
