@@ -1,6 +1,8 @@
 /*
  * The seeds' demonstrations, printed the same way: CreateCudaDevice(printInfo), the fills and PrintArray of
- * "The Library", and chapter 4's reduction and scan and max-index demonstrations.
+ * "The Library", chapter 4's reduction, scan and max-index, chapter 5's bulk remove and insert, chapter 6's
+ * merges, chapter 7's sorts, chapter 9's sorted search, chapter 10's load-balancing search and chapter 11's
+ * interval expand and move.
  */
 #include "mgpuvk.h"
 
@@ -107,6 +109,124 @@ static void demo_merge_keys(mgpu_context ctx) {
     mgpu_buffer_free(ctx, c);
 }
 
+static void demo_merge_pairs(mgpu_context ctx) {
+    printf("\n\nMERGE PAIRS DEMONSTRATION:\n\n");
+    const uint32_t n = 100;
+    mgpu_range a, b, va, vb, c, vc;
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &a));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &b));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &va));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &vb));
+    CHECK(mgpu_buffer_alloc(ctx, 2 * n * 4, &c));
+    CHECK(mgpu_buffer_alloc(ctx, 2 * n * 4, &vc));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_SORTED_RANDOM, .count = n, .output = a,
+                                            .a.i32 = 0, .b.i32 = 99, .seed = 15}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_SORTED_RANDOM, .count = n, .output = b,
+                                            .a.i32 = 0, .b.i32 = 99, .seed = 16}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = va, .a.i32 = 0, .b.i32 = 1}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = vb, .a.i32 = (int32_t)n, .b.i32 = 1}));
+    printf("A:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, a, n, "%4d", 10, stdout));
+    printf("\nB:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, b, n, "%4d", 10, stdout));
+    CHECK(mgpu_merge(ctx, &(mgpu_merge_info){.key_type = MGPU_TYPE_I32, .value_size = 4, .a_count = n, .b_count = n,
+                                             .a_keys = a, .b_keys = b, .a_values = va, .b_values = vb, .out_keys = c,
+                                             .out_values = vc}));
+    printf("\nMerged keys:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, c, 2 * n, "%4d", 10, stdout));
+    printf("\nMerged values (A's are 0..99, B's 100..199):\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, vc, 2 * n, "%4d", 10, stdout));
+    mgpu_range all[] = {a, b, va, vb, c, vc};
+    for (size_t i = 0; i < 6; ++i) mgpu_buffer_free(ctx, all[i]);
+}
+
+static void demo_sort(mgpu_context ctx, bool pairs) {
+    printf(pairs ? "\n\nSORT PAIRS DEMONSTRATION:\n\n" : "\n\nSORT KEYS DEMONSTRATION:\n\n");
+    /* 100 random integers between 0 and 99, sorted in place; pairs carry their input positions. */
+    const uint32_t n = 100;
+    mgpu_range keys, values = {0};
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &keys));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_RANDOM, .count = n, .output = keys,
+                                            .a.i32 = 0, .b.i32 = 99, .seed = pairs ? 10 : 9}));
+    if (pairs) {
+        CHECK(mgpu_buffer_alloc(ctx, n * 4, &values));
+        CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = values, .a.i32 = 0, .b.i32 = 1}));
+    }
+    printf(pairs ? "Input keys:\n" : "Input:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, keys, n, "%4d", 10, stdout));
+    CHECK(mgpu_mergesort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_I32, .value_size = pairs ? 4 : 0, .count = n,
+                                                .keys_in = keys, .keys_out = keys, .values_in = values,
+                                                .values_out = values}));
+    printf(pairs ? "\nSorted keys:\n" : "\nSorted output:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, keys, n, "%4d", 10, stdout));
+    if (pairs) {
+        printf("\nSorted values:\n");
+        CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, values, n, "%4d", 10, stdout));
+    }
+    mgpu_buffer_free(ctx, keys);
+    mgpu_buffer_free(ctx, values);
+}
+
+static void demo_bulk(mgpu_context ctx) {
+    printf("\n\nBULK REMOVE DEMONSTRATION:\n\n");
+    const uint32_t n = 100, removes = (n + 2) / 3, inserts = (n - 2 + 4) / 5;
+    mgpu_range data, indices, out, insert, inserted;
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &data));
+    CHECK(mgpu_buffer_alloc(ctx, removes * 4, &indices));
+    CHECK(mgpu_buffer_alloc(ctx, (n - removes) * 4, &out));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = data, .a.i32 = 0, .b.i32 = 1}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = removes, .output = indices, .a.i32 = 0, .b.i32 = 3}));
+    printf("Input array:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, data, n, "%4d", 10, stdout));
+    CHECK(mgpu_bulk_remove(ctx, &(mgpu_bulk_remove_info){.value_size = 4, .count = n, .input = data, .index_count = removes,
+                                                         .indices = indices, .output = out}));
+    printf("\nRemoving every 3rd element:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, out, n - removes, "%4d", 10, stdout));
+    mgpu_buffer_free(ctx, indices);
+    mgpu_buffer_free(ctx, out);
+
+    printf("\n\nBULK INSERT DEMONSTRATION:\n\n");
+    CHECK(mgpu_buffer_alloc(ctx, inserts * 4, &insert));
+    CHECK(mgpu_buffer_alloc(ctx, inserts * 4, &indices));
+    CHECK(mgpu_buffer_alloc(ctx, (n + inserts) * 4, &inserted));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = inserts, .output = insert, .a.i32 = 1000, .b.i32 = 10}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = inserts, .output = indices, .a.i32 = 2, .b.i32 = 5}));
+    printf("Input array:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, data, n, "%4d", 10, stdout));
+    CHECK(mgpu_bulk_insert(ctx, &(mgpu_bulk_insert_info){.value_size = 4, .b_count = n, .b = data, .a_count = inserts,
+                                                         .insert = insert, .indices = indices, .output = inserted}));
+    printf("\nInserting before every 5th element starting at item 2:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, inserted, n + inserts, "%4d", 10, stdout));
+    mgpu_range all[] = {data, insert, indices, inserted};
+    for (size_t i = 0; i < 4; ++i) mgpu_buffer_free(ctx, all[i]);
+}
+
+static void demo_sorted_search(mgpu_context ctx) {
+    printf("\n\nSORTED SEARCH DEMONSTRATION:\n\n");
+    const uint32_t haystack_count = 200, needle_count = 100;
+    mgpu_range haystack, needles, bounds;
+    CHECK(mgpu_buffer_alloc(ctx, haystack_count * 4, &haystack));
+    CHECK(mgpu_buffer_alloc(ctx, needle_count * 4, &needles));
+    CHECK(mgpu_buffer_alloc(ctx, needle_count * 4, &bounds));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_SORTED_RANDOM, .count = haystack_count,
+                                            .output = haystack, .a.i32 = 0, .b.i32 = 299, .seed = 11}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_SORTED_RANDOM, .count = needle_count,
+                                            .output = needles, .a.i32 = 0, .b.i32 = 299, .seed = 12}));
+    printf("Haystack array:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, haystack, haystack_count, "%4d", 10, stdout));
+    printf("\nNeedles array:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, needles, needle_count, "%4d", 10, stdout));
+    CHECK(mgpu_sorted_search(ctx, &(mgpu_sorted_search_info){.key_type = MGPU_TYPE_I32, .bounds = MGPU_BOUNDS_LOWER,
+                                                             .a_count = needle_count, .b_count = haystack_count,
+                                                             .a_keys = needles, .b_keys = haystack, .a_indices = bounds},
+                             NULL, NULL));
+    printf("\nLower bound array:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, bounds, needle_count, "%4d", 10, stdout));
+    mgpu_buffer_free(ctx, haystack);
+    mgpu_buffer_free(ctx, needles);
+    mgpu_buffer_free(ctx, bounds);
+}
+
 static void demo_load_balance(mgpu_context ctx) {
     printf("\n\nLOAD-BALANCING SEARCH DEMONSTRATION:\n\n");
     /* 20 objects generating between 0 and 4 work items each. */
@@ -132,6 +252,51 @@ static void demo_load_balance(mgpu_context ctx) {
     mgpu_buffer_free(ctx, counts);
     mgpu_buffer_free(ctx, starts);
     mgpu_buffer_free(ctx, objects);
+}
+
+static void demo_interval_move(mgpu_context ctx) {
+    printf("\n\nINTERVAL MOVE DEMONSTRATION:\n\n");
+    /* 20 intervals of 0..4 elements, gathered from ascending offsets of the input (0, 10, 20, ...) and
+     * scattered to the packed positions of the reversed interval order. */
+    const uint32_t n = 20;
+    int32_t counts[20], gather[20], scatter[20], starts[20];
+    uint32_t total = 0;
+    for (uint32_t i = 0; i < n; ++i) counts[i] = (int32_t)((i * 7 + 3) % 5);
+    for (uint32_t i = 0; i < n; ++i) {
+        starts[i] = (int32_t)total;
+        total += (uint32_t)counts[i];
+        gather[i] = (int32_t)(10 * i);
+    }
+    for (uint32_t i = n, at = 0; i-- > 0;) {
+        scatter[i] = (int32_t)at;
+        at += (uint32_t)counts[i];
+    }
+    mgpu_range rstarts, rgather, rscatter, input, output;
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &rstarts));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &rgather));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &rscatter));
+    CHECK(mgpu_buffer_alloc(ctx, 10 * n * 4, &input));
+    CHECK(mgpu_buffer_alloc(ctx, total * 4, &output));
+    CHECK(mgpu_buffer_upload(ctx, rstarts, starts, sizeof starts));
+    CHECK(mgpu_buffer_upload(ctx, rgather, gather, sizeof gather));
+    CHECK(mgpu_buffer_upload(ctx, rscatter, scatter, sizeof scatter));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = 10 * n, .output = input, .a.i32 = 0, .b.i32 = 1}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_CONSTANT, .count = total, .output = output,
+                                            .a.i32 = -1}));
+    printf("Interval starts (the exclusive scan of the counts %d %d %d ...):\n", counts[0], counts[1], counts[2]);
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, rstarts, n, "%4d", 10, stdout));
+    printf("\nGather offsets:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, rgather, n, "%4d", 10, stdout));
+    printf("\nScatter offsets:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, rscatter, n, "%4d", 10, stdout));
+    CHECK(mgpu_interval(ctx, &(mgpu_interval_info){.op = MGPU_INTERVAL_OP_MOVE, .value_size = 4, .item_count = total,
+                                                   .interval_count = n, .interval_starts = rstarts, .gather = rgather,
+                                                   .scatter = rscatter, .input = input, .input_count = 10 * n,
+                                                   .output = output, .output_count = total}));
+    printf("\nMoved values:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, output, total, "%4d", 10, stdout));
+    mgpu_range all[] = {rstarts, rgather, rscatter, input, output};
+    for (size_t i = 0; i < 5; ++i) mgpu_buffer_free(ctx, all[i]);
 }
 
 static void demo_interval_expand(mgpu_context ctx) {
@@ -177,9 +342,15 @@ int main(void) {
     demo_fills(ctx);
     demo_scan(ctx);
     demo_max_index(ctx);
+    demo_bulk(ctx);
     demo_merge_keys(ctx);
+    demo_merge_pairs(ctx);
+    demo_sort(ctx, false);
+    demo_sort(ctx, true);
+    demo_sorted_search(ctx);
     demo_load_balance(ctx);
     demo_interval_expand(ctx);
+    demo_interval_move(ctx);
     mgpu_context_destroy(ctx);
     return 0;
 }

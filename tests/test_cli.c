@@ -292,6 +292,58 @@ static void cli_merge(void) {
     }
 }
 
+/* sort: keys, pairs and indices of every type against the stable reference, both orders; bad input. */
+static void cli_sort(void) {
+    char k[600], v[600], out_npy[600], vout[600], args[4096], err[4096], error[256];
+    path(k, sizeof k, "sk.npy");
+    path(v, sizeof v, "sv.npy");
+    path(out_npy, sizeof out_npy, "so.npy");
+    path(vout, sizeof vout, "svo.npy");
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
+        for (int payload = 0; payload < 3; ++payload) {
+            mgpu_type type = (mgpu_type)t, value_type = (mgpu_type)((t + payload) % MGPU_TYPE_COUNT);
+            bool descending = (t + payload) % 2, indices = payload == 2;
+            size_t n = payload == 0 && t == 0 ? 0 : 1 + test_random_below(4000);
+            size_t ks = mgpu_type_size(type), vs = payload == 1 ? mgpu_type_size(value_type) : 0;
+            char *keys = malloc(n * ks + 8), *values = malloc(n * 8 + 8), *want = malloc(n * ks + 8), *vwant = malloc(n * 8 + 8);
+            int32_t *iwant = malloc(n * 4 + 8);
+            test_keys(type, keys, n, 50);
+            test_fill_random(value_type, values, n, 0, 1000000);
+            ref_sort(type, vs, descending, keys, values, n, want, vwant, iwant);
+            CHECK(npy_write(k, type, keys, n, error, sizeof error) && npy_write(v, value_type, values, n, error, sizeof error),
+                  "%s", error);
+            int len = snprintf(args, sizeof args, "sort '%s' -o '%s'%s --algo %s", k, out_npy, descending ? " --descending" : "",
+                               t % 2 ? "merge" : "auto");
+            if (payload == 1) snprintf(args + len, sizeof args - (size_t)len, " --values '%s' --values-out '%s'", v, vout);
+            if (indices) snprintf(args + len, sizeof args - (size_t)len, " --indices-out '%s'", vout);
+            int code = run(args, NULL, 0, err, sizeof err);
+            CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
+            npy_array gk = {0}, gv = {0};
+            bool read = npy_read(out_npy, &gk, error, sizeof error) && (!payload || npy_read(vout, &gv, error, sizeof error));
+            CHECK(read, "sort outputs unreadable: %s", error);
+            if (read) {
+                CHECK(gk.count == n && gk.type == type && memcmp(gk.data, want, n * ks) == 0, "sort keys (%s)", args);
+                if (payload == 1)
+                    CHECK(gv.count == n && gv.type == value_type && memcmp(gv.data, vwant, n * vs) == 0, "sort values (%s)", args);
+                if (indices)
+                    CHECK(gv.count == n && gv.type == MGPU_TYPE_I32 && memcmp(gv.data, iwant, n * 4) == 0, "sort indices (%s)", args);
+            }
+            free(gk.data); free(gv.data); free(keys); free(values); free(want); free(vwant); free(iwant);
+        }
+    /* bad input: value count that differs, --values without --values-out, values and indices, unknown algo */
+    int32_t keys[4] = {3, 1, 2, 2};
+    int64_t wide[3] = {1, 2, 3};
+    CHECK(npy_write(k, MGPU_TYPE_I32, keys, 4, error, sizeof error) && npy_write(v, MGPU_TYPE_I64, wide, 3, error, sizeof error),
+          "%s", error);
+    const char *bad[] = {"sort '%1$s' -o '%3$s' --values '%2$s' --values-out '%4$s'", "sort '%1$s' -o '%3$s' --values '%1$s'",
+                         "sort '%1$s' -o '%3$s' --values '%1$s' --values-out '%4$s' --indices-out '%4$s'",
+                         "sort '%1$s' -o '%3$s' --algo quick", "sort '%1$s'", "sort -o '%3$s'", "sort '%1$s' -o '%3$s' --bogus"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        snprintf(args, sizeof args, bad[i], k, v, out_npy, vout);
+        expect_rejected(args, out_npy);
+    }
+}
+
 static void cli_load_balance(void) {
     char in[600], out_npy[600], args[2048], err[4096], error[256];
     path(in, sizeof in, "counts.npy");
@@ -523,6 +575,7 @@ void test_cli(void) {
     cli_bad_input();
     cli_info();
     cli_merge();
+    cli_sort();
     cli_load_balance();
     cli_intervals();
     cli_search();

@@ -6,6 +6,8 @@
  *   mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]
  *   mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]
  *                [--device N|NAME] [--bench]
+ *   mgpuvk sort KEYS.npy -o OUT.npy [--values V.npy --values-out VOUT.npy | --indices-out PERM.npy]
+ *                [--descending] [--algo merge|auto] [--device N|NAME] [--bench]   (PERM <i4; stable)
  *   mgpuvk search A.npy B.npy --bounds lower|upper [-o A_INDICES.npy] [--b-indices B_INDICES.npy]
  *                [--match-a FLAGS.npy] [--match-b FLAGS.npy] [--descending]   (prints the match counts)
  *   mgpuvk bulk-remove IN.npy --indices IDX.npy -o OUT.npy
@@ -72,6 +74,8 @@ typedef struct options {
     const char *b_indices;
     const char *match_a;
     const char *match_b;
+    const char *indices_out;
+    const char *algo;
     bool descending;
     const char *output;
     const char *device;
@@ -91,6 +95,8 @@ static options parse(int argc, char **argv) {
                "  mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]\n"
                "  mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]\n"
                "               [--device N|NAME] [--bench]\n"
+               "  mgpuvk sort KEYS.npy -o OUT.npy [--values V.npy --values-out VOUT.npy | --indices-out PERM.npy]\n"
+               "               [--descending] [--algo merge|auto] [--device N|NAME] [--bench]\n"
                "  mgpuvk search A.npy B.npy --bounds lower|upper [-o A_INDICES.npy] [--b-indices B_INDICES.npy]\n"
                "               [--match-a FLAGS.npy] [--match-b FLAGS.npy] [--descending] [--device N|NAME] [--bench]\n"
                "  mgpuvk bulk-remove IN.npy --indices IDX.npy -o OUT.npy\n"
@@ -106,11 +112,11 @@ static options parse(int argc, char **argv) {
     bool expand = !strcmp(o.command, "interval-expand"), gather = !strcmp(o.command, "interval-gather");
     bool scatter = !strcmp(o.command, "interval-scatter"), move = !strcmp(o.command, "interval-move");
     bool interval = expand || gather || scatter || move;
-    bool search = !strcmp(o.command, "search");
+    bool search = !strcmp(o.command, "search"), sort = !strcmp(o.command, "sort");
     bool bulk_remove = !strcmp(o.command, "bulk-remove"), bulk_insert = !strcmp(o.command, "bulk-insert");
     if (strcmp(o.command, "info") && strcmp(o.command, "reduce") && strcmp(o.command, "scan") && !merge && !lbs && !interval &&
-        !search && !bulk_remove && !bulk_insert)
-        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan, merge, search, bulk-remove, bulk-insert, "
+        !search && !bulk_remove && !bulk_insert && !sort)
+        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan, merge, sort, search, bulk-remove, bulk-insert, "
                              "load-balance, interval-expand, interval-gather, interval-scatter, interval-move)", o.command);
     for (int i = 2; i < argc; ++i) {
         const char *a = argv[i];
@@ -132,13 +138,17 @@ static options parse(int argc, char **argv) {
         } else if (!strcmp(a, "--insert") && bulk_insert) {
             if (!has_value) fail(EXIT_BAD_INPUT, "--insert needs a value");
             o.insert = argv[++i];
-        } else if (!strcmp(a, "--descending") && (merge || search)) {
+        } else if (!strcmp(a, "--descending") && (merge || search || sort)) {
             o.descending = true;
+        } else if ((!strcmp(a, "--values") || !strcmp(a, "--indices-out") || !strcmp(a, "--algo")) && sort) {
+            if (!has_value) fail(EXIT_BAD_INPUT, "%s needs a value", a);
+            const char **slot = !strcmp(a, "--values") ? &o.values_a : !strcmp(a, "--algo") ? &o.algo : &o.indices_out;
+            *slot = argv[++i];
         } else if (!strcmp(a, "--values") && merge) {
             if (i + 2 >= argc) fail(EXIT_BAD_INPUT, "--values needs two files");
             o.values_a = argv[++i];
             o.values_b = argv[++i];
-        } else if (!strcmp(a, "--values-out") && merge) {
+        } else if (!strcmp(a, "--values-out") && (merge || sort)) {
             if (!has_value) fail(EXIT_BAD_INPUT, "--values-out needs a value");
             o.values_out = argv[++i];
         } else if (!strcmp(a, "--gather") && (gather || move)) {
@@ -158,7 +168,7 @@ static options parse(int argc, char **argv) {
             o.op = argv[++i];
         } else if (!strcmp(a, "--exclusive") && !strcmp(o.command, "scan")) {
             o.exclusive = true;
-        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && (!strcmp(o.command, "scan") || merge || lbs || interval || search || bulk_remove || bulk_insert)) {
+        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && (!strcmp(o.command, "scan") || merge || sort || lbs || interval || search || bulk_remove || bulk_insert)) {
             if (!has_value) fail(EXIT_BAD_INPUT, "%s needs a value", a);
             o.output = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -172,7 +182,7 @@ static options parse(int argc, char **argv) {
         }
     }
     if (strcmp(o.command, "info") && !o.input) fail(EXIT_BAD_INPUT, "%s needs an input .npy file", o.command);
-    if ((!strcmp(o.command, "scan") || merge || lbs || interval) && !o.output) fail(EXIT_BAD_INPUT, "%s needs -o OUT.npy", o.command);
+    if ((!strcmp(o.command, "scan") || merge || sort || lbs || interval) && !o.output) fail(EXIT_BAD_INPUT, "%s needs -o OUT.npy", o.command);
     if (expand && !o.input_b) fail(EXIT_BAD_INPUT, "interval-expand needs COUNTS.npy and VALUES.npy");
     if (search && !o.input_b) fail(EXIT_BAD_INPUT, "search needs A.npy and B.npy");
     if ((bulk_remove || bulk_insert) && !o.indices) fail(EXIT_BAD_INPUT, "%s needs --indices IDX.npy", o.command);
@@ -185,7 +195,10 @@ static options parse(int argc, char **argv) {
     if ((gather || scatter || move) && !o.interval_input) fail(EXIT_BAD_INPUT, "%s needs --input IN.npy", o.command);
     if ((scatter || move) && !o.into) fail(EXIT_BAD_INPUT, "%s needs --into DEST.npy", o.command);
     if (merge && !o.input_b) fail(EXIT_BAD_INPUT, "merge needs two input .npy files");
-    if (merge && !o.values_a != !o.values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
+    if ((merge || sort) && !o.values_a != !o.values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
+    if (sort && o.values_a && o.indices_out) fail(EXIT_BAD_INPUT, "sort takes --values or --indices-out, not both");
+    if (sort && o.algo && strcmp(o.algo, "merge") && strcmp(o.algo, "auto"))
+        fail(EXIT_BAD_INPUT, "unknown --algo '%s' (merge, auto)", o.algo);
     return o;
 }
 
@@ -482,6 +495,66 @@ static int command_merge(const options *o) {
     return finish(ctx);
 }
 
+static mgpu_result record_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_mergesort(ctx, cmd, info, scratch);
+}
+
+static void *download_or_fail(mgpu_context ctx, mgpu_range range, uint64_t bytes) {
+    void *host = malloc(bytes ? bytes : 1);
+    if (!host) device_fail(ctx, "host memory", MGPU_ERROR_OUT_OF_MEMORY);
+    mgpu_result r = bytes ? mgpu_buffer_download(ctx, range, host, bytes) : MGPU_SUCCESS;
+    if (r != MGPU_SUCCESS) device_fail(ctx, "download", r);
+    return host;
+}
+
+/* sort: --algo auto is the merge sort (the only sort so far). */
+static int command_sort(const options *o) {
+    char error[512];
+    npy_array keys, values = {0};
+    if (!npy_read(o->input, &keys, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (keys.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->input);
+    if (o->values_a) {
+        if (!npy_read(o->values_a, &values, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+        if (values.count != keys.count)
+            fail(EXIT_BAD_INPUT, "%s has %llu values for %llu keys", o->values_a, (unsigned long long)values.count,
+                 (unsigned long long)keys.count);
+    }
+    mgpu_context ctx = open_context(o);
+    uint64_t n = keys.count;
+    size_t key_size = mgpu_type_size(keys.type), value_size = o->values_a ? mgpu_type_size(values.type) : 0;
+    size_t out_value_size = o->indices_out ? 4 : value_size;
+    mgpu_sort_info info = {.key_type = keys.type, .value_size = (uint32_t)value_size, .indices = o->indices_out != NULL,
+                           .descending = o->descending, .count = (uint32_t)n, .keys_in = upload(ctx, &keys)};
+    mgpu_result r = MGPU_SUCCESS;
+    if (n) r = mgpu_buffer_alloc(ctx, n * key_size, &info.keys_out);
+    if (r == MGPU_SUCCESS && value_size) info.values_in = upload(ctx, &values);
+    if (r == MGPU_SUCCESS && n && out_value_size) r = mgpu_buffer_alloc(ctx, n * out_value_size, &info.values_out);
+    if (r == MGPU_SUCCESS) r = mgpu_mergesort(ctx, &info);
+    if (r != MGPU_SUCCESS) device_fail(ctx, "sort", r);
+    void *sorted = download_or_fail(ctx, info.keys_out, n * key_size);
+    void *moved = download_or_fail(ctx, info.values_out, out_value_size ? n * out_value_size : 0);
+    const char *values_path = o->indices_out ? o->indices_out : o->values_out;
+    mgpu_type values_type = o->indices_out ? MGPU_TYPE_I32 : values.type;
+    if (!npy_write(o->output, keys.type, sorted, n, error, sizeof error) ||
+        (values_path && !npy_write(values_path, values_type, moved, n, error, sizeof error))) {
+        remove(o->output);
+        mgpu_context_destroy(ctx);
+        fail(EXIT_BAD_INPUT, "%s", error);
+    }
+    if (o->bench) {
+        mgpu_requirements req;
+        if (mgpu_mergesort_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
+            bench(ctx, record_mergesort, &info, req.scratch_size, n, (double)n * 2 * (key_size + out_value_size));
+    }
+    mgpu_range ranges[] = {info.keys_in, info.keys_out, info.values_in, info.values_out};
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) mgpu_buffer_free(ctx, ranges[i]);
+    free(sorted);
+    free(moved);
+    free(keys.data);
+    free(values.data);
+    return finish(ctx);
+}
+
 static mgpu_result record_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
     return mgpu_cmd_load_balance(ctx, cmd, info, scratch);
 }
@@ -734,6 +807,7 @@ int main(int argc, char **argv) {
     if (!strcmp(o.command, "info")) return command_info(&o);
     if (!strcmp(o.command, "reduce")) return command_reduce(&o);
     if (!strcmp(o.command, "merge")) return command_merge(&o);
+    if (!strcmp(o.command, "sort")) return command_sort(&o);
     if (!strcmp(o.command, "load-balance")) return command_load_balance(&o);
     if (!strcmp(o.command, "search")) return command_search(&o);
     if (!strncmp(o.command, "bulk-", 5)) return command_bulk(&o);
