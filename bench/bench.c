@@ -3,22 +3,25 @@
  * context's command buffer, times it with GPU timestamps (one warm-up, then --runs timed runs; best and
  * median), verifies the first run against the CPU reference, and measures the copy shader on the same bytes
  * in the same process: every figure is also given as a ratio to that copy.
- *   bytes: reduce counts the input, scan and merge the input plus the output; copy counts bytes read plus
- *   written. merge: A = the even numbers, B = the odd ones, n/2 each, keys only.
+ *   bytes: reduce counts the input, scan the input plus the output, the Merge Path family what bench/cases.c
+ *   says; copy counts bytes read plus written. items/s counts n, or the items cases.c names.
  *
- *   mgpuvk-bench [--prims reduce,scan,merge] [--types u32,f64,...] [--sizes 16:28] [--runs 10] [--device N|NAME]
- *                [--json FILE] [--csv FILE] [--no-verify]
+ *   mgpuvk-bench [--prims reduce,scan,merge,sort,sort_pairs,search,lbs,expand,move,remove,insert]
+ *                [--types u32,f64,...] [--sizes 16:28] [--runs 10] [--device N|NAME] [--json FILE] [--csv FILE]
+ *                [--no-verify]
  */
-#include "mgpuvk.h"
-#include "ref/ref.h"
+#include "cases.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#define PRIM_CASES 2 /* prims[PRIM_CASES + k] is case k */
+#define PRIM_COUNT (PRIM_CASES + BENCH_CASE_COUNT)
+
 typedef struct bench_options {
-    bool prims[3]; /* reduce, scan, merge */
+    bool prims[PRIM_COUNT]; /* reduce, scan, then the cases of cases.h */
     bool types[MGPU_TYPE_COUNT];
     int lo, hi;
     int runs;
@@ -32,6 +35,7 @@ typedef struct bench_row {
     const char *prim;
     mgpu_type type;
     uint64_t count;
+    double items;
     double best_ns, median_ns;
     double bytes;
     double copy_best_ns;
@@ -48,7 +52,6 @@ static int compare_double(const void *a, const void *b) {
 typedef mgpu_result (*record_fn)(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch);
 static mgpu_result record_reduce(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_reduce(c, cmd, i, s); }
 static mgpu_result record_scan(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_scan(c, cmd, i, s); }
-static mgpu_result record_merge(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_merge(c, cmd, i, s); }
 static mgpu_result record_copy(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { (void)s; return mgpu_cmd_copy(c, cmd, i); }
 
 /* Runs warm-up + runs timed recordings; best and median GPU ns. */
@@ -136,31 +139,18 @@ static bool verify_scan(mgpu_context ctx, const mgpu_scan_info *info) {
     return ok;
 }
 
-/* merge: sorted A (even numbers) and B (odd numbers) of n/2 keys each, made in the first and second half of
- * `in` (restored afterwards by the caller's next fill), merged into `out`. */
-static void bench_merge(mgpu_context ctx, mgpu_type type, mgpu_range in, mgpu_range out, uint64_t n, int runs,
-                        double copy_best, bench_row *row) {
+/* Times a case of cases.c on inputs it makes itself. */
+static void bench_case_run(mgpu_context ctx, bench_case_kind kind, mgpu_type type, const bench_buffers *buffers, uint64_t n,
+                           int runs, double copy_best, bench_row *row) {
     size_t size = mgpu_type_size(type);
-    uint64_t half = n / 2;
-    mgpu_range a = {in.buffer, in.offset, half * size}, b = {in.buffer, in.offset + half * size, (n - half) * size};
-    mgpu_scalar first, step;
-    memset(&first, 0, sizeof first);
-    memset(&step, 0, sizeof step);
-    if (type == MGPU_TYPE_F32) step.f32 = 2; else if (type == MGPU_TYPE_F64) step.f64 = 2; else step.u64 = 2;
-    if (type == MGPU_TYPE_U32 || type == MGPU_TYPE_I32) step.u32 = 2;
-    mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_ASCENDING, .count = (uint32_t)half, .output = a, .a = first, .b = step});
-    if (type == MGPU_TYPE_F32) first.f32 = 1; else if (type == MGPU_TYPE_F64) first.f64 = 1; else first.u64 = 1;
-    if (type == MGPU_TYPE_U32 || type == MGPU_TYPE_I32) first.u32 = 1;
-    mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_ASCENDING, .count = (uint32_t)(n - half), .output = b, .a = first, .b = step});
-    mgpu_merge_info info = {.key_type = type, .a_count = (uint32_t)half, .b_count = (uint32_t)(n - half), .a_keys = a,
-                            .b_keys = b, .out_keys = out};
-    *row = (bench_row){.prim = "merge", .type = type, .count = n, .copy_best_ns = copy_best,
-                       .copy_bytes = 2.0 * (double)n * size, .bytes = 2.0 * (double)n * size};
-    mgpu_requirements req;
+    bench_case c;
     mgpu_range scratch = {0};
-    row->ok = mgpu_merge_get_requirements(ctx, &info, &req) == MGPU_SUCCESS &&
-              (!req.scratch_size || mgpu_buffer_alloc(ctx, req.scratch_size, &scratch) == MGPU_SUCCESS) &&
-              time_runs(ctx, record_merge, &info, scratch, runs, &row->best_ns, &row->median_ns);
+    *row = (bench_row){.prim = bench_case_names[kind], .type = type, .count = n, .copy_best_ns = copy_best,
+                       .copy_bytes = 2.0 * (double)n * size};
+    row->ok = bench_case_setup(ctx, kind, type, n, buffers, &c) && bench_case_scratch(ctx, &c, &scratch) &&
+              time_runs(ctx, c.record, &c.info, scratch, runs, &row->best_ns, &row->median_ns);
+    row->items = c.items;
+    row->bytes = c.bytes;
     mgpu_buffer_free(ctx, scratch);
 }
 
@@ -174,14 +164,16 @@ static void parse_list(const char *arg, const char *const *names, bool *flags, i
 }
 
 int main(int argc, char **argv) {
-    static const char *const prim_names[3] = {"reduce", "scan", "merge"};
+    const char *prim_names[PRIM_COUNT] = {"reduce", "scan"};
+    for (int k = 0; k < BENCH_CASE_COUNT; ++k) prim_names[PRIM_CASES + k] = bench_case_names[k];
     static const char *const type_names[MGPU_TYPE_COUNT] = {"u32", "i32", "f32", "u64", "i64", "f64"};
-    bench_options o = {.prims = {true, true, true}, .lo = 16, .hi = 28, .runs = 10, .verify = true};
+    bench_options o = {.lo = 16, .hi = 28, .runs = 10, .verify = true};
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) o.types[t] = true;
+    for (int p = 0; p < PRIM_COUNT; ++p) o.prims[p] = true;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--prims") && v) { parse_list(v, prim_names, o.prims, 3); ++i; }
+        if (!strcmp(a, "--prims") && v) { parse_list(v, prim_names, o.prims, PRIM_COUNT); ++i; }
         else if (!strcmp(a, "--types") && v) { parse_list(v, type_names, o.types, MGPU_TYPE_COUNT); ++i; }
         else if (!strcmp(a, "--sizes") && v) { if (sscanf(v, "%d:%d", &o.lo, &o.hi) != 2) o.hi = o.lo; ++i; }
         else if (!strcmp(a, "--runs") && v) { o.runs = atoi(v); ++i; }
@@ -190,7 +182,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--csv") && v) { o.csv = v; ++i; }
         else if (!strcmp(a, "--no-verify")) o.verify = false;
         else {
-            fprintf(stderr, "usage: mgpuvk-bench [--prims reduce,scan,merge] [--types u32,...] [--sizes LO:HI] [--runs N] "
+            fprintf(stderr, "usage: mgpuvk-bench [--prims reduce,scan,merge,sort,sort_pairs,search,lbs,expand,move,remove,insert] [--types u32,...] [--sizes LO:HI] [--runs N] "
                             "[--device N|NAME] [--json FILE] [--csv FILE] [--no-verify]\n");
             return 2;
         }
@@ -212,10 +204,10 @@ int main(int argc, char **argv) {
     char date[32];
     strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
 
-    bench_row *rows = calloc(3 * MGPU_TYPE_COUNT * 31, sizeof *rows);
+    bench_row *rows = calloc(PRIM_COUNT * MGPU_TYPE_COUNT * 31, sizeof *rows);
     size_t row_count = 0;
     bool all_ok = true;
-    printf("\n%-6s %-4s %11s %10s %10s %9s %9s %9s %6s %s\n", "prim", "type", "n", "best us", "median us", "G items/s",
+    printf("\n%-10s %-4s %11s %10s %10s %9s %9s %9s %6s %s\n", "prim", "type", "n", "best us", "median us", "G items/s",
            "GB/s", "copy GB/s", "/copy", "check");
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         if (!o.types[t]) continue;
@@ -225,19 +217,23 @@ int main(int argc, char **argv) {
          * allocating and freeing large blocks between sizes left later allocations measurably slower (the
          * driver's page mapping), which would make the figures depend on the order of the runs. */
         int top = o.hi;
-        while (top >= o.lo && (double)(1ull << top) * size * 3 > (double)info.device_local_bytes * 0.8) --top;
+        while (top >= o.lo && (double)(1ull << top) * (3.25 * size + 16) > (double)info.device_local_bytes * 0.8) --top;
         mgpu_range in_all = {0}, out_all = {0}, copy_all = {0};
+        bench_buffers buffers = {0};
         while (top >= o.lo) {
-            VkDeviceSize bytes = (VkDeviceSize)(1ull << top) * size;
-            if (mgpu_buffer_alloc(ctx, bytes, &in_all) == MGPU_SUCCESS && mgpu_buffer_alloc(ctx, bytes, &out_all) == MGPU_SUCCESS &&
-                mgpu_buffer_alloc(ctx, bytes, &copy_all) == MGPU_SUCCESS)
+            VkDeviceSize bytes = (VkDeviceSize)(1ull << top) * size, words = (VkDeviceSize)(1ull << top) * 8;
+            if (mgpu_buffer_alloc(ctx, bytes, &in_all) == MGPU_SUCCESS && mgpu_buffer_alloc(ctx, bytes / 4 * 5 + 256, &out_all) == MGPU_SUCCESS &&
+                mgpu_buffer_alloc(ctx, bytes, &copy_all) == MGPU_SUCCESS && mgpu_buffer_alloc(ctx, words, &buffers.aux1) == MGPU_SUCCESS &&
+                mgpu_buffer_alloc(ctx, words, &buffers.aux2) == MGPU_SUCCESS)
                 break;
-            mgpu_buffer_free(ctx, in_all);
-            mgpu_buffer_free(ctx, out_all);
-            in_all = out_all = (mgpu_range){0};
+            mgpu_range all[] = {in_all, out_all, copy_all, buffers.aux1, buffers.aux2};
+            for (size_t k = 0; k < 5; ++k) mgpu_buffer_free(ctx, all[k]);
+            in_all = out_all = copy_all = buffers.aux1 = buffers.aux2 = (mgpu_range){0};
             mgpu_pool_trim(ctx);
             --top;
         }
+        buffers.in = in_all;
+        buffers.out = out_all;
         size_t type_first_row = row_count;
         mgpu_scalar fill_lo, fill_hi;
         memset(&fill_lo, 0, sizeof fill_lo);
@@ -254,13 +250,13 @@ int main(int argc, char **argv) {
             double copy_best = 0, copy_median = 0;
             mgpu_copy_info copy = {.src = in, .dst = copy_dst, .bytes = n * size};
             time_runs(ctx, record_copy, &copy, (mgpu_range){0}, o.runs, &copy_best, &copy_median);
-            for (int p = 0; p < 3; ++p) {
+            for (int p = 0; p < PRIM_COUNT; ++p) {
                 if (!o.prims[p]) continue;
-                if (p == 2) {
-                    bench_merge(ctx, type, in, out, n, o.runs, copy_best, &rows[row_count++]);
+                if (p >= PRIM_CASES) {
+                    bench_case_run(ctx, (bench_case_kind)(p - PRIM_CASES), type, &buffers, n, o.runs, copy_best, &rows[row_count++]);
                     continue;
                 }
-                bench_row row = {.prim = prim_names[p], .type = type, .count = n, .copy_best_ns = copy_best,
+                bench_row row = {.prim = prim_names[p], .type = type, .count = n, .items = (double)n, .copy_best_ns = copy_best,
                                  .copy_bytes = 2.0 * (double)n * size};
                 mgpu_range result = {0}, scratch = {0};
                 mgpu_requirements req = {0};
@@ -284,7 +280,14 @@ int main(int argc, char **argv) {
          * device's later runs on the GPU machine, so no figure is taken after a download. */
         for (size_t i = type_first_row; i < row_count; ++i) {
             bench_row *w = &rows[i];
-            if (o.verify && w->ok && strcmp(w->prim, "merge") != 0) {
+            int kind = -1;
+            for (int k = 0; k < BENCH_CASE_COUNT; ++k)
+                if (!strcmp(w->prim, bench_case_names[k])) kind = k;
+            if (o.verify && w->ok && kind >= 0) {
+                bench_case c;
+                w->ok = bench_case_setup(ctx, (bench_case_kind)kind, type, w->count, &buffers, &c) && bench_case_verify(ctx, &c);
+                w->verified = true;
+            } else if (o.verify && w->ok) {
                 uint64_t n = w->count;
                 mgpu_range in = {in_all.buffer, in_all.offset, n * size};
                 mgpu_range out = {out_all.buffer, out_all.offset, n * size};
@@ -304,16 +307,15 @@ int main(int argc, char **argv) {
                 mgpu_buffer_free(ctx, result);
             }
             all_ok &= w->ok;
-            printf("%-6s %-4s %11llu %10.2f %10.2f %9.2f %9.1f %9.1f %6.3f %s\n", w->prim, type_names[t],
-                   (unsigned long long)w->count, w->best_ns / 1e3, w->median_ns / 1e3, (double)w->count / w->best_ns,
+            printf("%-10s %-4s %11llu %10.2f %10.2f %9.2f %9.1f %9.1f %6.3f %s\n", w->prim, type_names[t],
+                   (unsigned long long)w->count, w->best_ns / 1e3, w->median_ns / 1e3, w->items / w->best_ns,
                    gbs(w->bytes, w->best_ns), gbs(w->copy_bytes, w->copy_best_ns),
                    gbs(w->bytes, w->best_ns) / gbs(w->copy_bytes, w->copy_best_ns),
                    !w->ok ? "FAILED" : w->verified ? "ok" : "-");
             fflush(stdout);
         }
-        mgpu_buffer_free(ctx, in_all);
-        mgpu_buffer_free(ctx, out_all);
-        mgpu_buffer_free(ctx, copy_all);
+        mgpu_range all[] = {in_all, out_all, copy_all, buffers.aux1, buffers.aux2};
+        for (size_t k = 0; k < 5; ++k) mgpu_buffer_free(ctx, all[k]);
         mgpu_pool_trim(ctx);
     }
     if (o.json) {
@@ -326,7 +328,7 @@ int main(int argc, char **argv) {
                 fprintf(f, "  {\"prim\": \"%s\", \"type\": \"%s\", \"n\": %llu, \"best_ns\": %.1f, \"median_ns\": %.1f, "
                            "\"items_per_s\": %.6g, \"gb_per_s\": %.6g, \"copy_gb_per_s\": %.6g, \"ratio_to_copy\": %.4f, \"ok\": %s}%s\n",
                         w->prim, type_names[w->type], (unsigned long long)w->count, w->best_ns, w->median_ns,
-                        (double)w->count / w->best_ns * 1e9, gbs(w->bytes, w->best_ns), gbs(w->copy_bytes, w->copy_best_ns),
+                        w->items / w->best_ns * 1e9, gbs(w->bytes, w->best_ns), gbs(w->copy_bytes, w->copy_best_ns),
                         gbs(w->bytes, w->best_ns) / gbs(w->copy_bytes, w->copy_best_ns), w->ok ? "true" : "false",
                         i + 1 < row_count ? "," : "");
             }
