@@ -5,7 +5,7 @@
 #include <string.h>
 
 static void lbs_case(uint32_t objects, uint32_t max_count, uint32_t zero_percent) {
-    int32_t *counts = malloc(objects * 4 + 4);
+    int32_t *counts = calloc(objects + 1, 4);
     uint64_t items = 0;
     for (uint32_t j = 0; j < objects; ++j) {
         counts[j] = test_random_below(100) < zero_percent ? 0 : (int32_t)test_random_below(max_count + 1);
