@@ -26,14 +26,8 @@ static mgpu_result record_search(mgpu_context c, VkCommandBuffer cmd, const void
 }
 static mgpu_result record_lbs(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_load_balance(c, cmd, i, s); }
 static mgpu_result record_interval(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_interval(c, cmd, i, s); }
-static mgpu_result record_remove(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) {
-    (void)s;
-    return mgpu_cmd_bulk_remove(c, cmd, i);
-}
-static mgpu_result record_insert(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) {
-    (void)s;
-    return mgpu_cmd_bulk_insert(c, cmd, i);
-}
+static mgpu_result record_remove(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_bulk_remove(c, cmd, i, s); }
+static mgpu_result record_insert(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_bulk_insert(c, cmd, i, s); }
 
 const char *const bench_case_names[BENCH_CASE_COUNT] = {"merge", "sort", "sort_pairs", "search", "lbs",
                                                         "expand", "move", "remove", "insert"};
@@ -323,6 +317,8 @@ bool bench_case_scratch(mgpu_context ctx, const bench_case *c, mgpu_range *scrat
     if (c->kind == BENCH_SORT || c->kind == BENCH_SORT_PAIRS) r = mgpu_mergesort_get_requirements(ctx, &c->info.sort, &req);
     if (c->kind == BENCH_LBS) r = mgpu_load_balance_get_requirements(ctx, &c->info.lbs, &req);
     if (c->kind == BENCH_EXPAND || c->kind == BENCH_MOVE) r = mgpu_interval_get_requirements(ctx, &c->info.interval, &req);
+    if (c->kind == BENCH_REMOVE) r = mgpu_bulk_remove_get_requirements(ctx, &c->info.remove, &req);
+    if (c->kind == BENCH_INSERT) r = mgpu_bulk_insert_get_requirements(ctx, &c->info.insert, &req);
     *scratch = (mgpu_range){0};
     if (r == MGPU_SUCCESS && req.scratch_size) r = mgpu_buffer_alloc(ctx, req.scratch_size, scratch);
     return r == MGPU_SUCCESS;

@@ -678,11 +678,20 @@ typedef struct mgpu_bulk_insert_info {
     mgpu_range output;
 } mgpu_bulk_insert_info;
 
-/** Records a bulk remove (one dispatch, no scratch). */
-MGPU_API mgpu_result mgpu_cmd_bulk_remove(mgpu_context context, VkCommandBuffer cmd, const mgpu_bulk_remove_info *info);
+MGPU_API mgpu_result mgpu_bulk_remove_get_requirements(mgpu_context context, const mgpu_bulk_remove_info *info,
+                                                       mgpu_requirements *out);
+/** Records a bulk remove: a partition dispatch and the move dispatch (a load-balancing search of the input's
+ *  positions against the indices). */
+MGPU_API mgpu_result mgpu_cmd_bulk_remove(mgpu_context context, VkCommandBuffer cmd, const mgpu_bulk_remove_info *info,
+                                          mgpu_range scratch);
+/** Removes and waits. */
 MGPU_API mgpu_result mgpu_bulk_remove(mgpu_context context, const mgpu_bulk_remove_info *info);
-/** Records a bulk insert (one dispatch, no scratch). */
-MGPU_API mgpu_result mgpu_cmd_bulk_insert(mgpu_context context, VkCommandBuffer cmd, const mgpu_bulk_insert_info *info);
+MGPU_API mgpu_result mgpu_bulk_insert_get_requirements(mgpu_context context, const mgpu_bulk_insert_info *info,
+                                                       mgpu_requirements *out);
+/** Records a bulk insert: a partition dispatch and the move dispatch (B's positions merged with the indices). */
+MGPU_API mgpu_result mgpu_cmd_bulk_insert(mgpu_context context, VkCommandBuffer cmd, const mgpu_bulk_insert_info *info,
+                                          mgpu_range scratch);
+/** Inserts and waits. */
 MGPU_API mgpu_result mgpu_bulk_insert(mgpu_context context, const mgpu_bulk_insert_info *info);
 
 /* ---------------------------------------------------------------------------------------------------------

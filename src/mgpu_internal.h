@@ -21,8 +21,6 @@ typedef struct mgpu_merge_pc { MGPU_MERGE_PC_FIELDS } mgpu_merge_pc;
 static_assert(sizeof(mgpu_merge_pc) == 72, "merge push constants");
 typedef struct mgpu_lbs_pc { MGPU_LBS_PC_FIELDS } mgpu_lbs_pc;
 typedef struct mgpu_search_pc { MGPU_SEARCH_PC_FIELDS } mgpu_search_pc;
-typedef struct mgpu_bulk_pc { MGPU_BULK_PC_FIELDS } mgpu_bulk_pc;
-static_assert(sizeof(mgpu_bulk_pc) == 40, "bulk push constants");
 static_assert(sizeof(mgpu_search_pc) == 40, "sorted search push constants");
 static_assert(sizeof(mgpu_lbs_pc) == 64, "load-balancing search push constants");
 static_assert(sizeof(mgpu_copy_pc) == 24, "copy push constants");
@@ -46,7 +44,6 @@ typedef enum mgpu_kernel {
     MGPU_KERNEL_LBS_PARTITION,
     MGPU_KERNEL_LBS,
     MGPU_KERNEL_SORTED_SEARCH,
-    MGPU_KERNEL_BULK,
     MGPU_KERNEL_COUNT
 } mgpu_kernel;
 
@@ -169,7 +166,12 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
 mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning);
 mgpu_result mgpu__load_balance_prepare(mgpu_context ctx);
 mgpu_result mgpu__sorted_search_prepare(mgpu_context ctx, mgpu_type type);
-mgpu_result mgpu__bulk_prepare(mgpu_context ctx);
+/* Load-balancing search machinery (lbs.c), shared with the bulk operations: the scratch of a search over
+ * items and objects (one partition per tile boundary, none without items), and the partition dispatch,
+ * a barrier and the tile dispatch of lbs.comp in `mode` (MGPU_INTERVAL_*, MGPU_BULK_*). */
+mgpu_requirements mgpu__lbs_requirements(mgpu_context ctx, uint32_t items, uint32_t objects);
+mgpu_result mgpu__lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc *pc, uint32_t mode,
+                             uint32_t value_words, mgpu_range scratch);
 
 /* ---- tuning (tuning.c) --------------------------------------------------------------------------------- */
 void mgpu__tuning_init(mgpu_context ctx);

@@ -66,7 +66,8 @@ static void insert_case(uint32_t vs, uint32_t bn, uint32_t an) {
 
 void test_bulk(void) {
     for (uint32_t vs = 4; vs <= 8; vs += 4) {
-        uint32_t sizes[] = {0, 1, 2, 255, 256, 257, 1000, 1 + test_random_below(200000)};
+        uint32_t tile = test_tile(MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32); /* the merge tile of the bulk kernels */
+        uint32_t sizes[] = {0, 1, 2, tile - 1, tile, tile + 1, 3 * tile + 7, 1000, 1 + test_random_below(200000)};
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
             remove_case(vs, sizes[s], 0);
             remove_case(vs, sizes[s], 25);
@@ -87,5 +88,19 @@ void test_bulk(void) {
     CHECK_RESULT(mgpu_bulk_insert(ctx, &(mgpu_bulk_insert_info){.value_size = 4, .b_count = 10, .b = r, .output = r}),
                  MGPU_ERROR_INVALID_ARGUMENT); /* output overlaps b */
     CHECK_RESULT(mgpu_bulk_insert(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_range o, idx;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 400, &o));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 400, &idx));
+    mgpu_bulk_remove_info remove = {.value_size = 4, .count = 100, .input = r, .index_count = 10, .indices = idx, .output = o};
+    mgpu_requirements req;
+    CHECK_OK(mgpu_bulk_remove_get_requirements(ctx, &remove, &req));
+    CHECK(req.scratch_size > 0, "bulk remove needs partitions");
+    CHECK_RESULT(mgpu_bulk_remove_get_requirements(ctx, &remove, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_cmd_bulk_remove(ctx, VK_NULL_HANDLE, &remove, idx), MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_bulk_insert_info insert = {.value_size = 4, .b_count = 50, .b = r, .a_count = 10, .insert = idx, .indices = idx, .output = o};
+    CHECK_OK(mgpu_bulk_insert_get_requirements(ctx, &insert, &req));
+    CHECK(req.scratch_size > 0, "bulk insert needs partitions");
+    mgpu_buffer_free(ctx, o);
+    mgpu_buffer_free(ctx, idx);
     mgpu_buffer_free(ctx, r);
 }

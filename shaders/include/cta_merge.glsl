@@ -14,15 +14,17 @@
 
 /* Merges VT outputs from A = [a, a_end) and B = [b, b_end) (shared indices) into keys[VT] and sources[VT]
  * (the shared index each output came from). Outputs past the end of both runs repeat a valid key and are
- * the caller's to ignore; `last` is the highest shared index that may be read. Advances a and b. */
+ * the caller's to ignore; `last` is the highest shared index that may be read. The two candidate keys stay
+ * in registers: each step reads one key from shared memory. Advances a and b. */
 #define mgpu_serial_merge(keys, sources, a, a_end, b, b_end, last)                                          \
     {                                                                                                       \
+        T a_key_ = MGPU_MERGE_KEY(min(a, last)), b_key_ = MGPU_MERGE_KEY(min(b, last));                     \
         [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) {                                                      \
-            T a_key_ = MGPU_MERGE_KEY(min(a, last)), b_key_ = MGPU_MERGE_KEY(min(b, last));                 \
             bool take_a_ = b >= b_end || (a < a_end && !mgpu_key_less(b_key_, a_key_));                    \
             keys[j_] = take_a_ ? a_key_ : b_key_;                                                           \
             sources[j_] = take_a_ ? a : b;                                                                  \
-            if (take_a_) ++a; else ++b;                                                                     \
+            if (take_a_) a_key_ = MGPU_MERGE_KEY(min(++a, last));                                           \
+            else b_key_ = MGPU_MERGE_KEY(min(++b, last));                                                   \
         }                                                                                                   \
     }
 

@@ -1,9 +1,15 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// Load-balancing search and the interval operations built on it (MODE): each workgroup takes one tile of
-// NT * VT elements of the merge of work items and object starts (bounds from the partitions), loads its
-// starts into shared memory, and each thread walks VT elements serially; for every work item it passes it
-// writes the object, or moves the item's value (VALUE_WORDS 32-bit words) as MODE says.
+// Load-balancing search and the operations built on it (MODE). Each workgroup takes one tile of NT * VT
+// elements of the merge of work items 0, 1, ... with the objects' starts (bounds from the partitions), loads
+// its starts into shared memory, and each thread walks VT merge steps from its Merge Path position, noting
+// in shared memory what each item (or, for bulk insert, each merge position) needs. Then the workgroup
+// moves the data, element j * NT + tid per step: coalesced, and every load in flight together.
+//   SEARCH..MOVE: the item's object (see push_constants.h for what each mode moves);
+//   BULK_INSERT: items are the positions of `values`, starts the insert indices; merge position k is output
+//                k: an item's value, or the insert value (`gather`) of the start;
+//   BULK_REMOVE: items are the positions of `values`, starts the removal indices; an item equal to the
+//                start just before it is removed, any other goes to its position less the starts before it.
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #define MGPU_TYPE_I32
@@ -17,7 +23,18 @@ layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_INTERVAL_SEARCH;
 layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 1u;
 layout(push_constant, std430) uniform LbsPush { MGPU_LBS_PC_FIELDS } pc;
 
+#include "include/values.glsl"
+
+#define MGPU_FROM_INSERT 0x80000000u /* BULK_INSERT slot: the value comes from the inserts */
+#define MGPU_REMOVED 0xffffffffu     /* BULK_REMOVE slot: the item is removed */
+
 shared uint s_starts[gl_WorkGroupSize.x * VT];
+shared uint s_slots[gl_WorkGroupSize.x * VT]; /* per item: its object or output; BULK_INSERT: per output */
+
+uint g_b0, g_b_len;
+
+/* starts[o] for o >= b0 - 1: from shared memory within the tile, else from global memory. */
+uint mgpu_start_of(uint o) { return o - g_b0 < g_b_len ? s_starts[o - g_b0] : uint(IntArray(pc.starts).v[o]); }
 
 void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
@@ -29,13 +46,23 @@ void main() {
     uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
     uint a0 = UintArray(pc.partitions).v[tile], a1 = UintArray(pc.partitions).v[tile + 1u];
     uint b0 = diag0 - a0, b1 = diag1 - a1;
-    uint a_len = a1 - a0, b_len = b1 - b0;
+    uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
+    g_b0 = b0;
+    g_b_len = b_len;
     IntArray starts = IntArray(pc.starts);
-    for (uint i = tid; i < b_len; i += nt) s_starts[i] = uint(starts.v[b0 + i]);
+    uint loaded[VT];
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i < b_len) loaded[j] = uint(starts.v[b0 + i]);
+    }
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i < b_len) s_starts[i] = loaded[j];
+    }
     barrier();
 
     // This thread's start in the tile, by Merge Path over (items a0.., starts in shared memory).
-    uint diag = min(tid * VT, a_len + b_len);
+    uint diag = min(tid * VT, count);
     uint lo = diag > b_len ? diag - b_len : 0u, hi = min(diag, a_len);
     while (lo < hi) {
         uint mid = (lo + hi) >> 1u;
@@ -43,27 +70,55 @@ void main() {
         else hi = mid;
     }
     uint ai = lo, bi = diag - lo;
-    IntArray objects = IntArray(pc.objects);
-    uint end = min(diag + VT, a_len + b_len);
-    for (uint k = diag; k < end; ++k) {
-        bool item = bi >= b_len || (ai < a_len && mgpu_lbs_item_first(a0 + ai, s_starts[bi]));
-        if (item) {
-            uint i = a0 + ai;
-            int o = int(b0 + bi) - 1;
-            if (MODE == MGPU_INTERVAL_SEARCH) {
-                objects.v[i] = o;
-            } else {
-                uint rank = i - uint(starts.v[o]);
-                uint from = MODE == MGPU_INTERVAL_EXPAND ? uint(o)
-                          : MODE == MGPU_INTERVAL_SCATTER ? i
-                          : uint(IntArray(pc.gather).v[o]) + rank;
-                uint to = (MODE == MGPU_INTERVAL_SCATTER || MODE == MGPU_INTERVAL_MOVE) ? uint(IntArray(pc.scatter).v[o]) + rank : i;
-                UintArray src = UintArray(pc.values), dst = UintArray(pc.objects);
-                for (uint w = 0u; w < VALUE_WORDS; ++w) dst.v[to * VALUE_WORDS + w] = src.v[from * VALUE_WORDS + w];
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        if (diag + j < count) {
+            bool item = bi >= b_len || (ai < a_len && mgpu_lbs_item_first(a0 + ai, s_starts[bi]));
+            if (MODE == MGPU_BULK_INSERT) {
+                s_slots[diag + j] = item ? a0 + ai : (b0 + bi) | MGPU_FROM_INSERT;
+            } else if (item && MODE == MGPU_BULK_REMOVE) {
+                uint p = a0 + ai, before = b0 + bi; /* removal indices <= p */
+                s_slots[ai] = before > 0u && mgpu_start_of(before - 1u) == p ? MGPU_REMOVED : p - before;
+            } else if (item) {
+                s_slots[ai] = b0 + bi - 1u; /* the object of the last start before the item */
             }
-            ++ai;
-        } else {
-            ++bi;
+            if (item) ++ai; else ++bi;
         }
+    }
+    barrier();
+
+    if (MODE == MGPU_INTERVAL_SEARCH) {
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint i = j * nt + tid;
+            if (i < a_len) IntArray(pc.objects).v[a0 + i] = int(s_slots[i]);
+        }
+        return;
+    }
+    // Gather every value of the tile into registers, then store them.
+    uvec2 values[VT];
+    uint to[VT];
+    uint limit = MODE == MGPU_BULK_INSERT ? count : a_len;
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint k = j * nt + tid;
+        if (k >= limit) continue;
+        uint slot = s_slots[k], i = a0 + k;
+        if (MODE == MGPU_BULK_INSERT) {
+            bool inserted = (slot & MGPU_FROM_INSERT) != 0u;
+            values[j] = mgpu_value_load(inserted ? pc.gather : pc.values, slot & ~MGPU_FROM_INSERT);
+            to[j] = diag0 + k;
+        } else if (MODE == MGPU_BULK_REMOVE) {
+            to[j] = slot;
+            if (slot != MGPU_REMOVED) values[j] = mgpu_value_load(pc.values, i);
+        } else {
+            uint rank = i - mgpu_start_of(slot);
+            uint from = MODE == MGPU_INTERVAL_EXPAND ? slot
+                      : MODE == MGPU_INTERVAL_SCATTER ? i
+                      : uint(IntArray(pc.gather).v[slot]) + rank;
+            to[j] = (MODE == MGPU_INTERVAL_SCATTER || MODE == MGPU_INTERVAL_MOVE) ? uint(IntArray(pc.scatter).v[slot]) + rank : i;
+            values[j] = mgpu_value_load(pc.values, from);
+        }
+    }
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint k = j * nt + tid;
+        if (k < limit && to[j] != MGPU_REMOVED) mgpu_value_store(pc.objects, to[j], values[j]);
     }
 }

@@ -25,6 +25,7 @@ uint g_a_len;
 #define MGPU_MERGE_KEY(i) s_keys[i]
 #include "include/merge_path.glsl"
 #include "include/cta_merge.glsl"
+#include "include/values.glsl"
 
 void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
@@ -42,9 +43,19 @@ void main() {
     uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
     g_a_len = a_len;
 
+    // Every global access below is an unrolled loop over j with element j * NT + tid: coalesced, and all VT
+    // loads of a thread in flight together.
     TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
     uint a_first = pair.a_base + a0, b_first = pair.b_base + b0;
-    for (uint i = tid; i < count; i += nt) s_keys[i] = i < a_len ? a_keys.v[a_first + i] : b_keys.v[b_first + i - a_len];
+    T loaded[VT];
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i < count) loaded[j] = i < a_len ? a_keys.v[a_first + i] : b_keys.v[b_first + i - a_len];
+    }
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i < count) s_keys[i] = loaded[j];
+    }
     barrier();
 
     uint diag = min(tid * VT, count);
@@ -64,17 +75,22 @@ void main() {
     barrier();
 
     TArray dst = TArray(pc.out_keys);
-    for (uint o = tid; o < count; o += nt) dst.v[first + o] = s_keys[o];
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint o = j * nt + tid;
+        if (o < count) dst.v[first + o] = s_keys[o];
+    }
     if (VALUE_WORDS > 0u) {
-        UintArray a_values = UintArray(pc.a_values), b_values = UintArray(pc.b_values);
-        UintArray out_values = UintArray(pc.out_values);
-        for (uint o = tid; o < count; o += nt) {
-            uint source = s_source[o];
-            bool from_b = (source & 0x80000000u) != 0u;
-            uint index = source & 0x7fffffffu;
-            for (uint w = 0u; w < VALUE_WORDS; ++w)
-                out_values.v[(first + o) * VALUE_WORDS + w] = from_b ? b_values.v[index * VALUE_WORDS + w]
-                                                                     : a_values.v[index * VALUE_WORDS + w];
+        uvec2 values[VT];
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint o = j * nt + tid;
+            if (o < count) {
+                uint source = s_source[o];
+                values[j] = mgpu_value_load((source & 0x80000000u) != 0u ? pc.b_values : pc.a_values, source & 0x7fffffffu);
+            }
+        }
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint o = j * nt + tid;
+            if (o < count) mgpu_value_store(pc.out_values, first + o, values[j]);
         }
     }
 }

@@ -28,6 +28,7 @@ uint g_a_base, g_b_base;
 #include "include/merge_path.glsl"
 #include "include/cta_merge.glsl"
 #include "include/sortnet.glsl"
+#include "include/values.glsl"
 
 void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
@@ -38,11 +39,19 @@ void main() {
     uint first = tile * nv;
     uint count = min(nv, pc.a_count - first);
 
+    // Global accesses: unrolled over j, element j * NT + tid (coalesced, all loads in flight together).
     TArray src = TArray(pc.a_keys);
-    for (uint i = tid; i < count; i += nt) s_keys[i] = src.v[first + i];
+    T keys[VT];
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i < count) keys[j] = src.v[first + i];
+    }
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i < count) s_keys[i] = keys[j];
+    }
     barrier();
 
-    T keys[VT];
     uint tags[VT];
     uint mine = tid * VT; /* this thread's first position in the tile */
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
@@ -82,25 +91,28 @@ void main() {
         }
     barrier();
     TArray dst = TArray(pc.out_keys);
-    for (uint i = tid; i < count; i += nt) dst.v[first + i] = s_keys[i];
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i < count) dst.v[first + i] = s_keys[i];
+    }
     if (MODE == MGPU_MERGESORT_INDICES) {
         UintArray out_values = UintArray(pc.out_values);
-        for (uint i = tid; i < count; i += nt) out_values.v[first + i] = first + s_tags[i];
-    } else if (VALUE_WORDS > 0u) {
-        // Gather every value before any is stored: the values may be sorted in place.
-        UintArray in_values = UintArray(pc.a_values), out_values = UintArray(pc.out_values);
-        uint values[VT * 2u]; /* VALUE_WORDS <= 2 */
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             uint i = j * nt + tid;
-            [[unroll]] for (uint w = 0u; w < VALUE_WORDS; ++w)
-                values[j * VALUE_WORDS + w] = i < count ? in_values.v[(first + s_tags[i]) * VALUE_WORDS + w] : 0u;
+            if (i < count) out_values.v[first + i] = first + s_tags[i];
+        }
+    } else if (VALUE_WORDS > 0u) {
+        // Gather every value before any is stored: the values may be sorted in place.
+        uvec2 values[VT];
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint i = j * nt + tid;
+            if (i < count) values[j] = mgpu_value_load(pc.a_values, first + s_tags[i]);
         }
         memoryBarrierBuffer();
         barrier();
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             uint i = j * nt + tid;
-            [[unroll]] for (uint w = 0u; w < VALUE_WORDS; ++w)
-                if (i < count) out_values.v[(first + i) * VALUE_WORDS + w] = values[j * VALUE_WORDS + w];
+            if (i < count) mgpu_value_store(pc.out_values, first + i, values[j]);
         }
     }
 }

@@ -91,15 +91,6 @@
     MGPU_UINT needle_count;    \
     MGPU_UINT haystack_count;
 
-/* bulk.comp: values (raw words) of source, insert and dst; indices int32, sorted. */
-#define MGPU_BULK_PC_FIELDS  \
-    MGPU_ADDR source;        \
-    MGPU_ADDR insert;        \
-    MGPU_ADDR indices;       \
-    MGPU_ADDR dst;           \
-    MGPU_UINT index_count;   \
-    MGPU_UINT out_count;
-
 /* lbs_partition.comp and lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending).
  * MODE (MGPU_INTERVAL_*) says what each work item i of object o, rank r = i - starts[o], writes to objects:
  * o itself, or values moved from `values` into objects (gather and scatter: int32 per object). */
@@ -108,6 +99,8 @@
 #define MGPU_INTERVAL_GATHER 2  /* objects[i] = values[gather[o] + r] */
 #define MGPU_INTERVAL_SCATTER 3 /* objects[scatter[o] + r] = values[i] */
 #define MGPU_INTERVAL_MOVE 4    /* objects[scatter[o] + r] = values[gather[o] + r] */
+#define MGPU_BULK_INSERT 5      /* items: values' positions; starts: insert indices; inserts at gather */
+#define MGPU_BULK_REMOVE 6      /* items: values' positions; starts: removal indices */
 #define MGPU_LBS_PC_FIELDS  \
     MGPU_ADDR starts;       \
     MGPU_ADDR objects;      \

@@ -160,7 +160,6 @@ mgpu_result mgpu_context_prepare(mgpu_context ctx, uint32_t prim_mask, uint32_t 
     mgpu_result r = MGPU_SUCCESS;
     if (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_COPY)) r = mgpu__copy_prepare(ctx);
     if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_LOAD_BALANCE))) r = mgpu__load_balance_prepare(ctx);
-    if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_MERGE))) r = mgpu__bulk_prepare(ctx);
     for (uint32_t t = 0; t < MGPU_TYPE_COUNT && r == MGPU_SUCCESS; ++t) {
         if (!(type_mask & MGPU_TYPE_BIT(t))) continue;
         if (mgpu__check_type(ctx, (mgpu_type)t) != MGPU_SUCCESS) continue; /* types the device lacks have nothing to build */

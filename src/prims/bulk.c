@@ -1,22 +1,10 @@
-/* Bulk remove and bulk insert (the seeds' chapter 5): one dispatch each (bulk.comp), no scratch. */
+/*
+ * Bulk remove and bulk insert (the seeds' chapter 5), on the load-balancing search of lbs.c: the merge of the
+ * input's positions (the items) with the sorted indices (the starts) decides every output, Merge Path
+ * partitions give each workgroup an exact tile of it, and the tile moves its values coalesced (lbs.comp,
+ * modes MGPU_BULK_INSERT and MGPU_BULK_REMOVE). Scratch: the partitions.
+ */
 #include "../mgpu_internal.h"
-
-#define MGPU_BULK_NT 256u
-
-static mgpu_pipeline_key mgpu_bulk_key(uint32_t mode, uint32_t value_size) {
-    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_BULK, .type = MGPU_TYPE_I32,
-                               .spec = {[MGPU_SPEC_NT] = MGPU_BULK_NT, [MGPU_SPEC_MODE] = mode,
-                                        [MGPU_SPEC_VALUE_WORDS] = value_size / 4}};
-}
-
-static mgpu_result mgpu_bulk_dispatch(mgpu_context ctx, VkCommandBuffer cmd, uint32_t mode, uint32_t value_size,
-                                      mgpu_bulk_pc *pc) {
-    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk: null command buffer");
-    if (pc->out_count == 0) return MGPU_SUCCESS;
-    mgpu_pipeline_key key = mgpu_bulk_key(mode, value_size);
-    uint32_t groups = (pc->out_count + MGPU_BULK_NT - 1) / MGPU_BULK_NT;
-    return mgpu__dispatch(ctx, cmd, &key, pc, sizeof *pc, groups > 65535 ? 65535 : groups, 1);
-}
 
 static mgpu_result mgpu_bulk_check_value_size(mgpu_context ctx, uint32_t value_size) {
     if (value_size != 4 && value_size != 8)
@@ -41,26 +29,35 @@ static mgpu_result mgpu_remove_check(mgpu_context ctx, const mgpu_bulk_remove_in
     return r;
 }
 
-mgpu_result mgpu_cmd_bulk_remove(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_bulk_remove_info *info) {
+mgpu_result mgpu_bulk_remove_get_requirements(mgpu_context ctx, const mgpu_bulk_remove_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: null requirements");
+    mgpu_result r = mgpu_remove_check(ctx, info);
+    if (r == MGPU_SUCCESS) *out = mgpu__lbs_requirements(ctx, info->count, info->index_count);
+    return r;
+}
+
+mgpu_result mgpu_cmd_bulk_remove(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_bulk_remove_info *info, mgpu_range scratch) {
     mgpu_result r = mgpu_remove_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
-    mgpu_bulk_pc pc = {.source = info->count ? mgpu_range_address(ctx, info->input) : 0,
-                       .indices = info->index_count ? mgpu_range_address(ctx, info->indices) : 0,
-                       .index_count = info->index_count,
-                       .out_count = info->count - info->index_count};
-    if (pc.out_count) pc.dst = mgpu_range_address(ctx, info->output);
-    return mgpu_bulk_dispatch(ctx, cmd, 0, info->value_size, &pc);
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: null command buffer");
+    if (info->count == info->index_count) return MGPU_SUCCESS; /* nothing to write */
+    mgpu_lbs_pc pc = {.starts = info->index_count ? mgpu_range_address(ctx, info->indices) : 0,
+                      .objects = mgpu_range_address(ctx, info->output),
+                      .values = mgpu_range_address(ctx, info->input),
+                      .item_count = info->count,
+                      .object_count = info->index_count};
+    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_REMOVE, info->value_size / 4, scratch);
 }
 
 static mgpu_result mgpu_record_remove(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
-    (void)scratch;
-    return mgpu_cmd_bulk_remove(ctx, cmd, info);
+    return mgpu_cmd_bulk_remove(ctx, cmd, info, scratch);
 }
 
 mgpu_result mgpu_bulk_remove(mgpu_context ctx, const mgpu_bulk_remove_info *info) {
-    mgpu_result r = mgpu_remove_check(ctx, info);
+    mgpu_requirements req;
+    mgpu_result r = mgpu_bulk_remove_get_requirements(ctx, info, &req);
     if (r != MGPU_SUCCESS || info->count == info->index_count) return r;
-    return mgpu__run_blocking(ctx, mgpu_record_remove, info, 0, (mgpu_range){0}, (mgpu_range){0}, 0);
+    return mgpu__run_blocking(ctx, mgpu_record_remove, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
 static mgpu_result mgpu_insert_check(mgpu_context ctx, const mgpu_bulk_insert_info *info) {
@@ -82,36 +79,36 @@ static mgpu_result mgpu_insert_check(mgpu_context ctx, const mgpu_bulk_insert_in
     return r;
 }
 
-mgpu_result mgpu_cmd_bulk_insert(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_bulk_insert_info *info) {
+/* The tiles cover a_count + b_count merge positions; the sizes are passed as items only because the scratch
+ * helper gives no partitions for a search without items, while inserts into an empty B still need them. */
+mgpu_result mgpu_bulk_insert_get_requirements(mgpu_context ctx, const mgpu_bulk_insert_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: null requirements");
+    mgpu_result r = mgpu_insert_check(ctx, info);
+    if (r == MGPU_SUCCESS) *out = mgpu__lbs_requirements(ctx, info->b_count + info->a_count, 0);
+    return r;
+}
+
+mgpu_result mgpu_cmd_bulk_insert(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_bulk_insert_info *info, mgpu_range scratch) {
     mgpu_result r = mgpu_insert_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
-    mgpu_bulk_pc pc = {.source = info->b_count ? mgpu_range_address(ctx, info->b) : 0,
-                       .insert = info->a_count ? mgpu_range_address(ctx, info->insert) : 0,
-                       .indices = info->a_count ? mgpu_range_address(ctx, info->indices) : 0,
-                       .index_count = info->a_count,
-                       .out_count = info->a_count + info->b_count};
-    if (pc.out_count) pc.dst = mgpu_range_address(ctx, info->output);
-    return mgpu_bulk_dispatch(ctx, cmd, 1, info->value_size, &pc);
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: null command buffer");
+    if (info->a_count + info->b_count == 0) return MGPU_SUCCESS;
+    mgpu_lbs_pc pc = {.starts = info->a_count ? mgpu_range_address(ctx, info->indices) : 0,
+                      .objects = mgpu_range_address(ctx, info->output),
+                      .values = info->b_count ? mgpu_range_address(ctx, info->b) : 0,
+                      .gather = info->a_count ? mgpu_range_address(ctx, info->insert) : 0,
+                      .item_count = info->b_count,
+                      .object_count = info->a_count};
+    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_INSERT, info->value_size / 4, scratch);
 }
 
 static mgpu_result mgpu_record_insert(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
-    (void)scratch;
-    return mgpu_cmd_bulk_insert(ctx, cmd, info);
+    return mgpu_cmd_bulk_insert(ctx, cmd, info, scratch);
 }
 
 mgpu_result mgpu_bulk_insert(mgpu_context ctx, const mgpu_bulk_insert_info *info) {
-    mgpu_result r = mgpu_insert_check(ctx, info);
+    mgpu_requirements req;
+    mgpu_result r = mgpu_bulk_insert_get_requirements(ctx, info, &req);
     if (r != MGPU_SUCCESS || info->a_count + info->b_count == 0) return r;
-    return mgpu__run_blocking(ctx, mgpu_record_insert, info, 0, (mgpu_range){0}, (mgpu_range){0}, 0);
-}
-
-mgpu_result mgpu__bulk_prepare(mgpu_context ctx) {
-    mgpu_result r = MGPU_SUCCESS;
-    for (uint32_t mode = 0; mode < 2 && r == MGPU_SUCCESS; ++mode)
-        for (uint32_t value_size = 4; value_size <= 8 && r == MGPU_SUCCESS; value_size += 4) {
-            mgpu_pipeline_key key = mgpu_bulk_key(mode, value_size);
-            VkPipeline p;
-            r = mgpu__pipeline_get(ctx, &key, &p);
-        }
-    return r;
+    return mgpu__run_blocking(ctx, mgpu_record_insert, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }

@@ -29,8 +29,7 @@ static mgpu_result mgpu_lbs_check(mgpu_context ctx, const mgpu_load_balance_info
     return r;
 }
 
-/* Scratch of a search over items and objects: one partition per tile boundary (none without items). */
-static mgpu_requirements mgpu_lbs_requirements(mgpu_context ctx, uint32_t items, uint32_t objects) {
+mgpu_requirements mgpu__lbs_requirements(mgpu_context ctx, uint32_t items, uint32_t objects) {
     mgpu_tuning t = mgpu_lbs_tuning(ctx);
     mgpu_load_balance_info sizes = {.item_count = items, .object_count = objects};
     uint32_t tiles = items ? mgpu_lbs_tiles(&sizes, &t) : 0;
@@ -43,7 +42,7 @@ mgpu_result mgpu_load_balance_get_requirements(mgpu_context ctx, const mgpu_load
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: null requirements");
     mgpu_result r = mgpu_lbs_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
-    *out = mgpu_lbs_requirements(ctx, info->item_count, info->object_count);
+    *out = mgpu__lbs_requirements(ctx, info->item_count, info->object_count);
     return MGPU_SUCCESS;
 }
 
@@ -56,8 +55,7 @@ static void mgpu_lbs_keys(const mgpu_tuning *t, uint32_t mode, uint32_t value_wo
                                            [MGPU_SPEC_VALUE_WORDS] = value_words}};
 }
 
-/* Partitions, barrier, tile dispatch; pc holds the addresses and counts. */
-static mgpu_result mgpu_lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc *pc, uint32_t mode,
+mgpu_result mgpu__lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc *pc, uint32_t mode,
                                    uint32_t value_words, mgpu_range scratch) {
     mgpu_tuning t = mgpu_lbs_tuning(ctx);
     mgpu_load_balance_info sizes = {.item_count = pc->item_count, .object_count = pc->object_count};
@@ -85,7 +83,7 @@ mgpu_result mgpu_cmd_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const m
                       .objects = mgpu_range_address(ctx, info->out_objects),
                       .item_count = info->item_count,
                       .object_count = info->object_count};
-    return mgpu_lbs_record(ctx, cmd, &pc, MGPU_INTERVAL_SEARCH, 1, scratch);
+    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_INTERVAL_SEARCH, 1, scratch);
 }
 
 static mgpu_result mgpu_record_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -102,7 +100,7 @@ mgpu_result mgpu_load_balance(mgpu_context ctx, const mgpu_load_balance_info *in
 mgpu_result mgpu__load_balance_prepare(mgpu_context ctx) {
     mgpu_tuning t = mgpu_lbs_tuning(ctx);
     mgpu_result r = MGPU_SUCCESS;
-    for (uint32_t mode = MGPU_INTERVAL_SEARCH; mode <= MGPU_INTERVAL_MOVE && r == MGPU_SUCCESS; ++mode)
+    for (uint32_t mode = MGPU_INTERVAL_SEARCH; mode <= MGPU_BULK_REMOVE && r == MGPU_SUCCESS; ++mode)
         for (uint32_t words = 1; words <= (mode == MGPU_INTERVAL_SEARCH ? 1u : 2u) && r == MGPU_SUCCESS; ++words) {
             mgpu_pipeline_key partition, search;
             mgpu_lbs_keys(&t, mode, words, &partition, &search);
@@ -150,7 +148,7 @@ mgpu_result mgpu_interval_get_requirements(mgpu_context ctx, const mgpu_interval
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null requirements");
     mgpu_result r = mgpu_interval_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
-    *out = mgpu_lbs_requirements(ctx, info->item_count, info->interval_count);
+    *out = mgpu__lbs_requirements(ctx, info->item_count, info->interval_count);
     return MGPU_SUCCESS;
 }
 
@@ -169,7 +167,7 @@ mgpu_result mgpu_cmd_interval(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_
                       .scatter = scatters ? mgpu_range_address(ctx, info->scatter) : 0,
                       .item_count = info->item_count,
                       .object_count = info->interval_count};
-    return mgpu_lbs_record(ctx, cmd, &pc, modes[info->op], info->value_size / 4, scratch);
+    return mgpu__lbs_record(ctx, cmd, &pc, modes[info->op], info->value_size / 4, scratch);
 }
 
 static mgpu_result mgpu_record_interval(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
