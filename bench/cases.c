@@ -20,10 +20,7 @@
 
 static mgpu_result record_merge(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_merge(c, cmd, i, s); }
 static mgpu_result record_sort(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_mergesort(c, cmd, i, s); }
-static mgpu_result record_search(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) {
-    (void)s;
-    return mgpu_cmd_sorted_search(c, cmd, i);
-}
+static mgpu_result record_search(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_sorted_search(c, cmd, i, s); }
 static mgpu_result record_lbs(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_load_balance(c, cmd, i, s); }
 static mgpu_result record_interval(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_interval(c, cmd, i, s); }
 static mgpu_result record_remove(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_bulk_remove(c, cmd, i, s); }
@@ -317,6 +314,7 @@ bool bench_case_scratch(mgpu_context ctx, const bench_case *c, mgpu_range *scrat
     if (c->kind == BENCH_SORT || c->kind == BENCH_SORT_PAIRS) r = mgpu_mergesort_get_requirements(ctx, &c->info.sort, &req);
     if (c->kind == BENCH_LBS) r = mgpu_load_balance_get_requirements(ctx, &c->info.lbs, &req);
     if (c->kind == BENCH_EXPAND || c->kind == BENCH_MOVE) r = mgpu_interval_get_requirements(ctx, &c->info.interval, &req);
+    if (c->kind == BENCH_SEARCH) r = mgpu_sorted_search_get_requirements(ctx, &c->info.search, &req);
     if (c->kind == BENCH_REMOVE) r = mgpu_bulk_remove_get_requirements(ctx, &c->info.remove, &req);
     if (c->kind == BENCH_INSERT) r = mgpu_bulk_insert_get_requirements(ctx, &c->info.insert, &req);
     *scratch = (mgpu_range){0};

@@ -643,8 +643,12 @@ typedef struct mgpu_sorted_search_info {
     mgpu_range b_matches; /* b_count int32, optional */
 } mgpu_sorted_search_info;
 
-/** Records the search: one dispatch per direction that has an output; no scratch. */
-MGPU_API mgpu_result mgpu_cmd_sorted_search(mgpu_context context, VkCommandBuffer cmd, const mgpu_sorted_search_info *info);
+MGPU_API mgpu_result mgpu_sorted_search_get_requirements(mgpu_context context, const mgpu_sorted_search_info *info,
+                                                         mgpu_requirements *out);
+/** Records the search: a partition dispatch (Merge Path) and one dispatch that writes every output given
+ *  (nothing when none is). */
+MGPU_API mgpu_result mgpu_cmd_sorted_search(mgpu_context context, VkCommandBuffer cmd, const mgpu_sorted_search_info *info,
+                                            mgpu_range scratch);
 /** Searches and waits; a_match_count / b_match_count (optional) receive the number of matched elements of A
  *  and B when a_matches / b_matches are given (else 0). */
 MGPU_API mgpu_result mgpu_sorted_search(mgpu_context context, const mgpu_sorted_search_info *info,

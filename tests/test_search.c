@@ -66,7 +66,10 @@ void test_sorted_search(void) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
         for (int bounds = 0; bounds < 2; ++bounds)
             for (int d = 0; d < 2; ++d) {
-                uint32_t shapes[][2] = {{0, 0}, {0, 7}, {9, 0}, {1, 1}, {300, 1000}, {1 + test_random_below(3000), 1 + test_random_below(3000)}};
+                uint32_t tile = test_tile(MGPU_PRIM_MERGE, (mgpu_type)t); /* the search is partitioned like a merge */
+                uint32_t shapes[][2] = {{0, 0}, {0, 7}, {9, 0}, {1, 1}, {300, 1000}, {tile - 1, 1}, {tile, tile},
+                                        {2 * tile + 1, tile - 3}, {7, 3 * tile}, {3 * tile + 5, 5},
+                                        {1 + test_random_below(3000), 1 + test_random_below(3000)}};
                 for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
                     search_case((mgpu_type)t, (mgpu_bounds)bounds, d, shapes[s][0], shapes[s][1], s % 2 ? 5 : 500);
             }

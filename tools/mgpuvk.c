@@ -701,8 +701,7 @@ static int command_interval(const options *o) {
 }
 
 static mgpu_result record_search(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
-    (void)scratch;
-    return mgpu_cmd_sorted_search(ctx, cmd, info);
+    return mgpu_cmd_sorted_search(ctx, cmd, info, scratch);
 }
 
 static int command_search(const options *o) {
@@ -742,7 +741,9 @@ static int command_search(const options *o) {
         free(host);
     }
     if (o->match_a || o->match_b) printf("%u %u\n", a_matches, b_matches);
-    if (o->bench) bench(ctx, record_search, &info, 0, a.count + b.count, 4.0 * (double)(a.count + b.count) * 2);
+    mgpu_requirements req;
+    if (o->bench && mgpu_sorted_search_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
+        bench(ctx, record_search, &info, req.scratch_size, a.count + b.count, 4.0 * (double)(a.count + b.count) * 2);
     mgpu_range ranges[] = {info.a_keys, info.b_keys, info.a_indices, info.b_indices, info.a_matches, info.b_matches};
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) mgpu_buffer_free(ctx, ranges[i]);
     free(a.data);

@@ -25,6 +25,18 @@ uint mgpu_merge_path(uint a_count, uint b_count, uint diag) {
     return lo;
 }
 
+/* The same for the merge that puts B's element before an equal A's (the upper-bound sorted search). */
+uint mgpu_merge_path_b_first(uint a_count, uint b_count, uint diag) {
+    uint lo = diag > b_count ? diag - b_count : 0u;
+    uint hi = min(diag, a_count);
+    while (lo < hi) {
+        uint mid = (lo + hi) >> 1u;
+        if (mgpu_key_less(MGPU_MERGE_A(mid), MGPU_MERGE_B(diag - 1u - mid))) lo = mid + 1u;
+        else hi = mid;
+    }
+    return lo;
+}
+
 /* The pair of sorted runs that output `position` belongs to. A plain merge (run 0) has one pair: A is
  * [0, a_count) of its array and B [0, b_count) of its own. A mergesort pass (run > 0) merges runs of `run`
  * elements of one array of a_count elements pairwise: pair p is A = [2p run, 2p run + run) and B the next

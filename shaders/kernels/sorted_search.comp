@@ -1,39 +1,103 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// Vectorized sorted search, first version: every needle binary-searches the haystack (A log B work; the
-// merge-like linear pass of the seeds' chapter 9 is the next step). MODE 0: lower bound, 1: upper bound.
+// Vectorized sorted search (the seeds' chapter 9) as a merge: each workgroup takes one tile of NT * VT
+// elements of the merge of A and B (bounds from merge_partition.comp) into shared memory, and each thread
+// walks VT merge steps from its Merge Path position. Lower bounds of A (MODE 0) merge A's element before an
+// equal B's: when A[i] is taken, the B elements already taken are its lower bound, and when B[j] is taken,
+// the A elements taken are its upper bound in A. Upper bounds (MODE 1) merge B first, with the roles turned.
+// A match compares the element with its neighbour across the bound (read from global memory when that
+// neighbour lies outside the tile). Results go to shared memory first and are stored coalesced.
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
-layout(constant_id = MGPU_SPEC_MODE) const uint MODE = 0u;
+layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
 layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
+layout(constant_id = MGPU_SPEC_MODE) const uint MODE = 0u; /* 0: lower bounds of A into B, 1: upper */
 layout(push_constant, std430) uniform SearchPush { MGPU_SEARCH_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
+#include "include/loadstore.glsl"
 
-/* The first haystack position whose key is not before `key` (lower) or is after it (upper). */
-uint mgpu_bound(TArray hay, uint count, T key, bool upper) {
-    uint lo = 0u, hi = count;
-    while (lo < hi) {
-        uint mid = (lo + hi) >> 1u;
-        bool go_right = upper ? !mgpu_key_less(key, hay.v[mid]) : mgpu_key_less(hay.v[mid], key);
-        if (go_right) lo = mid + 1u;
-        else hi = mid;
-    }
-    return lo;
+shared T s_keys[gl_WorkGroupSize.x * VT];
+shared uint s_results[gl_WorkGroupSize.x * VT]; /* per element (A's, then B's): bound | match << 31 */
+uint g_a_len;
+#define MGPU_MERGE_A(i) s_keys[i]
+#define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
+#include "include/merge_path.glsl"
+
+bool mgpu_key_equal(T x, T y) { return !mgpu_key_less(x, y) && !mgpu_key_less(y, x); }
+
+/* Element k of the tile's part of A or B (k may be one past either end, -1 as 0xffffffff): the part holds
+ * len elements at s_keys[base..], which are elements first.. of `keys` (global_count in all). Reads global
+ * memory for a neighbour outside the tile; returns false when the array has no such element. */
+bool mgpu_neighbour(uint k, uint base, uint len, TArray keys, uint first, uint global_count, out T key) {
+    uint g = first + k; /* wraps below 0 to a value >= global_count */
+    if (k < len) key = s_keys[base + k];
+    else if (g < global_count) key = keys.v[g];
+    else return false;
+    return true;
 }
 
 void main() {
-    TArray needles = TArray(pc.needles), hay = TArray(pc.haystack);
-    uint stride = gl_WorkGroupSize.x * gl_NumWorkGroups.x;
-    for (uint i = gl_GlobalInvocationID.x; i < pc.needle_count; i += stride) {
-        T key = needles.v[i];
-        uint lower = mgpu_bound(hay, pc.haystack_count, key, false);
-        if (mgpu_present(pc.indices))
-            IntArray(pc.indices).v[i] = int(MODE == 1u ? mgpu_bound(hay, pc.haystack_count, key, true) : lower);
-        if (mgpu_present(pc.flags))
-            IntArray(pc.flags).v[i] = (lower < pc.haystack_count && !mgpu_key_less(key, hay.v[lower])) ? 1 : 0;
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    uint nv = nt * VT;
+    uint total = pc.a_count + pc.b_count;
+    uint tiles = (total + nv - 1u) / nv;
+    uint tile = mgpu_linear_group(pc.groups_x);
+    if (tile >= tiles) return;
+    uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
+    uint a0 = UintArray(pc.partitions).v[tile];
+    uint a1 = diag1 == total ? pc.a_count : UintArray(pc.partitions).v[tile + 1u];
+    uint b0 = diag0 - a0, b1 = diag1 - a1;
+    uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
+    g_a_len = a_len;
+
+    TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
+    T loaded[VT];
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i < count) loaded[j] = i < a_len ? a_keys.v[a0 + i] : b_keys.v[b0 + i - a_len];
+    }
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i < count) s_keys[i] = loaded[j];
+    }
+    barrier();
+
+    uint diag = min(tid * VT, count);
+    uint a = MODE == 1u ? mgpu_merge_path_b_first(a_len, b_len, diag) : mgpu_merge_path(a_len, b_len, diag);
+    uint b = diag - a; /* both local: A at s_keys[a], B at s_keys[a_len + b] */
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        if (diag + j >= count) break;
+        T a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
+        bool take_a = b >= b_len || (a < a_len && (MODE == 1u ? mgpu_key_less(a_key, b_key) : !mgpu_key_less(b_key, a_key)));
+        T key = take_a ? a_key : b_key, other;
+        uint bound;
+        bool match;
+        if (take_a) {
+            // The B elements taken so far are A's bound; its neighbour across it: B[bound] (lower) or
+            // B[bound - 1] (upper).
+            bound = b0 + b;
+            match = mgpu_neighbour(MODE == 1u ? b - 1u : b, a_len, b_len, b_keys, b0, pc.b_count, other) && mgpu_key_equal(key, other);
+            s_results[a++] = bound | (match ? 0x80000000u : 0u);
+        } else {
+            bound = a0 + a;
+            match = mgpu_neighbour(MODE == 1u ? a : a - 1u, 0u, a_len, a_keys, a0, pc.a_count, other) && mgpu_key_equal(key, other);
+            s_results[a_len + b++] = bound | (match ? 0x80000000u : 0u);
+        }
+    }
+    barrier();
+
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i >= count) continue;
+        uint result = s_results[i];
+        bool is_a = i < a_len;
+        uint g = is_a ? a0 + i : b0 + i - a_len;
+        uvec2 indices = is_a ? pc.a_indices : pc.b_indices, matches = is_a ? pc.a_matches : pc.b_matches;
+        if (mgpu_present(indices)) IntArray(indices).v[g] = int(result & 0x7fffffffu);
+        if (mgpu_present(matches)) IntArray(matches).v[g] = int(result >> 31u);
     }
 }

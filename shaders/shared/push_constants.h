@@ -81,15 +81,21 @@
 #define MGPU_MERGESORT_VALUES 0u  /* mergesort_block MODE: keys only or pairs */
 #define MGPU_MERGESORT_INDICES 1u /* mergesort_block MODE: the values are the keys' original indices */
 
-/* sorted_search.comp: for each needle, its lower or upper bound in the sorted haystack (indices, int32) and
- * whether the haystack holds an equal key (flags, int32 0/1); absent outputs are skipped. */
+/* sorted_search.comp (partitioned by merge_partition.comp: the same layout as MGPU_MERGE_PC_FIELDS up to
+ * `run`, which is 0): for each A element its bound in B, for each B element the other bound in A (int32), and
+ * match flags (int32 0/1); absent outputs are skipped. */
 #define MGPU_SEARCH_PC_FIELDS  \
-    MGPU_ADDR needles;         \
-    MGPU_ADDR haystack;        \
-    MGPU_ADDR indices;         \
-    MGPU_ADDR flags;           \
-    MGPU_UINT needle_count;    \
-    MGPU_UINT haystack_count;
+    MGPU_ADDR a_keys;          \
+    MGPU_ADDR b_keys;          \
+    MGPU_ADDR a_indices;       \
+    MGPU_ADDR b_indices;       \
+    MGPU_ADDR a_matches;       \
+    MGPU_ADDR b_matches;       \
+    MGPU_ADDR partitions;      \
+    MGPU_UINT a_count;         \
+    MGPU_UINT b_count;         \
+    MGPU_UINT groups_x;        \
+    MGPU_UINT run;
 
 /* lbs_partition.comp and lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending).
  * MODE (MGPU_INTERVAL_*) says what each work item i of object o, rank r = i - starts[o], writes to objects:

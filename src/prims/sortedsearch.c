@@ -1,10 +1,10 @@
 /*
- * Vectorized sorted search (the seeds' chapter 9). First version: a binary search per element, one dispatch
- * per direction (A into B, B into A); the merge-like linear pass of the seeds is the next step.
+ * Vectorized sorted search (the seeds' chapter 9), in the two-phase idiom of the merge: Merge Path partitions
+ * of the merge of A and B (A's element first on ties for lower bounds, B's for upper bounds), then one tile
+ * per workgroup that walks the merge and writes each element's bound and match flag (sorted_search.comp).
+ * Both directions come from the same pass. Scratch: the partitions.
  */
 #include "../mgpu_internal.h"
-
-#define MGPU_SEARCH_NT 256u
 
 static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
@@ -36,43 +36,75 @@ static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_
     return r;
 }
 
-static mgpu_pipeline_key mgpu_search_key(mgpu_type type, uint32_t upper, bool descending) {
-    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SORTED_SEARCH, .type = type,
-                               .spec = {[MGPU_SPEC_NT] = MGPU_SEARCH_NT, [MGPU_SPEC_MODE] = upper,
-                                        [MGPU_SPEC_DESCENDING] = descending}};
+typedef struct mgpu_search_plan {
+    mgpu_tuning tuning;
+    uint32_t tiles;
+} mgpu_search_plan;
+
+/* The merge's tuning: the search is a merge of A and B that writes indices instead of keys. */
+static mgpu_search_plan mgpu_search_make_plan(mgpu_context ctx, const mgpu_sorted_search_info *info) {
+    mgpu_search_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, info->key_type)};
+    uint64_t tile = (uint64_t)plan.tuning.nt * plan.tuning.vt, total = (uint64_t)info->a_count + info->b_count;
+    bool outputs = info->a_indices.buffer || info->b_indices.buffer || info->a_matches.buffer || info->b_matches.buffer;
+    plan.tiles = outputs ? (uint32_t)((total + tile - 1) / tile) : 0;
+    return plan;
 }
 
-/* One direction: needles into haystack, writing the outputs that are present. */
-static mgpu_result mgpu_search_direction(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sorted_search_info *info,
-                                         bool a_into_b) {
-    uint32_t needles = a_into_b ? info->a_count : info->b_count, hay = a_into_b ? info->b_count : info->a_count;
-    mgpu_range indices = a_into_b ? info->a_indices : info->b_indices;
-    mgpu_range flags = a_into_b ? info->a_matches : info->b_matches;
-    if (!needles || (!indices.buffer && !flags.buffer)) return MGPU_SUCCESS;
-    mgpu_search_pc pc = {.needles = mgpu_range_address(ctx, a_into_b ? info->a_keys : info->b_keys),
-                         .haystack = hay ? mgpu_range_address(ctx, a_into_b ? info->b_keys : info->a_keys) : 0,
-                         .indices = indices.buffer ? mgpu_range_address(ctx, indices) : 0,
-                         .flags = flags.buffer ? mgpu_range_address(ctx, flags) : 0,
-                         .needle_count = needles,
-                         .haystack_count = hay};
-    /* lower bound of A into B goes with the upper bound of B into A, and the other way round */
-    uint32_t upper = a_into_b ? (info->bounds == MGPU_BOUNDS_UPPER) : (info->bounds == MGPU_BOUNDS_LOWER);
-    mgpu_pipeline_key key = mgpu_search_key(info->key_type, upper, info->descending);
-    uint32_t groups = (needles + MGPU_SEARCH_NT - 1) / MGPU_SEARCH_NT;
-    return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, groups > 65535 ? 65535 : groups, 1);
+mgpu_result mgpu_sorted_search_get_requirements(mgpu_context ctx, const mgpu_sorted_search_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: null requirements");
+    mgpu_result r = mgpu_search_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_search_plan plan = mgpu_search_make_plan(ctx, info);
+    *out = (mgpu_requirements){.scratch_size = plan.tiles ? (VkDeviceSize)(plan.tiles + 1) * 4 : 0,
+                               .scratch_alignment = 4,
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+    return MGPU_SUCCESS;
 }
 
-mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sorted_search_info *info) {
+static void mgpu_search_keys(mgpu_tuning t, mgpu_type type, bool upper, bool descending, mgpu_pipeline_key *partition,
+                             mgpu_pipeline_key *search) {
+    *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION, .type = type,
+                                     .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = t.nt * t.vt,
+                                              [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_MODE] = upper}};
+    *search = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SORTED_SEARCH, .type = type,
+                                  .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = t.vt, [MGPU_SPEC_MODE] = upper,
+                                           [MGPU_SPEC_DESCENDING] = descending}};
+}
+
+static VkDeviceAddress mgpu_optional_address(mgpu_context ctx, mgpu_range range, uint32_t count) {
+    return range.buffer && count ? mgpu_range_address(ctx, range) : 0;
+}
+
+mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sorted_search_info *info, mgpu_range scratch) {
     mgpu_result r = mgpu_search_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: null command buffer");
-    r = mgpu_search_direction(ctx, cmd, info, true);
-    return r == MGPU_SUCCESS ? mgpu_search_direction(ctx, cmd, info, false) : r;
+    mgpu_search_plan plan = mgpu_search_make_plan(ctx, info);
+    if (plan.tiles == 0) return MGPU_SUCCESS;
+    r = mgpu__check_range(ctx, "sorted search scratch", scratch, (VkDeviceSize)(plan.tiles + 1) * 4, 4);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_search_pc pc = {.a_keys = mgpu_optional_address(ctx, info->a_keys, info->a_count),
+                         .b_keys = mgpu_optional_address(ctx, info->b_keys, info->b_count),
+                         .a_indices = mgpu_optional_address(ctx, info->a_indices, info->a_count),
+                         .b_indices = mgpu_optional_address(ctx, info->b_indices, info->b_count),
+                         .a_matches = mgpu_optional_address(ctx, info->a_matches, info->a_count),
+                         .b_matches = mgpu_optional_address(ctx, info->b_matches, info->b_count),
+                         .partitions = mgpu_range_address(ctx, scratch),
+                         .a_count = info->a_count,
+                         .b_count = info->b_count};
+    mgpu_pipeline_key partition, search;
+    mgpu_search_keys(plan.tuning, info->key_type, info->bounds == MGPU_BOUNDS_UPPER, info->descending, &partition, &search);
+    r = mgpu__dispatch(ctx, cmd, &partition, &pc, sizeof pc, (plan.tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    uint32_t x, y;
+    mgpu__fold_grid(ctx, plan.tiles, &x, &y);
+    pc.groups_x = x;
+    return mgpu__dispatch(ctx, cmd, &search, &pc, sizeof pc, x, y);
 }
 
 static mgpu_result mgpu_record_search(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
-    (void)scratch;
-    return mgpu_cmd_sorted_search(ctx, cmd, info);
+    return mgpu_cmd_sorted_search(ctx, cmd, info, scratch);
 }
 
 /* The number of ones among count int32 flags. */
@@ -87,8 +119,10 @@ static mgpu_result mgpu_count_flags(mgpu_context ctx, mgpu_range flags, uint32_t
 
 mgpu_result mgpu_sorted_search(mgpu_context ctx, const mgpu_sorted_search_info *info, uint32_t *a_match_count,
                                uint32_t *b_match_count) {
-    mgpu_result r = mgpu_search_check(ctx, info);
-    if (r == MGPU_SUCCESS) r = mgpu__run_blocking(ctx, mgpu_record_search, info, 0, (mgpu_range){0}, (mgpu_range){0}, 0);
+    mgpu_requirements req;
+    mgpu_result r = mgpu_sorted_search_get_requirements(ctx, info, &req);
+    if (r == MGPU_SUCCESS && req.scratch_size)
+        r = mgpu__run_blocking(ctx, mgpu_record_search, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
     uint32_t a = 0, b = 0;
     if (r == MGPU_SUCCESS && a_match_count) r = mgpu_count_flags(ctx, info->a_matches, info->a_count, &a);
     if (r == MGPU_SUCCESS && b_match_count) r = mgpu_count_flags(ctx, info->b_matches, info->b_count, &b);
@@ -98,12 +132,15 @@ mgpu_result mgpu_sorted_search(mgpu_context ctx, const mgpu_sorted_search_info *
 }
 
 mgpu_result mgpu__sorted_search_prepare(mgpu_context ctx, mgpu_type type) {
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type);
     mgpu_result r = MGPU_SUCCESS;
-    for (uint32_t upper = 0; upper < 2 && r == MGPU_SUCCESS; ++upper)
+    for (int upper = 0; upper < 2 && r == MGPU_SUCCESS; ++upper)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
-            mgpu_pipeline_key key = mgpu_search_key(type, upper, descending);
+            mgpu_pipeline_key partition, search;
+            mgpu_search_keys(t, type, upper, descending, &partition, &search);
             VkPipeline p;
-            r = mgpu__pipeline_get(ctx, &key, &p);
+            r = mgpu__pipeline_get(ctx, &partition, &p);
+            if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &search, &p);
         }
     return r;
 }
