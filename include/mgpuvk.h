@@ -283,7 +283,7 @@ MGPU_API void mgpu_context_get_handles(mgpu_context context, VkInstance *instanc
  * Tuning: NT (threads per workgroup) and VT (values per thread) per primitive, type and device class, from
  * one table (src/core/tuning.c). Overrides by API or by env MGPU_TUNE, read at context creation:
  *   MGPU_TUNE="scan:nt=256,vt=16;reduce.u64:vt=8;scan:lookback=off,subgroup=off"
- * (prim[.type]:key=value,...; keys nt, vt, lookback, subgroup (on/off/auto), wait (a count or never).
+ * (prim[.type]:key=value,...; keys nt, vt, lookback, subgroup (on/off/auto), wait (a count or never), groups).
  */
 typedef enum mgpu_prim {
     MGPU_PRIM_REDUCE = 0,
@@ -314,6 +314,8 @@ typedef struct mgpu_tuning {
     uint32_t lookback_wait; /* scan look-back: flag reads before a tile reduces a silent predecessor itself
                                (0: 1024; MGPU_LOOKBACK_WAIT_NEVER: always, a verification mode);
                                in-place scans always wait, since a predecessor may have overwritten its input */
+    uint32_t groups;        /* merge, mergesort, sorted search, load balance, intervals, bulk: at most this many
+                               workgroups are launched, each looping over tiles (0: 4096) */
 } mgpu_tuning;
 
 #define MGPU_LOOKBACK_WAIT_NEVER 0xffffffffu

@@ -151,8 +151,9 @@ static void mergesort_all(uint32_t kinds_mask) {
 
 void test_mergesort(void) {
     mergesort_all(~0u);
-    /* Other tile shapes: even VT, VT 1, wider workgroups (the blocksort's shared-memory merges). */
-    mgpu_tuning shapes[] = {{.nt = 64, .vt = 4}, {.nt = 32, .vt = 1}, {.nt = 128, .vt = 3}};
+    /* Other tile shapes: even VT, VT 1, wider workgroups (the blocksort's shared-memory merges), and two
+     * workgroups looping over all tiles. */
+    mgpu_tuning shapes[] = {{.nt = 64, .vt = 4}, {.nt = 32, .vt = 1}, {.nt = 128, .vt = 3}, {.nt = 32, .vt = 5, .groups = 2}};
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
         CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, &shapes[i]));
         for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {

@@ -11,6 +11,10 @@
 /* The workgroup's linear index when the grid is folded into 2D (groups_x workgroups per row). */
 uint mgpu_linear_group(uint groups_x) { return gl_WorkGroupID.y * groups_x + gl_WorkGroupID.x; }
 
+/* The workgroups of the dispatch: the stride of kernels whose workgroups loop over tiles (tile = group,
+ * group + count, ...), which launch fewer workgroups than tiles (mgpu_tuning.groups). */
+uint mgpu_group_count() { return gl_NumWorkGroups.x * gl_NumWorkGroups.y; }
+
 #endif
 
 /*

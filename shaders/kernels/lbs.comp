@@ -36,13 +36,10 @@ uint g_b0, g_b_len;
 /* starts[o] for o >= b0 - 1: from shared memory within the tile, else from global memory. */
 uint mgpu_start_of(uint o) { return o - g_b0 < g_b_len ? s_starts[o - g_b0] : uint(IntArray(pc.starts).v[o]); }
 
-void main() {
+void mgpu_tile(uint tile) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint nv = nt * VT;
     uint total = pc.item_count + pc.object_count;
-    uint tiles = (total + nv - 1u) / nv;
-    uint tile = mgpu_linear_group(pc.groups_x);
-    if (tile >= tiles) return;
     uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
     uint a0 = UintArray(pc.partitions).v[tile], a1 = UintArray(pc.partitions).v[tile + 1u];
     uint b0 = diag0 - a0, b1 = diag1 - a1;
@@ -120,5 +117,13 @@ void main() {
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         uint k = j * nt + tid;
         if (k < limit && to[j] != MGPU_REMOVED) mgpu_value_store(pc.objects, to[j], values[j]);
+    }
+}
+
+void main() {
+    uint tiles = (pc.item_count + pc.object_count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
+    for (uint tile = mgpu_linear_group(pc.groups_x); tile < tiles; tile += mgpu_group_count()) {
+        mgpu_tile(tile);
+        barrier(); /* the next tile reuses shared memory */
     }
 }

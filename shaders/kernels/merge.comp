@@ -27,13 +27,10 @@ uint g_a_len;
 #include "include/cta_merge.glsl"
 #include "include/values.glsl"
 
-void main() {
+void mgpu_tile(uint tile) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint nv = nt * VT;
     uint total = pc.run == 0u ? pc.a_count + pc.b_count : pc.a_count;
-    uint tiles = (total + nv - 1u) / nv;
-    uint tile = mgpu_linear_group(pc.groups_x);
-    if (tile >= tiles) return;
     uint first = tile * nv;
     mgpu_merge_pair pair = mgpu_merge_range(pc.a_count, pc.b_count, pc.run, first);
     uint diag0 = first - pair.first, diag1 = min(diag0 + nv, pair.a_len + pair.b_len);
@@ -92,5 +89,14 @@ void main() {
             uint o = j * nt + tid;
             if (o < count) mgpu_value_store(pc.out_values, first + o, values[j]);
         }
+    }
+}
+
+void main() {
+    uint total = pc.run == 0u ? pc.a_count + pc.b_count : pc.a_count;
+    uint tiles = (total + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
+    for (uint tile = mgpu_linear_group(pc.groups_x); tile < tiles; tile += mgpu_group_count()) {
+        mgpu_tile(tile);
+        barrier(); /* the next tile reuses shared memory */
     }
 }

@@ -30,12 +30,9 @@ uint g_a_base, g_b_base;
 #include "include/sortnet.glsl"
 #include "include/values.glsl"
 
-void main() {
+void mgpu_tile(uint tile) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint nv = nt * VT;
-    uint tiles = (pc.a_count + nv - 1u) / nv;
-    uint tile = mgpu_linear_group(pc.groups_x);
-    if (tile >= tiles) return;
     uint first = tile * nv;
     uint count = min(nv, pc.a_count - first);
 
@@ -114,5 +111,13 @@ void main() {
             uint i = j * nt + tid;
             if (i < count) mgpu_value_store(pc.out_values, first + i, values[j]);
         }
+    }
+}
+
+void main() {
+    uint tiles = (pc.a_count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
+    for (uint tile = mgpu_linear_group(pc.groups_x); tile < tiles; tile += mgpu_group_count()) {
+        mgpu_tile(tile);
+        barrier(); /* the next tile reuses shared memory */
     }
 }

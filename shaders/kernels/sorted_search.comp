@@ -40,13 +40,10 @@ bool mgpu_neighbour(uint k, uint base, uint len, TArray keys, uint first, uint g
     return true;
 }
 
-void main() {
+void mgpu_tile(uint tile) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint nv = nt * VT;
     uint total = pc.a_count + pc.b_count;
-    uint tiles = (total + nv - 1u) / nv;
-    uint tile = mgpu_linear_group(pc.groups_x);
-    if (tile >= tiles) return;
     uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
     uint a0 = UintArray(pc.partitions).v[tile];
     uint a1 = diag1 == total ? pc.a_count : UintArray(pc.partitions).v[tile + 1u];
@@ -99,5 +96,13 @@ void main() {
         uvec2 indices = is_a ? pc.a_indices : pc.b_indices, matches = is_a ? pc.a_matches : pc.b_matches;
         if (mgpu_present(indices)) IntArray(indices).v[g] = int(result & 0x7fffffffu);
         if (mgpu_present(matches)) IntArray(matches).v[g] = int(result >> 31u);
+    }
+}
+
+void main() {
+    uint tiles = (pc.a_count + pc.b_count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
+    for (uint tile = mgpu_linear_group(pc.groups_x); tile < tiles; tile += mgpu_group_count()) {
+        mgpu_tile(tile);
+        barrier(); /* the next tile reuses shared memory */
     }
 }

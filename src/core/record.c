@@ -15,6 +15,12 @@ void mgpu__fold_grid(mgpu_context ctx, uint32_t groups, uint32_t *x, uint32_t *y
     }
 }
 
+uint32_t mgpu__tile_groups(mgpu_context ctx, const mgpu_tuning *tuning, uint32_t tiles) {
+    uint32_t limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u;
+    uint32_t groups = tiles < tuning->groups ? tiles : tuning->groups;
+    return groups < limit ? groups : limit;
+}
+
 mgpu_result mgpu__dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key, const void *push,
                            uint32_t push_size, uint32_t groups_x, uint32_t groups_y) {
     VkPipeline pipeline;

@@ -64,6 +64,11 @@ static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type
     return (mgpu_tuning){.nt = 128, .vt = 4};
 }
 
+/* Workgroups of the tile kernels that loop over tiles (merge, mergesort, sorted search, load balance): enough
+ * to fill a large GPU several times over, few enough that launching them costs little (H100, 2026-11-22:
+ * 47663 one-tile workgroups took 30 us to launch, as much as a tenth of a merge of 2^26 keys). */
+#define MGPU_DEFAULT_TILE_GROUPS 4096u
+
 static bool mgpu_is_pow2(uint32_t x) { return x && !(x & (x - 1)); }
 
 /* Shared memory a kernel of prim needs at NT for an element of `size` bytes. */
@@ -121,6 +126,7 @@ mgpu_tuning mgpu__tuning_resolve(mgpu_context ctx, mgpu_prim prim, mgpu_type typ
     bool lookback = choice == MGPU_SWITCH_AUTO ? ctx->info.lookback_safe : choice == MGPU_SWITCH_ON;
     t.lookback = lookback ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF;
     t.lookback_wait = o->lookback_wait ? o->lookback_wait : 1024;
+    t.groups = o->groups ? o->groups : MGPU_DEFAULT_TILE_GROUPS;
     return t;
 }
 
@@ -175,6 +181,7 @@ static void mgpu_apply_tune_entry(mgpu_context ctx, char *entry) {
             else if (!strcmp(kv, "vt")) tuning.vt = (uint32_t)strtoul(v, NULL, 10);
             else if (!strcmp(kv, "lookback")) { if (!mgpu_parse_switch(v, &tuning.lookback)) goto bad; }
             else if (!strcmp(kv, "subgroup")) { if (!mgpu_parse_switch(v, &tuning.subgroup)) goto bad; }
+            else if (!strcmp(kv, "groups")) tuning.groups = (uint32_t)strtoul(v, NULL, 10);
             else if (!strcmp(kv, "wait")) tuning.lookback_wait = !strcmp(v, "never") ? MGPU_LOOKBACK_WAIT_NEVER : (uint32_t)strtoul(v, NULL, 10);
             else goto bad;
         }

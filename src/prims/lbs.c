@@ -68,10 +68,9 @@ mgpu_result mgpu__lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc 
     r = mgpu__dispatch(ctx, cmd, &partition, pc, sizeof *pc, (tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
-    uint32_t x, y;
-    mgpu__fold_grid(ctx, tiles, &x, &y);
+    uint32_t x = mgpu__tile_groups(ctx, &t, tiles);
     pc->groups_x = x;
-    return mgpu__dispatch(ctx, cmd, &search, pc, sizeof *pc, x, y);
+    return mgpu__dispatch(ctx, cmd, &search, pc, sizeof *pc, x, 1);
 }
 
 mgpu_result mgpu_cmd_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_load_balance_info *info, mgpu_range scratch) {

@@ -94,10 +94,9 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
     mgpu_result r = mgpu__dispatch(ctx, cmd, &partition, pc, sizeof *pc, (tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
-    uint32_t x, y;
-    mgpu__fold_grid(ctx, tiles, &x, &y);
+    uint32_t x = mgpu__tile_groups(ctx, &tuning, tiles);
     pc->groups_x = x;
-    return mgpu__dispatch(ctx, cmd, &merge, pc, sizeof *pc, x, y);
+    return mgpu__dispatch(ctx, cmd, &merge, pc, sizeof *pc, x, 1);
 }
 
 mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning) {

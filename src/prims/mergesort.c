@@ -112,11 +112,10 @@ mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                         .out_keys = blocksort_to_tmp ? tmp_keys : out_keys,
                         .out_values = blocksort_to_tmp ? tmp_values : out_values,
                         .a_count = info->count};
-    uint32_t x, y;
-    mgpu__fold_grid(ctx, plan.tiles, &x, &y);
+    uint32_t x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
     pc.groups_x = x;
     mgpu_pipeline_key blocksort = mgpu_blocksort_key(&plan, info->key_type, info->descending, info->indices);
-    r = mgpu__dispatch(ctx, cmd, &blocksort, &pc, sizeof pc, x, y);
+    r = mgpu__dispatch(ctx, cmd, &blocksort, &pc, sizeof pc, x, 1);
     uint64_t run = plan.tile;
     for (uint32_t pass = 0; pass < plan.passes && r == MGPU_SUCCESS; ++pass, run *= 2) {
         mgpu__barrier_compute_write_to_read(ctx, cmd);

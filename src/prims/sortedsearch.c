@@ -97,10 +97,9 @@ mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const 
     r = mgpu__dispatch(ctx, cmd, &partition, &pc, sizeof pc, (plan.tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
-    uint32_t x, y;
-    mgpu__fold_grid(ctx, plan.tiles, &x, &y);
+    uint32_t x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
     pc.groups_x = x;
-    return mgpu__dispatch(ctx, cmd, &search, &pc, sizeof pc, x, y);
+    return mgpu__dispatch(ctx, cmd, &search, &pc, sizeof pc, x, 1);
 }
 
 static mgpu_result mgpu_record_search(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
