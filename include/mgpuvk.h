@@ -315,7 +315,7 @@ typedef struct mgpu_tuning {
                                (0: 1024; MGPU_LOOKBACK_WAIT_NEVER: always, a verification mode);
                                in-place scans always wait, since a predecessor may have overwritten its input */
     uint32_t groups;        /* merge, mergesort, sorted search, load balance, intervals, bulk: at most this many
-                               workgroups are launched, each looping over tiles (0: 4096) */
+                               workgroups are launched, each looping over tiles (0: 16384) */
 } mgpu_tuning;
 
 #define MGPU_LOOKBACK_WAIT_NEVER 0xffffffffu

@@ -41,13 +41,15 @@ static const mgpu_tuning_row mgpu_tuning_table[] = {
     {MGPU_PRIM_SCAN, MGPU_64, MGPU_VENDOR_ANY, 512, 8, MGPU_SWITCH_AUTO}, /* 33 KB of shared memory for the tile */
     {MGPU_PRIM_REDUCE, MGPU_32, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_REDUCE, MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO},
-    /* merge: the seeds' 128 x 11 (odd VT against shared-memory bank conflicts); not yet tuned on the GPU */
-    {MGPU_PRIM_MERGE, MGPU_32, MGPU_VENDOR_ANY, 128, 11, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_MERGE, MGPU_64, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 128, 11, MGPU_SWITCH_AUTO}, /* not yet tuned */
-    /* mergesort: the seeds' 256 x 11 for keys (fewer global passes than the merge's tile) */
-    {MGPU_PRIM_MERGESORT, MGPU_32, MGPU_VENDOR_ANY, 256, 11, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_MERGESORT, MGPU_64, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
+    /* Merge Path family (H100, 2026-11-22, sweeps in bench/RESULTS.md; odd VT against shared-memory bank
+     * conflicts). Merge and sorted search: 256 x 7 beat 64..256 x 5..17 for u32; mergesort: 256 x 7 beat
+     * 64..512 x 7..17; the load-balancing search prefers small tiles (128 x 3 beat 64..512 x 3..15). The
+     * 64-bit rows keep the shared memory of the 32-bit ones (not swept). */
+    {MGPU_PRIM_MERGE, MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
+    {MGPU_PRIM_MERGE, MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
+    {MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 128, 3, MGPU_SWITCH_AUTO},
+    {MGPU_PRIM_MERGESORT, MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
+    {MGPU_PRIM_MERGESORT, MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_FILL, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_COPY, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 4, MGPU_SWITCH_AUTO},
 };
@@ -64,10 +66,10 @@ static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type
     return (mgpu_tuning){.nt = 128, .vt = 4};
 }
 
-/* Workgroups of the tile kernels that loop over tiles (merge, mergesort, sorted search, load balance): enough
- * to fill a large GPU several times over, few enough that launching them costs little (H100, 2026-11-22:
- * 47663 one-tile workgroups took 30 us to launch, as much as a tenth of a merge of 2^26 keys). */
-#define MGPU_DEFAULT_TILE_GROUPS 4096u
+/* Workgroups of the tile kernels that loop over tiles (merge, mergesort, sorted search, load balance): many
+ * times what a large GPU holds at once. H100, 2^26 elements: 16384 matched or beat 1024..4096 everywhere
+ * (load-balancing search +10% over 4096) and one workgroup per tile by 2..5%. */
+#define MGPU_DEFAULT_TILE_GROUPS 16384u
 
 static bool mgpu_is_pow2(uint32_t x) { return x && !(x & (x - 1)); }
 
