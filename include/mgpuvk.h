@@ -293,7 +293,8 @@ typedef enum mgpu_prim {
     MGPU_PRIM_MERGE = 4,        /* merge; its pipelines also cover sorted search and bulk insert/remove */
     MGPU_PRIM_LOAD_BALANCE = 5, /* load-balancing search and the interval operations */
     MGPU_PRIM_MERGESORT = 6,    /* mergesort: its blocksort and its merge passes share one NT x VT tile */
-    MGPU_PRIM_COUNT = 7
+    MGPU_PRIM_RADIXSORT = 7,    /* radix sort: the tile of its count and scatter dispatches */
+    MGPU_PRIM_COUNT = 8
 } mgpu_prim;
 
 #define MGPU_PRIM_BIT(prim) (1u << (prim))
@@ -556,24 +557,31 @@ MGPU_API mgpu_result mgpu_merge(mgpu_context context, const mgpu_merge_info *inf
 /* ---------------------------------------------------------------------------------------------------------
  * Sorting: keys, key-value pairs, or keys and the permutation that sorts them. Stable (equal keys keep their
  * input order), ascending or descending, keys in the total order of DESIGN.md (floats: -NaN < -inf < ... <
- * -0.0 < +0.0 < ... < +inf < +NaN, so NaNs sort to the ends by sign). Values are any 32- or 64-bit type, moved
- * as bits. With `indices`, values_out receives, for each sorted key, its index in the input (int32) and
- * values_in is not read.
+ * -0.0 < +0.0 < ... < +inf < +NaN, so NaNs sort to the ends by sign); mergesort and radix sort give identical
+ * output. Values are any 32- or 64-bit type, moved as bits. With `indices`, values_out receives, for each
+ * sorted key, its index in the input (int32) and values_in is not read.
  *   keys 30 10 20 10, values a b c d  ->  keys 10 10 20 30, values b d c a, indices 1 3 2 0
  * Sorting may be in place: keys_out may be the same range as keys_in (and values_out as values_in); any
  * other overlap between the ranges is rejected. Checked: types, value_size (0, 4, 8; 0 with indices), count
- * <= 2^31-1, range sizes and alignment, overlaps (MGPU_ERROR_INVALID_ARGUMENT).
+ * <= 2^31-1, range sizes and alignment, overlaps, bit range (MGPU_ERROR_INVALID_ARGUMENT).
+ * Radix sort only: a bit range (sort stably by bits [begin_bit, end_bit) of the key's order-preserving
+ * transform: integers as unsigned with the sign bit flipped for signed ones, floats by their total-order bits;
+ * descending complements them), and an indirect count (the uint32 at indirect_count's start, read when the
+ * command executes and clamped to count, which then sizes the scratch; keys past it are not touched).
  */
 typedef struct mgpu_sort_info {
     mgpu_type key_type;
     uint32_t value_size;   /* 0: keys only (or indices); 4 or 8: pairs */
     bool indices;          /* write the sorting permutation to values_out */
     bool descending;
-    uint32_t count;
+    uint32_t count;        /* the element count, or with indirect_count the maximum */
     mgpu_range keys_in;
     mgpu_range keys_out;   /* count keys; may equal keys_in */
     mgpu_range values_in;  /* pairs: count values */
     mgpu_range values_out; /* pairs: count values, may equal values_in; indices: count int32 */
+    uint32_t begin_bit;    /* radix sort: the bit range; 0 and 0: every bit of the key */
+    uint32_t end_bit;
+    mgpu_range indirect_count; /* radix sort: optional device uint32 count */
 } mgpu_sort_info;
 
 /*
@@ -589,8 +597,25 @@ MGPU_API mgpu_result mgpu_mergesort_get_requirements(mgpu_context context, const
  *  keys_out/values_out (and of scratch). */
 MGPU_API mgpu_result mgpu_cmd_mergesort(mgpu_context context, VkCommandBuffer cmd, const mgpu_sort_info *info,
                                         mgpu_range scratch);
-/** Sorts and waits. */
+/** Sorts and waits. The bit range and the indirect count are the radix sort's (MGPU_ERROR_INVALID_ARGUMENT). */
 MGPU_API mgpu_result mgpu_mergesort(mgpu_context context, const mgpu_sort_info *info);
+
+/*
+ * Radix sort (LSD, 8-bit digits): per digit, a count dispatch (each tile's digit counts), an exclusive scan of
+ * all counts (mgpu_cmd_scan: every tile's first output per digit), and a scatter dispatch that sorts each
+ * tile by the digit in shared memory (stable one-bit splits) and writes each digit's run to its place.
+ * Passes: ceil((end_bit - begin_bit) / 8), so keys using fewer bits take fewer passes; they ping-pong between
+ * the output and scratch (an in-place sort with an odd number of passes first copies the input to scratch).
+ * Works on every device (no inter-workgroup waiting).
+ */
+MGPU_API mgpu_result mgpu_radixsort_get_requirements(mgpu_context context, const mgpu_sort_info *info,
+                                                     mgpu_requirements *out);
+/** Records the sort. First access: compute-shader reads of keys_in, values_in and indirect_count (or a copy
+ *  of keys_in/values_in); last: compute-shader writes of keys_out/values_out. No submit, no wait. */
+MGPU_API mgpu_result mgpu_cmd_radixsort(mgpu_context context, VkCommandBuffer cmd, const mgpu_sort_info *info,
+                                        mgpu_range scratch);
+/** Sorts and waits. */
+MGPU_API mgpu_result mgpu_radixsort(mgpu_context context, const mgpu_sort_info *info);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Load-balancing search (the seeds' chapter 10): for work items 0 .. item_count-1 generated by objects with

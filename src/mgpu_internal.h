@@ -20,6 +20,8 @@ typedef struct mgpu_scan_pc { MGPU_SCAN_PC_FIELDS } mgpu_scan_pc;
 typedef struct mgpu_merge_pc { MGPU_MERGE_PC_FIELDS } mgpu_merge_pc;
 static_assert(sizeof(mgpu_merge_pc) == 72, "merge push constants");
 typedef struct mgpu_lbs_pc { MGPU_LBS_PC_FIELDS } mgpu_lbs_pc;
+typedef struct mgpu_radix_pc { MGPU_RADIX_PC_FIELDS } mgpu_radix_pc;
+static_assert(sizeof(mgpu_radix_pc) == 72, "radix push constants");
 typedef struct mgpu_search_pc { MGPU_SEARCH_PC_FIELDS } mgpu_search_pc;
 static_assert(sizeof(mgpu_search_pc) == sizeof(mgpu_merge_pc), "sorted search push constants: the merge layout");
 static_assert(sizeof(mgpu_lbs_pc) == 64, "load-balancing search push constants");
@@ -41,6 +43,8 @@ typedef enum mgpu_kernel {
     MGPU_KERNEL_MERGE_PARTITION,
     MGPU_KERNEL_MERGE,
     MGPU_KERNEL_MERGESORT_BLOCK,
+    MGPU_KERNEL_RADIX_COUNT,
+    MGPU_KERNEL_RADIX_SCATTER,
     MGPU_KERNEL_LBS_PARTITION,
     MGPU_KERNEL_LBS,
     MGPU_KERNEL_SORTED_SEARCH,
@@ -158,6 +162,12 @@ mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__copy_prepare(mgpu_context ctx);
 mgpu_result mgpu__merge_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__mergesort_prepare(mgpu_context ctx, mgpu_type type);
+mgpu_result mgpu__radixsort_prepare(mgpu_context ctx, mgpu_type type);
+/* The scratch mgpu_cmd_scan needs for info (its ranges are not looked at). */
+VkDeviceSize mgpu__scan_scratch_bytes(mgpu_context ctx, const mgpu_scan_info *info);
+/* The checks both sorts share (mergesort.c): type, value size, count, range sizes and alignment, overlaps (in
+ * place allowed). info is not null. */
+mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info);
 /* Merge Path partitions of a merge tile: threads per workgroup of the partition dispatch. */
 #define MGPU_PARTITION_NT 128u
 /* Records the partition and merge dispatches, with a barrier between them, of one merge (pc->run 0) or one

@@ -64,6 +64,31 @@ void test_keys(mgpu_type type, void *keys, size_t n, int distinct);
  * also NaN, -NaN, -0.0, +0.0 and infinities. */
 void sorted_keys(mgpu_type type, bool descending, void *keys, size_t n, int distinct);
 
+/* Sort tests shared by mergesort and radix sort (test_mergesort.c). */
+typedef enum sort_input {
+    SORT_INPUT_FEW,
+    SORT_INPUT_MANY,
+    SORT_INPUT_SORTED,
+    SORT_INPUT_REVERSED,
+    SORT_INPUT_EQUAL,
+    SORT_INPUT_COUNT
+} sort_input;
+void sort_test_keys(mgpu_type type, sort_input kind, void *keys, size_t n);
+typedef struct sort_test {
+    mgpu_type type;
+    uint32_t payload; /* 0 keys only, 1 indices, 4 or 8 pairs */
+    bool descending;
+    sort_input kind;
+    size_t n;
+    bool in_place;
+    bool radix;
+    unsigned begin_bit, end_bit; /* radix: 0, 0 for every bit */
+    int64_t indirect;            /* radix: -1, or the device count (<= n) */
+} sort_test;
+/* Sorts fresh keys as t says and checks keys and values (or indices) against ref_sort_bits, and that the
+ * outputs past an indirect count keep their prior content. */
+void sort_test_run(const sort_test *t);
+
 typedef void (*test_family_fn)(void);
 void test_pool(void);
 void test_buffer(void);
@@ -74,6 +99,7 @@ void test_scan_lookback(void);
 void test_engine(void);
 void test_merge(void);
 void test_mergesort(void);
+void test_radixsort(void);
 void test_load_balance(void);
 void test_intervals(void);
 void test_sorted_search(void);

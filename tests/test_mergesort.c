@@ -6,18 +6,16 @@
 
 #include <string.h>
 
-typedef enum input_kind { INPUT_FEW, INPUT_MANY, INPUT_SORTED, INPUT_REVERSED, INPUT_EQUAL, INPUT_KIND_COUNT } input_kind;
+static const char *const input_names[SORT_INPUT_COUNT] = {"few distinct", "many distinct", "sorted", "reversed", "all equal"};
 
-static const char *const input_names[INPUT_KIND_COUNT] = {"few distinct", "many distinct", "sorted", "reversed", "all equal"};
-
-static void make_keys(mgpu_type type, input_kind kind, void *keys, size_t n) {
+void sort_test_keys(mgpu_type type, sort_input kind, void *keys, size_t n) {
     size_t size = mgpu_type_size(type);
     switch (kind) {
-    case INPUT_FEW: test_keys(type, keys, n, 3); break;
-    case INPUT_MANY: test_keys(type, keys, n, 1 << 30); break;
-    case INPUT_SORTED: sorted_keys(type, false, keys, n, 1000); break;
-    case INPUT_REVERSED: sorted_keys(type, true, keys, n, 1000); break;
-    case INPUT_EQUAL:
+    case SORT_INPUT_FEW: test_keys(type, keys, n, 3); break;
+    case SORT_INPUT_MANY: test_keys(type, keys, n, 1 << 30); break;
+    case SORT_INPUT_SORTED: sorted_keys(type, false, keys, n, 1000); break;
+    case SORT_INPUT_REVERSED: sorted_keys(type, true, keys, n, 1000); break;
+    case SORT_INPUT_EQUAL:
         test_keys(type, keys, n ? 1 : 0, 1000);
         for (size_t i = 1; i < n; ++i) memcpy((char *)keys + i * size, keys, size);
         break;
@@ -25,54 +23,92 @@ static void make_keys(mgpu_type type, input_kind kind, void *keys, size_t n) {
     }
 }
 
-/* payload: 0 keys only, 4 or 8 pairs, 1 indices. */
-static void sort_case(mgpu_type type, uint32_t payload, bool descending, input_kind kind, size_t n, bool in_place) {
-    size_t size = mgpu_type_size(type);
-    bool indices = payload == 1;
-    uint32_t value_size = indices ? 0 : payload;
-    char *keys = malloc(n * size + 8), *values = malloc(n * 8 + 8);
-    make_keys(type, kind, keys, n);
-    for (size_t i = 0; i < n; ++i) { uint64_t v = i * 3 + ((uint64_t)i << 40); memcpy(values + i * value_size, &v, value_size); }
-    char *want = malloc(n * size + 8), *vwant = malloc(n * 8 + 8);
-    int32_t *iwant = malloc(n * 4 + 8);
-    ref_sort(type, value_size, descending, keys, values, n, want, vwant, iwant);
+static void fill_sentinel(void *data, size_t bytes) {
+    for (size_t i = 0; i < bytes; ++i) ((unsigned char *)data)[i] = (unsigned char)(0xa5 ^ i);
+}
 
-    mgpu_range rk = test_upload(type, keys, n), ro = rk, rv = {0}, rvo = {0};
-    if (!in_place) CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * size : 16, &ro));
+void sort_test_run(const sort_test *t) {
+    mgpu_type type = t->type;
+    size_t size = mgpu_type_size(type), n = t->n;
+    bool indices = t->payload == 1, indirect = t->indirect >= 0;
+    uint32_t value_size = indices ? 0 : t->payload;
+    size_t out_value = indices ? 4 : value_size;
+    size_t sorted = indirect ? (size_t)t->indirect : n; /* the elements the device count covers */
+    unsigned end_bit = t->begin_bit == 0 && t->end_bit == 0 ? (unsigned)size * 8 : t->end_bit;
+    char *keys = malloc(n * size + 8), *values = malloc(n * 8 + 8);
+    sort_test_keys(type, t->kind, keys, n);
+    for (size_t i = 0; i < n; ++i) { uint64_t v = i * 3 + ((uint64_t)i << 40); memcpy(values + i * value_size, &v, value_size); }
+    /* Expected: the covered prefix sorted; past it the output's prior content (the input, in place). */
+    char *want = malloc(n * size + 8), *vwant = malloc(n * 8 + 8);
+    fill_sentinel(want, n * size);
+    fill_sentinel(vwant, n * out_value);
+    if (t->in_place) {
+        memcpy(want, keys, n * size);
+        memcpy(vwant, values, n * value_size);
+    }
+    int32_t *iwant = malloc(n * 4 + 8);
+    ref_sort_bits(type, value_size, t->descending, t->begin_bit, end_bit, keys, values, sorted, want, vwant, iwant);
+    if (indices) memcpy(vwant, iwant, sorted * 4);
+
+    mgpu_range rk = test_upload(type, keys, n), ro = rk, rv = {0}, rvo = {0}, rc = {0};
+    if (!t->in_place) {
+        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * size : 16, &ro));
+        char *prior = malloc(n * size + 8);
+        fill_sentinel(prior, n * size);
+        if (n) CHECK_OK(mgpu_buffer_upload(g_test.ctx, ro, prior, n * size));
+        free(prior);
+    }
     if (value_size) {
         CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * value_size : 16, &rv));
         if (n) CHECK_OK(mgpu_buffer_upload(g_test.ctx, rv, values, n * value_size));
         rvo = rv;
-        if (!in_place) CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * value_size : 16, &rvo));
     }
-    if (indices) CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * 4 : 16, &rvo));
-    mgpu_sort_info info = {.key_type = type, .value_size = value_size, .indices = indices, .descending = descending,
-                           .count = (uint32_t)n, .keys_in = rk, .keys_out = ro, .values_in = rv, .values_out = rvo};
-    CHECK_OK(mgpu_mergesort(g_test.ctx, &info));
+    if (indices || (value_size && !t->in_place)) {
+        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * out_value : 16, &rvo));
+        char *prior = malloc(n * out_value + 8);
+        fill_sentinel(prior, n * out_value);
+        if (n) CHECK_OK(mgpu_buffer_upload(g_test.ctx, rvo, prior, n * out_value));
+        free(prior);
+    }
+    if (indirect) {
+        uint32_t device_count = (uint32_t)t->indirect;
+        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, 4, &rc));
+        CHECK_OK(mgpu_buffer_upload(g_test.ctx, rc, &device_count, 4));
+    }
+    mgpu_sort_info info = {.key_type = type, .value_size = value_size, .indices = indices, .descending = t->descending,
+                           .count = (uint32_t)n, .keys_in = rk, .keys_out = ro, .values_in = rv, .values_out = rvo,
+                           .begin_bit = t->begin_bit, .end_bit = t->end_bit, .indirect_count = rc};
+    CHECK_OK(t->radix ? mgpu_radixsort(g_test.ctx, &info) : mgpu_mergesort(g_test.ctx, &info));
     const char *what = indices ? "indices" : value_size == 8 ? "pairs64" : value_size ? "pairs32" : "keys";
     char *got = test_download(type, ro, n);
-    CHECK(memcmp(got, want, n * size) == 0, "mergesort %s %s %s %s n=%zu%s: keys differ", mgpu_type_name(type), what,
-          descending ? "descending" : "ascending", input_names[kind], n, in_place ? " in place" : "");
-    if (value_size || indices) {
-        size_t out_size = indices ? 4 : value_size;
-        char *vgot = malloc(n * out_size + 8);
-        if (n) CHECK_OK(mgpu_buffer_download(g_test.ctx, rvo, vgot, n * out_size));
-        CHECK(memcmp(vgot, indices ? (char *)iwant : vwant, n * out_size) == 0,
-              "mergesort %s %s %s %s n=%zu: %s differ (stability)", mgpu_type_name(type), what,
-              descending ? "descending" : "ascending", input_names[kind], n, indices ? "indices" : "values");
+    CHECK(memcmp(got, want, n * size) == 0, "%s %s %s %s %s n=%zu bits %u:%u%s%s: keys differ", t->radix ? "radix" : "mergesort",
+          mgpu_type_name(type), what, t->descending ? "descending" : "ascending", input_names[t->kind], n, t->begin_bit,
+          end_bit, t->in_place ? " in place" : "", indirect ? " indirect" : "");
+    if (out_value) {
+        char *vgot = malloc(n * out_value + 8);
+        if (n) CHECK_OK(mgpu_buffer_download(g_test.ctx, rvo, vgot, n * out_value));
+        CHECK(memcmp(vgot, vwant, n * out_value) == 0, "%s %s %s %s n=%zu bits %u:%u%s: %s differ (stability)",
+              t->radix ? "radix" : "mergesort", mgpu_type_name(type), what, input_names[t->kind], n, t->begin_bit, end_bit,
+              indirect ? " indirect" : "", indices ? "indices" : "values");
         free(vgot);
     }
     mgpu_buffer_free(g_test.ctx, rk);
-    if (!in_place) mgpu_buffer_free(g_test.ctx, ro);
+    if (!t->in_place) mgpu_buffer_free(g_test.ctx, ro);
     if (value_size) mgpu_buffer_free(g_test.ctx, rv);
-    if (rvo.buffer && rvo.offset != rv.offset) mgpu_buffer_free(g_test.ctx, rvo);
-    else if (indices) mgpu_buffer_free(g_test.ctx, rvo);
+    if (rvo.buffer && !(rvo.buffer == rv.buffer && rvo.offset == rv.offset)) mgpu_buffer_free(g_test.ctx, rvo);
+    mgpu_buffer_free(g_test.ctx, rc);
     free(got);
     free(keys);
     free(values);
     free(want);
     free(vwant);
     free(iwant);
+}
+
+/* payload: 0 keys only, 4 or 8 pairs, 1 indices. */
+static void sort_case(mgpu_type type, uint32_t payload, bool descending, sort_input kind, size_t n, bool in_place) {
+    sort_test_run(&(sort_test){.type = type, .payload = payload, .descending = descending, .kind = kind, .n = n,
+                               .in_place = in_place, .indirect = -1});
 }
 
 static void mergesort_misuse(void) {
@@ -140,12 +176,12 @@ static void mergesort_all(uint32_t kinds_mask) {
         for (size_t s = 0; s < count; ++s)
             for (uint32_t payload = 0; payload <= 8; payload = payload == 1 ? 4 : payload + (payload == 0 ? 1 : 4))
                 for (int d = 0; d < 2; ++d) {
-                    input_kind kind = (input_kind)((s + payload + d) % INPUT_KIND_COUNT);
+                    sort_input kind = (sort_input)((s + payload + d) % SORT_INPUT_COUNT);
                     if (kinds_mask & (1u << kind)) sort_case(type, payload, d, kind, sizes[s], false);
                 }
-        for (int kind = 0; kind < INPUT_KIND_COUNT; ++kind) sort_case(type, 4, kind % 2, (input_kind)kind, 5 * tile + 3, false);
-        sort_case(type, 8, false, INPUT_FEW, 3 * tile + 1, true);
-        sort_case(type, 0, true, INPUT_MANY, 6 * tile - 1, true);
+        for (int kind = 0; kind < SORT_INPUT_COUNT; ++kind) sort_case(type, 4, kind % 2, (sort_input)kind, 5 * tile + 3, false);
+        sort_case(type, 8, false, SORT_INPUT_FEW, 3 * tile + 1, true);
+        sort_case(type, 0, true, SORT_INPUT_MANY, 6 * tile - 1, true);
     }
 }
 
@@ -158,13 +194,13 @@ void test_mergesort(void) {
         CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, &shapes[i]));
         for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
             uint32_t tile = shapes[i].nt * shapes[i].vt;
-            sort_case((mgpu_type)t, 4, t % 2, INPUT_FEW, 7 * tile + 5, false);
-            sort_case((mgpu_type)t, 1, false, INPUT_MANY, tile - 1, false);
-            sort_case((mgpu_type)t, 0, true, (input_kind)(t % INPUT_KIND_COUNT), 4 * tile, false);
+            sort_case((mgpu_type)t, 4, t % 2, SORT_INPUT_FEW, 7 * tile + 5, false);
+            sort_case((mgpu_type)t, 1, false, SORT_INPUT_MANY, tile - 1, false);
+            sort_case((mgpu_type)t, 0, true, (sort_input)(t % SORT_INPUT_COUNT), 4 * tile, false);
         }
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, NULL));
-    sort_case(MGPU_TYPE_U32, 4, false, INPUT_MANY, (1u << 20) + test_random_below(1u << 18), false);
-    sort_case(MGPU_TYPE_F64, 1, true, INPUT_FEW, (1u << 18) + 3, true);
+    sort_case(MGPU_TYPE_U32, 4, false, SORT_INPUT_MANY, (1u << 20) + test_random_below(1u << 18), false);
+    sort_case(MGPU_TYPE_F64, 1, true, SORT_INPUT_FEW, (1u << 18) + 3, true);
     mergesort_misuse();
 }

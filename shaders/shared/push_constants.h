@@ -97,6 +97,25 @@
     MGPU_UINT groups_x;        \
     MGPU_UINT run;
 
+/* radix_count.comp and radix_scatter.comp, one 8-bit (or narrower) digit pass: keys_in -> keys_out (and
+ * values), digit = `bits` bits from `shift` of the order-preserving key bits. counts: the tiles' digit counts,
+ * digit-major (counts[d * tiles + tile]), which the scan turns into each tile's first output per digit.
+ * count_address: absent, or the device uint32 element count (clamped to count). flags: MGPU_RADIX_*. */
+#define MGPU_RADIX_PC_FIELDS  \
+    MGPU_ADDR keys_in;        \
+    MGPU_ADDR keys_out;       \
+    MGPU_ADDR values_in;      \
+    MGPU_ADDR values_out;     \
+    MGPU_ADDR counts;         \
+    MGPU_ADDR count_address;  \
+    MGPU_UINT count;          \
+    MGPU_UINT shift;          \
+    MGPU_UINT bits;           \
+    MGPU_UINT tiles;          \
+    MGPU_UINT groups_x;       \
+    MGPU_UINT flags;
+#define MGPU_RADIX_INDICES 1u /* the values are the elements' input positions (the first pass of an index sort) */
+
 /* lbs_partition.comp and lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending).
  * MODE (MGPU_INTERVAL_*) says what each work item i of object o, rank r = i - starts[o], writes to objects:
  * o itself, or values moved from `values` into objects (gather and scatter: int32 per object). */

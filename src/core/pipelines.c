@@ -169,6 +169,7 @@ mgpu_result mgpu_context_prepare(mgpu_context ctx, uint32_t prim_mask, uint32_t 
         if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_MERGE))) r = mgpu__merge_prepare(ctx, (mgpu_type)t);
         if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_MERGE))) r = mgpu__sorted_search_prepare(ctx, (mgpu_type)t);
         if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_MERGESORT))) r = mgpu__mergesort_prepare(ctx, (mgpu_type)t);
+        if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_RADIXSORT))) r = mgpu__radixsort_prepare(ctx, (mgpu_type)t);
     }
     if (r == MGPU_SUCCESS) ctx->last_error[0] = '\0'; /* the skipped types are not failures */
     return r;

@@ -31,6 +31,7 @@ static const mgpu_tuning_row mgpu_tuning_table[] = {
     {MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO},
+    {MGPU_PRIM_RADIXSORT, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 3, MGPU_SWITCH_AUTO},
     /* NVIDIA (H100, 2026-11-22, bench/RESULTS.md): reduce-then-scan with small workgroups beat the
      * single-pass look-back at every size from 2^21 (u32 at 2^26: 0.61 against 0.41 of copy). */
     {MGPU_PRIM_SCAN, MGPU_32, MGPU_VENDOR_NVIDIA, 128, 16, MGPU_SWITCH_OFF},
@@ -50,6 +51,8 @@ static const mgpu_tuning_row mgpu_tuning_table[] = {
     {MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 128, 3, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_MERGESORT, MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_MERGESORT, MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
+    /* radix sort: not yet tuned */
+    {MGPU_PRIM_RADIXSORT, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_FILL, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_COPY, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 4, MGPU_SWITCH_AUTO},
 };
@@ -79,6 +82,7 @@ static uint32_t mgpu_shared_bytes(mgpu_prim prim, uint32_t nt, uint32_t vt, size
     if (prim == MGPU_PRIM_REDUCE) return (uint32_t)(nt * (size + 4u));
     if (prim == MGPU_PRIM_MERGE || prim == MGPU_PRIM_MERGESORT) return (uint32_t)(nt * vt * (size + 4u));
     if (prim == MGPU_PRIM_LOAD_BALANCE) return nt * vt * 4u;
+    if (prim == MGPU_PRIM_RADIXSORT) return (uint32_t)(nt * vt * (size + 4u) + 256u * 4u + (2u * nt + 1u) * 4u);
     return 0;
 }
 
@@ -140,7 +144,7 @@ mgpu_result mgpu_context_get_tuning(mgpu_context ctx, mgpu_prim prim, mgpu_type 
     return MGPU_SUCCESS;
 }
 
-static const char *const mgpu_prim_names[MGPU_PRIM_COUNT] = {"reduce", "scan", "fill", "copy", "merge", "load_balance", "mergesort"};
+static const char *const mgpu_prim_names[MGPU_PRIM_COUNT] = {"reduce", "scan", "fill", "copy", "merge", "load_balance", "mergesort", "radixsort"};
 
 static bool mgpu_parse_switch(const char *v, mgpu_switch *out) {
     if (!strcmp(v, "on") || !strcmp(v, "1")) *out = MGPU_SWITCH_ON;

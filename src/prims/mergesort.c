@@ -36,6 +36,12 @@ static mgpu_mergesort_plan mgpu_mergesort_make_plan(mgpu_context ctx, const mgpu
 static mgpu_result mgpu_mergesort_check(mgpu_context ctx, const mgpu_sort_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
+    if (info->begin_bit || info->end_bit || info->indirect_count.buffer)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mergesort: bit ranges and indirect counts are the radix sort's");
+    return mgpu__sort_check(ctx, info);
+}
+
+mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info) {
     mgpu_result r = mgpu__check_type(ctx, info->key_type);
     if (r != MGPU_SUCCESS) return r;
     if (info->value_size != 0 && info->value_size != 4 && info->value_size != 8)

@@ -52,6 +52,11 @@ static mgpu_scan_plan mgpu_scan_make_plan(mgpu_context ctx, const mgpu_scan_info
     return plan;
 }
 
+VkDeviceSize mgpu__scan_scratch_bytes(mgpu_context ctx, const mgpu_scan_info *info) {
+    mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, info);
+    return mgpu_scan_scratch(&plan, info->count);
+}
+
 static mgpu_result mgpu_scan_check(mgpu_context ctx, const mgpu_scan_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: null info");

@@ -179,29 +179,30 @@ void ref_merge(mgpu_type type, size_t value_size, bool descending, const void *a
     }
 }
 
-/* qsort has no context argument: the keys being sorted by ref_sort. */
-static struct { mgpu_type type; bool descending; const uint64_t *bits; } ref_sort_by;
+/* qsort has no context argument: the sort keys of ref_sort_bits. */
+static const uint64_t *ref_sort_by;
 
 static int ref_compare_positions(const void *x, const void *y) {
     uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
-    uint64_t p = ref_sort_by.bits[i], q = ref_sort_by.bits[j];
+    uint64_t p = ref_sort_by[i], q = ref_sort_by[j];
     int c = p < q ? -1 : p > q;
-    if (ref_sort_by.descending) c = -c;
     return c ? c : (i < j ? -1 : i > j); /* stable: equal keys keep their input order */
 }
 
-void ref_sort(mgpu_type type, size_t value_size, bool descending, const void *keys, const void *values, size_t n,
-              void *keys_out, void *values_out, int32_t *indices_out) {
+void ref_sort_bits(mgpu_type type, size_t value_size, bool descending, unsigned begin_bit, unsigned end_bit,
+                   const void *keys, const void *values, size_t n, void *keys_out, void *values_out, int32_t *indices_out) {
     size_t size = mgpu_type_size(type);
     uint64_t *bits = malloc(n * sizeof *bits + 8);
     uint32_t *order = malloc(n * sizeof *order + 8);
+    unsigned width = end_bit - begin_bit;
+    uint64_t mask = width >= 64 ? ~0ull : (1ull << width) - 1;
     for (size_t i = 0; i < n; ++i) {
-        bits[i] = ref_key_bits(type, ref_get(type, keys, i));
+        uint64_t k = ref_key_bits(type, ref_get(type, keys, i));
+        if (descending) k = ~k;
+        bits[i] = begin_bit >= 64 ? 0 : (k >> begin_bit) & mask;
         order[i] = (uint32_t)i;
     }
-    ref_sort_by.type = type;
-    ref_sort_by.descending = descending;
-    ref_sort_by.bits = bits;
+    ref_sort_by = bits;
     qsort(order, n, sizeof *order, ref_compare_positions);
     for (size_t o = 0; o < n; ++o) {
         memcpy((char *)keys_out + o * size, (const char *)keys + order[o] * size, size);
@@ -210,4 +211,10 @@ void ref_sort(mgpu_type type, size_t value_size, bool descending, const void *ke
     }
     free(bits);
     free(order);
+}
+
+void ref_sort(mgpu_type type, size_t value_size, bool descending, const void *keys, const void *values, size_t n,
+              void *keys_out, void *values_out, int32_t *indices_out) {
+    unsigned width = (unsigned)mgpu_type_size(type) * 8; /* 32-bit key bits: the high word is zero */
+    ref_sort_bits(type, value_size, descending, 0, width, keys, values, n, keys_out, values_out, indices_out);
 }

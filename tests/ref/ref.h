@@ -31,5 +31,8 @@ void ref_merge(mgpu_type type, size_t value_size, bool descending, const void *a
  * (optional) receives each sorted key's input position. */
 void ref_sort(mgpu_type type, size_t value_size, bool descending, const void *keys, const void *values, size_t n,
               void *keys_out, void *values_out, int32_t *indices_out);
+/* The same by bits [begin_bit, end_bit) of the key's order-preserving bits (complemented when descending). */
+void ref_sort_bits(mgpu_type type, size_t value_size, bool descending, unsigned begin_bit, unsigned end_bit,
+                   const void *keys, const void *values, size_t n, void *keys_out, void *values_out, int32_t *indices_out);
 
 #endif

@@ -1,0 +1,22 @@
+/*
+ * radix.glsl: the digits of the radix sort. A key's order-preserving bits (keys.glsl: integers by value, floats
+ * in IEEE total order), complemented for descending order, so that ascending digits give the sort's order;
+ * digit = `bits` bits of them from bit `shift`. Contract: include after keys.glsl.
+ */
+#ifndef MGPU_RADIX_GLSL
+#define MGPU_RADIX_GLSL
+
+#define MGPU_RADIX_DIGITS 256u /* 8-bit digits at most */
+
+uint mgpu_radix_digit(T key, uint shift, uint bits) {
+    K k = mgpu_key_bits(key);
+    if (DESCENDING) k = ~k;
+    return uint(k >> shift) & ((1u << bits) - 1u);
+}
+
+/* The element count: pc.count, or the device value at pc.count_address (indirect) clamped to it. */
+uint mgpu_radix_count(uvec2 count_address, uint count) {
+    return mgpu_present(count_address) ? min(UintArray(count_address).v[0], count) : count;
+}
+
+#endif

@@ -1,0 +1,204 @@
+/*
+ * Radix sort (LSD, 8-bit digits), in the two-phase idiom per digit: radix_count.comp writes every tile's digit
+ * counts digit-major, mgpu_cmd_scan turns them into every tile's first output per digit, and
+ * radix_scatter.comp sorts each tile by the digit in shared memory and writes each digit's run to its place.
+ * The passes ping-pong between the output and scratch, the last one landing in the output.
+ * Scratch: the counts (256 per tile), the scan's scratch, then count keys and count values (when there are
+ * values and more than one pass).
+ */
+#include "../mgpu_internal.h"
+
+#define MGPU_RADIX_BITS 8u    /* digit width */
+#define MGPU_RADIX_DIGITS 256u /* counts per tile */
+
+typedef struct mgpu_radix_plan {
+    mgpu_tuning tuning;
+    uint32_t tiles;
+    uint32_t begin_bit, end_bit, passes;
+    uint32_t value_words; /* values moved (indices: 1) */
+    bool copy_first;      /* in place with an odd number of passes: the input is copied to scratch first */
+    mgpu_scan_info scan;  /* of the counts, in place (input and output set at record time) */
+    VkDeviceSize counts_offset, scan_offset, keys_offset, values_offset, scratch_bytes;
+} mgpu_radix_plan;
+
+static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) / 16 * 16; }
+
+static bool mgpu_same_range(mgpu_range a, mgpu_range b) { return a.buffer == b.buffer && a.offset == b.offset; }
+
+static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *info, mgpu_radix_plan *plan) {
+    *plan = (mgpu_radix_plan){.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_RADIXSORT, info->key_type)};
+    uint32_t key_bits = (uint32_t)mgpu_type_size(info->key_type) * 8;
+    plan->begin_bit = info->begin_bit;
+    plan->end_bit = info->begin_bit == 0 && info->end_bit == 0 ? key_bits : info->end_bit;
+    if (plan->end_bit > key_bits || plan->begin_bit > plan->end_bit)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "radix sort: bits %u:%u outside 0:%u", info->begin_bit,
+                          info->end_bit, key_bits);
+    plan->passes = (plan->end_bit - plan->begin_bit + MGPU_RADIX_BITS - 1) / MGPU_RADIX_BITS;
+    uint64_t tile = (uint64_t)plan->tuning.nt * plan->tuning.vt;
+    plan->tiles = (uint32_t)((info->count + tile - 1) / tile);
+    plan->value_words = info->indices ? 1 : info->value_size / 4;
+    bool in_place = mgpu_same_range(info->keys_in, info->keys_out);
+    plan->copy_first = in_place && plan->passes % 2 == 1;
+    if (info->count == 0) return MGPU_SUCCESS;
+    if ((uint64_t)plan->tiles * MGPU_RADIX_DIGITS > MGPU_MAX_COUNT)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "radix sort: %u tiles of digit counts exceed 2^31-1", plan->tiles);
+    plan->scan = (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true,
+                                  .count = plan->tiles * MGPU_RADIX_DIGITS};
+    VkDeviceSize counts_bytes = (VkDeviceSize)plan->scan.count * 4;
+    plan->counts_offset = 0;
+    plan->scan_offset = mgpu_align16(counts_bytes);
+    plan->keys_offset = mgpu_align16(plan->scan_offset + mgpu__scan_scratch_bytes(ctx, &plan->scan));
+    bool tmp = plan->passes > 1 || plan->copy_first;
+    VkDeviceSize keys_bytes = tmp ? (VkDeviceSize)info->count * mgpu_type_size(info->key_type) : 0;
+    plan->values_offset = mgpu_align16(plan->keys_offset + keys_bytes);
+    plan->scratch_bytes = plan->values_offset + (tmp ? (VkDeviceSize)info->count * plan->value_words * 4 : 0);
+    return MGPU_SUCCESS;
+}
+
+static mgpu_result mgpu_radix_check(mgpu_context ctx, const mgpu_sort_info *info, mgpu_radix_plan *plan) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
+    mgpu_result r = mgpu__sort_check(ctx, info);
+    if (r == MGPU_SUCCESS && info->indirect_count.buffer) {
+        r = mgpu__check_range(ctx, "sort indirect_count", info->indirect_count, 4, 4);
+        VkDeviceSize n = info->count, out_value = info->indices ? 4 : info->value_size;
+        if (r == MGPU_SUCCESS && (mgpu__ranges_overlap(info->indirect_count, 4, info->keys_out, n * mgpu_type_size(info->key_type)) ||
+                                  mgpu__ranges_overlap(info->indirect_count, 4, info->values_out, n * out_value)))
+            r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: indirect_count overlaps an output");
+    }
+    return r == MGPU_SUCCESS ? mgpu_radix_make_plan(ctx, info, plan) : r;
+}
+
+mgpu_result mgpu_radixsort_get_requirements(mgpu_context ctx, const mgpu_sort_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null requirements");
+    mgpu_radix_plan plan;
+    mgpu_result r = mgpu_radix_check(ctx, info, &plan);
+    if (r != MGPU_SUCCESS) return r;
+    *out = (mgpu_requirements){.scratch_size = plan.scratch_bytes,
+                               .scratch_alignment = 16,
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+    return MGPU_SUCCESS;
+}
+
+static void mgpu_radix_keys(const mgpu_radix_plan *plan, mgpu_type type, bool descending, mgpu_pipeline_key *count,
+                            mgpu_pipeline_key *scatter) {
+    *count = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_RADIX_COUNT, .type = type,
+                                 .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
+                                          [MGPU_SPEC_DESCENDING] = descending}};
+    *scatter = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_RADIX_SCATTER, .type = type,
+                                   .subgroup = plan->tuning.subgroup == MGPU_SWITCH_ON,
+                                   .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
+                                            [MGPU_SPEC_DESCENDING] = descending,
+                                            [MGPU_SPEC_VALUE_WORDS] = plan->value_words}};
+}
+
+/* Copies count elements of `size` bytes (a no-op for the same range). */
+static mgpu_result mgpu_radix_copy(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range src, mgpu_range dst, VkDeviceSize bytes) {
+    if (mgpu_same_range(src, dst) || bytes == 0) return MGPU_SUCCESS;
+    return mgpu_cmd_copy(ctx, cmd, &(mgpu_copy_info){.src = src, .dst = dst, .bytes = bytes});
+}
+
+/* No digit to sort by: the output is the input (and the identity permutation). */
+static mgpu_result mgpu_radix_no_passes(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sort_info *info) {
+    VkDeviceSize n = info->count;
+    mgpu_result r = mgpu_radix_copy(ctx, cmd, info->keys_in, info->keys_out, n * mgpu_type_size(info->key_type));
+    if (r == MGPU_SUCCESS && info->value_size)
+        r = mgpu_radix_copy(ctx, cmd, info->values_in, info->values_out, n * info->value_size);
+    if (r == MGPU_SUCCESS && info->indices)
+        r = mgpu_cmd_fill(ctx, cmd, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_ASCENDING, .count = info->count,
+                                                      .output = info->values_out, .b.i32 = 1});
+    return r;
+}
+
+mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sort_info *info, mgpu_range scratch) {
+    mgpu_radix_plan plan;
+    mgpu_result r = mgpu_radix_check(ctx, info, &plan);
+    if (r != MGPU_SUCCESS) return r;
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null command buffer");
+    if (info->count == 0) return MGPU_SUCCESS;
+    if (plan.passes == 0) return mgpu_radix_no_passes(ctx, cmd, info);
+    r = mgpu__check_range(ctx, "sort scratch", scratch, plan.scratch_bytes, 16);
+    if (r != MGPU_SUCCESS) return r;
+    VkDeviceSize n = info->count, key_bytes = n * mgpu_type_size(info->key_type), value_bytes = n * plan.value_words * 4;
+    mgpu_range counts = {scratch.buffer, scratch.offset + plan.counts_offset, (VkDeviceSize)plan.scan.count * 4};
+    mgpu_range scan_scratch = {scratch.buffer, scratch.offset + plan.scan_offset, plan.keys_offset - plan.scan_offset};
+    mgpu_range tmp_keys = {scratch.buffer, scratch.offset + plan.keys_offset, key_bytes};
+    mgpu_range tmp_values = {scratch.buffer, scratch.offset + plan.values_offset, value_bytes};
+    bool values = plan.value_words > 0, tmp = plan.passes > 1 || plan.copy_first;
+    VkDeviceAddress out_keys = mgpu_range_address(ctx, info->keys_out);
+    VkDeviceAddress out_values = values ? mgpu_range_address(ctx, info->values_out) : 0;
+    VkDeviceAddress scratch_keys = tmp ? mgpu_range_address(ctx, tmp_keys) : 0;
+    VkDeviceAddress scratch_values = tmp && values ? mgpu_range_address(ctx, tmp_values) : 0;
+    VkDeviceAddress src_keys = mgpu_range_address(ctx, info->keys_in);
+    VkDeviceAddress src_values = info->value_size ? mgpu_range_address(ctx, info->values_in) : 0;
+    if (plan.copy_first) { /* in place with an odd number of passes: read the input from scratch */
+        r = mgpu_radix_copy(ctx, cmd, info->keys_in, tmp_keys, key_bytes);
+        if (r == MGPU_SUCCESS && info->value_size) r = mgpu_radix_copy(ctx, cmd, info->values_in, tmp_values, value_bytes);
+        if (r != MGPU_SUCCESS) return r;
+        mgpu__barrier_compute_write_to_read(ctx, cmd);
+        src_keys = scratch_keys;
+        src_values = info->value_size ? scratch_values : 0;
+    }
+    mgpu_pipeline_key count_key, scatter_key;
+    mgpu_radix_keys(&plan, info->key_type, info->descending, &count_key, &scatter_key);
+    uint32_t x, y;
+    mgpu__fold_grid(ctx, plan.tiles, &x, &y);
+    mgpu_scan_info scan = plan.scan;
+    scan.input = scan.output = counts;
+    for (uint32_t pass = 0; pass < plan.passes && r == MGPU_SUCCESS; ++pass) {
+        bool to_out = (plan.passes - pass) % 2 == 1; /* the last pass writes the output */
+        uint32_t shift = plan.begin_bit + pass * MGPU_RADIX_BITS;
+        mgpu_radix_pc pc = {.keys_in = src_keys,
+                            .keys_out = to_out ? out_keys : scratch_keys,
+                            .values_in = src_values,
+                            .values_out = to_out ? out_values : scratch_values,
+                            .counts = mgpu_range_address(ctx, counts),
+                            .count_address = info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0,
+                            .count = info->count,
+                            .shift = shift,
+                            .bits = plan.end_bit - shift < MGPU_RADIX_BITS ? plan.end_bit - shift : MGPU_RADIX_BITS,
+                            .tiles = plan.tiles,
+                            .groups_x = x,
+                            .flags = info->indices && pass == 0 ? MGPU_RADIX_INDICES : 0};
+        if (pass > 0) mgpu__barrier_compute_write_to_read(ctx, cmd);
+        r = mgpu__dispatch(ctx, cmd, &count_key, &pc, sizeof pc, x, y);
+        if (r == MGPU_SUCCESS) {
+            mgpu__barrier_compute_write_to_read(ctx, cmd);
+            r = mgpu_cmd_scan(ctx, cmd, &scan, scan_scratch);
+        }
+        if (r == MGPU_SUCCESS) {
+            mgpu__barrier_compute_write_to_read(ctx, cmd);
+            r = mgpu__dispatch(ctx, cmd, &scatter_key, &pc, sizeof pc, x, y);
+        }
+        src_keys = pc.keys_out;
+        src_values = pc.values_out;
+    }
+    return r;
+}
+
+static mgpu_result mgpu_record_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_radixsort(ctx, cmd, info, scratch);
+}
+
+mgpu_result mgpu_radixsort(mgpu_context ctx, const mgpu_sort_info *info) {
+    mgpu_requirements req;
+    mgpu_result r = mgpu_radixsort_get_requirements(ctx, info, &req);
+    if (r != MGPU_SUCCESS || info->count == 0) return r;
+    return mgpu__run_blocking(ctx, mgpu_record_radixsort, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
+}
+
+mgpu_result mgpu__radixsort_prepare(mgpu_context ctx, mgpu_type type) {
+    mgpu_sort_info info = {.key_type = type};
+    mgpu_radix_plan plan;
+    mgpu_result r = mgpu_radix_make_plan(ctx, &info, &plan);
+    for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
+        for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
+            plan.value_words = words;
+            mgpu_pipeline_key count, scatter;
+            mgpu_radix_keys(&plan, type, descending, &count, &scatter);
+            VkPipeline p;
+            r = mgpu__pipeline_get(ctx, &count, &p);
+            if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &scatter, &p);
+        }
+    return r;
+}

@@ -1,0 +1,117 @@
+/* Radix sort against the stable CPU reference (sort_test_run of test_mergesort.c): every key type; keys, 32/64-
+ * bit pairs and indices; both orders; every input kind; floats with NaN, -0.0 and infinities; sizes across
+ * tiles; bit ranges (narrow, unaligned, empty, every width class); in place with even and odd pass counts;
+ * indirect counts (0, partial, all); identical output to mergesort; other NT/VT and the shared-memory sum;
+ * misuse. */
+#include "common.h"
+
+#include <string.h>
+
+static void radix_case(mgpu_type type, uint32_t payload, bool descending, sort_input kind, size_t n, bool in_place,
+                       unsigned begin_bit, unsigned end_bit, int64_t indirect) {
+    sort_test_run(&(sort_test){.type = type, .payload = payload, .descending = descending, .kind = kind, .n = n,
+                               .in_place = in_place, .radix = true, .begin_bit = begin_bit, .end_bit = end_bit,
+                               .indirect = indirect});
+}
+
+/* Radix and merge sort of the same keys agree bit for bit (floats included). */
+static void radix_matches_mergesort(mgpu_type type, bool descending, size_t n) {
+    size_t size = mgpu_type_size(type);
+    char *keys = malloc(n * size + 8);
+    sort_test_keys(type, SORT_INPUT_FEW, keys, n);
+    mgpu_range in = test_upload(type, keys, n), a, b;
+    CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n * size, &a));
+    CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n * size, &b));
+    mgpu_sort_info info = {.key_type = type, .descending = descending, .count = (uint32_t)n, .keys_in = in, .keys_out = a};
+    CHECK_OK(mgpu_radixsort(g_test.ctx, &info));
+    info.keys_out = b;
+    CHECK_OK(mgpu_mergesort(g_test.ctx, &info));
+    char *x = test_download(type, a, n), *y = test_download(type, b, n);
+    CHECK(memcmp(x, y, n * size) == 0, "radix and merge sort of %zu %s keys differ", n, mgpu_type_name(type));
+    mgpu_buffer_free(g_test.ctx, in);
+    mgpu_buffer_free(g_test.ctx, a);
+    mgpu_buffer_free(g_test.ctx, b);
+    free(keys);
+    free(x);
+    free(y);
+}
+
+static void radix_misuse(void) {
+    mgpu_context ctx = g_test.ctx;
+    mgpu_range k, o, c;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 400, &k));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 400, &o));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &c));
+    mgpu_sort_info good = {.key_type = MGPU_TYPE_U32, .count = 100, .keys_in = k, .keys_out = o};
+    mgpu_sort_info bad;
+    bad = good; bad.end_bit = 33;
+    CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.begin_bit = 9; bad.end_bit = 8;
+    CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.begin_bit = 3; /* end_bit 0 with begin_bit 3: not the "all bits" default */
+    CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.indirect_count = (mgpu_range){o.buffer, o.offset, 4}; /* the count inside the output */
+    CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.value_size = 6;
+    CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.keys_out = (mgpu_range){k.buffer, k.offset + 4, 396}; bad.count = 99;
+    CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.begin_bit = 0; bad.end_bit = 8; /* bit ranges are the radix sort's */
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; bad.indirect_count = c;
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_radixsort(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_requirements req;
+    CHECK_RESULT(mgpu_radixsort_get_requirements(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_OK(mgpu_radixsort_get_requirements(ctx, &good, &req));
+    CHECK_RESULT(mgpu_cmd_radixsort(ctx, VK_NULL_HANDLE, &good, k), MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_buffer_free(ctx, k);
+    mgpu_buffer_free(ctx, o);
+    mgpu_buffer_free(ctx, c);
+}
+
+static void radix_all(void) {
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        unsigned width = (unsigned)mgpu_type_size(type) * 8;
+        uint32_t tile = test_tile(MGPU_PRIM_RADIXSORT, type);
+        size_t sizes[] = {0, 1, 2, tile - 1, tile, tile + 1, 3 * tile + 5, 1 + test_random_below(20 * tile)};
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
+            for (uint32_t payload = 0; payload <= 8; payload = payload == 1 ? 4 : payload + (payload == 0 ? 1 : 4))
+                for (int d = 0; d < 2; ++d)
+                    radix_case(type, payload, d, (sort_input)((s + payload + d) % SORT_INPUT_COUNT), sizes[s], false, 0, 0, -1);
+        for (int kind = 0; kind < SORT_INPUT_COUNT; ++kind) radix_case(type, 4, kind % 2, (sort_input)kind, 4 * tile + 3, false, 0, 0, -1);
+        /* bit ranges: one digit, an unaligned one, a few bits, the top bits, empty */
+        unsigned ranges[][2] = {{0, 8}, {3, 17}, {5, 7}, {width - 12, width}, {9, 9}, {1, width}};
+        for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; ++r)
+            radix_case(type, r % 2 ? 1 : 4, r % 3 == 0, SORT_INPUT_MANY, 2 * tile + 7, false, ranges[r][0], ranges[r][1], -1);
+        /* in place: an even and an odd number of passes, with pairs */
+        radix_case(type, 8, false, SORT_INPUT_FEW, 3 * tile + 1, true, 0, 0, -1);
+        radix_case(type, 4, true, SORT_INPUT_MANY, 3 * tile + 1, true, 0, 24, -1);
+        radix_case(type, 0, false, SORT_INPUT_MANY, 2 * tile, true, 4, 12, -1);
+        /* indirect counts */
+        size_t n = 5 * tile + 9;
+        int64_t counts[] = {0, 1, (int64_t)tile + 3, (int64_t)n};
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; ++c)
+            radix_case(type, c % 2 ? 4 : 1, c == 2, SORT_INPUT_FEW, n, c == 3, 0, 0, counts[c]);
+        radix_matches_mergesort(type, t % 2, 7 * tile + 11);
+    }
+}
+
+void test_radixsort(void) {
+    radix_all();
+    /* Other tile shapes, VT up to 32 (a split's flags use every bit of a word), and the shared-memory sum. */
+    mgpu_tuning shapes[] = {{.nt = 32, .vt = 1}, {.nt = 128, .vt = 5}, {.nt = 32, .vt = 32}, {.nt = 64, .vt = 4, .subgroup = MGPU_SWITCH_OFF}};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
+        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_RADIXSORT, MGPU_TYPE_MASK_ALL, &shapes[i]));
+        uint32_t tile = shapes[i].nt * shapes[i].vt;
+        for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+            radix_case((mgpu_type)t, 4, t % 2, SORT_INPUT_FEW, 5 * tile + 3, false, 0, 0, -1);
+            radix_case((mgpu_type)t, 1, false, SORT_INPUT_MANY, tile - 1, false, 0, 0, -1);
+        }
+    }
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_RADIXSORT, MGPU_TYPE_MASK_ALL, NULL));
+    radix_case(MGPU_TYPE_U32, 4, false, SORT_INPUT_MANY, (1u << 20) + test_random_below(1u << 18), false, 0, 0, -1);
+    radix_case(MGPU_TYPE_F64, 1, true, SORT_INPUT_FEW, (1u << 18) + 3, true, 0, 0, -1);
+    radix_misuse();
+}
