@@ -312,8 +312,9 @@ static void cli_sort(void) {
             ref_sort(type, vs, descending, keys, values, n, want, vwant, iwant);
             CHECK(npy_write(k, type, keys, n, error, sizeof error) && npy_write(v, value_type, values, n, error, sizeof error),
                   "%s", error);
+            static const char *const algos[3] = {"merge", "radix", "auto"};
             int len = snprintf(args, sizeof args, "sort '%s' -o '%s'%s --algo %s", k, out_npy, descending ? " --descending" : "",
-                               t % 2 ? "merge" : "auto");
+                               algos[(t + payload) % 3]);
             if (payload == 1) snprintf(args + len, sizeof args - (size_t)len, " --values '%s' --values-out '%s'", v, vout);
             if (indices) snprintf(args + len, sizeof args - (size_t)len, " --indices-out '%s'", vout);
             int code = run(args, NULL, 0, err, sizeof err);
@@ -330,14 +331,36 @@ static void cli_sort(void) {
             }
             free(gk.data); free(gv.data); free(keys); free(values); free(want); free(vwant); free(iwant);
         }
-    /* bad input: value count that differs, --values without --values-out, values and indices, unknown algo */
+    /* --bits: a radix sort by a bit range (stable), and 0:0 (no bit: the input order) */
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        size_t n = 1 + test_random_below(3000), ks = mgpu_type_size(type);
+        unsigned width = (unsigned)ks * 8, lo = test_random_below(width), hi = lo + 1 + test_random_below(width - lo);
+        if (t == 2) lo = hi = 0;
+        char *keys = malloc(n * ks + 8), *want = malloc(n * ks + 8);
+        test_keys(type, keys, n, 1 << 20);
+        ref_sort_bits(type, 0, t % 2, lo, lo == 0 && hi == 0 ? 0 : hi, keys, NULL, n, want, NULL, NULL);
+        CHECK(npy_write(k, type, keys, n, error, sizeof error), "%s", error);
+        snprintf(args, sizeof args, "sort '%s' -o '%s' --bits %u:%u%s", k, out_npy, lo, hi, t % 2 ? " --descending" : "");
+        int code = run(args, NULL, 0, err, sizeof err);
+        CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
+        npy_array gk = {0};
+        CHECK(npy_read(out_npy, &gk, error, sizeof error) && gk.count == n && memcmp(gk.data, want, n * ks) == 0,
+              "sort --bits (%s)", args);
+        free(gk.data); free(keys); free(want);
+    }
+    /* bad input: value count that differs, --values without --values-out, values and indices, unknown algo,
+     * bad bit ranges, --bits with the merge sort */
     int32_t keys[4] = {3, 1, 2, 2};
     int64_t wide[3] = {1, 2, 3};
     CHECK(npy_write(k, MGPU_TYPE_I32, keys, 4, error, sizeof error) && npy_write(v, MGPU_TYPE_I64, wide, 3, error, sizeof error),
           "%s", error);
     const char *bad[] = {"sort '%1$s' -o '%3$s' --values '%2$s' --values-out '%4$s'", "sort '%1$s' -o '%3$s' --values '%1$s'",
                          "sort '%1$s' -o '%3$s' --values '%1$s' --values-out '%4$s' --indices-out '%4$s'",
-                         "sort '%1$s' -o '%3$s' --algo quick", "sort '%1$s'", "sort -o '%3$s'", "sort '%1$s' -o '%3$s' --bogus"};
+                         "sort '%1$s' -o '%3$s' --algo quick", "sort '%1$s'", "sort -o '%3$s'", "sort '%1$s' -o '%3$s' --bogus",
+                         "sort '%1$s' -o '%3$s' --bits 0:33", "sort '%1$s' -o '%3$s' --bits 9:8", "sort '%1$s' -o '%3$s' --bits 4",
+                         "sort '%1$s' -o '%3$s' --bits a:b", "sort '%1$s' -o '%3$s' --bits -1:4", "sort '%1$s' -o '%3$s' --bits 0:8x",
+                         "sort '%1$s' -o '%3$s' --algo merge --bits 0:8"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         snprintf(args, sizeof args, bad[i], k, v, out_npy, vout);
         expect_rejected(args, out_npy);

@@ -1,7 +1,8 @@
 /*
  * The engine path: the test plays an engine. It creates its own instance (with the validation layers),
  * device (with the features mgpu_query_device_requirements asks for), queue, buffer, pipeline and command
- * buffer; adopts them into a context; records its own dispatch, mgpu_cmd_scan and mgpu_cmd_reduce, and its
+ * buffer; adopts them into a context; records its own dispatch, mgpu_cmd_reduce, mgpu_cmd_scan, an in-place
+ * descending mgpu_cmd_radixsort of a prefix whose length the engine's buffer holds (indirect count), and its
  * own dispatch again into one command buffer it submits itself; and checks the result.
  */
 #include "common.h"
@@ -90,9 +91,9 @@ void test_engine(void) {
     VkQueue queue;
     vkGetDeviceQueue(device, family, 0, &queue);
 
-    /* The engine's own buffer: data (n u32) | total (16 bytes) | reduce result (16 bytes). */
+    /* The engine's own buffer: data (n u32) | total (16 bytes) | reduce result (16 bytes) | sort count (16). */
     const uint32_t n = 100000;
-    VkDeviceSize bytes = (VkDeviceSize)n * 4 + 32;
+    VkDeviceSize bytes = (VkDeviceSize)n * 4 + 48;
     VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = bytes,
                               .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
     VkBuffer buffer;
@@ -134,19 +135,31 @@ void test_engine(void) {
                                                    .api_version = VK_API_VERSION_1_2},
                                 &ctx));
     if (ctx) {
-        mgpu_range data, total, result;
+        mgpu_range data, total, result, sort_count;
         CHECK_OK(mgpu_buffer_wrap(ctx, buffer, bytes, 0, (VkDeviceSize)n * 4, &data));
         CHECK_OK(mgpu_buffer_wrap(ctx, buffer, bytes, (VkDeviceSize)n * 4, 16, &total));
         CHECK_OK(mgpu_buffer_wrap(ctx, buffer, bytes, (VkDeviceSize)n * 4 + 16, 16, &result));
+        CHECK_OK(mgpu_buffer_wrap(ctx, buffer, bytes, (VkDeviceSize)n * 4 + 32, 16, &sort_count));
+        uint32_t sorted = n - 5; /* the engine's count, read by the sort on the device */
+        uint32_t *count_word = NULL;
+        vkMapMemory(device, memory, 0, VK_WHOLE_SIZE, 0, (void **)&count_word);
+        if (count_word) {
+            count_word[n + 8] = sorted;
+            vkUnmapMemory(device, memory);
+        }
+        mgpu_sort_info sort = {.key_type = MGPU_TYPE_U32, .descending = true, .count = n, .keys_in = data, .keys_out = data,
+                               .indirect_count = sort_count};
         CHECK_RESULT(mgpu_scan(ctx, &(mgpu_scan_info){.count = n, .input = data, .output = data}, NULL), MGPU_ERROR_UNSUPPORTED);
         mgpu_scan_info scan = {.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true, .count = n, .input = data,
                                .output = data, .total = total};
         mgpu_reduce_info reduce = {.type = MGPU_TYPE_U32, .op = MGPU_OP_MAX_INDEX, .count = n, .input = data, .result = result};
-        mgpu_requirements scan_req, reduce_req;
+        mgpu_requirements scan_req, reduce_req, sort_req;
         CHECK_OK(mgpu_scan_get_requirements(ctx, &scan, &scan_req));
+        CHECK_OK(mgpu_radixsort_get_requirements(ctx, &sort, &sort_req));
         CHECK_OK(mgpu_reduce_get_requirements(ctx, &reduce, &reduce_req));
         /* Scratch from the context's pool: the engine could as well hand in its own buffer. */
-        mgpu_range scan_scratch = {0}, reduce_scratch = {0};
+        mgpu_range scan_scratch = {0}, reduce_scratch = {0}, sort_scratch = {0};
+        if (sort_req.scratch_size) CHECK_OK(mgpu_buffer_alloc(ctx, sort_req.scratch_size, &sort_scratch));
         if (scan_req.scratch_size) CHECK_OK(mgpu_buffer_alloc(ctx, scan_req.scratch_size, &scan_scratch));
         if (reduce_req.scratch_size) CHECK_OK(mgpu_buffer_alloc(ctx, reduce_req.scratch_size, &reduce_scratch));
 
@@ -171,6 +184,8 @@ void test_engine(void) {
         vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
         CHECK_OK(mgpu_cmd_scan(ctx, cmd, &scan, scan_scratch));
         vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+        CHECK_OK(mgpu_cmd_radixsort(ctx, cmd, &sort, sort_scratch));
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
         push.mode = 1;
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline); /* the primitive bound its own */
         vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
@@ -186,13 +201,19 @@ void test_engine(void) {
         uint32_t *mapped = NULL;
         vkMapMemory(device, memory, 0, VK_WHOLE_SIZE, 0, (void **)&mapped);
         if (mapped) {
-            uint32_t acc = 0;
-            bool ok = true;
-            for (uint32_t i = 0; i < n && ok; ++i) {
-                ok = mapped[i] == acc + 1000u;
-                if (!ok) CHECK(false, "engine result [%u] = %u, expected %u", i, mapped[i], acc + 1000u);
+            /* the exclusive scan, its first `sorted` elements reversed by the descending sort, plus 1000 */
+            uint32_t *prefix = malloc((size_t)n * 4), acc = 0;
+            for (uint32_t i = 0; i < n; ++i) {
+                prefix[i] = acc;
                 acc += i % 7u;
             }
+            bool ok = true;
+            for (uint32_t i = 0; i < n && ok; ++i) {
+                uint32_t expected = (i < sorted ? prefix[sorted - 1 - i] : prefix[i]) + 1000u;
+                ok = mapped[i] == expected;
+                if (!ok) CHECK(false, "engine result [%u] = %u, expected %u", i, mapped[i], expected);
+            }
+            free(prefix);
             CHECK(mapped[n] == acc, "engine scan total %u, expected %u", mapped[n], acc);
             int64_t index;
             memcpy(&index, &mapped[n + 4 + 2], 8);
@@ -202,6 +223,8 @@ void test_engine(void) {
         vkDestroyCommandPool(device, pool, NULL);
         mgpu_buffer_free(ctx, scan_scratch);
         mgpu_buffer_free(ctx, reduce_scratch);
+        mgpu_buffer_free(ctx, sort_scratch);
+        mgpu_buffer_free(ctx, sort_count);
         mgpu_buffer_free(ctx, data);
         mgpu_buffer_free(ctx, total);
         mgpu_buffer_free(ctx, result);

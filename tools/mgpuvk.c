@@ -7,7 +7,9 @@
  *   mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]
  *                [--device N|NAME] [--bench]
  *   mgpuvk sort KEYS.npy -o OUT.npy [--values V.npy --values-out VOUT.npy | --indices-out PERM.npy]
- *                [--descending] [--algo merge|auto] [--device N|NAME] [--bench]   (PERM <i4; stable)
+ *                [--descending] [--algo radix|merge|auto] [--bits LO:HI] [--device N|NAME] [--bench]
+ *                (PERM <i4; stable; auto = radix; --bits: radix sort by bits LO..HI-1 of the key's
+ *                order-preserving transform)
  *   mgpuvk search A.npy B.npy --bounds lower|upper [-o A_INDICES.npy] [--b-indices B_INDICES.npy]
  *                [--match-a FLAGS.npy] [--match-b FLAGS.npy] [--descending]   (prints the match counts)
  *   mgpuvk bulk-remove IN.npy --indices IDX.npy -o OUT.npy
@@ -76,6 +78,7 @@ typedef struct options {
     const char *match_b;
     const char *indices_out;
     const char *algo;
+    const char *bits;
     bool descending;
     const char *output;
     const char *device;
@@ -96,7 +99,7 @@ static options parse(int argc, char **argv) {
                "  mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]\n"
                "               [--device N|NAME] [--bench]\n"
                "  mgpuvk sort KEYS.npy -o OUT.npy [--values V.npy --values-out VOUT.npy | --indices-out PERM.npy]\n"
-               "               [--descending] [--algo merge|auto] [--device N|NAME] [--bench]\n"
+               "               [--descending] [--algo radix|merge|auto] [--bits LO:HI] [--device N|NAME] [--bench]\n"
                "  mgpuvk search A.npy B.npy --bounds lower|upper [-o A_INDICES.npy] [--b-indices B_INDICES.npy]\n"
                "               [--match-a FLAGS.npy] [--match-b FLAGS.npy] [--descending] [--device N|NAME] [--bench]\n"
                "  mgpuvk bulk-remove IN.npy --indices IDX.npy -o OUT.npy\n"
@@ -140,9 +143,10 @@ static options parse(int argc, char **argv) {
             o.insert = argv[++i];
         } else if (!strcmp(a, "--descending") && (merge || search || sort)) {
             o.descending = true;
-        } else if ((!strcmp(a, "--values") || !strcmp(a, "--indices-out") || !strcmp(a, "--algo")) && sort) {
+        } else if ((!strcmp(a, "--values") || !strcmp(a, "--indices-out") || !strcmp(a, "--algo") || !strcmp(a, "--bits")) && sort) {
             if (!has_value) fail(EXIT_BAD_INPUT, "%s needs a value", a);
-            const char **slot = !strcmp(a, "--values") ? &o.values_a : !strcmp(a, "--algo") ? &o.algo : &o.indices_out;
+            const char **slot = !strcmp(a, "--values") ? &o.values_a : !strcmp(a, "--algo") ? &o.algo
+                              : !strcmp(a, "--bits") ? &o.bits : &o.indices_out;
             *slot = argv[++i];
         } else if (!strcmp(a, "--values") && merge) {
             if (i + 2 >= argc) fail(EXIT_BAD_INPUT, "--values needs two files");
@@ -197,8 +201,9 @@ static options parse(int argc, char **argv) {
     if (merge && !o.input_b) fail(EXIT_BAD_INPUT, "merge needs two input .npy files");
     if ((merge || sort) && !o.values_a != !o.values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
     if (sort && o.values_a && o.indices_out) fail(EXIT_BAD_INPUT, "sort takes --values or --indices-out, not both");
-    if (sort && o.algo && strcmp(o.algo, "merge") && strcmp(o.algo, "auto"))
-        fail(EXIT_BAD_INPUT, "unknown --algo '%s' (merge, auto)", o.algo);
+    if (sort && o.algo && strcmp(o.algo, "merge") && strcmp(o.algo, "auto") && strcmp(o.algo, "radix"))
+        fail(EXIT_BAD_INPUT, "unknown --algo '%s' (radix, merge, auto)", o.algo);
+    if (sort && o.bits && o.algo && !strcmp(o.algo, "merge")) fail(EXIT_BAD_INPUT, "--bits needs --algo radix or auto");
     return o;
 }
 
@@ -507,11 +512,36 @@ static void *download_or_fail(mgpu_context ctx, mgpu_range range, uint64_t bytes
     return host;
 }
 
-/* sort: --algo auto is the merge sort (the only sort so far). */
+/* "LO:HI" with 0 <= LO <= HI <= key_bits, else exit 2. */
+static void parse_bits(const char *text, uint32_t key_bits, uint32_t *lo, uint32_t *hi) {
+    char *end = NULL;
+    unsigned long a = strtoul(text, &end, 10), b = 0;
+    bool ok = end != text && *end == ':' && text[0] >= '0' && text[0] <= '9';
+    if (ok) {
+        const char *second = end + 1;
+        b = strtoul(second, &end, 10);
+        ok = end != second && *end == '\0' && second[0] >= '0' && second[0] <= '9';
+    }
+    if (!ok || a > b || b > key_bits)
+        fail(EXIT_BAD_INPUT, "--bits '%s': LO:HI with 0 <= LO <= HI <= %u", text, key_bits);
+    *lo = (uint32_t)a;
+    *hi = (uint32_t)b;
+}
+
+static mgpu_result record_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_radixsort(ctx, cmd, info, scratch);
+}
+
+/* sort: --algo auto is the radix sort (every key type has one). */
 static int command_sort(const options *o) {
     char error[512];
     npy_array keys, values = {0};
     if (!npy_read(o->input, &keys, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    bool radix = !o->algo || strcmp(o->algo, "merge") != 0;
+    uint32_t begin_bit = 0, end_bit = 0;
+    if (o->bits) parse_bits(o->bits, (uint32_t)mgpu_type_size(keys.type) * 8, &begin_bit, &end_bit);
+    if (o->bits && end_bit == 0) /* 0:0 sorts by no bit (the input order); the API's 0, 0 means every bit */
+        begin_bit = end_bit = (uint32_t)mgpu_type_size(keys.type) * 8;
     if (keys.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->input);
     if (o->values_a) {
         if (!npy_read(o->values_a, &values, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
@@ -524,12 +554,13 @@ static int command_sort(const options *o) {
     size_t key_size = mgpu_type_size(keys.type), value_size = o->values_a ? mgpu_type_size(values.type) : 0;
     size_t out_value_size = o->indices_out ? 4 : value_size;
     mgpu_sort_info info = {.key_type = keys.type, .value_size = (uint32_t)value_size, .indices = o->indices_out != NULL,
-                           .descending = o->descending, .count = (uint32_t)n, .keys_in = upload(ctx, &keys)};
+                           .descending = o->descending, .count = (uint32_t)n, .keys_in = upload(ctx, &keys),
+                           .begin_bit = begin_bit, .end_bit = end_bit};
     mgpu_result r = MGPU_SUCCESS;
     if (n) r = mgpu_buffer_alloc(ctx, n * key_size, &info.keys_out);
     if (r == MGPU_SUCCESS && value_size) info.values_in = upload(ctx, &values);
     if (r == MGPU_SUCCESS && n && out_value_size) r = mgpu_buffer_alloc(ctx, n * out_value_size, &info.values_out);
-    if (r == MGPU_SUCCESS) r = mgpu_mergesort(ctx, &info);
+    if (r == MGPU_SUCCESS) r = radix ? mgpu_radixsort(ctx, &info) : mgpu_mergesort(ctx, &info);
     if (r != MGPU_SUCCESS) device_fail(ctx, "sort", r);
     void *sorted = download_or_fail(ctx, info.keys_out, n * key_size);
     void *moved = download_or_fail(ctx, info.values_out, out_value_size ? n * out_value_size : 0);
@@ -543,8 +574,9 @@ static int command_sort(const options *o) {
     }
     if (o->bench) {
         mgpu_requirements req;
-        if (mgpu_mergesort_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
-            bench(ctx, record_mergesort, &info, req.scratch_size, n, (double)n * 2 * (key_size + out_value_size));
+        if ((radix ? mgpu_radixsort_get_requirements : mgpu_mergesort_get_requirements)(ctx, &info, &req) == MGPU_SUCCESS)
+            bench(ctx, radix ? record_radixsort : record_mergesort, &info, req.scratch_size, n,
+                  (double)n * 2 * (key_size + out_value_size));
     }
     mgpu_range ranges[] = {info.keys_in, info.keys_out, info.values_in, info.values_out};
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) mgpu_buffer_free(ctx, ranges[i]);
