@@ -6,7 +6,7 @@
  *   bytes: reduce counts the input, scan the input plus the output, the Merge Path family what bench/cases.c
  *   says; copy counts bytes read plus written. items/s counts n, or the items cases.c names.
  *
- *   mgpuvk-bench [--prims reduce,scan,merge,sort,sort_pairs,search,lbs,expand,move,remove,insert]
+ *   mgpuvk-bench [--prims reduce,scan,merge,sort,sort_pairs,radix,radix_pairs,search,lbs,expand,move,remove,insert]
  *                [--types u32,f64,...] [--sizes 16:28] [--runs 10] [--device N|NAME] [--json FILE] [--csv FILE]
  *                [--no-verify]
  */
@@ -182,7 +182,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--csv") && v) { o.csv = v; ++i; }
         else if (!strcmp(a, "--no-verify")) o.verify = false;
         else {
-            fprintf(stderr, "usage: mgpuvk-bench [--prims reduce,scan,merge,sort,sort_pairs,search,lbs,expand,move,remove,insert] [--types u32,...] [--sizes LO:HI] [--runs N] "
+            fprintf(stderr, "usage: mgpuvk-bench [--prims reduce,scan,merge,sort,sort_pairs,radix,radix_pairs,search,lbs,expand,move,remove,insert] [--types u32,...] [--sizes LO:HI] [--runs N] "
                             "[--device N|NAME] [--json FILE] [--csv FILE] [--no-verify]\n");
             return 2;
         }

@@ -4,6 +4,7 @@
  * ../shared/TARGETS.md:
  *   merge      A = the even numbers, B = the odd ones, n/2 each, keys only; items = outputs
  *   sort       mergesort of n random keys (keys only); sort_pairs: values of the key's size, 0..n-1
+ *   radix      radix sort of the same keys; radix_pairs: with the same values
  *   search     lower bound of n sorted random needles into n sorted random keys; items = needles
  *   lbs        n/16 objects of 0..31 items (mean 15.5); items = work items
  *   expand     interval expand of the same intervals (values of the key's size); items = outputs
@@ -20,13 +21,14 @@
 
 static mgpu_result record_merge(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_merge(c, cmd, i, s); }
 static mgpu_result record_sort(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_mergesort(c, cmd, i, s); }
+static mgpu_result record_radix(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_radixsort(c, cmd, i, s); }
 static mgpu_result record_search(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_sorted_search(c, cmd, i, s); }
 static mgpu_result record_lbs(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_load_balance(c, cmd, i, s); }
 static mgpu_result record_interval(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_interval(c, cmd, i, s); }
 static mgpu_result record_remove(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_bulk_remove(c, cmd, i, s); }
 static mgpu_result record_insert(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_bulk_insert(c, cmd, i, s); }
 
-const char *const bench_case_names[BENCH_CASE_COUNT] = {"merge", "sort", "sort_pairs", "search", "lbs",
+const char *const bench_case_names[BENCH_CASE_COUNT] = {"merge", "sort", "sort_pairs", "radix", "radix_pairs", "search", "lbs",
                                                         "expand", "move", "remove", "insert"};
 
 static mgpu_range prefix(mgpu_range r, VkDeviceSize bytes) { return (mgpu_range){r.buffer, r.offset, bytes}; }
@@ -88,8 +90,10 @@ bool bench_case_setup(mgpu_context ctx, bench_case_kind kind, mgpu_type type, ui
         break;
     }
     case BENCH_SORT:
-    case BENCH_SORT_PAIRS: {
-        bool pairs = kind == BENCH_SORT_PAIRS;
+    case BENCH_SORT_PAIRS:
+    case BENCH_RADIX:
+    case BENCH_RADIX_PAIRS: {
+        bool pairs = kind == BENCH_SORT_PAIRS || kind == BENCH_RADIX_PAIRS;
         double hi = type == MGPU_TYPE_U32 || type == MGPU_TYPE_U64 ? 4e9 : 2e9;
         ok = fill(ctx, type, MGPU_FILL_RANDOM, prefix(b->in, n * size), n, type == MGPU_TYPE_U32 || type == MGPU_TYPE_U64 ? 0 : -2e9,
                   hi, n + 1);
@@ -98,7 +102,7 @@ bool bench_case_setup(mgpu_context ctx, bench_case_kind kind, mgpu_type type, ui
                                         .keys_in = prefix(b->in, n * size), .keys_out = prefix(b->out, n * size),
                                         .values_in = pairs ? prefix(b->aux1, n * size) : (mgpu_range){0},
                                         .values_out = pairs ? prefix(b->aux2, n * size) : (mgpu_range){0}};
-        c->record = record_sort;
+        c->record = kind == BENCH_SORT || kind == BENCH_SORT_PAIRS ? record_sort : record_radix;
         c->bytes = 2.0 * (double)n * size * (pairs ? 2 : 1);
         break;
     }
@@ -276,8 +280,11 @@ bool bench_case_verify(mgpu_context ctx, const bench_case *c) {
         break;
     case BENCH_SORT:
     case BENCH_SORT_PAIRS:
+    case BENCH_RADIX:
+    case BENCH_RADIX_PAIRS:
         ok = (a = download(ctx, c->info.sort.keys_in, n * size)) && (b = download(ctx, c->info.sort.keys_out, n * size)) &&
-             (c->kind == BENCH_SORT || (d = download(ctx, c->info.sort.values_out, n * size))) && check_sorted(c, n, a, b, d);
+             (c->kind == BENCH_SORT || c->kind == BENCH_RADIX || (d = download(ctx, c->info.sort.values_out, n * size))) &&
+             check_sorted(c, n, a, b, d);
         break;
     case BENCH_SEARCH:
         ok = (a = download(ctx, c->info.search.a_keys, n * size)) && (b = download(ctx, c->info.search.b_keys, n * size)) &&
@@ -312,6 +319,7 @@ bool bench_case_scratch(mgpu_context ctx, const bench_case *c, mgpu_range *scrat
     mgpu_result r = MGPU_SUCCESS;
     if (c->kind == BENCH_MERGE) r = mgpu_merge_get_requirements(ctx, &c->info.merge, &req);
     if (c->kind == BENCH_SORT || c->kind == BENCH_SORT_PAIRS) r = mgpu_mergesort_get_requirements(ctx, &c->info.sort, &req);
+    if (c->kind == BENCH_RADIX || c->kind == BENCH_RADIX_PAIRS) r = mgpu_radixsort_get_requirements(ctx, &c->info.sort, &req);
     if (c->kind == BENCH_LBS) r = mgpu_load_balance_get_requirements(ctx, &c->info.lbs, &req);
     if (c->kind == BENCH_EXPAND || c->kind == BENCH_MOVE) r = mgpu_interval_get_requirements(ctx, &c->info.interval, &req);
     if (c->kind == BENCH_SEARCH) r = mgpu_sorted_search_get_requirements(ctx, &c->info.search, &req);

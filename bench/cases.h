@@ -9,6 +9,8 @@ typedef enum bench_case_kind {
     BENCH_MERGE,
     BENCH_SORT,
     BENCH_SORT_PAIRS,
+    BENCH_RADIX,
+    BENCH_RADIX_PAIRS,
     BENCH_SEARCH,
     BENCH_LBS,
     BENCH_EXPAND,
