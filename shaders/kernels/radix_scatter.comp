@@ -1,11 +1,10 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
 // Radix sort, second phase of a digit pass: each workgroup sorts its tile of NT * VT keys by the digit in
-// shared memory, stably, with one split per digit bit (keys whose bit is 0 first, each group keeping its
-// order: a workgroup exclusive sum gives every thread its place), and a last split that moves the missing
-// keys of a partial tile behind the rest. A key at tile position i with digit d then goes to
-// offsets[d * tiles + tile] + (i - the tile position of d's first key): coalesced runs per digit. Values (or,
-// with MGPU_RADIX_INDICES, the input positions) follow their keys through the tile positions.
+// shared memory, stably: by subgroup ballots where the device has them (mgpu_sort_tile_by_subgroups), else
+// by one split per digit bit. A key at tile position i with digit d then goes to offsets[d * tiles + tile] +
+// (i - the tile position of d's first key): coalesced runs per digit. Values (or, with MGPU_RADIX_INDICES,
+// the input positions) follow their keys through the tile positions.
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #include "include/types.glsl"
@@ -28,15 +27,11 @@ shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
 
-void main() {
+/* Sorts the tile [first, first + count) by digit into s_keys and s_tags, stably, by one split per digit bit
+ * (keys whose bit is 0 first, each group keeping its order: a workgroup exclusive sum places every thread's
+ * keys) and a last split that moves the missing keys of a partial tile behind the rest. Ends with a barrier. */
+void mgpu_sort_tile_by_splits(uint first, uint count) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
-    uint tile = mgpu_linear_group(pc.groups_x);
-    if (tile >= pc.tiles) return;
-    uint n = mgpu_radix_count(pc.count_address, pc.count);
-    uint first = tile * nv;
-    if (first >= n) return;
-    uint count = min(nv, n - first);
-
     TArray src = TArray(pc.keys_in);
     T keys[VT];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
@@ -53,8 +48,6 @@ void main() {
         keys[j] = s_keys[min(tid * VT + j, count - 1u)];
         tags[j] = tid * VT + j; /* >= count: a missing key */
     }
-
-    // Splits: by each digit bit from the lowest, then (partial tiles) by "missing".
     uint splits = pc.bits + (count < nv ? 1u : 0u);
     for (uint s = 0u; s < splits; ++s) {
         uint flags = 0u, ones = 0u;
@@ -64,9 +57,8 @@ void main() {
             ones += one ? 1u : 0u;
         }
         uint total_zeros;
-        uint zeros_before = mgpu_cta_exclusive_sum(VT - ones, total_zeros);
+        uint zeros_before = mgpu_cta_exclusive_sum(VT - ones, total_zeros); /* ends with a barrier */
         uint ones_before = tid * VT - zeros_before;
-        barrier();
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             uint to = (flags & (1u << j)) != 0u ? total_zeros + ones_before++ : zeros_before++;
             s_keys[to] = keys[j];
@@ -78,8 +70,6 @@ void main() {
             tags[j] = s_tags[tid * VT + j];
         }
     }
-
-    // The tile is sorted by digit (s_keys, s_tags; keys[] hold this thread's part): note each digit's start.
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         uint i = tid * VT + j;
         if (i >= count) continue;
@@ -87,7 +77,100 @@ void main() {
         if (i == 0u || mgpu_radix_digit(s_keys[i - 1u], pc.shift, pc.bits) != d) s_first[d] = i;
     }
     barrier();
+}
 
+#ifdef MGPU_SUBGROUP
+#extension GL_KHR_shader_subgroup_ballot : require
+layout(constant_id = MGPU_SPEC_WARPS) const uint WARPS = 1u;
+shared uint s_warp_counts[WARPS * MGPU_RADIX_DIGITS]; /* per subgroup and digit: keys so far, then their prefix */
+
+/* The same sort by ranking (Onesweep's warp-level multi-split): subgroup s takes the keys [s * SG * VT, ..)
+ * of the tile, SG at a time in order; a lane's peers (same digit) come from one ballot per digit bit, its rank
+ * among them from their count below it, and the lowest peer adds them to the subgroup's digit counter. The
+ * counters' prefixes over subgroups and the digits' starts in the tile then give every key its position. */
+void mgpu_sort_tile_by_subgroups(uint first, uint count) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    uint sg = gl_SubgroupSize, lane = gl_SubgroupInvocationID, warp = gl_SubgroupID;
+    for (uint i = tid; i < gl_NumSubgroups * MGPU_RADIX_DIGITS; i += nt) s_warp_counts[i] = 0u;
+    barrier();
+    TArray src = TArray(pc.keys_in);
+    uint chunk = warp * sg * VT;
+    T keys[VT];
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = chunk + j * sg + lane;
+        if (i < count) keys[j] = src.v[first + i];
+    }
+    uint digits[VT], ranks[VT];
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        bool valid = chunk + j * sg + lane < count;
+        uint d = valid ? mgpu_radix_digit(keys[j], pc.shift, pc.bits) : 0u;
+        uvec4 peers = subgroupBallot(valid);
+        for (uint b = 0u; b < pc.bits; ++b) {
+            bool set = ((d >> b) & 1u) != 0u;
+            uvec4 ballot = subgroupBallot(set);
+            peers &= set ? ballot : ~ballot;
+        }
+        uint base = s_warp_counts[warp * MGPU_RADIX_DIGITS + d];
+        uint rank = subgroupBallotExclusiveBitCount(peers);
+        subgroupMemoryBarrierShared();
+        subgroupBarrier();
+        if (valid && rank == 0u) s_warp_counts[warp * MGPU_RADIX_DIGITS + d] = base + subgroupBallotBitCount(peers);
+        subgroupMemoryBarrierShared();
+        subgroupBarrier();
+        digits[j] = d;
+        ranks[j] = base + rank;
+    }
+    barrier();
+    // Per digit: the subgroups' counts become their prefixes, and the digit's tile count goes to s_first.
+    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
+        uint running = 0u;
+        for (uint w = 0u; w < gl_NumSubgroups; ++w) {
+            uint c = s_warp_counts[w * MGPU_RADIX_DIGITS + d];
+            s_warp_counts[w * MGPU_RADIX_DIGITS + d] = running;
+            running += c;
+        }
+        s_first[d] = running;
+    }
+    barrier();
+    // The digits' starts: each thread sums a run of digits; one workgroup sum places the runs.
+    uint per = (MGPU_RADIX_DIGITS + nt - 1u) / nt, d0 = min(tid * per, MGPU_RADIX_DIGITS), d1 = min(d0 + per, MGPU_RADIX_DIGITS);
+    uint mine = 0u;
+    for (uint d = d0; d < d1; ++d) mine += s_first[d];
+    uint all;
+    uint start = mgpu_cta_exclusive_sum(mine, all);
+    for (uint d = d0; d < d1; ++d) {
+        uint c = s_first[d];
+        s_first[d] = start;
+        start += c;
+    }
+    barrier();
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = chunk + j * sg + lane;
+        if (i >= count) continue;
+        uint to = s_first[digits[j]] + s_warp_counts[warp * MGPU_RADIX_DIGITS + digits[j]] + ranks[j];
+        s_keys[to] = keys[j];
+        s_tags[to] = i;
+    }
+    barrier();
+}
+#endif
+
+void main() {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
+    uint tile = mgpu_linear_group(pc.groups_x);
+    if (tile >= pc.tiles) return;
+    uint n = mgpu_radix_count(pc.count_address, pc.count);
+    uint first = tile * nv;
+    if (first >= n) return;
+    uint count = min(nv, n - first);
+#ifdef MGPU_SUBGROUP
+    if (gl_NumSubgroups <= WARPS) mgpu_sort_tile_by_subgroups(first, count);
+    else mgpu_sort_tile_by_splits(first, count); /* narrower subgroups than the host planned for */
+#else
+    mgpu_sort_tile_by_splits(first, count);
+#endif
+
+    // The tile is sorted by digit: each key goes to its digit's offset plus its place in the digit's run.
     TArray dst = TArray(pc.keys_out);
     UintArray offsets = UintArray(pc.counts);
     [[unroll]] for (uint j = 0u; j < VT; ++j) {

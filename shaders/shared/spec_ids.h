@@ -11,7 +11,8 @@
 #define MGPU_SPEC_LOOKBACK_SPAN 6 /* scan_lookback: predecessors each lane reads per look-back step */
 #define MGPU_SPEC_DESCENDING 7 /* merge and sorts: descending order */
 #define MGPU_SPEC_VALUE_WORDS 8 /* merge and sorts: 32-bit words per value (0: keys only) */
-#define MGPU_SPEC_COUNT 9
+#define MGPU_SPEC_WARPS 9       /* radix scatter (subgroup variant): the subgroups per workgroup the host expects */
+#define MGPU_SPEC_COUNT 10
 
 /* scan_tiles.comp modes */
 #define MGPU_SCAN_MODE_DOWNSWEEP 0 /* scan each tile, adding the tile prefix read from partials when given */

@@ -82,7 +82,8 @@ static uint32_t mgpu_shared_bytes(mgpu_prim prim, uint32_t nt, uint32_t vt, size
     if (prim == MGPU_PRIM_REDUCE) return (uint32_t)(nt * (size + 4u));
     if (prim == MGPU_PRIM_MERGE || prim == MGPU_PRIM_MERGESORT) return (uint32_t)(nt * vt * (size + 4u));
     if (prim == MGPU_PRIM_LOAD_BALANCE) return nt * vt * 4u;
-    if (prim == MGPU_PRIM_RADIXSORT) return (uint32_t)(nt * vt * (size + 4u) + 256u * 4u + (2u * nt + 1u) * 4u);
+    if (prim == MGPU_PRIM_RADIXSORT) /* tile, digit starts, sums, and 256 counters per subgroup of 8 or more */
+        return (uint32_t)(nt * vt * (size + 4u) + 256u * 4u + (2u * nt + 1u) * 4u + nt / 8u * 1024u);
     return 0;
 }
 

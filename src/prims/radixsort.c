@@ -80,8 +80,11 @@ mgpu_result mgpu_radixsort_get_requirements(mgpu_context ctx, const mgpu_sort_in
     return MGPU_SUCCESS;
 }
 
-static void mgpu_radix_keys(const mgpu_radix_plan *plan, mgpu_type type, bool descending, mgpu_pipeline_key *count,
-                            mgpu_pipeline_key *scatter) {
+static void mgpu_radix_keys(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_type type, bool descending,
+                            mgpu_pipeline_key *count, mgpu_pipeline_key *scatter) {
+    /* The subgroup ranking keeps a counter per subgroup and digit: room for the subgroups the device has at its
+     * usual size (the kernel falls back to splits if it gets more). */
+    uint32_t subgroup = ctx->info.subgroup_size ? ctx->info.subgroup_size : 1;
     *count = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_RADIX_COUNT, .type = type,
                                  .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
                                           [MGPU_SPEC_DESCENDING] = descending}};
@@ -89,7 +92,8 @@ static void mgpu_radix_keys(const mgpu_radix_plan *plan, mgpu_type type, bool de
                                    .subgroup = plan->tuning.subgroup == MGPU_SWITCH_ON,
                                    .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
                                             [MGPU_SPEC_DESCENDING] = descending,
-                                            [MGPU_SPEC_VALUE_WORDS] = plan->value_words}};
+                                            [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
+                                            [MGPU_SPEC_WARPS] = (plan->tuning.nt + subgroup - 1) / subgroup}};
 }
 
 /* Copies count elements of `size` bytes (a no-op for the same range). */
@@ -140,7 +144,7 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
         src_values = info->value_size ? scratch_values : 0;
     }
     mgpu_pipeline_key count_key, scatter_key;
-    mgpu_radix_keys(&plan, info->key_type, info->descending, &count_key, &scatter_key);
+    mgpu_radix_keys(ctx, &plan, info->key_type, info->descending, &count_key, &scatter_key);
     uint32_t x, y;
     mgpu__fold_grid(ctx, plan.tiles, &x, &y);
     mgpu_scan_info scan = plan.scan;
@@ -195,7 +199,7 @@ mgpu_result mgpu__radixsort_prepare(mgpu_context ctx, mgpu_type type) {
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
             plan.value_words = words;
             mgpu_pipeline_key count, scatter;
-            mgpu_radix_keys(&plan, type, descending, &count, &scatter);
+            mgpu_radix_keys(ctx, &plan, type, descending, &count, &scatter);
             VkPipeline p;
             r = mgpu__pipeline_get(ctx, &count, &p);
             if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &scatter, &p);
