@@ -23,6 +23,7 @@ layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 shared T s_keys[gl_WorkGroupSize.x * VT];
 shared uint s_tags[gl_WorkGroupSize.x * VT]; /* each key's position in the input tile */
 shared uint s_first[MGPU_RADIX_DIGITS];      /* tile position of each digit's first key */
+shared uint s_offsets[MGPU_RADIX_DIGITS];    /* the tile's first output per digit */
 shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
@@ -163,6 +164,8 @@ void main() {
     uint first = tile * nv;
     if (first >= n) return;
     uint count = min(nv, n - first);
+    // The tile's 256 offsets: loaded first, so that their scattered reads overlap the ranking.
+    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) s_offsets[d] = UintArray(pc.counts).v[d * pc.tiles + tile];
 #ifdef MGPU_SUBGROUP
     if (gl_NumSubgroups <= WARPS) mgpu_sort_tile_by_subgroups(first, count);
     else mgpu_sort_tile_by_splits(first, count); /* narrower subgroups than the host planned for */
@@ -172,13 +175,12 @@ void main() {
 
     // The tile is sorted by digit: each key goes to its digit's offset plus its place in the digit's run.
     TArray dst = TArray(pc.keys_out);
-    UintArray offsets = UintArray(pc.counts);
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         uint i = j * nt + tid;
         if (i >= count) continue;
         T key = s_keys[i];
         uint d = mgpu_radix_digit(key, pc.shift, pc.bits);
-        uint to = offsets.v[d * pc.tiles + tile] + i - s_first[d];
+        uint to = s_offsets[d] + i - s_first[d];
         dst.v[to] = key;
         if (VALUE_WORDS > 0u) {
             uint from = first + s_tags[i];

@@ -77,13 +77,13 @@ static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type
 static bool mgpu_is_pow2(uint32_t x) { return x && !(x & (x - 1)); }
 
 /* Shared memory a kernel of prim needs at NT for an element of `size` bytes. */
-static uint32_t mgpu_shared_bytes(mgpu_prim prim, uint32_t nt, uint32_t vt, size_t size) {
+static uint32_t mgpu_shared_bytes(mgpu_prim prim, uint32_t nt, uint32_t vt, size_t size, uint32_t subgroup) {
     if (prim == MGPU_PRIM_SCAN) return (uint32_t)((2u * nt + 2u) * size + 8u + (nt * vt * size * 33u) / 32u + 4u);
     if (prim == MGPU_PRIM_REDUCE) return (uint32_t)(nt * (size + 4u));
     if (prim == MGPU_PRIM_MERGE || prim == MGPU_PRIM_MERGESORT) return (uint32_t)(nt * vt * (size + 4u));
     if (prim == MGPU_PRIM_LOAD_BALANCE) return nt * vt * 4u;
-    if (prim == MGPU_PRIM_RADIXSORT) /* tile, digit starts, sums, and 256 counters per subgroup of 8 or more */
-        return (uint32_t)(nt * vt * (size + 4u) + 256u * 4u + (2u * nt + 1u) * 4u + nt / 8u * 1024u);
+    if (prim == MGPU_PRIM_RADIXSORT) /* tile, digit starts and offsets, sums, and 256 counters per subgroup */
+        return (uint32_t)(nt * vt * (size + 4u) + 2u * 256u * 4u + (2u * nt + 1u) * 4u + (nt + subgroup - 1u) / subgroup * 1024u);
     return 0;
 }
 
@@ -100,7 +100,8 @@ static mgpu_result mgpu_check_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t 
         if (!(type_mask & MGPU_TYPE_BIT(type))) continue;
         mgpu_tuning row = mgpu_table_lookup(ctx, prim, (mgpu_type)type);
         uint32_t nt = t->nt ? t->nt : row.nt, vt = t->vt ? t->vt : row.vt;
-        if (mgpu_shared_bytes(prim, nt, vt, mgpu_type_size((mgpu_type)type)) > ctx->info.shared_memory_bytes)
+        uint32_t subgroup = ctx->info.subgroup_size ? ctx->info.subgroup_size : 4u;
+        if (mgpu_shared_bytes(prim, nt, vt, mgpu_type_size((mgpu_type)type), subgroup) > ctx->info.shared_memory_bytes)
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "nt %u, vt %u need more shared memory than the device's %u bytes",
                               nt, vt, ctx->info.shared_memory_bytes);
     }
