@@ -13,6 +13,7 @@ layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 8u;
 layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
 layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
+layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_RADIX_MODE_OFFSETS;
 layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
@@ -24,6 +25,8 @@ shared T s_keys[gl_WorkGroupSize.x * VT];
 shared uint s_tags[gl_WorkGroupSize.x * VT]; /* each key's position in the input tile */
 shared uint s_first[MGPU_RADIX_DIGITS];      /* tile position of each digit's first key */
 shared uint s_offsets[MGPU_RADIX_DIGITS];    /* the tile's first output per digit */
+shared uint s_counts[MGPU_RADIX_DIGITS];     /* one-sweep: the tile's keys per digit */
+shared uint s_tile;
 shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
@@ -156,19 +159,83 @@ void mgpu_sort_tile_by_subgroups(uint first, uint count) {
 }
 #endif
 
+#ifdef MGPU_SUBGROUP
+#extension GL_KHR_memory_scope_semantics : require
+/* One-sweep (MODE ONESWEEP): the tile's first output per digit, s_offsets[d] = (the keys of smaller digits in
+ * the whole input) + (the keys of digit d in earlier tiles), the latter by decoupled look-back: the tile
+ * publishes its count per digit at once (aggregate), walks back over its predecessors' words until an
+ * inclusive prefix, and publishes its own. Tiles take their index from a counter, so every predecessor has
+ * started; the host uses this mode only where workgroups make progress independently (or on one thread).
+ * Ends with a barrier. */
+void mgpu_onesweep_offsets(uint tile, uint count) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    for (uint i = tid; i < count; i += nt) { /* the last key of each digit's run gives the digit's count */
+        uint d = mgpu_radix_digit(s_keys[i], pc.shift, pc.bits);
+        if (i + 1u == count || mgpu_radix_digit(s_keys[i + 1u], pc.shift, pc.bits) != d) s_counts[d] = i + 1u - s_first[d];
+    }
+    barrier();
+    UintArrayCoherent status = UintArrayCoherent(pc.status);
+    uint mine = 4u + tile * MGPU_RADIX_DIGITS;
+    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
+        uint c = s_counts[d];
+        atomicStore(status.v[mine + d], tile == 0u ? c | MGPU_RADIX_INCLUSIVE : c + 1u, gl_ScopeDevice,
+                    gl_StorageSemanticsBuffer, gl_SemanticsRelease);
+    }
+    // The digits' bases: an exclusive sum of the pass's histogram, each thread taking a run of digits.
+    UintArray histogram = UintArray(pc.counts);
+    uint per = (MGPU_RADIX_DIGITS + nt - 1u) / nt, d0 = min(tid * per, MGPU_RADIX_DIGITS), d1 = min(d0 + per, MGPU_RADIX_DIGITS);
+    uint sum = 0u;
+    for (uint d = d0; d < d1; ++d) sum += histogram.v[d];
+    uint all;
+    uint base = mgpu_cta_exclusive_sum(sum, all);
+    for (uint d = d0; d < d1; ++d) {
+        s_offsets[d] = base;
+        base += histogram.v[d];
+    }
+    barrier();
+    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
+        uint prefix = 0u;
+        for (uint p = tile; p > 0u;) {
+            uint v = atomicLoad(status.v[4u + (p - 1u) * MGPU_RADIX_DIGITS + d], gl_ScopeDevice, gl_StorageSemanticsBuffer,
+                                gl_SemanticsAcquire);
+            if (v == 0u) continue; /* not ready yet */
+            if ((v & MGPU_RADIX_INCLUSIVE) != 0u) {
+                prefix += v & ~MGPU_RADIX_INCLUSIVE;
+                break;
+            }
+            prefix += v - 1u;
+            --p;
+        }
+        if (tile > 0u)
+            atomicStore(status.v[mine + d], (prefix + s_counts[d]) | MGPU_RADIX_INCLUSIVE, gl_ScopeDevice,
+                        gl_StorageSemanticsBuffer, gl_SemanticsRelease);
+        s_offsets[d] += prefix;
+    }
+    barrier();
+}
+#endif
+
 void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
     uint tile = mgpu_linear_group(pc.groups_x);
+    if (MODE == MGPU_RADIX_MODE_ONESWEEP) { /* tiles in the order workgroups start */
+        if (tid == 0u) s_tile = atomicAdd(UintArray(pc.status).v[0], 1u);
+        barrier();
+        tile = s_tile;
+    }
     if (tile >= pc.tiles) return;
     uint n = mgpu_radix_count(pc.count_address, pc.count);
     uint first = tile * nv;
     if (first >= n) return;
     uint count = min(nv, n - first);
     // The tile's 256 offsets: loaded first, so that their scattered reads overlap the ranking.
-    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) s_offsets[d] = UintArray(pc.counts).v[d * pc.tiles + tile];
+    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt)
+        if (MODE == MGPU_RADIX_MODE_OFFSETS) s_offsets[d] = UintArray(pc.counts).v[d * pc.tiles + tile];
+        else s_counts[d] = 0u;
 #ifdef MGPU_SUBGROUP
     if (gl_NumSubgroups <= WARPS) mgpu_sort_tile_by_subgroups(first, count);
     else mgpu_sort_tile_by_splits(first, count); /* narrower subgroups than the host planned for */
+    if (MODE == MGPU_RADIX_MODE_ONESWEEP) mgpu_onesweep_offsets(tile, count);
 #else
     mgpu_sort_tile_by_splits(first, count);
 #endif

@@ -97,10 +97,15 @@
     MGPU_UINT groups_x;        \
     MGPU_UINT run;
 
-/* radix_count.comp and radix_scatter.comp, one 8-bit (or narrower) digit pass: keys_in -> keys_out (and
- * values), digit = `bits` bits from `shift` of the order-preserving key bits. counts: the tiles' digit counts,
- * digit-major (counts[d * tiles + tile]), which the scan turns into each tile's first output per digit.
- * count_address: absent, or the device uint32 element count (clamped to count). flags: MGPU_RADIX_*. */
+/* radix_count.comp, radix_scatter.comp and radix_histogram.comp, one 8-bit (or narrower) digit pass:
+ * keys_in -> keys_out (and values), digit = `bits` bits from `shift` of the order-preserving key bits.
+ * Reduce-then-scan passes (MGPU_RADIX_MODE_OFFSETS): counts holds the tiles' digit counts, digit-major
+ * (counts[d * tiles + tile]), which the scan turns into each tile's first output per digit. One-sweep passes
+ * (MGPU_RADIX_MODE_ONESWEEP): counts holds the pass's 256 digit counts of the whole input (from
+ * radix_histogram.comp, which counts the digits of every pass from shift to end_bit at once), and status the
+ * pass's tile counter (one uint, then 3 unused) and look-back words (status[4 + tile * 256 + digit]: 0 not
+ * ready, aggregate + 1, or inclusive prefix | MGPU_RADIX_INCLUSIVE). count_address: absent, or the device
+ * uint32 element count (clamped to count). flags: MGPU_RADIX_*. */
 #define MGPU_RADIX_PC_FIELDS  \
     MGPU_ADDR keys_in;        \
     MGPU_ADDR keys_out;       \
@@ -108,12 +113,18 @@
     MGPU_ADDR values_out;     \
     MGPU_ADDR counts;         \
     MGPU_ADDR count_address;  \
+    MGPU_ADDR status;         \
     MGPU_UINT count;          \
     MGPU_UINT shift;          \
     MGPU_UINT bits;           \
     MGPU_UINT tiles;          \
     MGPU_UINT groups_x;       \
-    MGPU_UINT flags;
+    MGPU_UINT flags;          \
+    MGPU_UINT end_bit;        \
+    MGPU_UINT pad0;
+#define MGPU_RADIX_MODE_OFFSETS 0u  /* radix_scatter MODE: offsets from the scan of all tiles' counts */
+#define MGPU_RADIX_MODE_ONESWEEP 1u /* radix_scatter MODE: offsets by decoupled look-back over the tiles */
+#define MGPU_RADIX_INCLUSIVE 0x80000000u
 #define MGPU_RADIX_INDICES 1u /* the values are the elements' input positions (the first pass of an index sort) */
 
 /* lbs_partition.comp and lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending).

@@ -17,8 +17,12 @@ typedef struct mgpu_radix_plan {
     uint32_t begin_bit, end_bit, passes;
     uint32_t value_words; /* values moved (indices: 1) */
     bool copy_first;      /* in place with an odd number of passes: the input is copied to scratch first */
+    bool onesweep;        /* one histogram pass, then look-back passes (else count, scan, scatter per pass) */
     mgpu_scan_info scan;  /* of the counts, in place (input and output set at record time) */
-    VkDeviceSize counts_offset, scan_offset, keys_offset, values_offset, scratch_bytes;
+    /* scratch: counts (reduce-then-scan: per tile and digit; one-sweep: per pass and digit), then the scan's
+     * scratch or the one-sweep status (per pass: a tile counter and a word per tile and digit), then keys and
+     * values */
+    VkDeviceSize counts_offset, scan_offset, status_stride, keys_offset, values_offset, scratch_bytes;
 } mgpu_radix_plan;
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) / 16 * 16; }
@@ -37,17 +41,24 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
     uint64_t tile = (uint64_t)plan->tuning.nt * plan->tuning.vt;
     plan->tiles = (uint32_t)((info->count + tile - 1) / tile);
     plan->value_words = info->indices ? 1 : info->value_size / 4;
-    bool in_place = mgpu_same_range(info->keys_in, info->keys_out);
+    bool in_place = mgpu_same_range(info->keys_in, info->keys_out) ||
+                    (info->value_size && mgpu_same_range(info->values_in, info->values_out));
     plan->copy_first = in_place && plan->passes % 2 == 1;
+    plan->onesweep = plan->tuning.lookback == MGPU_SWITCH_ON && plan->tuning.subgroup == MGPU_SWITCH_ON;
     if (info->count == 0) return MGPU_SUCCESS;
     if ((uint64_t)plan->tiles * MGPU_RADIX_DIGITS > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "radix sort: %u tiles of digit counts exceed 2^31-1", plan->tiles);
-    plan->scan = (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true,
-                                  .count = plan->tiles * MGPU_RADIX_DIGITS};
-    VkDeviceSize counts_bytes = (VkDeviceSize)plan->scan.count * 4;
     plan->counts_offset = 0;
-    plan->scan_offset = mgpu_align16(counts_bytes);
-    plan->keys_offset = mgpu_align16(plan->scan_offset + mgpu__scan_scratch_bytes(ctx, &plan->scan));
+    if (plan->onesweep) {
+        plan->scan_offset = (VkDeviceSize)plan->passes * MGPU_RADIX_DIGITS * 4;
+        plan->status_stride = 16 + (VkDeviceSize)plan->tiles * MGPU_RADIX_DIGITS * 4;
+        plan->keys_offset = mgpu_align16(plan->scan_offset + plan->passes * plan->status_stride);
+    } else {
+        plan->scan = (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true,
+                                      .count = plan->tiles * MGPU_RADIX_DIGITS};
+        plan->scan_offset = mgpu_align16((VkDeviceSize)plan->scan.count * 4);
+        plan->keys_offset = mgpu_align16(plan->scan_offset + mgpu__scan_scratch_bytes(ctx, &plan->scan));
+    }
     bool tmp = plan->passes > 1 || plan->copy_first;
     VkDeviceSize keys_bytes = tmp ? (VkDeviceSize)info->count * mgpu_type_size(info->key_type) : 0;
     plan->values_offset = mgpu_align16(plan->keys_offset + keys_bytes);
@@ -81,7 +92,7 @@ mgpu_result mgpu_radixsort_get_requirements(mgpu_context ctx, const mgpu_sort_in
 }
 
 static void mgpu_radix_keys(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_type type, bool descending,
-                            mgpu_pipeline_key *count, mgpu_pipeline_key *scatter) {
+                            mgpu_pipeline_key *count, mgpu_pipeline_key *scatter, mgpu_pipeline_key *histogram) {
     /* The subgroup ranking keeps a counter per subgroup and digit: room for the subgroups the device has at its
      * usual size (the kernel falls back to splits if it gets more). */
     uint32_t subgroup = ctx->info.subgroup_size ? ctx->info.subgroup_size : 1;
@@ -93,7 +104,10 @@ static void mgpu_radix_keys(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_
                                    .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
                                             [MGPU_SPEC_DESCENDING] = descending,
                                             [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
-                                            [MGPU_SPEC_WARPS] = (plan->tuning.nt + subgroup - 1) / subgroup}};
+                                            [MGPU_SPEC_WARPS] = (plan->tuning.nt + subgroup - 1) / subgroup,
+                                            [MGPU_SPEC_MODE] = plan->onesweep ? MGPU_RADIX_MODE_ONESWEEP : MGPU_RADIX_MODE_OFFSETS}};
+    *histogram = *count;
+    histogram->kernel = MGPU_KERNEL_RADIX_HISTOGRAM;
 }
 
 /* Copies count elements of `size` bytes (a no-op for the same range). */
@@ -124,7 +138,7 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     r = mgpu__check_range(ctx, "sort scratch", scratch, plan.scratch_bytes, 16);
     if (r != MGPU_SUCCESS) return r;
     VkDeviceSize n = info->count, key_bytes = n * mgpu_type_size(info->key_type), value_bytes = n * plan.value_words * 4;
-    mgpu_range counts = {scratch.buffer, scratch.offset + plan.counts_offset, (VkDeviceSize)plan.scan.count * 4};
+    mgpu_range counts = {scratch.buffer, scratch.offset + plan.counts_offset, plan.scan_offset - plan.counts_offset};
     mgpu_range scan_scratch = {scratch.buffer, scratch.offset + plan.scan_offset, plan.keys_offset - plan.scan_offset};
     mgpu_range tmp_keys = {scratch.buffer, scratch.offset + plan.keys_offset, key_bytes};
     mgpu_range tmp_values = {scratch.buffer, scratch.offset + plan.values_offset, value_bytes};
@@ -143,12 +157,25 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
         src_keys = scratch_keys;
         src_values = info->value_size ? scratch_values : 0;
     }
-    mgpu_pipeline_key count_key, scatter_key;
-    mgpu_radix_keys(ctx, &plan, info->key_type, info->descending, &count_key, &scatter_key);
+    mgpu_pipeline_key count_key, scatter_key, histogram_key;
+    mgpu_radix_keys(ctx, &plan, info->key_type, info->descending, &count_key, &scatter_key, &histogram_key);
     uint32_t x, y;
     mgpu__fold_grid(ctx, plan.tiles, &x, &y);
     mgpu_scan_info scan = plan.scan;
     scan.input = scan.output = counts;
+    VkDeviceAddress count_address = info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0;
+    if (plan.onesweep) { /* zero the histogram and the look-back status, then count every pass's digits */
+        VkDeviceSize words = (plan.keys_offset - plan.counts_offset) / 4;
+        r = mgpu_cmd_fill(ctx, cmd, &(mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = (uint32_t)words,
+                                                      .output = {scratch.buffer, scratch.offset + plan.counts_offset, words * 4}});
+        mgpu__barrier_compute_write_to_read(ctx, cmd);
+        uint32_t groups = plan.tiles < 1024 ? plan.tiles : 1024;
+        mgpu_radix_pc pc = {.keys_in = src_keys, .counts = mgpu_range_address(ctx, counts), .count_address = count_address,
+                            .count = info->count, .shift = plan.begin_bit, .end_bit = plan.end_bit, .tiles = plan.tiles,
+                            .groups_x = groups};
+        if (r == MGPU_SUCCESS) r = mgpu__dispatch(ctx, cmd, &histogram_key, &pc, sizeof pc, groups, 1);
+        mgpu__barrier_compute_write_to_read(ctx, cmd);
+    }
     for (uint32_t pass = 0; pass < plan.passes && r == MGPU_SUCCESS; ++pass) {
         bool to_out = (plan.passes - pass) % 2 == 1; /* the last pass writes the output */
         uint32_t shift = plan.begin_bit + pass * MGPU_RADIX_BITS;
@@ -156,8 +183,9 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                             .keys_out = to_out ? out_keys : scratch_keys,
                             .values_in = src_values,
                             .values_out = to_out ? out_values : scratch_values,
-                            .counts = mgpu_range_address(ctx, counts),
-                            .count_address = info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0,
+                            .counts = mgpu_range_address(ctx, counts) + (plan.onesweep ? pass * MGPU_RADIX_DIGITS * 4 : 0),
+                            .count_address = count_address,
+                            .status = plan.onesweep ? mgpu_range_address(ctx, scratch) + plan.scan_offset + pass * plan.status_stride : 0,
                             .count = info->count,
                             .shift = shift,
                             .bits = plan.end_bit - shift < MGPU_RADIX_BITS ? plan.end_bit - shift : MGPU_RADIX_BITS,
@@ -165,6 +193,12 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                             .groups_x = x,
                             .flags = info->indices && pass == 0 ? MGPU_RADIX_INDICES : 0};
         if (pass > 0) mgpu__barrier_compute_write_to_read(ctx, cmd);
+        if (plan.onesweep) {
+            r = mgpu__dispatch(ctx, cmd, &scatter_key, &pc, sizeof pc, x, y);
+            src_keys = pc.keys_out;
+            src_values = pc.values_out;
+            continue;
+        }
         r = mgpu__dispatch(ctx, cmd, &count_key, &pc, sizeof pc, x, y);
         if (r == MGPU_SUCCESS) {
             mgpu__barrier_compute_write_to_read(ctx, cmd);
@@ -198,10 +232,10 @@ mgpu_result mgpu__radixsort_prepare(mgpu_context ctx, mgpu_type type) {
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
             plan.value_words = words;
-            mgpu_pipeline_key count, scatter;
-            mgpu_radix_keys(ctx, &plan, type, descending, &count, &scatter);
+            mgpu_pipeline_key count, scatter, histogram;
+            mgpu_radix_keys(ctx, &plan, type, descending, &count, &scatter, &histogram);
             VkPipeline p;
-            r = mgpu__pipeline_get(ctx, &count, &p);
+            r = mgpu__pipeline_get(ctx, plan.onesweep ? &histogram : &count, &p);
             if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &scatter, &p);
         }
     return r;
