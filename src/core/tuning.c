@@ -52,9 +52,11 @@ static const mgpu_tuning_row mgpu_tuning_table[] = {
     {MGPU_PRIM_MERGESORT, MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_MERGESORT, MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
     /* radix sort (H100, 2^26): u32 128 x 16 (13.1 G keys/s) ahead of 256 x 12, 128 x 8, 512 x 4, 256 x 8
-     * (10.7); u64 256 x 8 (5.1) ahead of 128 x 8 */
-    {MGPU_PRIM_RADIXSORT, MGPU_32, MGPU_VENDOR_ANY, 128, 16, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_RADIXSORT, MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO},
+     * (10.7); u64 256 x 8 (5.1) ahead of 128 x 8. Reduce-then-scan passes: the one-sweep passes (lookback=on)
+     * reached only 2.9 (u32, 128 x 16) to 6.6 (256 x 16), their per-digit look-back walking one predecessor
+     * per round trip. */
+    {MGPU_PRIM_RADIXSORT, MGPU_32, MGPU_VENDOR_ANY, 128, 16, MGPU_SWITCH_OFF},
+    {MGPU_PRIM_RADIXSORT, MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_OFF},
     {MGPU_PRIM_FILL, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_COPY, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 4, MGPU_SWITCH_AUTO},
 };
