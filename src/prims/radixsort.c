@@ -99,13 +99,12 @@ static void mgpu_radix_keys(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_
     *count = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_RADIX_COUNT, .type = type,
                                  .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
                                           [MGPU_SPEC_DESCENDING] = descending}};
-    *scatter = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_RADIX_SCATTER, .type = type,
+    *scatter = (mgpu_pipeline_key){.kernel = plan->onesweep ? MGPU_KERNEL_RADIX_ONESWEEP : MGPU_KERNEL_RADIX_SCATTER, .type = type,
                                    .subgroup = plan->tuning.subgroup == MGPU_SWITCH_ON,
                                    .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
                                             [MGPU_SPEC_DESCENDING] = descending,
                                             [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
-                                            [MGPU_SPEC_WARPS] = (plan->tuning.nt + subgroup - 1) / subgroup,
-                                            [MGPU_SPEC_MODE] = plan->onesweep ? MGPU_RADIX_MODE_ONESWEEP : MGPU_RADIX_MODE_OFFSETS}};
+                                            [MGPU_SPEC_WARPS] = (plan->tuning.nt + subgroup - 1) / subgroup}};
     *histogram = *count;
     histogram->kernel = MGPU_KERNEL_RADIX_HISTOGRAM;
 }
