@@ -290,8 +290,8 @@ typedef enum mgpu_prim {
     MGPU_PRIM_SCAN = 1,
     MGPU_PRIM_FILL = 2,
     MGPU_PRIM_COPY = 3,
-    MGPU_PRIM_MERGE = 4,        /* merge; its pipelines also cover sorted search and bulk insert/remove */
-    MGPU_PRIM_LOAD_BALANCE = 5, /* load-balancing search and the interval operations */
+    MGPU_PRIM_MERGE = 4,        /* merge; its tuning and pipelines also cover sorted search */
+    MGPU_PRIM_LOAD_BALANCE = 5, /* load-balancing search, the interval operations, bulk insert and remove */
     MGPU_PRIM_MERGESORT = 6,    /* mergesort: its blocksort and its merge passes share one NT x VT tile */
     MGPU_PRIM_RADIXSORT = 7,    /* radix sort: the tile of its count and scatter dispatches */
     MGPU_PRIM_COUNT = 8
