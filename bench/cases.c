@@ -33,25 +33,11 @@ const char *const bench_case_names[BENCH_CASE_COUNT] = {"merge", "sort", "sort_p
 
 static mgpu_range prefix(mgpu_range r, VkDeviceSize bytes) { return (mgpu_range){r.buffer, r.offset, bytes}; }
 
-static mgpu_scalar scalar_of(mgpu_type type, double v) {
-    mgpu_scalar s;
-    memset(&s, 0, sizeof s);
-    switch (type) {
-    case MGPU_TYPE_U32: s.u32 = (uint32_t)v; break;
-    case MGPU_TYPE_I32: s.i32 = (int32_t)v; break;
-    case MGPU_TYPE_F32: s.f32 = (float)v; break;
-    case MGPU_TYPE_U64: s.u64 = (uint64_t)v; break;
-    case MGPU_TYPE_I64: s.i64 = (int64_t)v; break;
-    default: s.f64 = v; break;
-    }
-    return s;
-}
-
 static bool fill(mgpu_context ctx, mgpu_type type, mgpu_fill_mode mode, mgpu_range out, uint64_t count, double a, double b,
                  uint64_t seed) {
     if (!count) return true;
     return mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = mode, .count = (uint32_t)count, .output = out,
-                                            .a = scalar_of(type, a), .b = scalar_of(type, b), .seed = seed}) == MGPU_SUCCESS;
+                                            .a = ref_from_double(type, a), .b = ref_from_double(type, b), .seed = seed}) == MGPU_SUCCESS;
 }
 
 /* The value type of a key type's size, for values moved as bits. */

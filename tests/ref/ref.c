@@ -6,6 +6,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+mgpu_scalar ref_from_double(mgpu_type type, double v) {
+    mgpu_scalar s;
+    memset(&s, 0, sizeof s);
+    switch (type) {
+    case MGPU_TYPE_U32: s.u32 = (uint32_t)v; break;
+    case MGPU_TYPE_I32: s.i32 = (int32_t)v; break;
+    case MGPU_TYPE_F32: s.f32 = (float)v; break;
+    case MGPU_TYPE_U64: s.u64 = (uint64_t)v; break;
+    case MGPU_TYPE_I64: s.i64 = (int64_t)v; break;
+    default: s.f64 = v; break;
+    }
+    return s;
+}
+
 mgpu_scalar ref_get(mgpu_type type, const void *array, size_t i) {
     mgpu_scalar v;
     memset(&v, 0, sizeof v);

@@ -10,6 +10,8 @@ mgpu_scalar ref_identity(mgpu_type type, mgpu_op op);
 mgpu_scalar ref_apply(mgpu_type type, mgpu_op op, mgpu_scalar acc, mgpu_scalar x);
 /* Element i of an array of type. */
 mgpu_scalar ref_get(mgpu_type type, const void *array, size_t i);
+/* v converted to type (integers truncated toward zero; v must fit the type), the unused bytes zero. */
+mgpu_scalar ref_from_double(mgpu_type type, double v);
 void ref_set(mgpu_type type, void *array, size_t i, mgpu_scalar v);
 /* Equality for checking: integers exactly; floats by value (-0.0 == +0.0) with NaN equal to NaN. */
 bool ref_equal(mgpu_type type, mgpu_scalar a, mgpu_scalar b);
