@@ -1,7 +1,7 @@
 /*
  * The seeds' demonstrations, printed the same way: CreateCudaDevice(printInfo), the fills and PrintArray of
  * "The Library", chapter 4's reduction, scan and max-index, chapter 5's bulk remove and insert, chapter 6's
- * merges, chapter 7's sorts, chapter 9's sorted search, chapter 10's load-balancing search and chapter 11's
+ * merges, chapter 7's sorts (and the radix sort), chapter 9's sorted search, chapter 10's load-balancing search and chapter 11's
  * interval expand and move.
  */
 #include "mgpuvk.h"
@@ -165,6 +165,30 @@ static void demo_sort(mgpu_context ctx, bool pairs) {
     }
     mgpu_buffer_free(ctx, keys);
     mgpu_buffer_free(ctx, values);
+}
+
+static void demo_radix_sort(mgpu_context ctx) {
+    printf("\n\nRADIX SORT INDICES DEMONSTRATION:\n\n");
+    /* 100 random integers between 0 and 999, radix sorted by their low 8 bits only (stable), with the
+     * permutation that sorts them. */
+    const uint32_t n = 100;
+    mgpu_range keys, sorted, indices;
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &keys));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &sorted));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &indices));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_RANDOM, .count = n, .output = keys,
+                                            .a.u32 = 0, .b.u32 = 999, .seed = 13}));
+    printf("Input:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_U32, keys, n, "%4u", 10, stdout));
+    CHECK(mgpu_radixsort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .indices = true, .count = n, .keys_in = keys,
+                                                .keys_out = sorted, .values_out = indices, .begin_bit = 0, .end_bit = 8}));
+    printf("\nSorted by bits 0..7 (key %% 256):\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_U32, sorted, n, "%4u", 10, stdout));
+    printf("\nInput positions:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, indices, n, "%4d", 10, stdout));
+    mgpu_buffer_free(ctx, keys);
+    mgpu_buffer_free(ctx, sorted);
+    mgpu_buffer_free(ctx, indices);
 }
 
 static void demo_bulk(mgpu_context ctx) {
@@ -347,6 +371,7 @@ int main(void) {
     demo_merge_pairs(ctx);
     demo_sort(ctx, false);
     demo_sort(ctx, true);
+    demo_radix_sort(ctx);
     demo_sorted_search(ctx);
     demo_load_balance(ctx);
     demo_interval_expand(ctx);
