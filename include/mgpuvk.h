@@ -310,7 +310,7 @@ typedef enum mgpu_switch {
 typedef struct mgpu_tuning {
     uint32_t nt;          /* power of two, 32..maxComputeWorkGroupSize (64..1024 typical) */
     uint32_t vt;          /* 1..32 */
-    mgpu_switch lookback; /* scan: single-pass decoupled look-back (ON) or reduce-then-scan (OFF) */
+    mgpu_switch lookback; /* scan, radix sort: single pass with decoupled look-back (ON) or reduce-then-scan (OFF) */
     mgpu_switch subgroup; /* workgroup scans/reductions from subgroup operations (ON) or shared memory (OFF) */
     uint32_t lookback_wait; /* scan look-back: flag reads before a tile reduces a silent predecessor itself
                                (0: 1024; MGPU_LOOKBACK_WAIT_NEVER: always, a verification mode);
