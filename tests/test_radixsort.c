@@ -42,6 +42,9 @@ static void radix_misuse(void) {
     CHECK_OK(mgpu_buffer_alloc(ctx, 400, &k));
     CHECK_OK(mgpu_buffer_alloc(ctx, 400, &o));
     CHECK_OK(mgpu_buffer_alloc(ctx, 16, &c));
+    uint32_t sentinel[100];
+    for (uint32_t i = 0; i < 100; ++i) sentinel[i] = 0xbad00000u + i;
+    CHECK_OK(mgpu_buffer_upload(ctx, o, sentinel, sizeof sentinel));
     mgpu_sort_info good = {.key_type = MGPU_TYPE_U32, .count = 100, .keys_in = k, .keys_out = o};
     mgpu_sort_info bad;
     bad = good; bad.end_bit = 33;
@@ -65,6 +68,9 @@ static void radix_misuse(void) {
     CHECK_RESULT(mgpu_radixsort_get_requirements(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_OK(mgpu_radixsort_get_requirements(ctx, &good, &req));
     CHECK_RESULT(mgpu_cmd_radixsort(ctx, VK_NULL_HANDLE, &good, k), MGPU_ERROR_INVALID_ARGUMENT);
+    uint32_t after[100];
+    CHECK_OK(mgpu_buffer_download(ctx, o, after, sizeof after));
+    CHECK(memcmp(after, sentinel, sizeof after) == 0, "a rejected radix sort wrote its output");
     mgpu_buffer_free(ctx, k);
     mgpu_buffer_free(ctx, o);
     mgpu_buffer_free(ctx, c);
@@ -94,6 +100,7 @@ static void radix_all(void) {
         int64_t counts[] = {0, 1, (int64_t)tile + 3, (int64_t)n};
         for (size_t c = 0; c < sizeof counts / sizeof counts[0]; ++c)
             radix_case(type, c % 2 ? 4 : 1, c == 2, SORT_INPUT_FEW, n, c == 3, 0, 0, counts[c]);
+        radix_case(type, 1, false, SORT_INPUT_MANY, n, false, 9, 9, (int64_t)tile + 1); /* no bit, indirect */
         radix_matches_mergesort(type, t % 2, 7 * tile + 11);
     }
 }

@@ -38,6 +38,11 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "radix sort: bits %u:%u outside 0:%u", info->begin_bit,
                           info->end_bit, key_bits);
     plan->passes = (plan->end_bit - plan->begin_bit + MGPU_RADIX_BITS - 1) / MGPU_RADIX_BITS;
+    if (plan->passes == 0 && info->indirect_count.buffer) {
+        /* No bit to sort by, but only the device count's prefix may be written: one pass by a 0-bit digit. */
+        plan->begin_bit = plan->end_bit = 0;
+        plan->passes = 1;
+    }
     uint64_t tile = (uint64_t)plan->tuning.nt * plan->tuning.vt;
     plan->tiles = (uint32_t)((info->count + tile - 1) / tile);
     plan->value_words = info->indices ? 1 : info->value_size / 4;
