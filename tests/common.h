@@ -91,6 +91,10 @@ void sort_test_run(const sort_test *t);
 
 typedef void (*test_family_fn)(void);
 void test_pool(void);
+void test_npy(void);
+void test_ranges(void);
+void test_threads(void);
+void test_oom(void);
 void test_buffer(void);
 void test_reduce(void);
 void test_scan(void);

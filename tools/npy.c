@@ -141,7 +141,8 @@ done:
     return ok;
 }
 
-bool npy_write(const char *path, mgpu_type type, const void *data, uint64_t count, char *error, size_t error_size) {
+bool npy_write_stream(FILE *f, const char *name, mgpu_type type, const void *data, uint64_t count, char *error,
+                      size_t error_size) {
     char dict[128];
     int len = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (%llu,), }", npy_descr(type),
                        (unsigned long long)count);
@@ -156,17 +157,23 @@ bool npy_write(const char *path, mgpu_type type, const void *data, uint64_t coun
     memcpy(header + 10, dict, (size_t)len);
     memset(header + 10 + len, ' ', padded - total);
     header[padded - 1] = '\n';
+    size_t size = mgpu_type_size(type);
+    bool ok = fwrite(header, 1, padded, f) == padded && (count == 0 || fwrite(data, size, count, f) == count);
+    ok = fflush(f) == 0 && ok;
+    if (!ok) snprintf(error, error_size, "%s: write failed: %s", name, strerror(errno));
+    return ok;
+}
+
+bool npy_write(const char *path, mgpu_type type, const void *data, uint64_t count, char *error, size_t error_size) {
     FILE *f = fopen(path, "wb");
     if (!f) {
         snprintf(error, error_size, "%s: %s", path, strerror(errno));
         return false;
     }
-    size_t size = mgpu_type_size(type);
-    bool ok = fwrite(header, 1, padded, f) == padded && (count == 0 || fwrite(data, size, count, f) == count);
-    ok = (fclose(f) == 0) && ok;
-    if (!ok) {
-        snprintf(error, error_size, "%s: write failed", path);
-        remove(path);
+    bool ok = npy_write_stream(f, path, type, data, count, error, error_size);
+    if (fclose(f) != 0 && ok) {
+        snprintf(error, error_size, "%s: write failed: %s", path, strerror(errno));
+        ok = false;
     }
     return ok;
 }

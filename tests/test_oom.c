@@ -1,0 +1,4 @@
+/* Placeholder: the oom family is being written. */
+#include "common.h"
+
+void test_oom(void) {}
