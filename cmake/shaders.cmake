@@ -19,11 +19,12 @@ function(mgpu_add_shader_variant kernel type subgroup out_header out_name)
   set(spv ${MGPU_SHADER_OUT}/${name}.spv)
   add_custom_command(
     OUTPUT ${header} ${spv}
-    COMMAND ${MGPU_GLSLANG} -V --target-env vulkan1.2 -I${PROJECT_SOURCE_DIR}/shaders ${defines}
-            --vn ${name} -o ${header} ${PROJECT_SOURCE_DIR}/shaders/kernels/${kernel}.comp
-    COMMAND ${MGPU_GLSLANG} -V --target-env vulkan1.2 -I${PROJECT_SOURCE_DIR}/shaders ${defines}
-            -o ${spv} ${PROJECT_SOURCE_DIR}/shaders/kernels/${kernel}.comp
+    COMMAND ${CMAKE_COMMAND} -DGLSLANG=${MGPU_GLSLANG} -DINCLUDE=${PROJECT_SOURCE_DIR}/shaders "-DDEFINES=${defines}"
+            -DNAME=${name} -DSPV=${spv} -DHEADER=${header}
+            -DSOURCE=${PROJECT_SOURCE_DIR}/shaders/kernels/${kernel}.comp
+            -P ${PROJECT_SOURCE_DIR}/cmake/compile_shader.cmake
     DEPENDS ${PROJECT_SOURCE_DIR}/shaders/kernels/${kernel}.comp ${MGPU_SHADER_DEPENDS}
+            ${PROJECT_SOURCE_DIR}/cmake/compile_shader.cmake
     COMMENT "SPIR-V ${name}"
     VERBATIM)
   set(${out_header} ${header} PARENT_SCOPE)
