@@ -4,7 +4,10 @@ files of mgpuvk-bench, like the seeds' pages: python3 bench/plot.py OUT.png benc
 import json
 import sys
 
-import matplotlib
+try:
+    import matplotlib
+except ImportError:
+    sys.exit("plot.py needs matplotlib: scripts/install-deps.sh --plot (Debian's python3-matplotlib)")
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
