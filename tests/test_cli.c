@@ -1,12 +1,20 @@
 /* The mgpuvk tool: every type and op of reduce and scan against the CPU reference through .npy files, empty
- * arrays, info, and bad input (exit status 2, one line on stderr, no output file). Runs the tool with the
- * validation layers on (MGPU_VALIDATION=1: any message would make its exit status 3). */
+ * arrays, info, and bad input (exit status 2, one line on stderr, no output file); safe outputs (a failing
+ * command leaves every file as it was, devices are never removed, aliasing outputs are refused, signals
+ * leave no temporary), --help, --version. Runs the tool with the validation layers on (MGPU_VALIDATION=1:
+ * any message would make its exit status 3). */
 #include "common.h"
 #include "../tools/npy.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 static char dir[512];
 
@@ -585,6 +593,474 @@ static void cli_bulk(void) {
     free(values); free(ins); free(want); free(idx);
 }
 
+/* ---- safe outputs, aliasing, --help, --version, --device, --bench ---- */
+
+typedef struct snapshot {
+    char file[600];
+    char *bytes;
+    size_t size;
+    mode_t mode;
+    dev_t dev;
+    bool exists;
+} snapshot;
+
+/* Remembers a file's bytes and mode (and whether it exists). */
+static void take(snapshot *s, const char *file) {
+    memset(s, 0, sizeof *s);
+    snprintf(s->file, sizeof s->file, "%s", file);
+    struct stat st;
+    if (stat(file, &st) != 0) return;
+    s->exists = true;
+    s->mode = st.st_mode;
+    s->dev = st.st_rdev;
+    if (!S_ISREG(st.st_mode)) return;
+    FILE *f = fopen(file, "rb");
+    s->bytes = malloc((size_t)st.st_size + 1);
+    s->size = f && s->bytes ? fread(s->bytes, 1, (size_t)st.st_size, f) : 0;
+    if (f) fclose(f);
+}
+
+/* The file is as take() found it: the same bytes and mode, a device still the same device, a missing file
+ * still missing. Frees the snapshot. */
+static void check_untouched(snapshot *s, const char *what) {
+    snapshot now;
+    take(&now, s->file);
+    bool same = now.exists == s->exists && now.mode == s->mode && now.dev == s->dev && now.size == s->size &&
+                (!s->size || memcmp(now.bytes, s->bytes, s->size) == 0);
+    CHECK(same, "%s: %s changed (exists %d -> %d, mode %o -> %o, %zu -> %zu bytes)", what, s->file, s->exists, now.exists,
+          (unsigned)s->mode, (unsigned)now.mode, s->size, now.size);
+    free(s->bytes);
+    free(now.bytes);
+}
+
+/* The tool's temporaries (".<name>.mgpuvk-XXXXXX") in the test directory; remove: delete them too. */
+static int temporaries(bool remove_them) {
+    int n = 0;
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (e->d_name[0] != '.' || !strstr(e->d_name, ".mgpuvk-")) continue;
+        ++n;
+        if (remove_them) {
+            char file[900];
+            snprintf(file, sizeof file, "%s/%s", dir, e->d_name);
+            remove(file);
+        }
+    }
+    if (d) closedir(d);
+    return n;
+}
+
+/* Exit status 2, one line on stderr (into err), and no temporary left behind. */
+static void expect_refused(const char *args, char *err, size_t err_size) {
+    int code = run(args, NULL, 0, err, err_size);
+    CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
+    CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "mgpuvk %s: one line on stderr: %s", args, err);
+    CHECK(temporaries(false) == 0, "mgpuvk %s left a temporary file", args);
+}
+
+static void expect_ok(const char *args) {
+    char err[4096];
+    int code = run(args, NULL, 0, err, sizeof err);
+    CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
+    CHECK(temporaries(false) == 0, "mgpuvk %s left a temporary file", args);
+}
+
+static bool is_char_device(const char *file) {
+    struct stat st;
+    return stat(file, &st) == 0 && S_ISCHR(st.st_mode);
+}
+
+/* An int32 array file, and whether a file holds exactly these int32 values. */
+static void write_i32(const char *file, const int32_t *v, size_t n) {
+    char error[256];
+    CHECK(npy_write(file, MGPU_TYPE_I32, v, n, error, sizeof error), "%s", error);
+}
+
+static bool holds_i32(const char *file, const int32_t *v, size_t n) {
+    char error[256];
+    npy_array a;
+    if (!npy_read(file, &a, error, sizeof error)) return false;
+    bool ok = a.type == MGPU_TYPE_I32 && a.count == n && (!n || memcmp(a.data, v, n * 4) == 0);
+    free(a.data);
+    return ok;
+}
+
+/* Files of the safe-output tests, in the test directory. */
+typedef struct files {
+    char k[600], v[600], a[600], b[600], va[600], vb[600], out[600], vout[600], x[600], dir2[600], link[600];
+} files;
+
+static const int32_t safe_keys[6] = {5, 3, 1, 4, 2, 0}, safe_sorted[6] = {0, 1, 2, 3, 4, 5};
+static const int32_t sorted_a[3] = {1, 3, 5}, sorted_b[4] = {3, 3, 4, 5};
+
+static void make_files(files *f) {
+    path(f->k, sizeof f->k, "safe_k.npy");
+    path(f->v, sizeof f->v, "safe_v.npy");
+    path(f->a, sizeof f->a, "safe_a.npy");
+    path(f->b, sizeof f->b, "safe_b.npy");
+    path(f->va, sizeof f->va, "safe_va.npy");
+    path(f->vb, sizeof f->vb, "safe_vb.npy");
+    path(f->out, sizeof f->out, "safe_out.npy");
+    path(f->vout, sizeof f->vout, "safe_vout.npy");
+    path(f->x, sizeof f->x, "safe_x.npy");
+    path(f->dir2, sizeof f->dir2, "safe_dir");
+    path(f->link, sizeof f->link, "safe_link.npy");
+    double values[6] = {50, 30, 10, 40, 20, 0};
+    int64_t va[3] = {10, 30, 50}, vb[4] = {31, 32, 40, 51};
+    char error[256];
+    write_i32(f->k, safe_keys, 6);
+    write_i32(f->a, sorted_a, 3);
+    write_i32(f->b, sorted_b, 4);
+    CHECK(npy_write(f->v, MGPU_TYPE_F64, values, 6, error, sizeof error) && npy_write(f->va, MGPU_TYPE_I64, va, 3, error, sizeof error) &&
+              npy_write(f->vb, MGPU_TYPE_I64, vb, 4, error, sizeof error),
+          "%s", error);
+}
+
+/* A failing later output leaves every input byte-identical: a directory that does not exist (refused up front)
+ * and /dev/full (fails at the end, after every regular output reached its temporary). */
+static void cli_outputs_keep_inputs(const files *f) {
+    char args[4096], err[4096];
+    const char *bad_targets[2] = {"/nonexistent/p.npy", "/dev/full"};
+    for (int t = 0; t < 2; ++t) {
+        const char *bad = bad_targets[t];
+        snapshot s[6];
+        const char *all[6] = {f->k, f->v, f->a, f->b, f->va, f->vb};
+        for (int i = 0; i < 6; ++i) take(&s[i], all[i]);
+        snprintf(args, sizeof args, "sort '%s' -o '%s' --indices-out '%s'", f->k, f->k, bad);
+        expect_refused(args, err, sizeof err);
+        snprintf(args, sizeof args, "sort '%s' -o '%s' --values '%s' --values-out '%s'", f->k, f->k, f->v, bad);
+        expect_refused(args, err, sizeof err);
+        snprintf(args, sizeof args, "search '%s' '%s' --bounds upper -o '%s' --match-a '%s' --match-b '%s'", f->a, f->b, f->a, f->b, bad);
+        expect_refused(args, err, sizeof err);
+        snprintf(args, sizeof args, "search '%s' '%s' --bounds lower -o '%s' --b-indices '%s' --match-b '%s'", f->a, f->b, f->a, f->b, bad);
+        expect_refused(args, err, sizeof err);
+        snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", f->a, f->b, f->a, f->va, f->vb, bad);
+        expect_refused(args, err, sizeof err);
+        snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", f->a, f->b, f->b, f->va, f->vb, bad);
+        expect_refused(args, err, sizeof err);
+        if (t == 0) CHECK(strstr(err, bad) != NULL, "the message names the output: %s", err);
+        for (int i = 0; i < 6; ++i) check_untouched(&s[i], bad);
+    }
+    CHECK(is_char_device("/dev/full"), "/dev/full is still a character device");
+}
+
+/* /dev/null and /dev/full as outputs: written directly, never removed; a /dev/full failure leaves the regular
+ * outputs of the command untouched. */
+static void cli_device_outputs(const files *f) {
+    char args[4096], err[4096];
+    snprintf(args, sizeof args, "sort '%s' -o /dev/null", f->k);
+    expect_ok(args);
+    snprintf(args, sizeof args, "sort '%s' -o /dev/null --values '%s' --values-out /dev/null", f->k, f->v);
+    expect_ok(args);
+    snprintf(args, sizeof args, "search '%s' '%s' --bounds lower -o /dev/null --b-indices /dev/null --match-a /dev/null", f->a, f->b);
+    expect_ok(args);
+    CHECK(is_char_device("/dev/null"), "/dev/null is still a character device");
+    write_i32(f->vout, sorted_b, 4); /* an existing regular output */
+    remove(f->out);                  /* and a new one */
+    snapshot s[3];
+    take(&s[0], f->vout);
+    take(&s[1], f->out);
+    take(&s[2], f->k);
+    snprintf(args, sizeof args, "sort '%s' -o /dev/full --indices-out '%s'", f->k, f->vout);
+    expect_refused(args, err, sizeof err);
+    CHECK(strstr(err, "/dev/full") != NULL, "the message names /dev/full: %s", err);
+    snprintf(args, sizeof args, "sort '%s' -o '%s' --indices-out /dev/full", f->k, f->out);
+    expect_refused(args, err, sizeof err);
+    snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out /dev/full", f->a, f->b, f->vout, f->va, f->vb);
+    expect_refused(args, err, sizeof err);
+    for (int i = 0; i < 3; ++i) check_untouched(&s[i], "a /dev/full output");
+    CHECK(is_char_device("/dev/full"), "/dev/full is still a character device");
+}
+
+/* An existing read-only output: as a user who cannot write it, refused up front and untouched; as root (who
+ * may write it, as CI runs), replaced with its mode kept, and untouched when the command fails. */
+static void cli_read_only_output(const files *f) {
+    char args[4096], err[4096];
+    write_i32(f->out, sorted_b, 4);
+    chmod(f->out, 0444);
+    snapshot s;
+    take(&s, f->out);
+    snprintf(args, sizeof args, "sort '%s' -o '%s' --indices-out /dev/full", f->k, f->out);
+    expect_refused(args, err, sizeof err);
+    snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out /dev/full", f->a, f->b, f->out, f->va, f->vb);
+    expect_refused(args, err, sizeof err);
+    snprintf(args, sizeof args, "sort '%s' -o '%s'", f->k, f->out);
+    if (geteuid() != 0) {
+        expect_refused(args, err, sizeof err);
+        CHECK(strstr(err, f->out) != NULL, "the message names the output: %s", err);
+        check_untouched(&s, "a read-only output");
+    } else {
+        check_untouched(&s, "a read-only output of a failing command");
+        expect_ok(args);
+        struct stat st;
+        CHECK(stat(f->out, &st) == 0 && (st.st_mode & 07777) == 0444, "a replaced file keeps its mode: %o", (unsigned)st.st_mode);
+        CHECK(holds_i32(f->out, safe_sorted, 6), "the read-only output holds the sorted safe_keys");
+    }
+    chmod(f->out, 0644);
+    /* a directory as an output, and an output in a directory that does not exist */
+    mkdir(f->dir2, 0755);
+    snprintf(args, sizeof args, "sort '%s' -o '%s'", f->k, f->dir2);
+    expect_refused(args, err, sizeof err);
+    struct stat st;
+    CHECK(stat(f->dir2, &st) == 0 && S_ISDIR(st.st_mode), "a directory given as output is still there");
+    rmdir(f->dir2);
+    snprintf(args, sizeof args, "sort '%s' -o '%s/new.npy'", f->k, f->dir2);
+    expect_refused(args, err, sizeof err);
+    CHECK(strstr(err, f->dir2) != NULL, "the message names the directory: %s", err);
+    snprintf(args, sizeof args, "sort '%s' -o '%s/line\nbreak/new.npy'", f->k, dir); /* still one line */
+    expect_refused(args, err, sizeof err);
+}
+
+/* A file-size limit (ulimit -f, SIGXFSZ ignored: the write fails with EFBIG) as a full disk: bulk-insert
+ * writing over its own input a larger output fails with 2 and leaves the input intact. */
+static void cli_full_disk(const files *f) {
+    char b[600], a[600], cmd[4096], out_path[600], err_path[600];
+    path(b, sizeof b, "fd_b.npy");
+    path(a, sizeof a, "fd_a.npy");
+    path(out_path, sizeof out_path, "fd.out");
+    path(err_path, sizeof err_path, "fd.err");
+    enum { B_COUNT = 1000, A_COUNT = 20000 };
+    uint64_t *values = malloc(A_COUNT * 8);
+    int32_t *idx = malloc(A_COUNT * 4);
+    for (uint32_t i = 0; i < A_COUNT; ++i) {
+        values[i] = i;
+        idx[i] = (int32_t)(i / 20);
+    }
+    char error[256];
+    CHECK(npy_write(b, MGPU_TYPE_U64, values, B_COUNT, error, sizeof error) && npy_write(a, MGPU_TYPE_U64, values, A_COUNT, error, sizeof error),
+          "%s", error);
+    write_i32(f->x, idx, A_COUNT);
+    snapshot s;
+    take(&s, b);
+    /* 64 blocks (32 KiB in dash's 512-byte blocks, 64 KiB in bash's): above the 8 KB input, below the 168 KB output */
+    snprintf(cmd, sizeof cmd, "ulimit -f 64; MGPU_VALIDATION=%d exec '%s' bulk-insert '%s' --insert '%s' --indices '%s' -o '%s' >'%s' 2>'%s'",
+             g_test.validation ? 1 : 0, g_test.cli_path, b, a, f->x, b, out_path, err_path);
+    void (*old)(int) = signal(SIGXFSZ, SIG_IGN); /* inherited through fork and exec */
+    int status = system(cmd);
+    signal(SIGXFSZ, old);
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    char err[4096] = "";
+    FILE *e = fopen(err_path, "rb");
+    if (e) {
+        err[fread(err, 1, sizeof err - 1, e)] = '\0';
+        fclose(e);
+    }
+    CHECK(code == 2, "bulk-insert over a file-size limit -> %d, expected 2 (%s)", code, err);
+    CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "one line on stderr: %s", err);
+    check_untouched(&s, "bulk-insert over a file-size limit");
+    CHECK(temporaries(false) == 0, "bulk-insert over a file-size limit left a temporary file");
+    /* without the limit, in place works */
+    snprintf(cmd, sizeof cmd, "bulk-insert '%s' --insert '%s' --indices '%s' -o '%s'", b, a, f->x, b);
+    expect_ok(cmd);
+    npy_array got;
+    CHECK(npy_read(b, &got, error, sizeof error) && got.count == B_COUNT + A_COUNT, "bulk-insert in place: %s", error);
+    free(got.data);
+    remove(a);
+    remove(b);
+    free(values);
+    free(idx);
+}
+
+/* Outputs that are one file, and an output that is an input of another role, are refused; an output over its
+ * own input works. */
+static void cli_aliasing(const files *f) {
+    char args[4096], err[4096], rel[600];
+    remove(f->out);
+    snprintf(args, sizeof args, "sort '%s' -o '%s' --values '%s' --values-out '%s'", f->k, f->out, f->v, f->out);
+    expect_refused(args, err, sizeof err);
+    /* the same new file by another name: X and dir/./X */
+    snprintf(rel, sizeof rel, "%s/./safe_out.npy", dir);
+    snprintf(args, sizeof args, "sort '%s' -o '%s' --values '%s' --values-out '%s'", f->k, f->out, f->v, rel);
+    expect_refused(args, err, sizeof err);
+    snapshot missing;
+    take(&missing, f->out);
+    check_untouched(&missing, "refused outputs are not created");
+    /* an existing file, and a hard link and a symbolic link to it */
+    write_i32(f->out, sorted_b, 4);
+    remove(f->link);
+    CHECK(symlink(f->out, f->link) == 0, "symlink");
+    snapshot s[3];
+    take(&s[0], f->out);
+    take(&s[1], f->k);
+    take(&s[2], f->v);
+    snprintf(args, sizeof args, "sort '%s' -o '%s' --values '%s' --values-out '%s'", f->k, f->out, f->v, rel);
+    expect_refused(args, err, sizeof err);
+    snprintf(args, sizeof args, "sort '%s' -o '%s' --indices-out '%s'", f->k, f->out, f->link);
+    expect_refused(args, err, sizeof err);
+    char hard[600];
+    path(hard, sizeof hard, "safe_hard.npy");
+    remove(hard);
+    CHECK(link(f->out, hard) == 0, "link");
+    snprintf(args, sizeof args, "sort '%s' -o '%s' --indices-out '%s'", f->k, hard, f->out);
+    expect_refused(args, err, sizeof err);
+    remove(hard);
+    /* an output that is an input of another role */
+    snprintf(args, sizeof args, "sort '%s' -o '%s' --values '%s' --values-out '%s'", f->k, f->v, f->v, f->out);
+    expect_refused(args, err, sizeof err);
+    snprintf(args, sizeof args, "sort '%s' -o '%s' --values '%s' --values-out '%s'", f->k, f->out, f->v, f->k);
+    expect_refused(args, err, sizeof err);
+    snprintf(args, sizeof args, "sort '%s' -o '%s' --indices-out '%s'", f->k, f->out, f->k);
+    expect_refused(args, err, sizeof err);
+    snprintf(args, sizeof args, "sort '%s' -o '%s' --values '%s' --values-out '%s'", f->k, f->link, f->v, f->out);
+    expect_refused(args, err, sizeof err); /* -o and --values-out: one file through the link */
+    for (int i = 0; i < 3; ++i) check_untouched(&s[i], "refused aliasing");
+    snapshot t[4];
+    take(&t[0], f->a);
+    take(&t[1], f->b);
+    take(&t[2], f->va);
+    take(&t[3], f->vb);
+    snprintf(args, sizeof args, "search '%s' '%s' --bounds lower -o '%s'", f->a, f->b, f->b);
+    expect_refused(args, err, sizeof err);
+    snprintf(args, sizeof args, "search '%s' '%s' --bounds lower --match-b '%s'", f->a, f->b, f->a);
+    expect_refused(args, err, sizeof err);
+    snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", f->a, f->b, f->va, f->va, f->vb, f->vout);
+    expect_refused(args, err, sizeof err);
+    snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", f->a, f->b, f->out, f->va, f->vb, f->a);
+    expect_refused(args, err, sizeof err);
+    snprintf(args, sizeof args, "bulk-insert '%s' --insert '%s' --indices '%s' -o '%s'", f->b, f->a, f->a, f->a);
+    expect_refused(args, err, sizeof err);
+    snprintf(args, sizeof args, "load-balance '%s' -o '%s'", f->b, f->b);
+    expect_refused(args, err, sizeof err);
+    snprintf(args, sizeof args, "interval-expand '%s' '%s' -o '%s'", f->a, f->b, f->a);
+    expect_refused(args, err, sizeof err);
+    for (int i = 0; i < 4; ++i) check_untouched(&t[i], "refused aliasing");
+    /* in place: sort over its safe_keys (and values), search over A and B, scan over its input, through a link */
+    write_i32(f->out, safe_keys, 6);
+    snprintf(args, sizeof args, "sort '%s' -o '%s'", f->out, f->out);
+    expect_ok(args);
+    CHECK(holds_i32(f->out, safe_sorted, 6), "sort in place");
+    write_i32(f->out, safe_keys, 6);
+    snprintf(args, sizeof args, "sort '%s' -o '%s'", f->link, f->link);
+    expect_ok(args);
+    struct stat st;
+    CHECK(lstat(f->link, &st) == 0 && S_ISLNK(st.st_mode), "an output through a symbolic link leaves the link a link");
+    CHECK(holds_i32(f->out, safe_sorted, 6), "sort in place through a symbolic link");
+    remove(f->link);
+    char k2[600], v2[600];
+    path(k2, sizeof k2, "safe_k2.npy");
+    path(v2, sizeof v2, "safe_v2.npy");
+    int32_t vals[6] = {50, 30, 10, 40, 20, 0}, vals_sorted[6] = {0, 10, 20, 30, 40, 50};
+    write_i32(k2, safe_keys, 6);
+    write_i32(v2, vals, 6);
+    snprintf(args, sizeof args, "sort '%s' -o '%s' --values '%s' --values-out '%s'", k2, k2, v2, v2);
+    expect_ok(args);
+    CHECK(holds_i32(k2, safe_sorted, 6) && holds_i32(v2, vals_sorted, 6), "sort safe_keys and values in place");
+    write_i32(k2, sorted_a, 3);
+    write_i32(v2, sorted_b, 4);
+    snprintf(args, sizeof args, "search '%s' '%s' --bounds lower -o '%s' --b-indices '%s'", k2, v2, k2, v2);
+    expect_ok(args);
+    const int32_t a_lower[3] = {0, 0, 3}, b_upper[4] = {2, 2, 2, 3};
+    CHECK(holds_i32(k2, a_lower, 3) && holds_i32(v2, b_upper, 4), "search in place");
+    /* a new file gets 0666 & ~umask (the tool inherits the umask) */
+    remove(f->out);
+    snprintf(args, sizeof args, "sort '%s' -o '%s'", f->k, f->out);
+    mode_t mask = umask(027);
+    expect_ok(args);
+    umask(mask);
+    CHECK(stat(f->out, &st) == 0 && (st.st_mode & 0777) == 0640, "a new output's mode %o under umask 027", (unsigned)st.st_mode);
+    remove(k2);
+    remove(v2);
+}
+
+/* SIGTERM, SIGINT and SIGHUP while the tool waits on a FIFO output (after the regular output reached its
+ * temporary): the temporary is removed and the previous output is intact; SIGKILL leaves the output intact. */
+static void cli_signals(const files *f) {
+    char fifo[600];
+    path(fifo, sizeof fifo, "safe_fifo");
+    remove(fifo);
+    CHECK(mkfifo(fifo, 0600) == 0, "mkfifo %s", fifo);
+    const char *old_env = getenv("MGPU_VALIDATION");
+    char *saved = old_env ? strdup(old_env) : NULL;
+    setenv("MGPU_VALIDATION", g_test.validation ? "1" : "0", 1);
+    const int signals[4] = {SIGTERM, SIGINT, SIGHUP, SIGKILL};
+    for (int i = 0; i < 4; ++i) {
+        write_i32(f->out, sorted_b, 4);
+        snapshot s;
+        take(&s, f->out);
+        pid_t pid = fork();
+        if (pid == 0) {
+            for (int k = 0; k < 4; ++k) signal(signals[k], SIG_DFL);
+            int null = open("/dev/null", O_WRONLY);
+            dup2(null, 1);
+            dup2(null, 2);
+            execl(g_test.cli_path, g_test.cli_path, "sort", f->k, "-o", f->out, "--values", f->v, "--values-out", fifo, (char *)NULL);
+            _exit(127);
+        }
+        int status = 0;
+        pid_t done = 0;
+        bool seen = false;
+        for (int t = 0; t < 12000 && !seen && !done; ++t) { /* up to 2 minutes */
+            seen = temporaries(false) > 0;
+            if (!seen && (done = waitpid(pid, &status, WNOHANG)) == 0) nanosleep(&(struct timespec){0, 10000000}, NULL);
+        }
+        CHECK(seen, "the tool made no temporary before waiting on the FIFO (status %d)", status);
+        if (!done) {
+            kill(pid, signals[i]);
+            waitpid(pid, &status, 0);
+        }
+        CHECK(WIFSIGNALED(status) && WTERMSIG(status) == signals[i], "killed by signal %d: status %d", signals[i], status);
+        if (signals[i] != SIGKILL) CHECK(temporaries(false) == 0, "signal %d left a temporary file", signals[i]);
+        temporaries(true); /* after SIGKILL a temporary may remain */
+        check_untouched(&s, "an interrupted command");
+    }
+    if (saved) setenv("MGPU_VALIDATION", saved, 1);
+    else unsetenv("MGPU_VALIDATION");
+    free(saved);
+    remove(fifo);
+}
+
+static void cli_help_and_version(const files *f) {
+    static const char *const commands[] = {"info", "reduce", "scan", "merge", "sort", "search", "bulk-remove", "bulk-insert",
+                                           "load-balance", "interval-expand", "interval-gather", "interval-scatter",
+                                           "interval-move"};
+    char args[4096], out[8192], err[4096];
+    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; ++c)
+        for (int h = 0; h < 2; ++h) {
+            snprintf(args, sizeof args, "%s %s", commands[c], h ? "-h" : "--help");
+            int code = run(args, out, sizeof out, err, sizeof err);
+            CHECK(code == 0 && !strncmp(out, "usage: mgpuvk ", 14) && strstr(out, commands[c]), "mgpuvk %s -> %d: %s%s", args,
+                  code, out, err);
+        }
+    snprintf(args, sizeof args, "sort '%s' --values --help", f->k); /* with other arguments missing or wrong */
+    int code = run(args, out, sizeof out, err, sizeof err);
+    CHECK(code == 0 && !strncmp(out, "usage:", 6), "mgpuvk %s -> %d", args, code);
+    code = run("search --help", out, sizeof out, err, sizeof err);
+    CHECK(code == 0 && strstr(out, "--b-indices") && strstr(out, "OTHER bound") && strstr(out, "NA NB"), "search --help: %s", out);
+    const char *whole[3] = {"--help", "-h", "help"};
+    for (int w = 0; w < 3; ++w) {
+        code = run(whole[w], out, sizeof out, err, sizeof err);
+        CHECK(code == 0 && !strncmp(out, "usage:", 6) && strstr(out, "info --bench") && strstr(out, "interval-move"), "mgpuvk %s: %s",
+              whole[w], out);
+    }
+    code = run("", out, sizeof out, err, sizeof err);
+    CHECK(code == 2 && !strncmp(err, "usage:", 6) && strstr(err, "interval-move"), "mgpuvk with no arguments -> %d: %s", code, err);
+    code = run("--version", out, sizeof out, err, sizeof err);
+    char want[64];
+    snprintf(want, sizeof want, "mgpuvk %d.%d.%d\n", MGPU_VERSION_MAJOR, MGPU_VERSION_MINOR, MGPU_VERSION_PATCH);
+    CHECK(code == 0 && !strncmp(out, want, strlen(want)) && strstr(out, "libmgpuvk"), "mgpuvk --version -> %d: %s", code, out);
+    /* a device that does not exist points to `mgpuvk info` */
+    snprintf(args, sizeof args, "reduce '%s' --device 97", f->k);
+    expect_refused(args, err, sizeof err);
+    CHECK(strstr(err, "mgpuvk info") != NULL, "--device 97: %s", err);
+    /* --bench never rounds a small throughput to 0 */
+    snprintf(args, sizeof args, "reduce '%s' --bench", f->a);
+    code = run(args, out, sizeof out, err, sizeof err);
+    const char *rate = strstr(out, "(best of 10), ");
+    CHECK(code == 0 && rate && strtod(rate + 14, NULL) > 0, "reduce --bench of 3 elements: %s %s", out, err);
+}
+
+static void cli_safe_outputs(void) {
+    files f;
+    make_files(&f);
+    cli_outputs_keep_inputs(&f);
+    cli_device_outputs(&f);
+    cli_read_only_output(&f);
+    cli_full_disk(&f);
+    cli_aliasing(&f);
+    cli_signals(&f);
+    cli_help_and_version(&f);
+}
+
 void test_cli(void) {
     if (!g_test.cli_path) {
         CHECK(false, "the cli family needs --cli PATH");
@@ -603,6 +1079,7 @@ void test_cli(void) {
     cli_intervals();
     cli_search();
     cli_bulk();
+    cli_safe_outputs();
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0, "rm %s", dir);
 }

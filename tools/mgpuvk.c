@@ -1,37 +1,23 @@
 /*
  * mgpuvk: the command-line tool over the library. Arrays in and out are 1-D NumPy .npy files.
- *
- *   mgpuvk info [--device N|NAME]
- *   mgpuvk reduce IN.npy [--op add|min|max|maxindex] [--device N|NAME] [--bench]
- *   mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]
- *   mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]
- *                [--device N|NAME] [--bench]
- *   mgpuvk sort KEYS.npy -o OUT.npy [--values V.npy --values-out VOUT.npy | --indices-out PERM.npy]
- *                [--descending] [--algo radix|merge|auto] [--bits LO:HI] [--device N|NAME] [--bench]
- *                (PERM <i4; stable; auto = radix; --bits: radix sort by bits LO..HI-1 of the key's
- *                order-preserving transform)
- *   mgpuvk search A.npy B.npy --bounds lower|upper [-o A_INDICES.npy] [--b-indices B_INDICES.npy]
- *                [--match-a FLAGS.npy] [--match-b FLAGS.npy] [--descending]   (prints the match counts)
- *   mgpuvk bulk-remove IN.npy --indices IDX.npy -o OUT.npy
- *   mgpuvk bulk-insert B.npy --insert A.npy --indices IDX.npy -o OUT.npy      (A[i] goes before B[IDX[i]])
- *   mgpuvk load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]   (COUNTS <i4 >= 0; OBJ <i4)
- *   mgpuvk interval-expand COUNTS.npy VALUES.npy -o OUT.npy
- *   mgpuvk interval-gather COUNTS.npy --gather G.npy --input IN.npy -o OUT.npy
- *   mgpuvk interval-scatter COUNTS.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy
- *   mgpuvk interval-move COUNTS.npy --gather G.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy
- *   (COUNTS, G, S: <i4; the interval commands also take --device and --bench)
+ * The subcommands, their usage and which input each output may replace are the table `subcommands` below;
+ * `mgpuvk --help` prints it, `mgpuvk CMD --help` one entry.
  *
  * Results go to stdout on one line (max-index: value, a space, index; floats with enough digits to
  * round-trip). Bad input (missing or malformed file, unsupported dtype, Fortran order, more than one
- * dimension, truncated data, unknown option) prints one line to stderr and exits with status 2, writing no
- * output file; a device failure exits with status 1. With env MGPU_VALIDATION=1 the Vulkan validation
- * layers run and any message they print makes the exit status 3.
+ * dimension, truncated data, unknown option, an output that cannot be written safely or that aliases an
+ * input it may not replace) prints one line to stderr and exits with status 2, leaving every file as it was;
+ * a device failure exits with status 1. With env MGPU_VALIDATION=1 the Vulkan validation layers run and any
+ * message they print makes the exit status 3. Outputs go through tools/output.h: each replaces its file only
+ * when the whole command has succeeded.
  */
 #include "mgpuvk.h"
 #include "npy.h"
+#include "output.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,13 +27,18 @@
 
 static uint64_t validation_messages;
 
+/* One line on stderr, whatever bytes a file name holds: control bytes are written as \xNN. */
 static void fail(int status, const char *format, ...) {
+    char message[4096];
     va_list args;
     va_start(args, format);
-    fprintf(stderr, "mgpuvk: error: ");
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
+    vsnprintf(message, sizeof message, format, args);
     va_end(args);
+    fprintf(stderr, "mgpuvk: error: ");
+    for (const unsigned char *c = (const unsigned char *)message; *c; ++c)
+        if (*c < 0x20 || *c == 0x7f) fprintf(stderr, "\\x%02x", *c);
+        else fputc(*c, stderr);
+    fputc('\n', stderr);
     exit(status);
 }
 
@@ -59,7 +50,10 @@ static void log_message(void *user, mgpu_log_level level, const char *message) {
     }
 }
 
+typedef struct subcommand subcommand;
+
 typedef struct options {
+    const subcommand *sub;
     const char *command;
     const char *input;
     const char *input_b;
@@ -87,40 +81,207 @@ typedef struct options {
     bool bench;
 } options;
 
+/* A file argument of a subcommand: its name in the usage and the options field that holds its path. An
+ * output may replace the inputs whose bits (1 << index in inputs[]) are in may_replace; any other input it
+ * is the same file as, and another output, is refused before any work. */
+typedef struct file_arg {
+    const char *name;
+    size_t field;
+    unsigned may_replace;
+} file_arg;
+
+#define FILE_ARG_MAX 6
+
+struct subcommand {
+    const char *name;
+    const char *usage;   /* after "mgpuvk "; continuation lines start with spaces */
+    const char *summary; /* one line */
+    const char *details; /* more lines of `mgpuvk NAME --help`, or NULL */
+    int (*run)(const options *o);
+    file_arg inputs[FILE_ARG_MAX];
+    file_arg outputs[FILE_ARG_MAX];
+};
+
+static int command_info(const options *o);
+static int command_reduce(const options *o);
+static int command_scan(const options *o);
+static int command_merge(const options *o);
+static int command_sort(const options *o);
+static int command_search(const options *o);
+static int command_bulk(const options *o);
+static int command_load_balance(const options *o);
+static int command_interval(const options *o);
+
+#define ARG(name, field) {name, offsetof(options, field), 0}
+#define OUT(name, field, may_replace) {name, offsetof(options, field), may_replace}
+#define IN(k) (1u << (k)) /* may_replace: the input inputs[k] */
+
+static const subcommand subcommands[] = {
+    {"info", "info [--device N|NAME] [--bench]",
+     "list the Vulkan devices (* marks the default); with --device or --bench also the details of one",
+     "  --bench  the bandwidth of the copy shader on 64 MiB, the reference of every benchmark figure\n",
+     command_info, {{0}}, {{0}}},
+    {"reduce", "reduce IN.npy [--op add|min|max|maxindex] [--device N|NAME] [--bench]",
+     "print the reduction of IN (maxindex: the value, a space, its first index)", NULL, command_reduce,
+     {ARG("IN.npy", input)}, {{0}}},
+    {"scan", "scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]",
+     "the inclusive (or exclusive) scan of IN into OUT; prints the total", NULL, command_scan,
+     {ARG("IN.npy", input)}, {OUT("-o", output, IN(0))}},
+    {"merge",
+     "merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]\n"
+     "             [--device N|NAME] [--bench]",
+     "merge two sorted arrays (and the values that go with their keys) into one sorted array",
+     "  stable: of equal keys, those of A come first\n", command_merge,
+     {ARG("A.npy", input), ARG("B.npy", input_b), ARG("VA.npy", values_a), ARG("VB.npy", values_b)},
+     {OUT("-o", output, IN(0) | IN(1)), OUT("--values-out", values_out, IN(2) | IN(3))}},
+    {"sort",
+     "sort KEYS.npy -o OUT.npy [--values V.npy --values-out VOUT.npy | --indices-out PERM.npy]\n"
+     "            [--descending] [--algo radix|merge|auto] [--bits LO:HI] [--device N|NAME] [--bench]",
+     "sort keys (with values, or giving the permutation PERM <i4); stable",
+     "  --algo auto is the radix sort\n"
+     "  --bits LO:HI  radix sort by bits LO..HI-1 of the key's order-preserving transform (0:0 = no bit:\n"
+     "               keeps the input order)\n",
+     command_sort, {ARG("KEYS.npy", input), ARG("V.npy", values_a)},
+     {OUT("-o", output, IN(0)), OUT("--values-out", values_out, IN(1)), OUT("--indices-out", indices_out, 0)}},
+    {"search",
+     "search A.npy B.npy --bounds lower|upper [-o A_INDICES.npy] [--b-indices B_INDICES.npy]\n"
+     "              [--match-a FLAGS.npy] [--match-b FLAGS.npy] [--descending] [--device N|NAME] [--bench]",
+     "vectorized sorted search: for each key of A its bound in B, for each key of B the other bound in A",
+     "  A and B sorted in the same order (ascending, or --descending); every output is optional and <i4.\n"
+     "  -o           for each A[i], its --bounds (lower or upper) bound in B\n"
+     "  --b-indices  for each B[j], the OTHER bound in A: upper with --bounds lower, lower with --bounds upper\n"
+     "  --match-a    1 where A[i] has an equal key in B, else 0 (--match-b: the same for B in A)\n"
+     "    A: 1 3 5  B: 3 3 4 5  --bounds lower -> A indices 0 0 3; B indices 2 2 2 3; A matches 0 1 1\n"
+     "  With --match-a or --match-b it prints one line \"NA NB\": NA the number of elements of A that have an\n"
+     "  equal key in B (0 without --match-a), NB the number of elements of B that have an equal key in A\n"
+     "  (0 without --match-b). Without either it prints nothing.\n",
+     command_search, {ARG("A.npy", input), ARG("B.npy", input_b)},
+     {OUT("-o", output, IN(0)), OUT("--b-indices", b_indices, IN(1)), OUT("--match-a", match_a, IN(0)),
+      OUT("--match-b", match_b, IN(1))}},
+    {"bulk-remove", "bulk-remove IN.npy --indices IDX.npy -o OUT.npy [--device N|NAME]",
+     "IN without the elements at IDX (<i4, strictly ascending)", NULL, command_bulk,
+     {ARG("IN.npy", input), ARG("IDX.npy", indices)}, {OUT("-o", output, IN(0))}},
+    {"bulk-insert", "bulk-insert B.npy --insert A.npy --indices IDX.npy -o OUT.npy [--device N|NAME]",
+     "B with A[i] inserted before B[IDX[i]] (IDX <i4, ascending, at most the length of B)", NULL, command_bulk,
+     {ARG("B.npy", input), ARG("A.npy", insert), ARG("IDX.npy", indices)}, {OUT("-o", output, IN(0))}},
+    {"load-balance", "load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]",
+     "for each work item of objects with COUNTS (<i4 >= 0) items, its object (OBJ <i4)",
+     "    COUNTS: 3 0 2 1 -> OBJ: 0 0 0 2 2 3\n"
+     "  OBJ has one element per work item, COUNTS one per object: -o never replaces COUNTS.\n",
+     command_load_balance, {ARG("COUNTS.npy", input)},
+     {OUT("-o", output, 0)}},
+    {"interval-expand", "interval-expand COUNTS.npy VALUES.npy -o OUT.npy [--device N|NAME] [--bench]",
+     "VALUES[i] repeated COUNTS[i] times", NULL, command_interval,
+     {ARG("COUNTS.npy", input), ARG("VALUES.npy", input_b)}, {OUT("-o", output, IN(1))}},
+    {"interval-gather",
+     "interval-gather COUNTS.npy --gather G.npy --input IN.npy -o OUT.npy [--device N|NAME] [--bench]",
+     "the intervals IN[G[i] .. G[i]+COUNTS[i]) one after another", NULL, command_interval,
+     {ARG("COUNTS.npy", input), ARG("G.npy", gather), ARG("IN.npy", interval_input)}, {OUT("-o", output, IN(2))}},
+    {"interval-scatter",
+     "interval-scatter COUNTS.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n"
+     "                        [--device N|NAME] [--bench]",
+     "DEST with the consecutive intervals of IN written at S[i] .. S[i]+COUNTS[i]", NULL, command_interval,
+     {ARG("COUNTS.npy", input), ARG("S.npy", scatter), ARG("IN.npy", interval_input), ARG("DEST.npy", into)},
+     {OUT("-o", output, IN(3))}},
+    {"interval-move",
+     "interval-move COUNTS.npy --gather G.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n"
+     "                     [--device N|NAME] [--bench]",
+     "DEST with IN[G[i] .. G[i]+COUNTS[i]) written at S[i]", NULL, command_interval,
+     {ARG("COUNTS.npy", input), ARG("G.npy", gather), ARG("S.npy", scatter), ARG("IN.npy", interval_input),
+      ARG("DEST.npy", into)},
+     {OUT("-o", output, IN(4))}},
+};
+
+static const char *field(const options *o, const file_arg *f) { return *(const char *const *)((const char *)o + f->field); }
+
+/* "-o may replace KEYS.npy (in place)" or "-o replaces no input". */
+static void describe_replace(char *buf, size_t size, const subcommand *c, const file_arg *out) {
+    int n = snprintf(buf, size, "%s %s", out->name, out->may_replace ? "may replace" : "replaces no input");
+    for (int k = 0, first = 1; k < FILE_ARG_MAX && n > 0 && (size_t)n < size; ++k)
+        if (out->may_replace & (1u << k)) {
+            n += snprintf(buf + n, size - (size_t)n, "%s%s", first ? " " : " or ", c->inputs[k].name);
+            first = 0;
+        }
+}
+
+static void print_usage_line(FILE *f, const subcommand *c, const char *prefix) {
+    fprintf(f, "%smgpuvk %s\n", prefix, c->usage);
+}
+
+static void print_usage(FILE *f) {
+    fprintf(f, "usage: mgpuvk COMMAND ARGS...   (mgpuvk COMMAND --help: one command; mgpuvk --version)\n");
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; ++i) print_usage_line(f, &subcommands[i], "  ");
+    fprintf(f, "--bench prints the GPU time (best of 10) and throughput; mgpuvk info --bench measures the copy shader,\n"
+               "the reference of every figure. Devices: mgpuvk info.\n");
+    fprintf(f, "Arrays are 1-D .npy files (<u4 <i4 <f4 <u8 <i8 <f8). Bad input exits with 2, a device failure with 1,\n"
+               "a validation message (MGPU_VALIDATION=1) with 3. An output replaces its file only when the whole\n"
+               "command succeeds; an output may replace only the inputs its command's --help names.\n");
+}
+
+static void print_help(const subcommand *c) {
+    print_usage_line(stdout, c, "usage: ");
+    printf("%s\n", c->summary);
+    if (c->details) printf("%s", c->details);
+    if (!c->outputs[0].name) return;
+    printf("In place: an output may replace only these inputs\n");
+    for (int k = 0; k < FILE_ARG_MAX && c->outputs[k].name; ++k) {
+        char line[256];
+        describe_replace(line, sizeof line, c, &c->outputs[k]);
+        printf("  %s\n", line);
+    }
+    printf("Two outputs that are one file, or an output that is any other input, are refused (one character\n"
+           "device such as /dev/null may take several outputs). Each output is written to a temporary file beside\n"
+           "it and renamed into place once every output is written; a device output is written directly, last.\n");
+}
+
+static void print_version(void) {
+    printf("mgpuvk %d.%d.%d\n", MGPU_VERSION_MAJOR, MGPU_VERSION_MINOR, MGPU_VERSION_PATCH);
+    printf("libmgpuvk %d.%d.%d (Vulkan headers %u.%u.%u)\n", MGPU_VERSION_MAJOR, MGPU_VERSION_MINOR, MGPU_VERSION_PATCH,
+           VK_API_VERSION_MAJOR(VK_HEADER_VERSION_COMPLETE), VK_API_VERSION_MINOR(VK_HEADER_VERSION_COMPLETE),
+           VK_API_VERSION_PATCH(VK_HEADER_VERSION_COMPLETE));
+}
+
+static const subcommand *find_subcommand(const char *name) {
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; ++i)
+        if (!strcmp(subcommands[i].name, name)) return &subcommands[i];
+    char names[512];
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0] && n < sizeof names; ++i)
+        n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", subcommands[i].name);
+    fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (%s; mgpuvk --help)", name, names);
+    return NULL;
+}
+
+static bool is_help(const char *a) { return !strcmp(a, "--help") || !strcmp(a, "-h"); }
+
 static options parse(int argc, char **argv) {
     options o = {0};
-    if (argc < 2) fail(EXIT_BAD_INPUT, "usage: mgpuvk info|reduce|scan ... (see mgpuvk --help)");
+    if (argc < 2) {
+        print_usage(stderr);
+        exit(EXIT_BAD_INPUT);
+    }
     o.command = argv[1];
-    if (!strcmp(o.command, "--help") || !strcmp(o.command, "-h")) {
-        printf("usage:\n"
-               "  mgpuvk info [--device N|NAME]\n"
-               "  mgpuvk reduce IN.npy [--op add|min|max|maxindex] [--device N|NAME] [--bench]\n"
-               "  mgpuvk scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]\n"
-               "  mgpuvk merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]\n"
-               "               [--device N|NAME] [--bench]\n"
-               "  mgpuvk sort KEYS.npy -o OUT.npy [--values V.npy --values-out VOUT.npy | --indices-out PERM.npy]\n"
-               "               [--descending] [--algo radix|merge|auto] [--bits LO:HI] [--device N|NAME] [--bench]\n"
-               "  mgpuvk search A.npy B.npy --bounds lower|upper [-o A_INDICES.npy] [--b-indices B_INDICES.npy]\n"
-               "               [--match-a FLAGS.npy] [--match-b FLAGS.npy] [--descending] [--device N|NAME] [--bench]\n"
-               "  mgpuvk bulk-remove IN.npy --indices IDX.npy -o OUT.npy\n"
-               "  mgpuvk bulk-insert B.npy --insert A.npy --indices IDX.npy -o OUT.npy\n"
-               "  mgpuvk load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]\n"
-               "  mgpuvk interval-expand COUNTS.npy VALUES.npy -o OUT.npy\n"
-               "  mgpuvk interval-gather COUNTS.npy --gather G.npy --input IN.npy -o OUT.npy\n"
-               "  mgpuvk interval-scatter COUNTS.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n"
-               "  mgpuvk interval-move COUNTS.npy --gather G.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n");
+    if (is_help(o.command) || !strcmp(o.command, "help")) {
+        if (argc > 2 && !strcmp(o.command, "help")) print_help(find_subcommand(argv[2]));
+        else print_usage(stdout);
         exit(0);
     }
+    if (!strcmp(o.command, "--version")) {
+        print_version();
+        exit(0);
+    }
+    o.sub = find_subcommand(o.command);
+    for (int i = 2; i < argc; ++i)
+        if (is_help(argv[i])) {
+            print_help(o.sub);
+            exit(0);
+        }
     bool merge = !strcmp(o.command, "merge"), lbs = !strcmp(o.command, "load-balance");
     bool expand = !strcmp(o.command, "interval-expand"), gather = !strcmp(o.command, "interval-gather");
     bool scatter = !strcmp(o.command, "interval-scatter"), move = !strcmp(o.command, "interval-move");
     bool interval = expand || gather || scatter || move;
     bool search = !strcmp(o.command, "search"), sort = !strcmp(o.command, "sort");
     bool bulk_remove = !strcmp(o.command, "bulk-remove"), bulk_insert = !strcmp(o.command, "bulk-insert");
-    if (strcmp(o.command, "info") && strcmp(o.command, "reduce") && strcmp(o.command, "scan") && !merge && !lbs && !interval &&
-        !search && !bulk_remove && !bulk_insert && !sort)
-        fail(EXIT_BAD_INPUT, "unknown subcommand '%s' (info, reduce, scan, merge, sort, search, bulk-remove, bulk-insert, "
-                             "load-balance, interval-expand, interval-gather, interval-scatter, interval-move)", o.command);
     for (int i = 2; i < argc; ++i) {
         const char *a = argv[i];
         bool has_value = i + 1 < argc;
@@ -232,15 +393,67 @@ static mgpu_context open_context(const options *o) {
     bool validation = getenv("MGPU_VALIDATION") && strcmp(getenv("MGPU_VALIDATION"), "0");
     mgpu_context ctx = NULL;
     mgpu_result r = mgpu_context_create(&(mgpu_context_desc){.device = o->device, .validation = validation, .log = log_message}, &ctx);
-    if (r == MGPU_ERROR_NO_DEVICE && o->device) fail(EXIT_BAD_INPUT, "no usable Vulkan device matches '%s'", o->device);
+    if (r == MGPU_ERROR_NO_DEVICE) {
+        const char *env = getenv("MGPU_DEVICE"), *want = o->device ? o->device : env && *env ? env : NULL;
+        uint32_t count = 0, def = 0;
+        bool index = want && *want && strspn(want, "0123456789") == strlen(want);
+        if (index && mgpu_enumerate_devices(NULL, &count, &def) == MGPU_SUCCESS && strtoull(want, NULL, 10) >= count)
+            fail(o->device ? EXIT_BAD_INPUT : EXIT_DEVICE, "no Vulkan device %s%s (list them with `mgpuvk info`)", want,
+                 o->device ? "" : " (MGPU_DEVICE)");
+        if (want)
+            fail(o->device ? EXIT_BAD_INPUT : EXIT_DEVICE, "no usable Vulkan device matches '%s'%s (list them with `mgpuvk info`)",
+                 want, o->device ? "" : " (MGPU_DEVICE)");
+    }
     if (r != MGPU_SUCCESS) fail(EXIT_DEVICE, "no Vulkan context: %s", mgpu_result_message(r));
     return ctx;
 }
 
+/* Writes an output array (to its temporary: output.h); on failure exits with 2, every file as it was. */
+static void write_output(mgpu_context ctx, const char *path, mgpu_type type, const void *data, uint64_t count) {
+    char error[1024];
+    if (!output_write(path, type, data, count, error, sizeof error)) {
+        mgpu_context_destroy(ctx);
+        fail(EXIT_BAD_INPUT, "%s", error);
+    }
+}
+
+/* Puts every output of the command in place (devices first), or exits with 2. */
+static void commit_outputs(mgpu_context ctx) {
+    char error[1024];
+    if (!output_commit(error, sizeof error)) {
+        mgpu_context_destroy(ctx);
+        fail(EXIT_BAD_INPUT, "%s", error);
+    }
+}
+
+/* Before any work: every output can be written safely, no two are one file, and none is an input it may not
+ * replace. */
+static void check_outputs(const options *o) {
+    const subcommand *c = o->sub;
+    char error[1024];
+    for (int k = 0; k < FILE_ARG_MAX && c->outputs[k].name; ++k) {
+        const char *out = field(o, &c->outputs[k]);
+        if (out && !output_declare(out, c->outputs[k].name, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    }
+    for (int k = 0; k < FILE_ARG_MAX && c->outputs[k].name; ++k) {
+        const char *out = field(o, &c->outputs[k]);
+        for (int j = 0; out && j < FILE_ARG_MAX && c->inputs[j].name; ++j) {
+            const char *in = field(o, &c->inputs[j]);
+            if (in && !(c->outputs[k].may_replace & (1u << j)) && output_is_input(out, in)) {
+                char rule[256];
+                describe_replace(rule, sizeof rule, c, &c->outputs[k]);
+                fail(EXIT_BAD_INPUT, "%s %s: the same file as input %s %s (%s)", c->outputs[k].name, out, c->inputs[j].name,
+                     in, rule);
+            }
+        }
+    }
+}
+
 static void device_fail(mgpu_context ctx, const char *what, mgpu_result r) {
-    fprintf(stderr, "mgpuvk: error: %s: %s (%s)\n", what, mgpu_result_message(r), mgpu_context_last_error(ctx));
+    char message[2048];
+    snprintf(message, sizeof message, "%s: %s (%s)", what, mgpu_result_message(r), mgpu_context_last_error(ctx));
     mgpu_context_destroy(ctx);
-    exit(r == MGPU_ERROR_UNSUPPORTED ? EXIT_DEVICE : r < MGPU_ERROR_UNSUPPORTED ? EXIT_BAD_INPUT : EXIT_DEVICE);
+    fail(r == MGPU_ERROR_UNSUPPORTED ? EXIT_DEVICE : r < MGPU_ERROR_UNSUPPORTED ? EXIT_BAD_INPUT : EXIT_DEVICE, "%s", message);
 }
 
 static int finish(mgpu_context ctx) {
@@ -265,6 +478,17 @@ static mgpu_result record_copy(mgpu_context ctx, VkCommandBuffer cmd, const void
     return mgpu_cmd_copy(ctx, cmd, info);
 }
 
+/* A rate with three significant digits and an SI prefix, never rounded to 0: "1.23 G elements/s", "512 kB/s". */
+static void format_rate(char *buf, size_t size, double per_second, const char *space, const char *unit) {
+    static const char *const prefixes[] = {"", "k", "M", "G", "T", "P"};
+    size_t p = 0;
+    while (per_second >= 999.5 && p + 1 < sizeof prefixes / sizeof prefixes[0]) {
+        per_second /= 1000;
+        ++p;
+    }
+    snprintf(buf, size, "%.3g %s%s%s", per_second, prefixes[p], p ? space : "", unit);
+}
+
 static void bench(mgpu_context ctx, record_fn record, const void *info, VkDeviceSize scratch_size, uint64_t count,
                   double bytes) {
     mgpu_range scratch = {0};
@@ -279,10 +503,12 @@ static void bench(mgpu_context ctx, record_fn record, const void *info, VkDevice
         if (run > 0 && (best == 0 || ns < best)) best = ns;
     }
     mgpu_buffer_free(ctx, scratch);
-    if (best > 0)
-        printf("gpu time %.3f us (best of 10), %.3f G elements/s, %.1f GB/s\n", best / 1e3, (double)count / best,
-               bytes / best);
-    else
+    if (best > 0) {
+        char elements[64], bandwidth[64];
+        format_rate(elements, sizeof elements, (double)count / best * 1e9, " ", "elements/s");
+        format_rate(bandwidth, sizeof bandwidth, bytes / best * 1e9, "", "B/s");
+        printf("gpu time %.3f us (best of 10), %s, %s\n", best / 1e3, elements, bandwidth);
+    } else
         printf("gpu time unavailable\n");
 }
 
@@ -371,7 +597,6 @@ static int command_reduce(const options *o) {
 
 static int command_scan(const options *o) {
     mgpu_op op = parse_op(o->op, true);
-    char error[512];
     npy_array a;
     mgpu_range in, out = {0};
     mgpu_context ctx = open_with_input(o, &a, &in);
@@ -387,10 +612,8 @@ static int command_scan(const options *o) {
         r = mgpu_buffer_download(ctx, out, a.data, a.count * size);
         if (r != MGPU_SUCCESS) device_fail(ctx, "download", r);
     }
-    if (!npy_write(o->output, a.type, a.data, a.count, error, sizeof error)) {
-        mgpu_context_destroy(ctx);
-        fail(EXIT_BAD_INPUT, "%s", error);
-    }
+    write_output(ctx, o->output, a.type, a.data, a.count);
+    commit_outputs(ctx);
     print_scalar(a.type, total);
     printf("\n");
     if (o->bench) {
@@ -478,12 +701,9 @@ static int command_merge(const options *o) {
     if (total) r = mgpu_buffer_download(ctx, info.out_keys, keys, total * key_size);
     if (r == MGPU_SUCCESS && total && value_size) r = mgpu_buffer_download(ctx, info.out_values, values, total * value_size);
     if (r != MGPU_SUCCESS) device_fail(ctx, "download", r);
-    if (!npy_write(o->output, a.type, keys, total, error, sizeof error) ||
-        (value_size && !npy_write(o->values_out, va.type, values, total, error, sizeof error))) {
-        remove(o->output);
-        mgpu_context_destroy(ctx);
-        fail(EXIT_BAD_INPUT, "%s", error);
-    }
+    write_output(ctx, o->output, a.type, keys, total);
+    if (value_size) write_output(ctx, o->values_out, va.type, values, total);
+    commit_outputs(ctx);
     if (o->bench) {
         mgpu_requirements req;
         if (mgpu_merge_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
@@ -566,12 +786,9 @@ static int command_sort(const options *o) {
     void *moved = download_or_fail(ctx, info.values_out, out_value_size ? n * out_value_size : 0);
     const char *values_path = o->indices_out ? o->indices_out : o->values_out;
     mgpu_type values_type = o->indices_out ? MGPU_TYPE_I32 : values.type;
-    if (!npy_write(o->output, keys.type, sorted, n, error, sizeof error) ||
-        (values_path && !npy_write(values_path, values_type, moved, n, error, sizeof error))) {
-        remove(o->output);
-        mgpu_context_destroy(ctx);
-        fail(EXIT_BAD_INPUT, "%s", error);
-    }
+    write_output(ctx, o->output, keys.type, sorted, n);
+    if (values_path) write_output(ctx, values_path, values_type, moved, n);
+    commit_outputs(ctx);
     if (o->bench) {
         mgpu_requirements req;
         if ((radix ? mgpu_radixsort_get_requirements : mgpu_mergesort_get_requirements)(ctx, &info, &req) == MGPU_SUCCESS)
@@ -618,10 +835,8 @@ static int command_load_balance(const options *o) {
     if (!host) r = MGPU_ERROR_OUT_OF_MEMORY;
     if (r == MGPU_SUCCESS && items) r = mgpu_buffer_download(ctx, objects, host, items * 4);
     if (r != MGPU_SUCCESS) device_fail(ctx, "load balance", r);
-    if (!npy_write(o->output, MGPU_TYPE_I32, host, items, error, sizeof error)) {
-        mgpu_context_destroy(ctx);
-        fail(EXIT_BAD_INPUT, "%s", error);
-    }
+    write_output(ctx, o->output, MGPU_TYPE_I32, host, items);
+    commit_outputs(ctx);
     if (o->bench) {
         mgpu_requirements req;
         if (mgpu_load_balance_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
@@ -711,10 +926,8 @@ static int command_interval(const options *o) {
     if (!host) r = MGPU_ERROR_OUT_OF_MEMORY;
     if (r == MGPU_SUCCESS && out_count) r = mgpu_buffer_download(ctx, info.output, host, out_count * vs);
     if (r != MGPU_SUCCESS) device_fail(ctx, o->command, r);
-    if (!npy_write(o->output, input.type, host, out_count, error, sizeof error)) {
-        mgpu_context_destroy(ctx);
-        fail(EXIT_BAD_INPUT, "%s", error);
-    }
+    write_output(ctx, o->output, input.type, host, out_count);
+    commit_outputs(ctx);
     if (o->bench) {
         mgpu_requirements req;
         if (mgpu_interval_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
@@ -758,20 +971,14 @@ static int command_search(const options *o) {
     uint32_t a_matches = 0, b_matches = 0;
     if (r == MGPU_SUCCESS) r = mgpu_sorted_search(ctx, &info, &a_matches, &b_matches);
     if (r != MGPU_SUCCESS) device_fail(ctx, "search", r);
-    for (size_t i = 0; i < 4; ++i) {
-        if (!outs[i].path) continue;
-        int32_t *host = malloc(outs[i].count * 4 + 4);
-        r = host ? MGPU_SUCCESS : MGPU_ERROR_OUT_OF_MEMORY;
-        if (r == MGPU_SUCCESS && outs[i].count) r = mgpu_buffer_download(ctx, *outs[i].range, host, outs[i].count * 4);
-        if (r != MGPU_SUCCESS) device_fail(ctx, "download", r);
-        if (!npy_write(outs[i].path, MGPU_TYPE_I32, host, outs[i].count, error, sizeof error)) {
-            for (size_t k = 0; k < i; ++k)
-                if (outs[k].path) remove(outs[k].path);
-            mgpu_context_destroy(ctx);
-            fail(EXIT_BAD_INPUT, "%s", error);
+    void *hosts[4] = {NULL, NULL, NULL, NULL}; /* a device output is written at the commit, from these */
+    for (size_t i = 0; i < 4; ++i)
+        if (outs[i].path) {
+            hosts[i] = download_or_fail(ctx, *outs[i].range, outs[i].count * 4);
+            write_output(ctx, outs[i].path, MGPU_TYPE_I32, hosts[i], outs[i].count);
         }
-        free(host);
-    }
+    commit_outputs(ctx);
+    for (size_t i = 0; i < 4; ++i) free(hosts[i]);
     if (o->match_a || o->match_b) printf("%u %u\n", a_matches, b_matches);
     mgpu_requirements req;
     if (o->bench && mgpu_sorted_search_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
@@ -822,10 +1029,8 @@ static int command_bulk(const options *o) {
     if (!host) r = MGPU_ERROR_OUT_OF_MEMORY;
     if (r == MGPU_SUCCESS && out_count) r = mgpu_buffer_download(ctx, ro, host, out_count * vs);
     if (r != MGPU_SUCCESS) device_fail(ctx, o->command, r);
-    if (!npy_write(o->output, b.type, host, out_count, error, sizeof error)) {
-        mgpu_context_destroy(ctx);
-        fail(EXIT_BAD_INPUT, "%s", error);
-    }
+    write_output(ctx, o->output, b.type, host, out_count);
+    commit_outputs(ctx);
     mgpu_range ranges[] = {rb, ra, rx, ro};
     for (size_t i = 0; i < 4; ++i) mgpu_buffer_free(ctx, ranges[i]);
     free(host);
@@ -837,13 +1042,6 @@ static int command_bulk(const options *o) {
 
 int main(int argc, char **argv) {
     options o = parse(argc, argv);
-    if (!strcmp(o.command, "info")) return command_info(&o);
-    if (!strcmp(o.command, "reduce")) return command_reduce(&o);
-    if (!strcmp(o.command, "merge")) return command_merge(&o);
-    if (!strcmp(o.command, "sort")) return command_sort(&o);
-    if (!strcmp(o.command, "load-balance")) return command_load_balance(&o);
-    if (!strcmp(o.command, "search")) return command_search(&o);
-    if (!strncmp(o.command, "bulk-", 5)) return command_bulk(&o);
-    if (!strncmp(o.command, "interval-", 9)) return command_interval(&o);
-    return command_scan(&o);
+    check_outputs(&o);
+    return o.sub->run(&o);
 }
