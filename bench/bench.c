@@ -242,9 +242,9 @@ int main(int argc, char **argv) {
         if (type == MGPU_TYPE_U32 || type == MGPU_TYPE_I32) fill_hi.u32 = 4;
         for (int lg = o.lo; lg <= top; ++lg) {
             uint64_t n = 1ull << lg;
-            mgpu_range in = {in_all.buffer, in_all.offset, n * size};
-            mgpu_range out = {out_all.buffer, out_all.offset, n * size};
-            mgpu_range copy_dst = {copy_all.buffer, copy_all.offset, n * size};
+            mgpu_range in = mgpu_range_slice(in_all, 0, n * size);
+            mgpu_range out = mgpu_range_slice(out_all, 0, n * size);
+            mgpu_range copy_dst = mgpu_range_slice(copy_all, 0, n * size);
             mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_RANDOM, .count = (uint32_t)n, .output = in,
                                              .a = fill_lo, .b = fill_hi, .seed = n});
             double copy_best = 0, copy_median = 0;
@@ -289,8 +289,8 @@ int main(int argc, char **argv) {
                 w->verified = true;
             } else if (o.verify && w->ok) {
                 uint64_t n = w->count;
-                mgpu_range in = {in_all.buffer, in_all.offset, n * size};
-                mgpu_range out = {out_all.buffer, out_all.offset, n * size};
+                mgpu_range in = mgpu_range_slice(in_all, 0, n * size);
+                mgpu_range out = mgpu_range_slice(out_all, 0, n * size);
                 mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_RANDOM, .count = (uint32_t)n, .output = in,
                                                  .a = fill_lo, .b = fill_hi, .seed = n});
                 mgpu_range result;

@@ -31,7 +31,7 @@ static mgpu_result record_insert(mgpu_context c, VkCommandBuffer cmd, const void
 const char *const bench_case_names[BENCH_CASE_COUNT] = {"merge", "sort", "sort_pairs", "radix", "radix_pairs", "search", "lbs",
                                                         "expand", "move", "remove", "insert"};
 
-static mgpu_range prefix(mgpu_range r, VkDeviceSize bytes) { return (mgpu_range){r.buffer, r.offset, bytes}; }
+static mgpu_range prefix(mgpu_range r, VkDeviceSize bytes) { return mgpu_range_slice(r, 0, bytes); }
 
 static bool fill(mgpu_context ctx, mgpu_type type, mgpu_fill_mode mode, mgpu_range out, uint64_t count, double a, double b,
                  uint64_t seed) {
@@ -67,7 +67,7 @@ bool bench_case_setup(mgpu_context ctx, bench_case_kind kind, mgpu_type type, ui
     switch (kind) {
     case BENCH_MERGE: {
         uint64_t half = n / 2;
-        mgpu_range a = prefix(b->in, half * size), bb = {b->in.buffer, b->in.offset + half * size, (n - half) * size};
+        mgpu_range a = prefix(b->in, half * size), bb = mgpu_range_slice(b->in, half * size, (n - half) * size);
         ok = fill(ctx, type, MGPU_FILL_ASCENDING, a, half, 0, 2, 0) && fill(ctx, type, MGPU_FILL_ASCENDING, bb, n - half, 1, 2, 0);
         c->info.merge = (mgpu_merge_info){.key_type = type, .a_count = (uint32_t)half, .b_count = (uint32_t)(n - half),
                                           .a_keys = a, .b_keys = bb, .out_keys = prefix(b->out, n * size)};
@@ -261,7 +261,7 @@ bool bench_case_verify(mgpu_context ctx, const bench_case *c) {
     void *a = NULL, *b = NULL, *d = NULL;
     switch (c->kind) {
     case BENCH_MERGE: /* A and B lie one after the other in the input buffer */
-        ok = (a = download(ctx, (mgpu_range){c->info.merge.a_keys.buffer, c->info.merge.a_keys.offset, n * size}, n * size)) &&
+        ok = (a = download(ctx, prefix(c->info.merge.a_keys, n * size), n * size)) &&
              (b = download(ctx, c->info.merge.out_keys, n * size)) && check_sorted(c, n, a, b, NULL);
         break;
     case BENCH_SORT:

@@ -16,12 +16,16 @@
  * scratch) is VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT, its last access is a
  * VK_ACCESS_SHADER_WRITE_BIT to the outputs. Before the call, make the caller's writes of the inputs
  * available to compute-shader reads; after it, make the compute-shader writes available to the consumer.
- * The scratch range must not be used by anything else until the recorded work has completed.
+ * The scratch range must not be used by anything else until the recorded work has completed; sharing a byte
+ * with the call's own inputs or outputs is refused (MGPU_ERROR_INVALID_ARGUMENT), since what the kernels keep
+ * in scratch decides where they write. Every range (scratch included) is checked when the call records (see
+ * mgpu_range); the bytes it names must stay allocated (not freed to the pool, not destroyed) until the
+ * recorded work has completed: the library cannot see a range freed between recording and execution.
  *
  * Thread safety: a context is externally synchronized, like a VkQueue: one thread at a time per context.
  * Several contexts may coexist.
  *
- * Arrays are given as mgpu_range {VkBuffer, offset, size}. Buffers must be created with
+ * Arrays are given as mgpu_range {VkBuffer, offset, size, id}. Buffers must be created with
  * VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT (and TRANSFER_SRC/DST for
  * mgpu_buffer_upload / mgpu_buffer_download); the pool's ranges have all of these.
  */
@@ -124,12 +128,43 @@ typedef union mgpu_scalar {
     double f64;
 } mgpu_scalar;
 
-/** A byte range of a VkBuffer. Pooled allocations and wrapped caller buffers are both ranges. */
+/**
+ * A byte range of a VkBuffer. Pooled allocations and wrapped caller buffers are both ranges.
+ *
+ * Every call that takes a range checks, before it records or writes anything, that the context can vouch for
+ * it, and refuses it with MGPU_ERROR_INVALID_ARGUMENT otherwise (the reason in mgpu_context_last_error):
+ *   - a range with an id (from mgpu_buffer_alloc or mgpu_buffer_wrap, or a copy of one) must name a live
+ *     allocation of this context, with its VkBuffer, and lie inside it: [offset, offset + size) within the
+ *     bytes allocated (or wrapped). A copy moved or shrunk inside the allocation (a sub-range) is fine;
+ *     one kept after mgpu_buffer_free is refused, even when a new allocation now holds its bytes, and so is
+ *     a range of another context.
+ *   - a range made by hand (id 0) must lie inside a live allocation of this context's pool, or inside a
+ *     buffer wrapped in this context (up to the buffer_size given to mgpu_buffer_wrap, else the buffer's
+ *     memory requirements).
+ * A null buffer is MGPU_ERROR_INVALID_ARGUMENT too; a range smaller than the call needs, or an offset not
+ * aligned to its elements, is MGPU_ERROR_RANGE_TOO_SMALL or MGPU_ERROR_MISALIGNED (checked before the above).
+ * No Vulkan call is ever made on a VkBuffer the context does not know. Preconditions that stay the caller's:
+ * a hand-made range cannot be told from a new allocation at the same bytes (keep the id to be protected); a
+ * range freed after a command using it was recorded and before that command executed is like vkDestroyBuffer
+ * while in use; a wrapped buffer must stay alive while it is wrapped.
+ */
 typedef struct mgpu_range {
     VkBuffer buffer;
     VkDeviceSize offset;
     VkDeviceSize size;
+    uint64_t id; /* set by mgpu_buffer_alloc and mgpu_buffer_wrap: the allocation the range belongs to; 0 in a
+                    range made by hand */
 } mgpu_range;
+
+/** The sub-range of size bytes starting offset bytes into range, keeping its allocation's id (so it stays
+ *  protected against use after free). Nothing is checked here: the call that uses it checks it.
+ *  // a range of 1000 u32: mgpu_range_slice(r, 4 * 10, 4 * 20) holds elements 10 .. 29 */
+static inline mgpu_range mgpu_range_slice(mgpu_range range, VkDeviceSize offset, VkDeviceSize size) {
+    mgpu_range slice = range;
+    slice.offset = range.offset + offset;
+    slice.size = size;
+    return slice;
+}
 
 /** What a recording needs of its caller-owned scratch range. */
 typedef struct mgpu_requirements {
@@ -365,23 +400,32 @@ typedef struct mgpu_pool_stats {
     uint64_t evictions;         /* cached ranges released to stay under capacity */
 } mgpu_pool_stats;
 
-/** Allocates size bytes (> 0) of device-local memory; out receives the range (size as asked). */
+/** Allocates size bytes (> 0) of device-local memory; out receives the range (size as asked) with a new id,
+ *  which its copies and sub-ranges keep (mgpu_range). */
 MGPU_API mgpu_result mgpu_buffer_alloc(mgpu_context context, VkDeviceSize size, mgpu_range *out);
 
-/** Returns a range from mgpu_buffer_alloc to the pool, or forgets a wrapped range. A range with a null
- *  buffer is ignored; an unknown range is ignored and reported to the log. */
+/** Returns a range from mgpu_buffer_alloc to the pool, or forgets a wrapped range: the range as returned (its
+ *  id and offset; a hand-made range with id 0 frees the live allocation that starts at its offset). A range
+ *  with a null buffer is ignored; an unknown range (freed already, a sub-range, another context's) is
+ *  ignored and reported to the log as a warning. Every copy of a freed range is refused from then on. */
 MGPU_API void mgpu_buffer_free(mgpu_context context, mgpu_range range);
 
 /**
  * Wraps a caller's VkBuffer (created with SHADER_DEVICE_ADDRESS and STORAGE_BUFFER usage, and with
  * TRANSFER_SRC/DST usage for upload/download) as a range the library can use; its device address is looked
- * up once and remembered. size may be VK_WHOLE_SIZE only if buffer_size is given. mgpu_buffer_free on it
- * forgets it and never destroys the caller's buffer.
+ * up once and remembered. buffer_size is the buffer's size (0: unknown; the buffer's memory requirements then
+ * bound the range); size may be VK_WHOLE_SIZE only if buffer_size is given. mgpu_buffer_free on it forgets it
+ * and never destroys the caller's buffer; the buffer must outlive the wrap (and every command using it).
+ * Returns MGPU_ERROR_INVALID_ARGUMENT for a null buffer, size 0, VK_WHOLE_SIZE without buffer_size, and for a
+ * buffer of this context's pool (its ranges are used as mgpu_buffer_alloc returns them: a wrap could reach
+ * into neighbouring allocations and outlive its own); MGPU_ERROR_RANGE_TOO_SMALL when offset + size passes the
+ * buffer; MGPU_ERROR_MISALIGNED for an offset not a multiple of 4.
  */
 MGPU_API mgpu_result mgpu_buffer_wrap(mgpu_context context, VkBuffer buffer, VkDeviceSize buffer_size,
                                       VkDeviceSize offset, VkDeviceSize size, mgpu_range *out);
 
-/** The device address of the first byte of range (0 for an invalid range). */
+/** The device address of the first byte of range; 0 for a range the context cannot vouch for (see
+ *  mgpu_range; the reason in mgpu_context_last_error). Never asks Vulkan about an unknown buffer. */
 MGPU_API VkDeviceAddress mgpu_range_address(mgpu_context context, mgpu_range range);
 
 /** Pool statistics, also as JSON (mgpu_pool_stats_json writes at most size bytes, returns the length). */
@@ -496,8 +540,10 @@ MGPU_API mgpu_result mgpu_reduce(mgpu_context context, const mgpu_reduce_info *i
  *   in: 8 6 7 5  exclusive add -> 0 8 14 21, total 26; inclusive add -> 8 14 21 26
  * Exclusive scans start from the op's identity. The total (the reduction of all inputs, the identity for
  * count 0) is written to the device range `total` when it is given (type-size bytes) and returned by the
- * blocking call. Two paths: single-pass decoupled look-back, safe on NVIDIA, AMD and Intel GPUs and the
- * default on AMD and Intel, and reduce-then-scan, the default elsewhere (on NVIDIA because it measured faster,
+ * blocking call. Checked: type, op, count, range sizes and alignment, input and output overlapping without
+ * being the same range, and `total` overlapping the input or the output (MGPU_ERROR_INVALID_ARGUMENT).
+ * Two paths: single-pass decoupled look-back, safe on NVIDIA, AMD and Intel GPUs and the default on AMD and
+ * Intel, and reduce-then-scan, the default elsewhere (on NVIDIA because it measured faster,
  * see bench/RESULTS.md); mgpu_tuning.lookback overrides. The look-back never waits on another workgroup without bound (a silent
  * predecessor is reduced from the input), so it is correct without forward-progress guarantees; lavapipe
  * (Mesa 22.3) still loses a waiting workgroup when it runs several threads, so it defaults to

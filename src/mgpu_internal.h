@@ -33,6 +33,13 @@ static_assert(sizeof(mgpu_scan_pc) == 80, "scan push constants");
 #define MGPU_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define MGPU_MAX_COUNT 0x7fffffffu /* element counts are 0 .. 2^31-1 (shader indices are signed 32-bit) */
 
+/* A range a call uses, named for messages, and the bytes it touches there (0: unused). */
+typedef struct mgpu_range_use {
+    const char *name;
+    mgpu_range range;
+    VkDeviceSize bytes;
+} mgpu_range_use;
+
 /* ---- kernels and pipelines (pipelines.c, the generated shader table) ---------------------------------- */
 typedef enum mgpu_kernel {
     MGPU_KERNEL_COPY,
@@ -102,11 +109,17 @@ typedef struct mgpu_block {
     size_t free_count, free_capacity;
 } mgpu_block;
 
+/* A range the pool handed out (in use or cached after mgpu_buffer_free) or a wrapped caller buffer: what
+ * mgpu__check_range vouches for. */
 typedef struct mgpu_allocation {
     VkBuffer buffer;
     VkDeviceSize offset;
+    VkDeviceSize size;       /* bytes asked for (pooled) or wrapped: the extent a range with this id may use */
     VkDeviceSize size_class;
-    mgpu_block *block; /* NULL for a wrapped caller buffer */
+    mgpu_block *block;       /* NULL for a wrapped caller buffer */
+    uint64_t id;             /* mgpu_range.id; a cached range gets a new one when it is handed out again */
+    VkDeviceAddress address; /* wrapped: the device address of the buffer's byte 0, looked up at wrap time */
+    VkDeviceSize buffer_end; /* wrapped: the buffer's size (given, or its memory requirements): bounds hand-made ranges */
     bool cached;
     uint64_t freed_at; /* LRU stamp */
 } mgpu_allocation;
@@ -128,6 +141,11 @@ void mgpu__pool_destroy(mgpu_context ctx);
 /* Allocates from the device-local or host-visible pool; host ranges are mapped (mgpu__pool_mapped). */
 mgpu_result mgpu__pool_alloc(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSize size, mgpu_range *out);
 void *mgpu__pool_mapped(mgpu_context ctx, mgpu_range range);
+/* Vouches for a range (the identity half of mgpu__check_range): it lies inside a live allocation of this
+ * context's pool (the one its id names, when it has one) or inside a buffer wrapped in this context.
+ * Else MGPU_ERROR_INVALID_ARGUMENT with the reason. *base (optional) receives the device address of the
+ * buffer's byte 0; no Vulkan call is made. */
+mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceAddress *base);
 
 /* ---- recording (record.c) ------------------------------------------------------------------------------ */
 /* A dispatch: the pipeline for key, push constants, a grid (folded into 2D past the device limit when
@@ -170,6 +188,8 @@ VkDeviceSize mgpu__scan_scratch_bytes(mgpu_context ctx, const mgpu_scan_info *in
 /* The checks both sorts share (mergesort.c): type, value size, count, range sizes and alignment, overlaps (in
  * place allowed). info is not null. */
 mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info);
+/* The four key and value ranges of a sort and the bytes it touches in each (for the scratch check). */
+void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[4]);
 /* Merge Path partitions of a merge tile: threads per workgroup of the partition dispatch. */
 #define MGPU_PARTITION_NT 128u
 /* Records the partition and merge dispatches, with a barrier between them, of one merge (pc->run 0) or one
@@ -185,7 +205,7 @@ mgpu_result mgpu__sorted_search_prepare(mgpu_context ctx, mgpu_type type);
  * a barrier and the tile dispatch of lbs.comp in `mode` (MGPU_INTERVAL_*, MGPU_BULK_*). */
 mgpu_requirements mgpu__lbs_requirements(mgpu_context ctx, uint32_t items, uint32_t objects);
 mgpu_result mgpu__lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc *pc, uint32_t mode,
-                             uint32_t value_words, mgpu_range scratch);
+                             uint32_t value_words, mgpu_range scratch, const mgpu_range_use *uses, size_t use_count);
 
 /* ---- tuning (tuning.c) --------------------------------------------------------------------------------- */
 void mgpu__tuning_init(mgpu_context ctx);
@@ -206,9 +226,21 @@ void mgpu__log(mgpu_context ctx, mgpu_log_level level, const char *format, ...)
 mgpu_result mgpu__vk_result(mgpu_context ctx, VkResult vr, const char *what);
 /* Checks a type is valid and usable on this device. */
 mgpu_result mgpu__check_type(mgpu_context ctx, mgpu_type type);
-/* Checks a range holds `bytes` bytes and its offset is aligned to `alignment`. */
+/* Checks a range: a non-null buffer, `bytes` bytes, its offset aligned to `alignment`, and memory this context
+ * vouches for (mgpu__pool_vouch). Every public entry point that takes a range calls it before using it. */
 mgpu_result mgpu__check_range(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceSize bytes,
                               VkDeviceSize alignment);
+/* Checks the scratch range of a recording (buffer.c): a range like any other (mgpu__check_range) of `bytes`
+ * bytes, sharing none of them with the call's other ranges: scratch holds the partitions, counts and offsets
+ * that steer where the kernels write, so a scratch overlapping an input or output lets a call write anywhere. */
+mgpu_result mgpu__check_scratch(mgpu_context ctx, const char *name, mgpu_range scratch, VkDeviceSize bytes,
+                                VkDeviceSize alignment, const mgpu_range_use *uses, size_t use_count);
+/* `size` bytes of range from `at` bytes into it: a sub-range, which keeps the range's id. */
+static inline mgpu_range mgpu__subrange(mgpu_range range, VkDeviceSize at, VkDeviceSize size) {
+    range.offset += at;
+    range.size = size;
+    return range;
+}
 /* True when two ranges of one buffer overlap. */
 bool mgpu__ranges_overlap(mgpu_range a, VkDeviceSize a_bytes, mgpu_range b, VkDeviceSize b_bytes);
 

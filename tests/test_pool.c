@@ -4,6 +4,10 @@
 
 #include <string.h>
 
+/* A caller's VkBuffer with its own memory on the test context's device (test_ranges.c). */
+VkBuffer test_caller_buffer_create(VkDeviceSize size, VkDeviceMemory *memory);
+void test_caller_buffer_destroy(VkBuffer buffer, VkDeviceMemory memory);
+
 void test_pool(void) {
     mgpu_context ctx = g_test.ctx;
     mgpu_pool_trim(ctx);
@@ -82,28 +86,32 @@ void test_pool(void) {
     CHECK_OK(mgpu_pool_set_mode(ctx, MGPU_POOL_BUCKETS));
     CHECK_RESULT(mgpu_pool_set_mode(ctx, (mgpu_pool_mode)5), MGPU_ERROR_INVALID_ARGUMENT);
 
-    /* wrapping: a pool range's buffer stands in for a caller's VkBuffer */
-    mgpu_range owner;
-    CHECK_OK(mgpu_buffer_alloc(ctx, 4096, &owner));
-    mgpu_range wrapped;
-    CHECK_OK(mgpu_buffer_wrap(ctx, owner.buffer, 0, owner.offset + 1024, 2048, &wrapped));
-    CHECK(mgpu_range_address(ctx, wrapped) == mgpu_range_address(ctx, owner) + 1024, "wrapped address");
+    /* wrapping a caller's VkBuffer (test_ranges.c makes it); the pool's own buffers are refused */
+    VkDeviceMemory memory;
+    VkBuffer caller = test_caller_buffer_create(4096, &memory);
+    mgpu_range whole, wrapped;
+    CHECK_OK(mgpu_buffer_wrap(ctx, caller, 4096, 0, VK_WHOLE_SIZE, &whole));
+    CHECK_OK(mgpu_buffer_wrap(ctx, caller, 0, 1024, 2048, &wrapped));
+    CHECK(mgpu_range_address(ctx, wrapped) == mgpu_range_address(ctx, whole) + 1024, "wrapped address");
     uint32_t values[512];
     for (int i = 0; i < 512; ++i) values[i] = (uint32_t)i * 3u;
     CHECK_OK(mgpu_buffer_upload(ctx, wrapped, values, sizeof values));
     mgpu_scalar total;
     CHECK_OK(mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = 512, .input = wrapped, .output = wrapped}, &total));
     CHECK(total.u32 == 3u * 511u * 512u / 2u, "scan over a wrapped range: total %u", total.u32);
-    mgpu_buffer_free(ctx, wrapped); /* forgets it; the owner stays valid */
-    CHECK_OK(mgpu_buffer_download(ctx, owner, values, 16));
+    mgpu_buffer_free(ctx, wrapped); /* forgets it; the other wrap stays valid */
+    CHECK_OK(mgpu_buffer_download(ctx, whole, values, 16));
+    mgpu_buffer_free(ctx, whole);
+    mgpu_range owner;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 4096, &owner));
+    CHECK_RESULT(mgpu_buffer_wrap(ctx, owner.buffer, 0, owner.offset, 4096, &wrapped), MGPU_ERROR_INVALID_ARGUMENT);
     mgpu_buffer_free(ctx, owner);
     CHECK_RESULT(mgpu_buffer_wrap(ctx, VK_NULL_HANDLE, 0, 0, 16, &wrapped), MGPU_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, owner.buffer, 100, 0, VK_WHOLE_SIZE, &wrapped) == MGPU_SUCCESS
-                     ? MGPU_SUCCESS : MGPU_ERROR_INVALID_ARGUMENT, MGPU_SUCCESS);
-    mgpu_buffer_free(ctx, wrapped);
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, owner.buffer, 100, 64, 64, &wrapped), MGPU_ERROR_RANGE_TOO_SMALL);
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, owner.buffer, 0, 2, 64, &wrapped), MGPU_ERROR_MISALIGNED);
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, owner.buffer, 0, 0, VK_WHOLE_SIZE, &wrapped), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_buffer_wrap(ctx, caller, 100, 64, 64, &wrapped), MGPU_ERROR_RANGE_TOO_SMALL);
+    CHECK_RESULT(mgpu_buffer_wrap(ctx, caller, 0, 0, (VkDeviceSize)1 << 30, &wrapped), MGPU_ERROR_RANGE_TOO_SMALL);
+    CHECK_RESULT(mgpu_buffer_wrap(ctx, caller, 0, 2, 64, &wrapped), MGPU_ERROR_MISALIGNED);
+    CHECK_RESULT(mgpu_buffer_wrap(ctx, caller, 0, 0, VK_WHOLE_SIZE, &wrapped), MGPU_ERROR_INVALID_ARGUMENT);
+    test_caller_buffer_destroy(caller, memory);
 
     /* bad arguments */
     mgpu_range bad;

@@ -47,6 +47,15 @@ static mgpu_result mgpu_transfer(mgpu_context ctx, mgpu_range device_range, void
     return r;
 }
 
+mgpu_result mgpu__check_scratch(mgpu_context ctx, const char *name, mgpu_range scratch, VkDeviceSize bytes,
+                                VkDeviceSize alignment, const mgpu_range_use *uses, size_t use_count) {
+    mgpu_result r = mgpu__check_range(ctx, name, scratch, bytes, alignment);
+    for (size_t i = 0; i < use_count && r == MGPU_SUCCESS; ++i)
+        if (mgpu__ranges_overlap(scratch, bytes, uses[i].range, uses[i].bytes))
+            r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps %s", name, uses[i].name);
+    return r;
+}
+
 mgpu_result mgpu_buffer_upload(mgpu_context ctx, mgpu_range dst, const void *src, VkDeviceSize bytes) {
     return mgpu_transfer(ctx, dst, (void *)src, bytes, true);
 }

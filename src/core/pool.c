@@ -6,14 +6,28 @@
  * blocks whose free extents are kept sorted and coalesced. Freed ranges stay cached, owned by their class,
  * until the cached bytes pass the capacity; then the least recently freed go back to their blocks, and a
  * block with nothing in use is released. Host-visible staging memory is a second kind in the same pool.
+ *
+ * Identity: every range handed out (and every wrap) gets a new id, stored in mgpu_range.id and in its
+ * allocation record, so a range kept after mgpu_buffer_free no longer names anything, even when a new
+ * allocation now holds its bytes. mgpu__pool_vouch checks ranges against the records before any use; the
+ * records are a flat array scanned linearly (a few per call; a handful to hundreds of entries in practice).
  */
 #include "../mgpu_internal.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MGPU_BLOCK_SIZE ((VkDeviceSize)64 << 20)
 #define MGPU_DEFAULT_CAPACITY ((VkDeviceSize)256 << 20)
+
+/* Allocation ids come from one process-wide counter: they increase within each context and never repeat
+ * across contexts, so a range of another context (on a device whose buffer handles may coincide with
+ * ours) never names one of our allocations. The only state shared between contexts; atomic because
+ * contexts may live on different threads. */
+static _Atomic uint64_t mgpu_next_id = 1;
+
+static uint64_t mgpu_new_id(void) { return atomic_fetch_add_explicit(&mgpu_next_id, 1, memory_order_relaxed); }
 
 static VkDeviceSize mgpu_size_class(VkDeviceSize size) {
     if (size <= MGPU_POOL_ALIGNMENT) return MGPU_POOL_ALIGNMENT;
@@ -218,12 +232,14 @@ mgpu_result mgpu__pool_alloc(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSi
         if (best != SIZE_MAX) {
             mgpu_allocation *a = &pool->allocations[best];
             a->cached = false;
+            a->id = mgpu_new_id(); /* ranges kept from its previous life no longer name it */
+            a->size = size;
             pool->stats.cached_bytes -= size_class;
             --pool->stats.cached_ranges;
             pool->stats.in_use_bytes += size_class;
             ++pool->stats.in_use_ranges;
             ++pool->stats.hits;
-            *out = (mgpu_range){a->buffer, a->offset, size};
+            *out = (mgpu_range){a->buffer, a->offset, size, a->id};
             return MGPU_SUCCESS;
         }
     }
@@ -249,12 +265,13 @@ mgpu_result mgpu__pool_alloc(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSi
         if (r != MGPU_SUCCESS) return r;
         mgpu_block_take(block, size_class, &offset);
     }
-    pool->allocations[pool->allocation_count++] =
-        (mgpu_allocation){.buffer = block->buffer, .offset = offset, .size_class = size_class, .block = block};
+    uint64_t id = mgpu_new_id();
+    pool->allocations[pool->allocation_count++] = (mgpu_allocation){
+        .buffer = block->buffer, .offset = offset, .size = size, .size_class = size_class, .block = block, .id = id};
     pool->stats.in_use_bytes += size_class;
     ++pool->stats.in_use_ranges;
     ++pool->stats.misses;
-    *out = (mgpu_range){block->buffer, offset, size};
+    *out = (mgpu_range){block->buffer, offset, size, id};
     return MGPU_SUCCESS;
 }
 
@@ -290,7 +307,8 @@ void mgpu_buffer_free(mgpu_context ctx, mgpu_range range) {
     mgpu_pool *pool = &ctx->pool;
     for (size_t i = 0; i < pool->allocation_count; ++i) {
         mgpu_allocation *a = &pool->allocations[i];
-        if (a->buffer != range.buffer || a->offset != range.offset || a->cached) continue;
+        if (a->cached || a->buffer != range.buffer || a->offset != range.offset) continue;
+        if (range.id && a->id != range.id) continue; /* a stale range must not free what now lives there */
         if (!a->block) { /* wrapped: forget it */
             mgpu_allocation_release(ctx, i);
             return;
@@ -308,39 +326,112 @@ void mgpu_buffer_free(mgpu_context ctx, mgpu_range range) {
         mgpu_evict_to(ctx, pool->capacity);
         return;
     }
-    mgpu__log(ctx, MGPU_LOG_WARNING, "mgpu_buffer_free: range (offset %llu) is not the pool's",
-              (unsigned long long)range.offset);
+    mgpu__log(ctx, MGPU_LOG_WARNING,
+              "mgpu_buffer_free: the range (offset %llu, id %llu) names no live allocation of this context "
+              "(freed already, a sub-range, or another context's): ignored",
+              (unsigned long long)range.offset, (unsigned long long)range.id);
+}
+
+static bool mgpu_is_pool_buffer(const mgpu_pool *pool, VkBuffer buffer) {
+    for (size_t i = 0; i < pool->block_count; ++i)
+        if (pool->blocks[i]->buffer == buffer) return true;
+    return false;
 }
 
 mgpu_result mgpu_buffer_wrap(mgpu_context ctx, VkBuffer buffer, VkDeviceSize buffer_size, VkDeviceSize offset,
                              VkDeviceSize size, mgpu_range *out) {
     if (!ctx || !out || buffer == VK_NULL_HANDLE)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: null argument");
+    /* A pool buffer holds many allocations: a wrap of it could reach into its neighbours and would outlive its
+     * own allocation (and the buffer, when the pool releases the block), so pool ranges are used as they are. */
+    if (mgpu_is_pool_buffer(&ctx->pool, buffer))
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                          "mgpu_buffer_wrap: the VkBuffer belongs to this context's pool: use the range mgpu_buffer_alloc "
+                          "returned (or a part of it) instead of wrapping its buffer");
     if (size == VK_WHOLE_SIZE) {
         if (buffer_size == 0 || offset > buffer_size)
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: VK_WHOLE_SIZE needs buffer_size");
         size = buffer_size - offset;
     }
     if (size == 0) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: size 0");
-    if (buffer_size && (offset > buffer_size || size > buffer_size - offset))
-        return mgpu__fail(ctx, MGPU_ERROR_RANGE_TOO_SMALL, "mgpu_buffer_wrap: range beyond the buffer's %llu bytes",
-                          (unsigned long long)buffer_size);
+    /* Without the caller's size, the memory the buffer needs bounds it: it may round the size up, but it
+     * catches a wrap far past the buffer. */
+    VkDeviceSize end = buffer_size;
+    if (end == 0) {
+        VkMemoryRequirements req;
+        ctx->vk.vkGetBufferMemoryRequirements(ctx->device, buffer, &req);
+        end = req.size;
+    }
+    if (offset > end || size > end - offset)
+        return mgpu__fail(ctx, MGPU_ERROR_RANGE_TOO_SMALL, "mgpu_buffer_wrap: %llu bytes at offset %llu pass the buffer's %llu bytes%s",
+                          (unsigned long long)size, (unsigned long long)offset, (unsigned long long)end,
+                          buffer_size ? "" : " (its memory requirements)");
     if (offset % 4 != 0) return mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "mgpu_buffer_wrap: offset not a multiple of 4");
     mgpu_pool *pool = &ctx->pool;
     if (!mgpu_grow((void **)&pool->allocations, &pool->allocation_capacity, pool->allocation_count + 1,
                    sizeof *pool->allocations))
         return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "pool allocation list");
-    pool->allocations[pool->allocation_count++] = (mgpu_allocation){.buffer = buffer, .offset = offset};
-    *out = (mgpu_range){buffer, offset, size};
+    VkBufferDeviceAddressInfo address_info = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = buffer};
+    uint64_t id = mgpu_new_id();
+    pool->allocations[pool->allocation_count++] =
+        (mgpu_allocation){.buffer = buffer, .offset = offset, .size = size, .id = id, .buffer_end = end,
+                          .address = ctx->vk.vkGetBufferDeviceAddress(ctx->device, &address_info)};
+    *out = (mgpu_range){buffer, offset, size, id};
+    return MGPU_SUCCESS;
+}
+
+/* [range.offset, range.offset + range.size) inside [begin, end), without overflow. */
+static bool mgpu_inside(mgpu_range range, VkDeviceSize begin, VkDeviceSize end) {
+    return range.offset >= begin && range.offset <= end && range.size <= end - range.offset;
+}
+
+mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceAddress *base) {
+    const mgpu_pool *pool = &ctx->pool;
+    if (range.buffer == VK_NULL_HANDLE) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null VkBuffer", name);
+    const mgpu_allocation *found = NULL;
+    if (range.id) {
+        for (size_t i = 0; i < pool->allocation_count && !found; ++i)
+            if (pool->allocations[i].id == range.id) found = &pool->allocations[i];
+        if (!found || found->cached)
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                              "%s: allocation %llu is not live in this context (the range was freed, or is another "
+                              "context's)", name, (unsigned long long)range.id);
+        if (found->buffer != range.buffer)
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: the VkBuffer is not that of allocation %llu", name,
+                              (unsigned long long)range.id);
+        if (!mgpu_inside(range, found->offset, found->offset + found->size))
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                              "%s: %llu bytes at offset %llu pass allocation %llu (%llu bytes at offset %llu)", name,
+                              (unsigned long long)range.size, (unsigned long long)range.offset,
+                              (unsigned long long)range.id, (unsigned long long)found->size,
+                              (unsigned long long)found->offset);
+    } else {
+        bool known = false;
+        for (size_t i = 0; i < pool->allocation_count && !found; ++i) {
+            const mgpu_allocation *a = &pool->allocations[i];
+            if (a->cached || a->buffer != range.buffer) continue;
+            known = true;
+            if (a->block ? mgpu_inside(range, a->offset, a->offset + a->size) : mgpu_inside(range, 0, a->buffer_end))
+                found = a;
+        }
+        if (!found && !known && !mgpu_is_pool_buffer(pool, range.buffer))
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                              "%s: unknown VkBuffer: neither allocated by this context's pool nor wrapped in it", name);
+        if (!found)
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                              "%s: %llu bytes at offset %llu lie in no live allocation of the buffer (freed, or past "
+                              "the allocation's end)", name, (unsigned long long)range.size,
+                              (unsigned long long)range.offset);
+    }
+    if (base) *base = found->block ? found->block->address : found->address;
     return MGPU_SUCCESS;
 }
 
 VkDeviceAddress mgpu_range_address(mgpu_context ctx, mgpu_range range) {
+    VkDeviceAddress base = 0;
     if (!ctx || range.buffer == VK_NULL_HANDLE) return 0;
-    for (size_t i = 0; i < ctx->pool.block_count; ++i)
-        if (ctx->pool.blocks[i]->buffer == range.buffer) return ctx->pool.blocks[i]->address + range.offset;
-    VkBufferDeviceAddressInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = range.buffer};
-    return ctx->vk.vkGetBufferDeviceAddress(ctx->device, &info) + range.offset;
+    if (mgpu__pool_vouch(ctx, "mgpu_range_address", range, &base) != MGPU_SUCCESS) return 0;
+    return base + range.offset;
 }
 
 void mgpu_pool_get_stats(mgpu_context ctx, mgpu_pool_stats *out) {

@@ -94,7 +94,7 @@ mgpu_result mgpu__check_range(mgpu_context ctx, const char *name, mgpu_range ran
     if (alignment > 1 && range.offset % alignment != 0)
         return mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "%s: offset %llu is not a multiple of %llu", name,
                           (unsigned long long)range.offset, (unsigned long long)alignment);
-    return MGPU_SUCCESS;
+    return mgpu__pool_vouch(ctx, name, range, NULL);
 }
 
 bool mgpu__ranges_overlap(mgpu_range a, VkDeviceSize a_bytes, mgpu_range b, VkDeviceSize b_bytes) {

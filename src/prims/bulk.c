@@ -46,7 +46,11 @@ mgpu_result mgpu_cmd_bulk_remove(mgpu_context ctx, VkCommandBuffer cmd, const mg
                       .values = mgpu_range_address(ctx, info->input),
                       .item_count = info->count,
                       .object_count = info->index_count};
-    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_REMOVE, info->value_size / 4, scratch);
+    VkDeviceSize vs = info->value_size;
+    mgpu_range_use uses[] = {{"the input", info->input, info->count * vs},
+                             {"the indices", info->indices, info->index_count * 4ull},
+                             {"the output", info->output, (VkDeviceSize)(info->count - info->index_count) * vs}};
+    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_REMOVE, info->value_size / 4, scratch, uses, MGPU_ARRAY_COUNT(uses));
 }
 
 static mgpu_result mgpu_record_remove(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -99,7 +103,11 @@ mgpu_result mgpu_cmd_bulk_insert(mgpu_context ctx, VkCommandBuffer cmd, const mg
                       .gather = info->a_count ? mgpu_range_address(ctx, info->insert) : 0,
                       .item_count = info->b_count,
                       .object_count = info->a_count};
-    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_INSERT, info->value_size / 4, scratch);
+    VkDeviceSize vs = info->value_size;
+    mgpu_range_use uses[] = {{"b", info->b, info->b_count * vs}, {"the inserted values", info->insert, info->a_count * vs},
+                             {"the indices", info->indices, info->a_count * 4ull},
+                             {"the output", info->output, ((VkDeviceSize)info->a_count + info->b_count) * vs}};
+    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_INSERT, info->value_size / 4, scratch, uses, MGPU_ARRAY_COUNT(uses));
 }
 
 static mgpu_result mgpu_record_insert(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {

@@ -56,11 +56,11 @@ static void mgpu_lbs_keys(const mgpu_tuning *t, uint32_t mode, uint32_t value_wo
 }
 
 mgpu_result mgpu__lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc *pc, uint32_t mode,
-                                   uint32_t value_words, mgpu_range scratch) {
+                                   uint32_t value_words, mgpu_range scratch, const mgpu_range_use *uses, size_t use_count) {
     mgpu_tuning t = mgpu_lbs_tuning(ctx);
     mgpu_load_balance_info sizes = {.item_count = pc->item_count, .object_count = pc->object_count};
     uint32_t tiles = mgpu_lbs_tiles(&sizes, &t);
-    mgpu_result r = mgpu__check_range(ctx, "scratch", scratch, (VkDeviceSize)(tiles + 1) * 4, 4);
+    mgpu_result r = mgpu__check_scratch(ctx, "scratch", scratch, (VkDeviceSize)(tiles + 1) * 4, 4, uses, use_count);
     if (r != MGPU_SUCCESS) return r;
     pc->partitions = mgpu_range_address(ctx, scratch);
     mgpu_pipeline_key partition, search;
@@ -82,7 +82,9 @@ mgpu_result mgpu_cmd_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const m
                       .objects = mgpu_range_address(ctx, info->out_objects),
                       .item_count = info->item_count,
                       .object_count = info->object_count};
-    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_INTERVAL_SEARCH, 1, scratch);
+    mgpu_range_use uses[] = {{"object_starts", info->object_starts, (VkDeviceSize)info->object_count * 4},
+                             {"out_objects", info->out_objects, (VkDeviceSize)info->item_count * 4}};
+    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_INTERVAL_SEARCH, 1, scratch, uses, MGPU_ARRAY_COUNT(uses));
 }
 
 static mgpu_result mgpu_record_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -112,6 +114,21 @@ mgpu_result mgpu__load_balance_prepare(mgpu_context ctx) {
 
 /* ---- interval operations ---- */
 
+/* The ranges of an interval operation and the bytes it touches in each: starts, gather, scatter, input, output. */
+static void mgpu_interval_uses(const mgpu_interval_info *info, mgpu_range_use ranges[5]) {
+    bool gathers = info->op == MGPU_INTERVAL_OP_GATHER || info->op == MGPU_INTERVAL_OP_MOVE;
+    bool scatters = info->op == MGPU_INTERVAL_OP_SCATTER || info->op == MGPU_INTERVAL_OP_MOVE;
+    uint64_t input = info->op == MGPU_INTERVAL_OP_EXPAND ? info->interval_count
+                   : info->op == MGPU_INTERVAL_OP_SCATTER ? info->item_count : info->input_count;
+    uint64_t output = scatters ? info->output_count : info->item_count;
+    uint64_t n = info->interval_count, vs = info->value_size;
+    ranges[0] = (mgpu_range_use){"interval starts", info->interval_starts, n * 4};
+    ranges[1] = (mgpu_range_use){"interval gather", info->gather, gathers ? n * 4 : 0};
+    ranges[2] = (mgpu_range_use){"interval scatter", info->scatter, scatters ? n * 4 : 0};
+    ranges[3] = (mgpu_range_use){"interval input", info->input, info->item_count ? input * vs : 0};
+    ranges[4] = (mgpu_range_use){"interval output", info->output, info->item_count ? output * vs : 0};
+}
+
 static mgpu_result mgpu_interval_check(mgpu_context ctx, const mgpu_interval_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null info");
@@ -121,22 +138,12 @@ static mgpu_result mgpu_interval_check(mgpu_context ctx, const mgpu_interval_inf
     if ((uint64_t)info->item_count + info->interval_count > MGPU_MAX_COUNT || info->input_count > MGPU_MAX_COUNT ||
         info->output_count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: counts above 2^31-1");
-    bool gathers = info->op == MGPU_INTERVAL_OP_GATHER || info->op == MGPU_INTERVAL_OP_MOVE;
-    bool scatters = info->op == MGPU_INTERVAL_OP_SCATTER || info->op == MGPU_INTERVAL_OP_MOVE;
-    uint64_t input = info->op == MGPU_INTERVAL_OP_EXPAND ? info->interval_count
-                   : info->op == MGPU_INTERVAL_OP_SCATTER ? info->item_count : info->input_count;
-    uint64_t output = scatters ? info->output_count : info->item_count;
-    uint64_t n = info->interval_count, vs = info->value_size;
-    struct { const char *name; mgpu_range range; uint64_t bytes; uint32_t align; } ranges[] = {
-        {"interval starts", info->interval_starts, n * 4, 4},
-        {"interval gather", info->gather, gathers ? n * 4 : 0, 4},
-        {"interval scatter", info->scatter, scatters ? n * 4 : 0, 4},
-        {"interval input", info->input, info->item_count ? input * vs : 0, (uint32_t)vs},
-        {"interval output", info->output, info->item_count ? output * vs : 0, (uint32_t)vs},
-    };
+    mgpu_range_use ranges[5];
+    mgpu_interval_uses(info, ranges);
+    uint32_t align[5] = {4, 4, 4, info->value_size, info->value_size};
     mgpu_result r = MGPU_SUCCESS;
     for (size_t i = 0; i < MGPU_ARRAY_COUNT(ranges) && r == MGPU_SUCCESS; ++i)
-        if (ranges[i].bytes) r = mgpu__check_range(ctx, ranges[i].name, ranges[i].range, ranges[i].bytes, ranges[i].align);
+        if (ranges[i].bytes) r = mgpu__check_range(ctx, ranges[i].name, ranges[i].range, ranges[i].bytes, align[i]);
     for (size_t i = 0; i < 4 && r == MGPU_SUCCESS; ++i)
         if (mgpu__ranges_overlap(info->output, ranges[4].bytes, ranges[i].range, ranges[i].bytes))
             r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval output overlaps %s", ranges[i].name);
@@ -166,7 +173,9 @@ mgpu_result mgpu_cmd_interval(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_
                       .scatter = scatters ? mgpu_range_address(ctx, info->scatter) : 0,
                       .item_count = info->item_count,
                       .object_count = info->interval_count};
-    return mgpu__lbs_record(ctx, cmd, &pc, modes[info->op], info->value_size / 4, scratch);
+    mgpu_range_use uses[5];
+    mgpu_interval_uses(info, uses);
+    return mgpu__lbs_record(ctx, cmd, &pc, modes[info->op], info->value_size / 4, scratch, uses, 5);
 }
 
 static mgpu_result mgpu_record_interval(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {

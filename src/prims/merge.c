@@ -118,7 +118,12 @@ mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_mer
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: null command buffer");
     mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
     if (plan.tiles == 0) return MGPU_SUCCESS;
-    r = mgpu__check_range(ctx, "merge scratch", scratch, mgpu_merge_scratch(&plan), 4);
+    VkDeviceSize key = mgpu_type_size(info->key_type), vs = info->value_size;
+    VkDeviceSize an = info->a_count, bn = info->b_count;
+    mgpu_range_use uses[] = {{"a_keys", info->a_keys, an * key}, {"b_keys", info->b_keys, bn * key},
+                             {"a_values", info->a_values, an * vs}, {"b_values", info->b_values, bn * vs},
+                             {"out_keys", info->out_keys, (an + bn) * key}, {"out_values", info->out_values, (an + bn) * vs}};
+    r = mgpu__check_scratch(ctx, "merge scratch", scratch, mgpu_merge_scratch(&plan), 4, uses, MGPU_ARRAY_COUNT(uses));
     if (r != MGPU_SUCCESS) return r;
     mgpu_merge_pc pc = {
         .a_keys = info->a_count ? mgpu_range_address(ctx, info->a_keys) : 0,

@@ -41,6 +41,14 @@ static mgpu_result mgpu_mergesort_check(mgpu_context ctx, const mgpu_sort_info *
     return mgpu__sort_check(ctx, info);
 }
 
+void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[4]) {
+    VkDeviceSize key = mgpu_type_size(info->key_type), n = info->count, out_value = info->indices ? 4 : info->value_size;
+    uses[0] = (mgpu_range_use){"keys_in", info->keys_in, n * key};
+    uses[1] = (mgpu_range_use){"keys_out", info->keys_out, n * key};
+    uses[2] = (mgpu_range_use){"values_in", info->values_in, n * info->value_size};
+    uses[3] = (mgpu_range_use){"values_out", info->values_out, n * out_value};
+}
+
 mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info) {
     mgpu_result r = mgpu__check_type(ctx, info->key_type);
     if (r != MGPU_SUCCESS) return r;
@@ -103,7 +111,9 @@ mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     if (info->count == 0) return MGPU_SUCCESS;
     mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, info);
     if (plan.passes) {
-        r = mgpu__check_range(ctx, "sort scratch", scratch, plan.scratch_bytes, 16);
+        mgpu_range_use uses[4];
+        mgpu__sort_uses(info, uses);
+        r = mgpu__check_scratch(ctx, "sort scratch", scratch, plan.scratch_bytes, 16, uses, 4);
         if (r != MGPU_SUCCESS) return r;
     }
     bool values = plan.value_words > 0;

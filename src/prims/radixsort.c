@@ -138,14 +138,18 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null command buffer");
     if (info->count == 0) return MGPU_SUCCESS;
-    if (plan.passes == 0) return mgpu_radix_no_passes(ctx, cmd, info);
-    r = mgpu__check_range(ctx, "sort scratch", scratch, plan.scratch_bytes, 16);
+    /* The scratch the requirements asked for is checked even when no pass needs it: one contract. */
+    mgpu_range_use uses[5];
+    mgpu__sort_uses(info, uses);
+    uses[4] = (mgpu_range_use){"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0};
+    if (plan.scratch_bytes) r = mgpu__check_scratch(ctx, "sort scratch", scratch, plan.scratch_bytes, 16, uses, 5);
     if (r != MGPU_SUCCESS) return r;
+    if (plan.passes == 0) return mgpu_radix_no_passes(ctx, cmd, info);
     VkDeviceSize n = info->count, key_bytes = n * mgpu_type_size(info->key_type), value_bytes = n * plan.value_words * 4;
-    mgpu_range counts = {scratch.buffer, scratch.offset + plan.counts_offset, plan.scan_offset - plan.counts_offset};
-    mgpu_range scan_scratch = {scratch.buffer, scratch.offset + plan.scan_offset, plan.keys_offset - plan.scan_offset};
-    mgpu_range tmp_keys = {scratch.buffer, scratch.offset + plan.keys_offset, key_bytes};
-    mgpu_range tmp_values = {scratch.buffer, scratch.offset + plan.values_offset, value_bytes};
+    mgpu_range counts = mgpu__subrange(scratch, plan.counts_offset, plan.scan_offset - plan.counts_offset);
+    mgpu_range scan_scratch = mgpu__subrange(scratch, plan.scan_offset, plan.keys_offset - plan.scan_offset);
+    mgpu_range tmp_keys = mgpu__subrange(scratch, plan.keys_offset, key_bytes);
+    mgpu_range tmp_values = mgpu__subrange(scratch, plan.values_offset, value_bytes);
     bool values = plan.value_words > 0, tmp = plan.passes > 1 || plan.copy_first;
     VkDeviceAddress out_keys = mgpu_range_address(ctx, info->keys_out);
     VkDeviceAddress out_values = values ? mgpu_range_address(ctx, info->values_out) : 0;
@@ -171,7 +175,7 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     if (plan.onesweep) { /* zero the histogram and the look-back status, then count every pass's digits */
         VkDeviceSize words = (plan.keys_offset - plan.counts_offset) / 4;
         r = mgpu_cmd_fill(ctx, cmd, &(mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = (uint32_t)words,
-                                                      .output = {scratch.buffer, scratch.offset + plan.counts_offset, words * 4}});
+                                                      .output = mgpu__subrange(scratch, plan.counts_offset, words * 4)});
         mgpu__barrier_compute_write_to_read(ctx, cmd);
         uint32_t groups = plan.tiles < 1024 ? plan.tiles : 1024;
         mgpu_radix_pc pc = {.keys_in = src_keys, .counts = mgpu_range_address(ctx, counts), .count_address = count_address,

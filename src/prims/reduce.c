@@ -65,7 +65,9 @@ mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_re
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: null command buffer");
     mgpu_reduce_plan plan = mgpu_reduce_make_plan(ctx, info->type, info->count);
     if (plan.scratch_bytes) {
-        r = mgpu__check_range(ctx, "reduce scratch", scratch, plan.scratch_bytes, 1);
+        mgpu_range_use uses[] = {{"the input", info->input, (VkDeviceSize)info->count * mgpu_type_size(info->type)},
+                                 {"the result", info->result, MGPU_REDUCE_RESULT_BYTES}};
+        r = mgpu__check_scratch(ctx, "reduce scratch", scratch, plan.scratch_bytes, 1, uses, MGPU_ARRAY_COUNT(uses));
         if (r == MGPU_SUCCESS && mgpu_range_address(ctx, scratch) % 16 != 0)
             r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "reduce scratch: address not a multiple of 16");
         if (r != MGPU_SUCCESS) return r;

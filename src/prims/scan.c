@@ -75,7 +75,14 @@ static mgpu_result mgpu_scan_check(mgpu_context ctx, const mgpu_scan_info *info)
         if (!in_place && mgpu__ranges_overlap(info->input, bytes, info->output, bytes))
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: input and output overlap without being the same");
     }
-    if (info->total.buffer) r = mgpu__check_range(ctx, "scan total", info->total, size, size);
+    if (!info->total.buffer) return MGPU_SUCCESS;
+    r = mgpu__check_range(ctx, "scan total", info->total, size, size);
+    /* Tiles write the total while others still read the input and write the output: like every output, it
+     * may share no byte with them. */
+    if (r == MGPU_SUCCESS && (mgpu__ranges_overlap(info->total, size, info->input, bytes) ||
+                              mgpu__ranges_overlap(info->total, size, info->output, bytes)))
+        r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: total overlaps the %s",
+                       mgpu__ranges_overlap(info->total, size, info->input, bytes) ? "input" : "output");
     return r;
 }
 
@@ -158,7 +165,7 @@ static mgpu_result mgpu_record_lookback(mgpu_context ctx, VkCommandBuffer cmd, c
     VkDeviceSize values = mgpu_align16((VkDeviceSize)tiles * mgpu_type_size(plan->type));
     /* Clear the counter and the flags: scratch is never assumed to be zero. */
     mgpu_fill_info clear = {.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = (uint32_t)(aggregates / 4),
-                            .output = {scratch.buffer, scratch.offset, aggregates}};
+                            .output = mgpu__subrange(scratch, 0, aggregates)};
     mgpu_result r = mgpu_cmd_fill(ctx, cmd, &clear);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
@@ -181,7 +188,10 @@ mgpu_result mgpu_cmd_scan(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan
     mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, info);
     VkDeviceSize scratch_bytes = mgpu_scan_scratch(&plan, info->count);
     if (scratch_bytes) {
-        r = mgpu__check_range(ctx, "scan scratch", scratch, scratch_bytes, 1);
+        VkDeviceSize size = mgpu_type_size(info->type), bytes = (VkDeviceSize)info->count * size;
+        mgpu_range_use uses[] = {{"the input", info->input, bytes}, {"the output", info->output, bytes},
+                                 {"the total", info->total, info->total.buffer ? size : 0}};
+        r = mgpu__check_scratch(ctx, "scan scratch", scratch, scratch_bytes, 1, uses, MGPU_ARRAY_COUNT(uses));
         if (r == MGPU_SUCCESS && mgpu_range_address(ctx, scratch) % 16 != 0)
             r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "scan scratch: address not a multiple of 16");
         if (r != MGPU_SUCCESS) return r;

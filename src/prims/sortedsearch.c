@@ -81,7 +81,14 @@ mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const 
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: null command buffer");
     mgpu_search_plan plan = mgpu_search_make_plan(ctx, info);
     if (plan.tiles == 0) return MGPU_SUCCESS;
-    r = mgpu__check_range(ctx, "sorted search scratch", scratch, (VkDeviceSize)(plan.tiles + 1) * 4, 4);
+    VkDeviceSize k = mgpu_type_size(info->key_type), an = info->a_count, bn = info->b_count;
+    mgpu_range_use uses[] = {{"a_keys", info->a_keys, an * k}, {"b_keys", info->b_keys, bn * k},
+                             {"a_indices", info->a_indices, info->a_indices.buffer ? an * 4 : 0},
+                             {"b_indices", info->b_indices, info->b_indices.buffer ? bn * 4 : 0},
+                             {"a_matches", info->a_matches, info->a_matches.buffer ? an * 4 : 0},
+                             {"b_matches", info->b_matches, info->b_matches.buffer ? bn * 4 : 0}};
+    r = mgpu__check_scratch(ctx, "sorted search scratch", scratch, (VkDeviceSize)(plan.tiles + 1) * 4, 4, uses,
+                            MGPU_ARRAY_COUNT(uses));
     if (r != MGPU_SUCCESS) return r;
     mgpu_search_pc pc = {.a_keys = mgpu_optional_address(ctx, info->a_keys, info->a_count),
                          .b_keys = mgpu_optional_address(ctx, info->b_keys, info->b_count),
