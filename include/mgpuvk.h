@@ -5,7 +5,7 @@
  * log callback and to mgpu_context_last_error(). Arguments are checked before anything is recorded: a call
  * that fails records nothing and writes nothing.
  *
- * Three tiers per primitive (shared DESIGN.md):
+ * Three tiers per primitive (docs/ARCHITECTURE.md):
  *   mgpu_<prim>_get_requirements  scratch size, alignment and buffer usage the recording needs;
  *   mgpu_cmd_<prim>               records into the caller's VkCommandBuffer with caller-owned scratch; it adds
  *                                 the barriers between its own dispatches and nothing else, never submits;
@@ -81,7 +81,7 @@ typedef enum mgpu_result {
 MGPU_API const char *mgpu_result_name(mgpu_result result);
 /** A short English description of the result. */
 MGPU_API const char *mgpu_result_message(mgpu_result result);
-/** Alias of mgpu_result_message (DESIGN.md names it so). */
+/** Alias of mgpu_result_message (the architecture names it so). */
 MGPU_API const char *mgpu_result_string(mgpu_result result);
 
 /* ---------------------------------------------------------------------------------------------------------
@@ -571,7 +571,7 @@ MGPU_API mgpu_result mgpu_scan(mgpu_context context, const mgpu_scan_info *info,
 /* ---------------------------------------------------------------------------------------------------------
  * Merge (the seeds' chapter 6): the stable merge of two sorted sequences, keys or key-value pairs.
  *   A: 1 3 3 7  B: 2 3 8  ->  1 2 3(A) 3(A) 3(B) 7 8
- * Keys are compared in the order of DESIGN.md (floats: IEEE total order, -NaN < -inf < ... < -0.0 < +0.0 <
+ * Keys are compared in the total order (floats: IEEE total order, -NaN < -inf < ... < -0.0 < +0.0 <
  * ... < +inf < +NaN), ascending or descending; on equal keys A's elements come first. Values are any 32- or
  * 64-bit type, moved as raw bits (value_size 4 or 8; 0 for keys only).
  * Preconditions, documented and not checked (the CLI checks them): A and B are sorted in the merge's order.
@@ -602,7 +602,7 @@ MGPU_API mgpu_result mgpu_merge(mgpu_context context, const mgpu_merge_info *inf
 
 /* ---------------------------------------------------------------------------------------------------------
  * Sorting: keys, key-value pairs, or keys and the permutation that sorts them. Stable (equal keys keep their
- * input order), ascending or descending, keys in the total order of DESIGN.md (floats: -NaN < -inf < ... <
+ * input order), ascending or descending, keys in the total order (floats: -NaN < -inf < ... <
  * -0.0 < +0.0 < ... < +inf < +NaN, so NaNs sort to the ends by sign); mergesort and radix sort give identical
  * output. Values are any 32- or 64-bit type, moved as bits. With `indices`, values_out receives, for each
  * sorted key, its index in the input (int32) and values_in is not read.
@@ -689,7 +689,7 @@ MGPU_API mgpu_result mgpu_cmd_load_balance(mgpu_context context, VkCommandBuffer
 MGPU_API mgpu_result mgpu_load_balance(mgpu_context context, const mgpu_load_balance_info *info);
 
 /* ---------------------------------------------------------------------------------------------------------
- * Vectorized sorted search (the seeds' chapter 9): A and B sorted (total order of DESIGN.md, ascending or
+ * Vectorized sorted search (the seeds' chapter 9): A and B sorted (the total order, ascending or
  * descending). For each A[i], its lower or upper bound in B; for each B[j], the other bound in A (lower for A
  * means upper for B, as in the seeds); match flags (1 when the other array holds an equal key, else 0).
  *   A: 1 3 5  B: 3 3 4 5  lower -> A indices 0 0 3; B indices (upper into A) 2 2 2 3; A matches 0 1 1

@@ -627,7 +627,7 @@ static int command_scan(const options *o) {
     return finish(ctx);
 }
 
-/* Keys in the order of DESIGN.md as unsigned bits (floats: IEEE total order). */
+/* Keys in the total order of docs/ARCHITECTURE.md as unsigned bits (floats: IEEE total order). */
 static uint64_t key_bits(mgpu_type type, const void *array, uint64_t i) {
     uint64_t v = 0;
     memcpy(&v, (const char *)array + i * mgpu_type_size(type), mgpu_type_size(type));

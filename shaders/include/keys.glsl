@@ -1,5 +1,5 @@
 /*
- * keys.glsl: comparing keys in the total order of DESIGN.md: integers by value, floats by IEEE total order
+ * keys.glsl: comparing keys in the total order of docs/ARCHITECTURE.md: integers by value, floats by IEEE total order
  * (-NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN), through an order-preserving map to unsigned bits.
  * Contract: include after types.glsl; the kernel declares `layout(constant_id = MGPU_SPEC_DESCENDING) const
  * bool DESCENDING` (descending order swaps the comparison).
