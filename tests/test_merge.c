@@ -1,6 +1,9 @@
-/* Merge against the CPU reference: every key type, keys only and 32/64-bit values, both orders, empty A or B,
- * sizes across tile and partition boundaries, few distinct keys (stability checked through the values),
- * floats with NaN, -0.0 and infinities placed by the total order; misuse. */
+/* Merge against the CPU reference: every key type with keys only, 32-bit and 64-bit values and both orders,
+ * empty A or B, sizes across tile and partition boundaries, few distinct keys (stability checked through the
+ * values), floats with NaN, -0.0 and infinities placed by the total order; misuse. Each type runs three of the
+ * six (values, order) pairs (keys, 32-bit and 64-bit values; both orders), alternating over the types so that every
+ * pair runs on three types: order and value width are separate code (a compare, a
+ * copy), and each pair is one more LLVM compile of the merge kernel on lavapipe. */
 #include "common.h"
 
 #include <math.h>
@@ -107,7 +110,7 @@ static void merge_misuse(void) {
     bad = good; bad.key_type = (mgpu_type)77;
     CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_merge(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT);
-    mgpu_range overlap = {a.buffer, a.offset, 400};
+    mgpu_range overlap = a; /* 400 bytes: a's keys under the output */
     bad = good; bad.a_count = 50; bad.b_count = 50; bad.out_keys = overlap;
     CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     mgpu_buffer_free(ctx, a);
@@ -122,10 +125,13 @@ void test_merge(void) {
         uint32_t tile = test_tile(MGPU_PRIM_MERGE, type);
         size_t shapes[][2] = {{0, 0}, {0, 5}, {7, 0}, {1, 1}, {tile - 1, 1}, {tile, tile}, {tile + 1, 2 * tile - 3},
                               {3 * tile, 17}, {1 + test_random_below(20 * tile), 1 + test_random_below(20 * tile)}};
+        bool d = t % 2; /* keys and 64-bit values in order d, 32-bit values in the other */
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
             for (uint32_t value_size = 0; value_size <= 8; value_size += 4)
-                for (int d = 0; d < 2; ++d) merge_case(type, value_size, d, shapes[s][0], shapes[s][1], s % 2 ? 3 : 1000);
+                merge_case(type, value_size, value_size == 4 ? !d : d, shapes[s][0], shapes[s][1], s % 2 ? 3 : 1000);
     }
-    merge_case(MGPU_TYPE_U32, 4, false, (1u << 20) + test_random_below(1u << 20), 1u << 19, 1 << 20);
+    /* Many tiles and partition workgroups: 384 to 640 tiles. */
+    uint32_t large = test_tile(MGPU_PRIM_MERGE, MGPU_TYPE_U32) << 8;
+    merge_case(MGPU_TYPE_U32, 4, false, large + test_random_below(large), large / 2, 1 << 20);
     merge_misuse();
 }

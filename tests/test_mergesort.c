@@ -1,7 +1,9 @@
-/* Mergesort against the stable CPU reference: every key type; keys, 32/64-bit pairs and indices; both
- * orders; random (few and many distinct keys), sorted, reversed and all-equal inputs; floats with NaN, -0.0
- * and infinities; sizes across the blocksort tile and every merge pass; in place; other NT/VT; misuse.
- * Stability is checked through values that are the input positions. */
+/* Mergesort against the stable CPU reference: every key type with keys, indices and 32/64-bit pairs, and in
+ * both orders (each payload in one order per type, alternating: mergesort_order); random (few and many
+ * distinct keys), sorted, reversed and all-equal inputs; floats with NaN, -0.0 and infinities; sizes across
+ * the blocksort tile and the first merge passes, and one of ten or more passes; in place; other NT/VT and
+ * two workgroups looping over the tiles (two key types per shape); misuse. Stability is checked through
+ * values that are the input positions. */
 #include "common.h"
 
 #include <string.h>
@@ -138,7 +140,7 @@ static void mergesort_misuse(void) {
     bad = good; bad.key_type = (mgpu_type)77;
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_mergesort(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.keys_out = (mgpu_range){k.buffer, k.offset + 4, 396}; bad.count = 99; /* shifted overlap */
+    bad = good; bad.keys_out = k; bad.keys_out.offset += 4; bad.keys_out.size = 396; bad.count = 99; /* shifted overlap */
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     bad = good; bad.indices = true; bad.values_out = o; /* indices over the keys */
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
@@ -167,40 +169,65 @@ static size_t mergesort_sizes(uint32_t tile, size_t *sizes) {
     return k;
 }
 
-static void mergesort_all(uint32_t kinds_mask) {
+/* The order a type sorts a payload in: keys and 32-bit pairs one way, indices and 64-bit pairs the other, the
+ * ways alternating over the types. Every type sorts every payload and in both orders, every payload is sorted
+ * in both orders (on three types each): the order and the payload are separate code (a compare, the values
+ * moved), and each (type, payload, order) is one more LLVM compile of each sort kernel on lavapipe. */
+static bool mergesort_order(int type, uint32_t payload) {
+    int p = payload == 0 ? 0 : payload == 1 ? 1 : payload == 4 ? 2 : 3;
+    return (type + p) % 2;
+}
+
+static void mergesort_all(void) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
         uint32_t tile = test_tile(MGPU_PRIM_MERGESORT, type);
         size_t sizes[16];
         size_t count = mergesort_sizes(tile, sizes);
         for (size_t s = 0; s < count; ++s)
-            for (uint32_t payload = 0; payload <= 8; payload = payload == 1 ? 4 : payload + (payload == 0 ? 1 : 4))
-                for (int d = 0; d < 2; ++d) {
-                    sort_input kind = (sort_input)((s + payload + d) % SORT_INPUT_COUNT);
-                    if (kinds_mask & (1u << kind)) sort_case(type, payload, d, kind, sizes[s], false);
-                }
-        for (int kind = 0; kind < SORT_INPUT_COUNT; ++kind) sort_case(type, 4, kind % 2, (sort_input)kind, 5 * tile + 3, false);
-        sort_case(type, 8, false, SORT_INPUT_FEW, 3 * tile + 1, true);
-        sort_case(type, 0, true, SORT_INPUT_MANY, 6 * tile - 1, true);
+            for (uint32_t payload = 0; payload <= 8; payload = payload == 1 ? 4 : payload + (payload == 0 ? 1 : 4)) {
+                bool d = mergesort_order(t, payload);
+                sort_case(type, payload, d, (sort_input)((s + payload + d) % SORT_INPUT_COUNT), sizes[s], false);
+            }
+        for (int kind = 0; kind < SORT_INPUT_COUNT; ++kind)
+            sort_case(type, 4, mergesort_order(t, 4), (sort_input)kind, 5 * tile + 3, false);
+        sort_case(type, 8, mergesort_order(t, 8), SORT_INPUT_FEW, 3 * tile + 1, true);
+        sort_case(type, 0, mergesort_order(t, 0), SORT_INPUT_MANY, 6 * tile - 1, true);
     }
 }
 
+/* 1024 tiles of the default tuning (ten merge passes past the blocksort), at most 2^20 keys. */
+static uint32_t mergesort_large(void) {
+    uint32_t tile = test_tile(MGPU_PRIM_MERGESORT, MGPU_TYPE_U32);
+    return tile < (1u << 10) ? tile << 10 : 1u << 20;
+}
+
 void test_mergesort(void) {
-    mergesort_all(~0u);
+    mergesort_all();
+    /* Many merge passes, an odd and an even number of them (11 and 10 on a CPU device's tile). */
+    uint32_t large = mergesort_large();
+    sort_case(MGPU_TYPE_U32, 4, false, SORT_INPUT_MANY, large + 1 + test_random_below(large / 4), false);
+    sort_case(MGPU_TYPE_F64, 1, true, SORT_INPUT_FEW, large / 2 + 3, true);
     /* Other tile shapes: even VT, VT 1, wider workgroups (the blocksort's shared-memory merges), and two
-     * workgroups looping over all tiles. */
+     * workgroups looping over all tiles. A shape changes no type's code but the tile's, so each runs one 32-bit
+     * and one 64-bit key type, one in each order, rotated over the shapes: every type runs some shape. The shapes
+     * keep the run's groups (MGPU_TUNE in the *_tile_loops entry) unless they set their own. */
+    mgpu_tuning base;
+    CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_U32, &base));
     mgpu_tuning shapes[] = {{.nt = 64, .vt = 4}, {.nt = 32, .vt = 1}, {.nt = 128, .vt = 3}, {.nt = 32, .vt = 5, .groups = 2}};
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
+        if (!shapes[i].groups) shapes[i].groups = base.groups;
         CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, &shapes[i]));
-        for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
-            uint32_t tile = shapes[i].nt * shapes[i].vt;
-            sort_case((mgpu_type)t, 4, t % 2, SORT_INPUT_FEW, 7 * tile + 5, false);
-            sort_case((mgpu_type)t, 1, false, SORT_INPUT_MANY, tile - 1, false);
-            sort_case((mgpu_type)t, 0, true, (sort_input)(t % SORT_INPUT_COUNT), 4 * tile, false);
+        uint32_t tile = shapes[i].nt * shapes[i].vt;
+        mgpu_type types[2] = {(mgpu_type)(i % 3), (mgpu_type)(3 + (i + 1) % 3)};
+        for (int k = 0; k < 2; ++k) {
+            mgpu_type t = types[k];
+            bool d = (i + (size_t)k) % 2;
+            sort_case(t, 4, d, SORT_INPUT_FEW, 7 * tile + 5, false);
+            sort_case(t, 1, d, SORT_INPUT_MANY, tile - 1, false);
+            sort_case(t, 0, d, (sort_input)(t % SORT_INPUT_COUNT), 4 * tile, false);
         }
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, NULL));
-    sort_case(MGPU_TYPE_U32, 4, false, SORT_INPUT_MANY, (1u << 20) + test_random_below(1u << 18), false);
-    sort_case(MGPU_TYPE_F64, 1, true, SORT_INPUT_FEW, (1u << 18) + 3, true);
     mergesort_misuse();
 }

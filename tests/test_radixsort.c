@@ -1,8 +1,10 @@
-/* Radix sort against the stable CPU reference (sort_test_run of test_mergesort.c): every key type; keys, 32/64-
- * bit pairs and indices; both orders; every input kind; floats with NaN, -0.0 and infinities; sizes across
- * tiles; bit ranges (narrow, unaligned, empty, every width class); in place with even and odd pass counts;
- * indirect counts (0, partial, all); identical output to mergesort; other NT/VT and the shared-memory sum;
- * misuse. */
+/* Radix sort against the stable CPU reference (sort_test_run of test_mergesort.c): every key type with keys,
+ * indices and 32/64-bit pairs, and in both orders (each payload in one order per type, alternating, 32-bit
+ * pairs in both: radix_order); every input kind; floats with NaN, -0.0 and infinities; sizes across tiles and
+ * past 1024 tiles; bit ranges (narrow, unaligned, empty, every width class); in place with even and odd pass
+ * counts; indirect counts (0, partial, all); identical output to mergesort; other NT/VT and the shared-memory
+ * sum (one or two key types per shape); misuse. The radixsort_onesweep entry runs it all with the one-sweep
+ * passes. */
 #include "common.h"
 
 #include <string.h>
@@ -53,11 +55,11 @@ static void radix_misuse(void) {
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     bad = good; bad.begin_bit = 3; /* end_bit 0 with begin_bit 3: not the "all bits" default */
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.indirect_count = (mgpu_range){o.buffer, o.offset, 4}; /* the count inside the output */
+    bad = good; bad.indirect_count = o; bad.indirect_count.size = 4; /* the count inside the output */
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     bad = good; bad.value_size = 6;
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.keys_out = (mgpu_range){k.buffer, k.offset + 4, 396}; bad.count = 99;
+    bad = good; bad.keys_out = k; bad.keys_out.offset += 4; bad.keys_out.size = 396; bad.count = 99;
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     bad = good; bad.begin_bit = 0; bad.end_bit = 8; /* bit ranges are the radix sort's */
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
@@ -76,6 +78,14 @@ static void radix_misuse(void) {
     mgpu_buffer_free(ctx, c);
 }
 
+/* The order a type sorts a payload in, as in test_mergesort.c: keys and 32-bit pairs one way, indices and
+ * 64-bit pairs the other, the ways alternating over the types; each (type, value words, order) is one more
+ * LLVM compile of the scatter kernel on lavapipe. */
+static bool radix_order(int type, uint32_t payload) {
+    int p = payload == 0 ? 0 : payload == 1 ? 1 : payload == 4 ? 2 : 3;
+    return (type + p) % 2;
+}
+
 static void radix_all(void) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
@@ -83,18 +93,20 @@ static void radix_all(void) {
         uint32_t tile = test_tile(MGPU_PRIM_RADIXSORT, type);
         size_t sizes[] = {0, 1, 2, tile - 1, tile, tile + 1, 3 * tile + 5, 1 + test_random_below(20 * tile)};
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
-            for (uint32_t payload = 0; payload <= 8; payload = payload == 1 ? 4 : payload + (payload == 0 ? 1 : 4))
-                for (int d = 0; d < 2; ++d)
-                    radix_case(type, payload, d, (sort_input)((s + payload + d) % SORT_INPUT_COUNT), sizes[s], false, 0, 0, -1);
+            for (uint32_t payload = 0; payload <= 8; payload = payload == 1 ? 4 : payload + (payload == 0 ? 1 : 4)) {
+                bool d = radix_order(t, payload);
+                radix_case(type, payload, d, (sort_input)((s + payload + d) % SORT_INPUT_COUNT), sizes[s], false, 0, 0, -1);
+            }
+        /* 32-bit pairs in both orders (as indices, the same scatter) */
         for (int kind = 0; kind < SORT_INPUT_COUNT; ++kind) radix_case(type, 4, kind % 2, (sort_input)kind, 4 * tile + 3, false, 0, 0, -1);
         /* bit ranges: one digit, an unaligned one, a few bits, the top bits, empty */
         unsigned ranges[][2] = {{0, 8}, {3, 17}, {5, 7}, {width - 12, width}, {9, 9}, {1, width}};
         for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; ++r)
             radix_case(type, r % 2 ? 1 : 4, r % 3 == 0, SORT_INPUT_MANY, 2 * tile + 7, false, ranges[r][0], ranges[r][1], -1);
         /* in place: an even and an odd number of passes, with pairs */
-        radix_case(type, 8, false, SORT_INPUT_FEW, 3 * tile + 1, true, 0, 0, -1);
+        radix_case(type, 8, radix_order(t, 8), SORT_INPUT_FEW, 3 * tile + 1, true, 0, 0, -1);
         radix_case(type, 4, true, SORT_INPUT_MANY, 3 * tile + 1, true, 0, 24, -1);
-        radix_case(type, 0, false, SORT_INPUT_MANY, 2 * tile, true, 4, 12, -1);
+        radix_case(type, 0, radix_order(t, 0), SORT_INPUT_MANY, 2 * tile, true, 4, 12, -1);
         /* indirect counts */
         size_t n = 5 * tile + 9;
         int64_t counts[] = {0, 1, (int64_t)tile + 3, (int64_t)n};
@@ -107,18 +119,33 @@ static void radix_all(void) {
 
 void test_radixsort(void) {
     radix_all();
-    /* Other tile shapes, VT up to 32 (a split's flags use every bit of a word), and the shared-memory sum. */
-    mgpu_tuning shapes[] = {{.nt = 32, .vt = 1}, {.nt = 128, .vt = 5}, {.nt = 32, .vt = 32}, {.nt = 64, .vt = 4, .subgroup = MGPU_SWITCH_OFF}};
+    /* Many tiles: past 1024 (at most 2^20 keys), where on a CPU device the scan of the digit counts (256 per
+     * tile, 512 per scan tile) recurses twice inside the sort's scratch. */
+    uint32_t tile = test_tile(MGPU_PRIM_RADIXSORT, MGPU_TYPE_U32), large = tile < (1u << 10) ? tile << 10 : 1u << 20;
+    radix_case(MGPU_TYPE_U32, 4, false, SORT_INPUT_MANY, large + 1 + test_random_below(large / 4), false, 0, 0, -1);
+    radix_case(MGPU_TYPE_F64, 1, true, SORT_INPUT_FEW, large / 4 + 3, true, 0, 0, -1);
+    /* Other tile shapes, VT up to 32 (a split's flags use every bit of a word), and the shared-memory sum. A
+     * shape changes no type's code but the tile's, so each runs a 32-bit and a 64-bit key type (VT 32, whose
+     * kernels take seconds each to compile, one type), every type in some shape, both orders. The shapes
+     * keep the run's look-back switch (MGPU_TUNE in the radixsort_onesweep entry: one-sweep at other NT/VT). */
+    mgpu_tuning base;
+    CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_RADIXSORT, MGPU_TYPE_U32, &base));
+    struct { mgpu_tuning tuning; mgpu_type types[2]; int count; } shapes[] = {
+        {{.nt = 32, .vt = 1}, {MGPU_TYPE_U32, MGPU_TYPE_I64}, 2},
+        {{.nt = 128, .vt = 5}, {MGPU_TYPE_I32, MGPU_TYPE_U64}, 2},
+        {{.nt = 32, .vt = 32}, {MGPU_TYPE_F64}, 1}, /* seconds of LLVM per variant: one */
+        {{.nt = 64, .vt = 4, .subgroup = MGPU_SWITCH_OFF}, {MGPU_TYPE_F32, MGPU_TYPE_I64}, 2},
+    };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
-        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_RADIXSORT, MGPU_TYPE_MASK_ALL, &shapes[i]));
-        uint32_t tile = shapes[i].nt * shapes[i].vt;
-        for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
-            radix_case((mgpu_type)t, 4, t % 2, SORT_INPUT_FEW, 5 * tile + 3, false, 0, 0, -1);
-            radix_case((mgpu_type)t, 1, false, SORT_INPUT_MANY, tile - 1, false, 0, 0, -1);
+        shapes[i].tuning.lookback = base.lookback;
+        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_RADIXSORT, MGPU_TYPE_MASK_ALL, &shapes[i].tuning));
+        tile = shapes[i].tuning.nt * shapes[i].tuning.vt;
+        for (int k = 0; k < shapes[i].count; ++k) {
+            bool d = (i + (size_t)k) % 2; /* 32-bit pairs and indices: the same scatter */
+            radix_case(shapes[i].types[k], 4, d, SORT_INPUT_FEW, 5 * tile + 3, false, 0, 0, -1);
+            radix_case(shapes[i].types[k], 1, d, SORT_INPUT_MANY, tile - 1, false, 0, 0, -1);
         }
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_RADIXSORT, MGPU_TYPE_MASK_ALL, NULL));
-    radix_case(MGPU_TYPE_U32, 4, false, SORT_INPUT_MANY, (1u << 20) + test_random_below(1u << 18), false, 0, 0, -1);
-    radix_case(MGPU_TYPE_F64, 1, true, SORT_INPUT_FEW, (1u << 18) + 3, true, 0, 0, -1);
     radix_misuse();
 }

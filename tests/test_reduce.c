@@ -1,5 +1,9 @@
-/* Reduce against the CPU reference: every type and op (max-index included), sizes across tile
- * boundaries, extreme values and NaN, the device result location, both workgroup paths; misuse. */
+/* Reduce against the CPU reference: every type and op (max-index included) over sizes across tile boundaries
+ * and past the pass-1 workgroups (1025 and up to 2048 tiles: workgroups looping over tiles), extreme values
+ * and NaN, the device result location; misuse. Then the shared-memory workgroup path with a non-vector VT,
+ * and another NT: a path is one body of code for every type and op, so these run a covering design rather
+ * than the whole product: every type with two of the four ops per tuning, every type with every op over
+ * the two tunings. */
 #include "common.h"
 
 #include <math.h>
@@ -43,7 +47,8 @@ static void reduce_case(mgpu_type type, mgpu_op op, const void *data, size_t n, 
     mgpu_buffer_free(g_test.ctx, result);
 }
 
-static void reduce_matrix(bool large) {
+/* Every type over the sizes, with every op (rotation < 0) or with ops t + rotation and t + rotation + 2 (mod 4). */
+static void reduce_matrix(int rotation) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
         size_t size = mgpu_type_size(type);
@@ -51,11 +56,15 @@ static void reduce_matrix(bool large) {
         uint32_t tile = test_tile(MGPU_PRIM_REDUCE, type);
         size_t count = test_sizes(tile, sizes, 18);
         sizes[count++] = 1024 * tile + 17; /* more tiles than pass-1 workgroups */
-        if (large) sizes[count++] = 1 + test_random_below(1u << 22);
+        if (rotation < 0) {
+            uint32_t more = 1024 * tile < (1u << 21) ? 1024 * tile : 1u << 21;
+            sizes[count++] = 1024 * tile + 1 + test_random_below(more);
+        }
         for (size_t s = 0; s < count; ++s) {
             size_t n = sizes[s];
             void *data = malloc(n * size + 1);
             for (int op = MGPU_OP_ADD; op <= MGPU_OP_MAX_INDEX; ++op) {
+                if (rotation >= 0 && op != (t + rotation) % 4 && op != (t + rotation + 2) % 4) continue;
                 if (op == MGPU_OP_ADD) test_fill_random(type, data, n, type == MGPU_TYPE_U32 || type == MGPU_TYPE_U64 ? 0 : -2, 2);
                 else test_fill_random(type, data, n, -50, 50 + (int64_t)(n % 7)); /* many duplicates of the max */
                 reduce_case(type, (mgpu_op)op, data, n, 0);
@@ -155,14 +164,14 @@ static void reduce_misuse(void) {
 }
 
 void test_reduce(void) {
-    reduce_matrix(true);
+    reduce_matrix(-1);
     reduce_extremes();
     reduce_misuse();
-    /* The shared-memory workgroup path and a non-vector VT. */
+    /* The shared-memory workgroup path and a non-vector VT; another NT. */
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL,
                                      &(mgpu_tuning){.subgroup = MGPU_SWITCH_OFF, .vt = 3}));
-    reduce_matrix(false);
+    reduce_matrix(0);
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.nt = 32, .vt = 4}));
-    reduce_matrix(false);
+    reduce_matrix(1);
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL, NULL));
 }

@@ -1,5 +1,17 @@
-/* Scan against the CPU reference: every type, op, inclusive/exclusive, sizes across tile boundaries,
- * in place, extreme values; every path (look-back, reduce-then-scan, subgroup, shared memory); misuse. */
+/* Scan against the CPU reference.
+ *   scan: the default tuning, every type x op x inclusive/exclusive over sizes across the tile boundaries (0, 1,
+ *     2, 3, 31, tile-1, tile, tile+1, 2 tile-1, ..., a random size) and, per type and op, one size past tile^2
+ *     (a third reduce-then-scan level); every third size in place; wrapping sums, INT_MIN/INT_MAX, +-inf, -0.0,
+ *     NaN, all-equal inputs, real-valued float sums; misuse.
+ *   scan_paths (reduce-then-scan), scan_lookback (single pass): every path (subgroup and shared-memory
+ *     workgroup scans, the look-back's verification mode) and other NT/VT, forced through the tuning override,
+ *     over the same sizes; grids past 65535 tiles (folded into 2D) on both paths. A path is one body of code
+ *     for every type and op, so each tuning runs a covering design instead of the whole product: every type
+ *     once, the six (op, direction) pairs spread over the six types, rotated from tuning to tuning. Each run
+ *     covers type x path, op x path and direction x path; type x op x direction is the scan family's. Each
+ *     pipeline is one LLVM compile on lavapipe: the whole product cost minutes with a cold shader cache and
+ *     proved nothing more. The designs are fixed, so that a second run finds every pipeline in the cache.
+ */
 #include "common.h"
 
 #include <math.h>
@@ -46,30 +58,50 @@ static uint64_t scan_case(mgpu_type type, mgpu_op op, bool exclusive, const void
     return g_test.failures - before;
 }
 
-/* The matrix of one path: every type, op and direction over sizes across the tile boundaries. */
-static void scan_matrix(bool large) {
+static void scan_fill(mgpu_type type, mgpu_op op, void *data, size_t n) {
+    /* add: small values keep float sums exact in any order; min/max: wide values, duplicates */
+    if (op == MGPU_OP_ADD) test_fill_random(type, data, n, type == MGPU_TYPE_U32 || type == MGPU_TYPE_U64 ? 0 : -2, 2);
+    else test_fill_random(type, data, n, -1000000, 1000000);
+}
+
+/* One type, op and direction over the sizes of test_sizes and `extra` (if not 0), every third in place, fresh
+ * data for each; stops at the first failing size. */
+static void scan_sweep(mgpu_type type, mgpu_op op, bool exclusive, uint32_t extra) {
+    uint32_t sizes[16];
+    size_t count = test_sizes(test_tile(MGPU_PRIM_SCAN, type), sizes, 15);
+    if (extra) sizes[count++] = extra;
+    size_t size = mgpu_type_size(type);
+    for (size_t s = 0; s < count; ++s) {
+        size_t n = sizes[s];
+        void *data = malloc(n * size + 1);
+        scan_fill(type, op, data, n);
+        uint64_t failed = scan_case(type, op, exclusive, data, n, (s + (size_t)op + exclusive) % 3 == 0, 0);
+        free(data);
+        if (failed) break;
+    }
+}
+
+/* A size past tile^2, where reduce-then-scan scans its partials' partials: three levels. At most 2^22, short
+ * of that where the tile is large (GPUs). */
+static uint32_t scan_large(mgpu_type type) {
+    uint64_t tile = test_tile(MGPU_PRIM_SCAN, type), square = tile * tile;
+    if (square > (1u << 21)) square = 1u << 21;
+    return (uint32_t)square + 1 + test_random_below((uint32_t)square);
+}
+
+/* The whole matrix: every type, op and direction; the large size once per type and op. */
+static void scan_matrix(void) {
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
+        for (size_t o = 0; o < 3; ++o)
+            for (int e = 0; e < 2; ++e)
+                scan_sweep((mgpu_type)t, scan_ops[o], e, (size_t)e == (t + o) % 2 ? scan_large((mgpu_type)t) : 0);
+}
+
+/* The covering design of one tuning: type t scans with (op, direction) pair (t + rotation) mod 6. */
+static void scan_cover(unsigned rotation) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
-        mgpu_type type = (mgpu_type)t;
-        uint32_t sizes[16];
-        size_t count = test_sizes(test_tile(MGPU_PRIM_SCAN, type), sizes, 16);
-        if (large) sizes[count++] = 1 + test_random_below(1u << 22);
-        size_t size = mgpu_type_size(type);
-        for (size_t s = 0; s < count; ++s) {
-            size_t n = sizes[s];
-            void *data = malloc(n * size + 1);
-            for (size_t o = 0; o < 3; ++o) {
-                /* add: small values keep float sums exact in any order; min/max: wide values, duplicates */
-                if (scan_ops[o] == MGPU_OP_ADD) test_fill_random(type, data, n, type == MGPU_TYPE_U32 || type == MGPU_TYPE_U64 ? 0 : -2, 2);
-                else test_fill_random(type, data, n, -1000000, 1000000);
-                for (int e = 0; e < 2; ++e)
-                    if (scan_case(type, scan_ops[o], e, data, n, (s + o + e) % 3 == 0, 0)) goto next_type;
-            }
-            free(data);
-            continue;
-        next_type:
-            free(data);
-            break;
-        }
+        unsigned pair = (unsigned)(t + rotation) % 6;
+        scan_sweep((mgpu_type)t, scan_ops[pair % 3], pair / 3, 0);
     }
 }
 
@@ -185,12 +217,13 @@ static void scan_misuse(void) {
 }
 
 void test_scan(void) {
-    scan_matrix(true);
+    scan_matrix();
     scan_extremes();
     scan_misuse();
 }
 
-static void scan_with_tunings(const mgpu_tuning *tunings, size_t count) {
+/* Each tuning with its covering design (rotation). */
+static void scan_with_tunings(const mgpu_tuning *tunings, const unsigned *rotations, size_t count) {
     mgpu_device_info info;
     mgpu_context_get_device_info(g_test.ctx, &info);
     for (size_t p = 0; p < count; ++p) {
@@ -200,7 +233,7 @@ static void scan_with_tunings(const mgpu_tuning *tunings, size_t count) {
         mgpu_tuning resolved;
         CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_U32, &resolved));
         if (t.lookback) CHECK(resolved.lookback == t.lookback, "the look-back override did not take");
-        scan_matrix(false);
+        scan_cover(rotations[p]);
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, NULL));
 }
@@ -214,7 +247,8 @@ void test_scan_paths(void) {
         {.nt = 32, .vt = 1, .lookback = MGPU_SWITCH_OFF, .subgroup = MGPU_SWITCH_OFF},
         {.nt = 32, .vt = 3, .lookback = MGPU_SWITCH_OFF, .subgroup = MGPU_SWITCH_ON},
     };
-    scan_with_tunings(tunings, sizeof tunings / sizeof tunings[0]);
+    static const unsigned rotations[] = {0, 1, 2, 3, 4};
+    scan_with_tunings(tunings, rotations, sizeof tunings / sizeof tunings[0]);
     /* More tiles than maxComputeWorkGroupCount[0] (65535): the grid is folded into two dimensions. */
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.nt = 32, .vt = 1}));
     uint32_t n = 65535u * 32u + 1u + test_random_below(100000);
@@ -244,10 +278,13 @@ void test_scan_lookback(void) {
         {.lookback = MGPU_SWITCH_ON, .subgroup = MGPU_SWITCH_ON, .lookback_wait = MGPU_LOOKBACK_WAIT_NEVER},
         {.lookback = MGPU_SWITCH_ON, .subgroup = MGPU_SWITCH_OFF, .lookback_wait = MGPU_LOOKBACK_WAIT_NEVER},
     };
-    scan_with_tunings(tunings, sizeof tunings / sizeof tunings[0]);
-    /* One large run of the look-back itself. */
+    /* The verification mode repeats the designs of its paths: it changes only the look-back of a scan that is
+     * not in place, and shares the other pipelines. */
+    static const unsigned rotations[] = {0, 1, 2, 0, 1};
+    scan_with_tunings(tunings, rotations, sizeof tunings / sizeof tunings[0]);
+    /* One large run of the look-back itself: hundreds of tiles (more than 65535 below, with the folded grid). */
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &tunings[0]));
-    uint32_t n = (1u << 21) + test_random_below(1u << 21);
+    uint32_t n = scan_large(MGPU_TYPE_U32);
     uint32_t *data = malloc(n * sizeof *data);
     test_fill_random(MGPU_TYPE_U32, data, n, 0, 1000);
     scan_case(MGPU_TYPE_U32, MGPU_OP_ADD, true, data, n, false, 0);
