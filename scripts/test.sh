@@ -1,9 +1,27 @@
 #!/usr/bin/env bash
-# Second command of the README: installs what is missing, builds with warnings as errors, and runs the whole
-# test suite (ctest) under the Vulkan validation layers. Any failure exits non-zero.
+# Second command of the README: installs what is missing, then builds and runs the whole test suite (ctest)
+# twice, both times under the Vulkan validation layers, with warnings as errors. Any failure exits non-zero.
+#   1. build-test: a Debug build, as users build it.
+#   2. build-sanitize: a Debug build with AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer
+#      (MGPU_SANITIZE), every entry also under the layers' synchronization validation; tests/robustness.cmake
+#      gives each entry these settings, so ctest in that directory alone does the same. It leaves out the
+#      entries labelled static and kernel_variant, which the first run covers (see robustness.cmake); every
+#      test family runs in both.
+# Arguments go to both ctest runs (e.g. -R scan). MGPU_TEST_BUILD and MGPU_TEST_SANITIZE_BUILD name other
+# build directories.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DMGPU_WERROR=ON -DMGPU_BUILD_TESTS=ON >/dev/null
-cmake --build build-test -j"$(nproc)"
-ctest --test-dir build-test --output-on-failure -j"$(nproc)" "$@"
+jobs="$(nproc)"
+plain="${MGPU_TEST_BUILD:-build-test}"
+sanitize="${MGPU_TEST_SANITIZE_BUILD:-build-sanitize}"
+
+cmake -S . -B "$plain" -DCMAKE_BUILD_TYPE=Debug -DMGPU_WERROR=ON -DMGPU_BUILD_TESTS=ON >/dev/null
+cmake --build "$plain" -j"$jobs"
+ctest --test-dir "$plain" --output-on-failure -j"$jobs" "$@"
+
+# The benchmark and the examples are built (with -Werror) by the first build and run by no test.
+cmake -S . -B "$sanitize" -DCMAKE_BUILD_TYPE=Debug -DMGPU_WERROR=ON -DMGPU_SANITIZE=ON -DMGPU_BUILD_TESTS=ON \
+  -DMGPU_BUILD_BENCH=OFF -DMGPU_BUILD_EXAMPLES=OFF >/dev/null
+cmake --build "$sanitize" -j"$jobs"
+ctest --test-dir "$sanitize" --output-on-failure -j"$jobs" -LE 'static|kernel_variant' "$@"

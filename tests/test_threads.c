@@ -1,4 +1,513 @@
-/* Placeholder: the threads family is being written. */
+/*
+ * Contexts on several threads, and several contexts on one device.
+ *   - Four threads each create their own context (validation as the run asks, validation messages counted
+ *     through the context's log) and, at the same time, sort (mergesort and radix sort), scan and merge
+ *     fresh random inputs, twice.
+ *   - Two contexts adopt one VkDevice and its VkQueue and are used alternately from one thread (a context is
+ *     externally synchronized, and a VkQueue must not be used from two threads at once): each works on its
+ *     own ranges and on the other's, shared through mgpu_buffer_wrap; a range passed to the wrong context is
+ *     refused; they are destroyed in one order, then (adopted again) in the other.
+ * CHECK and the CPU references are not thread-safe (the counters in g_test, test_random's state, the static
+ * that ref_sort's comparator reads): the main thread makes every input and expected result, the workers only
+ * record what the device gave, and the main thread checks after joining them.
+ */
 #include "common.h"
 
-void test_threads(void) {}
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <vulkan/vulkan.h>
+
+#define THREAD_COUNT 4
+#define THREAD_ROUNDS 2
+
+/* An output of a worker: what the CPU reference expects and what the device gave. */
+typedef struct thread_output {
+    const char *what;
+    size_t bytes;
+    void *want, *got;
+} thread_output;
+
+enum { OUT_SORT_KEYS, OUT_SORT_VALUES, OUT_RADIX_KEYS, OUT_RADIX_INDICES, OUT_SCAN, OUT_SCAN_TOTAL, OUT_MERGE_KEYS,
+       OUT_MERGE_VALUES, OUT_COUNT };
+
+/* One round of one worker. Inputs: mergesort of f32 keys (NaN, -0.0 and infinities among them) with u32
+ * values; descending radix sort of u32 keys with the sorting permutation; exclusive i32 add scan with its
+ * total; merge of sorted u32 keys with u32 values. */
+typedef struct thread_round {
+    uint32_t sort_n, radix_n, scan_n, a_n, b_n;
+    float *sort_keys;
+    uint32_t *sort_values, *radix_keys, *a_keys, *b_keys, *a_values, *b_values;
+    int32_t *scan_in;
+    thread_output out[OUT_COUNT];
+} thread_round;
+
+typedef struct gate {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    bool open;
+} gate;
+
+typedef struct worker {
+    int index;
+    gate *start;
+    thread_round rounds[THREAD_ROUNDS];
+    mgpu_result result; /* the first failure */
+    char failure[1200];
+    atomic_uint log_validation; /* validation messages heard by the log */
+    uint64_t context_validation; /* mgpu_context_validation_message_count before destroy */
+    uint64_t in_use_ranges;      /* pool ranges still allocated when the worker is done */
+} worker;
+
+static void worker_log(void *user, mgpu_log_level level, const char *message) {
+    worker *w = user;
+    if (level == MGPU_LOG_VALIDATION) {
+        atomic_fetch_add(&w->log_validation, 1);
+        fprintf(stderr, "[thread %d vulkan] %s\n", w->index, message);
+    } else if (level == MGPU_LOG_ERROR) {
+        fprintf(stderr, "[thread %d] %s\n", w->index, message);
+    }
+}
+
+static bool worker_ok(worker *w, mgpu_context ctx, mgpu_result r, const char *what) {
+    if (r == MGPU_SUCCESS) return true;
+    if (w->result == MGPU_SUCCESS) {
+        w->result = r;
+        snprintf(w->failure, sizeof w->failure, "%s -> %s: %s", what, mgpu_result_name(r),
+                 ctx ? mgpu_context_last_error(ctx) : "");
+    }
+    return false;
+}
+
+static bool worker_upload(worker *w, mgpu_context ctx, const void *data, size_t bytes, mgpu_range *out) {
+    return worker_ok(w, ctx, mgpu_buffer_alloc(ctx, bytes ? bytes : 16, out), "mgpu_buffer_alloc") &&
+           (!bytes || worker_ok(w, ctx, mgpu_buffer_upload(ctx, *out, data, bytes), "mgpu_buffer_upload"));
+}
+
+static bool worker_download(worker *w, mgpu_context ctx, mgpu_range range, thread_output *o) {
+    return !o->bytes || worker_ok(w, ctx, mgpu_buffer_download(ctx, range, o->got, o->bytes), o->what);
+}
+
+static void worker_round(worker *w, mgpu_context ctx, thread_round *t) {
+    enum { SK, SV, SKO, SVO, RK, RKO, RIO, SCI, SCO, AK, BK, AV, BV, MK, MV, RANGES };
+    mgpu_range r[RANGES];
+    memset(r, 0, sizeof r);
+    thread_output *o = t->out;
+    if (!worker_upload(w, ctx, t->sort_keys, t->sort_n * 4u, &r[SK]) ||
+        !worker_upload(w, ctx, t->sort_values, t->sort_n * 4u, &r[SV]) ||
+        !worker_upload(w, ctx, t->radix_keys, t->radix_n * 4u, &r[RK]) ||
+        !worker_upload(w, ctx, t->scan_in, t->scan_n * 4u, &r[SCI]) ||
+        !worker_upload(w, ctx, t->a_keys, t->a_n * 4u, &r[AK]) || !worker_upload(w, ctx, t->b_keys, t->b_n * 4u, &r[BK]) ||
+        !worker_upload(w, ctx, t->a_values, t->a_n * 4u, &r[AV]) ||
+        !worker_upload(w, ctx, t->b_values, t->b_n * 4u, &r[BV]))
+        goto done;
+    const int outputs[][2] = {{SKO, OUT_SORT_KEYS}, {SVO, OUT_SORT_VALUES}, {RKO, OUT_RADIX_KEYS}, {RIO, OUT_RADIX_INDICES},
+                              {SCO, OUT_SCAN},      {MK, OUT_MERGE_KEYS},   {MV, OUT_MERGE_VALUES}};
+    for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k) {
+        size_t bytes = o[outputs[k][1]].bytes;
+        if (!worker_ok(w, ctx, mgpu_buffer_alloc(ctx, bytes ? bytes : 16, &r[outputs[k][0]]), "mgpu_buffer_alloc")) goto done;
+    }
+    mgpu_sort_info sort = {.key_type = MGPU_TYPE_F32, .value_size = 4, .count = t->sort_n, .keys_in = r[SK],
+                           .keys_out = r[SKO], .values_in = r[SV], .values_out = r[SVO]};
+    mgpu_sort_info radix = {.key_type = MGPU_TYPE_U32, .indices = true, .descending = true, .count = t->radix_n,
+                            .keys_in = r[RK], .keys_out = r[RKO], .values_out = r[RIO]};
+    mgpu_scan_info scan = {.type = MGPU_TYPE_I32, .op = MGPU_OP_ADD, .exclusive = true, .count = t->scan_n,
+                           .input = r[SCI], .output = r[SCO]};
+    mgpu_merge_info merge = {.key_type = MGPU_TYPE_U32, .value_size = 4, .a_count = t->a_n, .b_count = t->b_n,
+                             .a_keys = r[AK], .b_keys = r[BK], .a_values = r[AV], .b_values = r[BV],
+                             .out_keys = r[MK], .out_values = r[MV]};
+    mgpu_scalar total;
+    memset(&total, 0, sizeof total);
+    if (!worker_ok(w, ctx, mgpu_mergesort(ctx, &sort), "mgpu_mergesort") ||
+        !worker_ok(w, ctx, mgpu_radixsort(ctx, &radix), "mgpu_radixsort") ||
+        !worker_ok(w, ctx, mgpu_scan(ctx, &scan, &total), "mgpu_scan") ||
+        !worker_ok(w, ctx, mgpu_merge(ctx, &merge), "mgpu_merge"))
+        goto done;
+    memcpy(o[OUT_SCAN_TOTAL].got, &total.i32, 4);
+    for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k)
+        if (!worker_download(w, ctx, r[outputs[k][0]], &o[outputs[k][1]])) goto done;
+done:
+    for (size_t k = 0; k < RANGES; ++k) mgpu_buffer_free(ctx, r[k]);
+}
+
+static void *worker_main(void *arg) {
+    worker *w = arg;
+    pthread_mutex_lock(&w->start->lock);
+    while (!w->start->open) pthread_cond_wait(&w->start->cond, &w->start->lock);
+    pthread_mutex_unlock(&w->start->lock);
+    mgpu_context ctx = NULL;
+    mgpu_context_desc desc = {.validation = g_test.validation, .log = worker_log, .log_user = w};
+    if (!worker_ok(w, NULL, mgpu_context_create(&desc, &ctx), "mgpu_context_create")) return NULL;
+    for (int k = 0; k < THREAD_ROUNDS && w->result == MGPU_SUCCESS; ++k) worker_round(w, ctx, &w->rounds[k]);
+    mgpu_pool_stats stats;
+    mgpu_pool_get_stats(ctx, &stats);
+    w->in_use_ranges = stats.in_use_ranges;
+    w->context_validation = mgpu_context_validation_message_count(ctx);
+    mgpu_context_destroy(ctx);
+    return NULL;
+}
+
+static void *output_alloc(thread_output *o, const char *what, size_t bytes) {
+    o->what = what;
+    o->bytes = bytes;
+    o->want = calloc(1, bytes + 8);
+    o->got = calloc(1, bytes + 8);
+    return o->want;
+}
+
+/* The inputs of one round and what the CPU references make of them (main thread only). */
+static void round_prepare(thread_round *t) {
+    memset(t, 0, sizeof *t);
+    t->sort_n = 20000 + test_random_below(30000);
+    t->radix_n = 20000 + test_random_below(30000);
+    t->scan_n = 50000 + test_random_below(150000);
+    t->a_n = 10000 + test_random_below(30000);
+    t->b_n = 10000 + test_random_below(30000);
+    thread_output *o = t->out;
+
+    t->sort_keys = malloc(t->sort_n * 4u + 8);
+    t->sort_values = malloc(t->sort_n * 4u + 8);
+    test_keys(MGPU_TYPE_F32, t->sort_keys, t->sort_n, 1000);
+    for (uint32_t i = 0; i < t->sort_n; ++i) t->sort_values[i] = i;
+    ref_sort(MGPU_TYPE_F32, 4, false, t->sort_keys, t->sort_values, t->sort_n,
+             output_alloc(&o[OUT_SORT_KEYS], "mergesort keys", t->sort_n * 4u),
+             output_alloc(&o[OUT_SORT_VALUES], "mergesort values", t->sort_n * 4u), NULL);
+
+    t->radix_keys = malloc(t->radix_n * 4u + 8);
+    test_keys(MGPU_TYPE_U32, t->radix_keys, t->radix_n, 1 << 30);
+    ref_sort(MGPU_TYPE_U32, 0, true, t->radix_keys, NULL, t->radix_n,
+             output_alloc(&o[OUT_RADIX_KEYS], "radix sort keys", t->radix_n * 4u), NULL,
+             output_alloc(&o[OUT_RADIX_INDICES], "radix sort indices", t->radix_n * 4u));
+
+    t->scan_in = malloc(t->scan_n * 4u + 8);
+    test_fill_random(MGPU_TYPE_I32, t->scan_in, t->scan_n, -1000, 1000);
+    mgpu_scalar total;
+    ref_scan(MGPU_TYPE_I32, MGPU_OP_ADD, true, t->scan_in, output_alloc(&o[OUT_SCAN], "scan", t->scan_n * 4u), t->scan_n,
+             &total);
+    memcpy(output_alloc(&o[OUT_SCAN_TOTAL], "scan total", 4), &total.i32, 4);
+
+    t->a_keys = malloc(t->a_n * 4u + 8);
+    t->b_keys = malloc(t->b_n * 4u + 8);
+    t->a_values = malloc(t->a_n * 4u + 8);
+    t->b_values = malloc(t->b_n * 4u + 8);
+    sorted_keys(MGPU_TYPE_U32, false, t->a_keys, t->a_n, 5000);
+    sorted_keys(MGPU_TYPE_U32, false, t->b_keys, t->b_n, 5000);
+    for (uint32_t i = 0; i < t->a_n; ++i) t->a_values[i] = 2 * i;
+    for (uint32_t i = 0; i < t->b_n; ++i) t->b_values[i] = 2 * i + 1;
+    size_t merged = (size_t)t->a_n + t->b_n;
+    ref_merge(MGPU_TYPE_U32, 4, false, t->a_keys, t->a_values, t->a_n, t->b_keys, t->b_values, t->b_n,
+              output_alloc(&o[OUT_MERGE_KEYS], "merge keys", merged * 4),
+              output_alloc(&o[OUT_MERGE_VALUES], "merge values", merged * 4));
+}
+
+static void round_release(thread_round *t) {
+    void *inputs[] = {t->sort_keys, t->sort_values, t->radix_keys, t->scan_in, t->a_keys, t->b_keys, t->a_values, t->b_values};
+    for (size_t k = 0; k < sizeof inputs / sizeof inputs[0]; ++k) free(inputs[k]);
+    for (int k = 0; k < OUT_COUNT; ++k) {
+        free(t->out[k].want);
+        free(t->out[k].got);
+    }
+}
+
+static void threads_concurrent(void) {
+    static worker workers[THREAD_COUNT];
+    gate start = {.open = false};
+    pthread_mutex_init(&start.lock, NULL);
+    pthread_cond_init(&start.cond, NULL);
+    for (int i = 0; i < THREAD_COUNT; ++i) {
+        worker *w = &workers[i];
+        memset(w, 0, sizeof *w);
+        w->index = i;
+        w->start = &start;
+        atomic_init(&w->log_validation, 0);
+        for (int k = 0; k < THREAD_ROUNDS; ++k) round_prepare(&w->rounds[k]);
+    }
+    pthread_t threads[THREAD_COUNT];
+    bool started[THREAD_COUNT];
+    for (int i = 0; i < THREAD_COUNT; ++i) {
+        started[i] = pthread_create(&threads[i], NULL, worker_main, &workers[i]) == 0;
+        CHECK(started[i], "pthread_create of worker %d", i);
+    }
+    /* Every worker creates its context and runs its primitives at the same time as the others. */
+    pthread_mutex_lock(&start.lock);
+    start.open = true;
+    pthread_cond_broadcast(&start.cond);
+    pthread_mutex_unlock(&start.lock);
+    for (int i = 0; i < THREAD_COUNT; ++i)
+        if (started[i]) pthread_join(threads[i], NULL);
+    for (int i = 0; i < THREAD_COUNT; ++i) {
+        worker *w = &workers[i];
+        if (!started[i]) continue;
+        CHECK(w->result == MGPU_SUCCESS, "thread %d: %s", i, w->failure);
+        unsigned heard = atomic_load(&w->log_validation);
+        CHECK(heard == 0 && w->context_validation == 0, "thread %d: %u validation messages in its log, %llu counted by its context",
+              i, heard, (unsigned long long)w->context_validation);
+        CHECK(w->in_use_ranges == 0, "thread %d: %llu pool ranges left allocated", i, (unsigned long long)w->in_use_ranges);
+        for (int k = 0; k < THREAD_ROUNDS && w->result == MGPU_SUCCESS; ++k)
+            for (int j = 0; j < OUT_COUNT; ++j) {
+                const thread_output *o = &w->rounds[k].out[j];
+                CHECK(memcmp(o->got, o->want, o->bytes) == 0, "thread %d round %d: %s differ from the CPU reference", i, k,
+                      o->what);
+            }
+    }
+    for (int i = 0; i < THREAD_COUNT; ++i)
+        for (int k = 0; k < THREAD_ROUNDS; ++k) round_release(&workers[i].rounds[k]);
+    pthread_cond_destroy(&start.cond);
+    pthread_mutex_destroy(&start.lock);
+}
+
+/* ---- two contexts adopting one device -------------------------------------------------------------------- */
+
+static uint64_t shared_messages; /* validation messages of the test's own instance, and errors in the contexts' logs */
+
+static VkBool32 VKAPI_PTR shared_debug(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT types,
+                                       const VkDebugUtilsMessengerCallbackDataEXT *data, void *user) {
+    (void)types;
+    (void)user;
+    if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
+        ++shared_messages;
+        fprintf(stderr, "[shared device validation] %s\n", data->pMessage);
+    }
+    return VK_FALSE;
+}
+
+static void shared_log(void *user, mgpu_log_level level, const char *message) {
+    if (level >= MGPU_LOG_ERROR) fprintf(stderr, "[context %s] %s\n", (const char *)user, message);
+    if (level == MGPU_LOG_VALIDATION) ++shared_messages;
+}
+
+typedef struct shared_device {
+    VkInstance instance;
+    VkDebugUtilsMessengerEXT messenger;
+    VkPhysicalDevice physical_device;
+    VkDevice device;
+    uint32_t family;
+    VkQueue queue;
+} shared_device;
+
+/* The test's own instance (validation as the run asks) and a device for the test context's GPU with the
+ * features mgpu_query_device_requirements asks for, as an engine makes them (see test_engine.c). */
+static bool shared_device_create(shared_device *d) {
+    memset(d, 0, sizeof *d);
+    const char *layer = "VK_LAYER_KHRONOS_validation";
+    const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    VkDebugUtilsMessengerCreateInfoEXT messenger_info = {
+        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+        .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
+        .pfnUserCallback = shared_debug};
+    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_2};
+    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                                .pNext = g_test.validation ? &messenger_info : NULL,
+                                .pApplicationInfo = &app,
+                                .enabledLayerCount = g_test.validation ? 1 : 0,
+                                .ppEnabledLayerNames = &layer,
+                                .enabledExtensionCount = g_test.validation ? 1 : 0,
+                                .ppEnabledExtensionNames = &ext};
+    if (vkCreateInstance(&ici, NULL, &d->instance) != VK_SUCCESS) {
+        CHECK(false, "the test's vkCreateInstance failed");
+        return false;
+    }
+    PFN_vkCreateDebugUtilsMessengerEXT create_messenger =
+        (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(d->instance, "vkCreateDebugUtilsMessengerEXT");
+    if (g_test.validation && create_messenger) create_messenger(d->instance, &messenger_info, NULL, &d->messenger);
+
+    mgpu_device_info want;
+    mgpu_context_get_device_info(g_test.ctx, &want);
+    uint32_t count = 8;
+    VkPhysicalDevice devices[8];
+    vkEnumeratePhysicalDevices(d->instance, &count, devices);
+    for (uint32_t i = 0; i < count && !d->physical_device; ++i) {
+        VkPhysicalDeviceProperties p;
+        vkGetPhysicalDeviceProperties(devices[i], &p);
+        if (p.deviceID == want.device_id && p.vendorID == want.vendor_id && !strcmp(p.deviceName, want.name))
+            d->physical_device = devices[i];
+    }
+    CHECK(d->physical_device != VK_NULL_HANDLE, "the test finds the device");
+    if (!d->physical_device) return false;
+
+    mgpu_device_requirements req;
+    CHECK_OK(mgpu_query_device_requirements(d->instance, d->physical_device, vkGetInstanceProcAddr, &req));
+    VkQueueFamilyProperties families[16];
+    uint32_t family_count = 16;
+    vkGetPhysicalDeviceQueueFamilyProperties(d->physical_device, &family_count, families);
+    while (d->family < family_count && !(families[d->family].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++d->family;
+    req.vk12.pNext = NULL;
+    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &req.vk12,
+                                          .features = req.features};
+    float priority = 1;
+    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = d->family,
+                                   .queueCount = 1, .pQueuePriorities = &priority};
+    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &features, .queueCreateInfoCount = 1,
+                              .pQueueCreateInfos = &qci, .enabledExtensionCount = req.extension_count,
+                              .ppEnabledExtensionNames = req.extensions};
+    if (vkCreateDevice(d->physical_device, &dci, NULL, &d->device) != VK_SUCCESS) {
+        CHECK(false, "the test's vkCreateDevice failed");
+        return false;
+    }
+    vkGetDeviceQueue(d->device, d->family, 0, &d->queue);
+    return true;
+}
+
+static void shared_device_destroy(shared_device *d) {
+    if (d->device) vkDestroyDevice(d->device, NULL);
+    PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger =
+        (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(d->instance, "vkDestroyDebugUtilsMessengerEXT");
+    if (d->messenger && destroy_messenger) destroy_messenger(d->instance, d->messenger, NULL);
+    if (d->instance) vkDestroyInstance(d->instance, NULL);
+}
+
+#define SHARED_OK(ctx, expr) \
+    CHECK((expr) == MGPU_SUCCESS, "%s: %s", #expr, mgpu_context_last_error(ctx))
+
+static mgpu_range shared_upload(mgpu_context ctx, const void *data, size_t bytes) {
+    mgpu_range r = {0};
+    SHARED_OK(ctx, mgpu_buffer_alloc(ctx, bytes, &r));
+    SHARED_OK(ctx, mgpu_buffer_upload(ctx, r, data, bytes));
+    return r;
+}
+
+/* Checks bytes of range (downloaded through ctx) against want. */
+static void shared_expect(mgpu_context ctx, mgpu_range range, const void *want, size_t bytes, const char *what, int order) {
+    void *got = calloc(1, bytes);
+    SHARED_OK(ctx, mgpu_buffer_download(ctx, range, got, bytes));
+    CHECK(memcmp(got, want, bytes) == 0, "shared device (destroy order %d): %s differ from the CPU reference", order, what);
+    free(got);
+}
+
+/* The other context's view of a range: a wrap of the same bytes of the same VkBuffer. */
+static mgpu_range shared_wrap(mgpu_context ctx, mgpu_range range) {
+    mgpu_range wrapped = {0};
+    SHARED_OK(ctx, mgpu_buffer_wrap(ctx, range.buffer, 0, range.offset, range.size, &wrapped));
+    return wrapped;
+}
+
+/* Adopts the device twice and uses the contexts alternately; `first` (0 or 1) is destroyed first, the other
+ * goes on working alone, then is destroyed too. */
+static void shared_round(const shared_device *d, int first) {
+    mgpu_context ctx[2] = {NULL, NULL};
+    static const char *const names[2] = {"0", "1"};
+    for (int i = 0; i < 2; ++i) {
+        mgpu_adopt_desc desc = {.instance = d->instance, .physical_device = d->physical_device, .device = d->device,
+                                .queue_family_index = d->family, .queue = d->queue,
+                                .get_instance_proc_addr = vkGetInstanceProcAddr, .api_version = VK_API_VERSION_1_2,
+                                .log = shared_log, .log_user = (void *)names[i]};
+        mgpu_result r = mgpu_context_adopt(&desc, &ctx[i]);
+        CHECK(r == MGPU_SUCCESS, "mgpu_context_adopt %d -> %s", i, mgpu_result_name(r));
+    }
+    if (!ctx[0] || !ctx[1]) {
+        mgpu_context_destroy(ctx[0]);
+        mgpu_context_destroy(ctx[1]);
+        return;
+    }
+    mgpu_pool_stats start[2];
+    for (int i = 0; i < 2; ++i) mgpu_pool_get_stats(ctx[i], &start[i]);
+
+    /* Inputs and what the CPU references make of them. */
+    const uint32_t n = 30000 + test_random_below(20000);
+    uint32_t *keys = malloc(n * 4u), *values = malloc(n * 4u), *want_keys = malloc(n * 4u), *want_values = malloc(n * 4u);
+    uint32_t *merged_keys = malloc(n * 8u), *merged_values = malloc(n * 8u), *scanned = malloc(n * 4u);
+    test_keys(MGPU_TYPE_U32, keys, n, 1 << 20);
+    for (uint32_t i = 0; i < n; ++i) values[i] = i;
+    ref_sort(MGPU_TYPE_U32, 4, false, keys, values, n, want_keys, want_values, NULL);
+    ref_merge(MGPU_TYPE_U32, 4, false, want_keys, want_values, n, want_keys, want_values, n, merged_keys, merged_values);
+    mgpu_scalar want_total;
+    ref_scan(MGPU_TYPE_U32, MGPU_OP_ADD, true, want_keys, scanned, n, &want_total);
+
+    /* The keys live in context 0, the values in context 1; each context sees the other's through a wrap. */
+    mgpu_range keys0 = shared_upload(ctx[0], keys, n * 4u);
+    mgpu_range values1 = shared_upload(ctx[1], values, n * 4u);
+    mgpu_range keys_in1 = shared_wrap(ctx[1], keys0), values_in0 = shared_wrap(ctx[0], values1);
+    mgpu_range sorted0 = {0}, sorted_values0 = {0}, sorted1 = {0}, sorted_values1 = {0}, merged0 = {0}, merged_values0 = {0};
+    mgpu_range scan1 = {0};
+    SHARED_OK(ctx[0], mgpu_buffer_alloc(ctx[0], n * 4u, &sorted0));
+    SHARED_OK(ctx[0], mgpu_buffer_alloc(ctx[0], n * 4u, &sorted_values0));
+    SHARED_OK(ctx[1], mgpu_buffer_alloc(ctx[1], n * 4u, &sorted1));
+    SHARED_OK(ctx[1], mgpu_buffer_alloc(ctx[1], n * 4u, &sorted_values1));
+    SHARED_OK(ctx[0], mgpu_buffer_alloc(ctx[0], n * 8u, &merged0));
+    SHARED_OK(ctx[0], mgpu_buffer_alloc(ctx[0], n * 8u, &merged_values0));
+    SHARED_OK(ctx[1], mgpu_buffer_alloc(ctx[1], n * 4u, &scan1));
+
+    /* A range used with the context that did not make it (and does not wrap it) is refused. */
+    mgpu_sort_info wrong = {.key_type = MGPU_TYPE_U32, .count = n, .keys_in = keys0, .keys_out = sorted1};
+    mgpu_result r = mgpu_radixsort(ctx[1], &wrong);
+    CHECK(r == MGPU_ERROR_INVALID_ARGUMENT, "a range of context 0 given to context 1 -> %s", mgpu_result_name(r));
+
+    /* Alternately: 0 radix sorts, 1 mergesorts, 0 merges both results, 1 scans 0's sort. */
+    mgpu_sort_info radix = {.key_type = MGPU_TYPE_U32, .value_size = 4, .count = n, .keys_in = keys0, .keys_out = sorted0,
+                            .values_in = values_in0, .values_out = sorted_values0};
+    SHARED_OK(ctx[0], mgpu_radixsort(ctx[0], &radix));
+    mgpu_sort_info mergesort = {.key_type = MGPU_TYPE_U32, .value_size = 4, .count = n, .keys_in = keys_in1,
+                                .keys_out = sorted1, .values_in = values1, .values_out = sorted_values1};
+    SHARED_OK(ctx[1], mgpu_mergesort(ctx[1], &mergesort));
+    mgpu_range sorted1_in0 = shared_wrap(ctx[0], sorted1), sorted_values1_in0 = shared_wrap(ctx[0], sorted_values1);
+    mgpu_merge_info merge = {.key_type = MGPU_TYPE_U32, .value_size = 4, .a_count = n, .b_count = n, .a_keys = sorted0,
+                             .b_keys = sorted1_in0, .a_values = sorted_values0, .b_values = sorted_values1_in0,
+                             .out_keys = merged0, .out_values = merged_values0};
+    SHARED_OK(ctx[0], mgpu_merge(ctx[0], &merge));
+    mgpu_range sorted0_in1 = shared_wrap(ctx[1], sorted0);
+    mgpu_scalar total;
+    memset(&total, 0, sizeof total);
+    SHARED_OK(ctx[1], mgpu_scan(ctx[1], &(mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true,
+                                                          .count = n, .input = sorted0_in1, .output = scan1},
+                                &total));
+    CHECK(total.u32 == want_total.u32, "shared device: scan total %u, expected %u", total.u32, want_total.u32);
+    shared_expect(ctx[1], sorted1, want_keys, n * 4u, "mergesort keys (context 1)", first);
+    shared_expect(ctx[1], sorted_values1, want_values, n * 4u, "mergesort values (context 1)", first);
+    shared_expect(ctx[0], sorted0, want_keys, n * 4u, "radix sort keys (context 0)", first);
+    shared_expect(ctx[0], sorted_values0, want_values, n * 4u, "radix sort values (context 0)", first);
+    shared_expect(ctx[0], merged0, merged_keys, n * 8u, "merge keys (context 0)", first);
+    shared_expect(ctx[0], merged_values0, merged_values, n * 8u, "merge values (context 0)", first);
+    shared_expect(ctx[1], scan1, scanned, n * 4u, "scan (context 1)", first);
+
+    /* Wraps go before the allocations they name; then the first context goes with its own ranges. */
+    mgpu_range wraps[] = {keys_in1, values_in0, sorted1_in0, sorted_values1_in0, sorted0_in1};
+    mgpu_context wrap_owner[] = {ctx[1], ctx[0], ctx[0], ctx[0], ctx[1]};
+    for (size_t k = 0; k < sizeof wraps / sizeof wraps[0]; ++k) mgpu_buffer_free(wrap_owner[k], wraps[k]);
+    mgpu_range own[2][5] = {{keys0, sorted0, sorted_values0, merged0, merged_values0},
+                            {values1, sorted1, sorted_values1, scan1, {0}}};
+    int second = 1 - first;
+    for (int k = 0; k < 5; ++k) mgpu_buffer_free(ctx[first], own[first][k]);
+    mgpu_pool_stats stats;
+    mgpu_pool_get_stats(ctx[first], &stats);
+    CHECK(stats.in_use_ranges == start[first].in_use_ranges, "context %d: %llu ranges in use before destroy", first,
+          (unsigned long long)stats.in_use_ranges);
+    mgpu_context_destroy(ctx[first]);
+
+    /* The survivor works alone: it sorts its own data again, in place. */
+    mgpu_range survivor = own[second][1];
+    SHARED_OK(ctx[second], mgpu_buffer_upload(ctx[second], survivor, keys, n * 4u));
+    SHARED_OK(ctx[second], mgpu_radixsort(ctx[second], &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .count = n,
+                                                                         .keys_in = survivor, .keys_out = survivor}));
+    shared_expect(ctx[second], survivor, want_keys, n * 4u, "the survivor's sort", first);
+    for (int k = 0; k < 5; ++k) mgpu_buffer_free(ctx[second], own[second][k]);
+    mgpu_pool_get_stats(ctx[second], &stats);
+    CHECK(stats.in_use_ranges == start[second].in_use_ranges, "context %d: %llu ranges in use before destroy", second,
+          (unsigned long long)stats.in_use_ranges);
+    mgpu_context_destroy(ctx[second]);
+
+    free(keys);
+    free(values);
+    free(want_keys);
+    free(want_values);
+    free(merged_keys);
+    free(merged_values);
+    free(scanned);
+}
+
+static void threads_shared_device(void) {
+    shared_messages = 0;
+    shared_device d;
+    if (shared_device_create(&d)) {
+        shared_round(&d, 0);
+        shared_round(&d, 1);
+    }
+    shared_device_destroy(&d);
+    CHECK(shared_messages == 0, "%llu validation messages or errors with two contexts on one device",
+          (unsigned long long)shared_messages);
+}
+
+void test_threads(void) {
+    threads_concurrent();
+    threads_shared_device();
+}
