@@ -487,7 +487,13 @@ MGPU_API mgpu_result mgpu_buffer_print(mgpu_context context, mgpu_type type, mgp
  */
 MGPU_API mgpu_result mgpu_commands_begin(mgpu_context context, VkCommandBuffer *out_cmd);
 /** Ends, submits and waits for the command buffer of mgpu_commands_begin; gpu_ns (optional) receives the
- *  GPU time in nanoseconds (0 if the queue has no timestamps). */
+ *  GPU time in nanoseconds (0 if the queue has no timestamps).
+ *  Device loss: once any Vulkan call of the context has returned VK_ERROR_DEVICE_LOST, this call and every
+ *  call that submits (the blocking tier, uploads, downloads, mgpu_commands_begin) returns
+ *  MGPU_ERROR_DEVICE_LOST without touching the device, and the context's scratch is back in its pool; what
+ *  the lost submission was to write is undefined. The context can then only be destroyed (safe, and nothing
+ *  leaks); for an adopted device, recreate the device as Vulkan requires and adopt it again. The mgpu_cmd_*
+ *  tier records without submitting: your own vkQueueSubmit reports the loss. */
 MGPU_API mgpu_result mgpu_commands_submit(mgpu_context context, double *gpu_ns);
 
 /** Records a compute-to-compute memory barrier (shader writes before shader reads and writes). */

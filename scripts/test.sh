@@ -7,6 +7,8 @@
 #      gives each entry these settings, so ctest in that directory alone does the same. It leaves out the
 #      entries labelled static and kernel_variant, which the first run covers (see robustness.cmake); every
 #      test family runs in both.
+#   3. scripts/fuzz.sh: the libFuzzer harnesses (.npy reader, write/read round trip, C API argument checks)
+#      replay their regression inputs and then fuzz for MGPU_FUZZ_SECONDS each (30 here; 0 skips this step).
 # Arguments go to both ctest runs (e.g. -R scan). MGPU_TEST_BUILD and MGPU_TEST_SANITIZE_BUILD name other
 # build directories.
 set -euo pipefail
@@ -25,3 +27,6 @@ cmake -S . -B "$sanitize" -DCMAKE_BUILD_TYPE=Debug -DMGPU_WERROR=ON -DMGPU_SANIT
   -DMGPU_BUILD_BENCH=OFF -DMGPU_BUILD_EXAMPLES=OFF >/dev/null
 cmake --build "$sanitize" -j"$jobs"
 ctest --test-dir "$sanitize" --output-on-failure -j"$jobs" -LE 'static|kernel_variant' "$@"
+
+fuzz_seconds="${MGPU_FUZZ_SECONDS:-30}"
+if [ "$fuzz_seconds" != 0 ]; then MGPU_FUZZ_SECONDS="$fuzz_seconds" scripts/fuzz.sh; fi

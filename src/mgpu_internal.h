@@ -297,6 +297,7 @@ struct mgpu_context_T {
     VkFence fence;
     VkQueryPool timestamps;
     bool recording;
+    bool device_lost; /* a Vulkan call returned VK_ERROR_DEVICE_LOST: nothing is submitted any more */
 };
 
 #endif

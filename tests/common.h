@@ -89,12 +89,27 @@ typedef struct sort_test {
  * outputs past an indirect count keep their prior content. */
 void sort_test_run(const sort_test *t);
 
+/* The tests' own instance (validation as the run asks, its messages counted) and a device for the test
+ * context's GPU with what mgpu_query_device_requirements asks for, as an engine makes them (test_vk_device.c). */
+typedef struct test_vk_device {
+    VkInstance instance;
+    VkDebugUtilsMessengerEXT messenger;
+    VkPhysicalDevice physical_device;
+    VkDevice device;
+    uint32_t family;
+    VkQueue queue;
+    uint64_t messages; /* validation warnings and errors of the instance */
+} test_vk_device;
+bool test_vk_device_create(test_vk_device *d);
+void test_vk_device_destroy(test_vk_device *d);
+
 typedef void (*test_family_fn)(void);
 void test_pool(void);
 void test_npy(void);
 void test_ranges(void);
 void test_threads(void);
 void test_oom(void);
+void test_device_lost(void);
 void test_buffer(void);
 void test_reduce(void);
 void test_scan(void);

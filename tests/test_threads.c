@@ -258,103 +258,11 @@ static void threads_concurrent(void) {
 
 /* ---- two contexts adopting one device -------------------------------------------------------------------- */
 
-static uint64_t shared_messages; /* validation messages of the test's own instance, and errors in the contexts' logs */
-
-static VkBool32 VKAPI_PTR shared_debug(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT types,
-                                       const VkDebugUtilsMessengerCallbackDataEXT *data, void *user) {
-    (void)types;
-    (void)user;
-    if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
-        ++shared_messages;
-        fprintf(stderr, "[shared device validation] %s\n", data->pMessage);
-    }
-    return VK_FALSE;
-}
+static uint64_t shared_messages; /* validation messages and errors in the contexts' logs */
 
 static void shared_log(void *user, mgpu_log_level level, const char *message) {
     if (level >= MGPU_LOG_ERROR) fprintf(stderr, "[context %s] %s\n", (const char *)user, message);
     if (level == MGPU_LOG_VALIDATION) ++shared_messages;
-}
-
-typedef struct shared_device {
-    VkInstance instance;
-    VkDebugUtilsMessengerEXT messenger;
-    VkPhysicalDevice physical_device;
-    VkDevice device;
-    uint32_t family;
-    VkQueue queue;
-} shared_device;
-
-/* The test's own instance (validation as the run asks) and a device for the test context's GPU with the
- * features mgpu_query_device_requirements asks for, as an engine makes them (see test_engine.c). */
-static bool shared_device_create(shared_device *d) {
-    memset(d, 0, sizeof *d);
-    const char *layer = "VK_LAYER_KHRONOS_validation";
-    const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
-    VkDebugUtilsMessengerCreateInfoEXT messenger_info = {
-        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
-        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
-        .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
-        .pfnUserCallback = shared_debug};
-    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_2};
-    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                                .pNext = g_test.validation ? &messenger_info : NULL,
-                                .pApplicationInfo = &app,
-                                .enabledLayerCount = g_test.validation ? 1 : 0,
-                                .ppEnabledLayerNames = &layer,
-                                .enabledExtensionCount = g_test.validation ? 1 : 0,
-                                .ppEnabledExtensionNames = &ext};
-    if (vkCreateInstance(&ici, NULL, &d->instance) != VK_SUCCESS) {
-        CHECK(false, "the test's vkCreateInstance failed");
-        return false;
-    }
-    PFN_vkCreateDebugUtilsMessengerEXT create_messenger =
-        (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(d->instance, "vkCreateDebugUtilsMessengerEXT");
-    if (g_test.validation && create_messenger) create_messenger(d->instance, &messenger_info, NULL, &d->messenger);
-
-    mgpu_device_info want;
-    mgpu_context_get_device_info(g_test.ctx, &want);
-    uint32_t count = 8;
-    VkPhysicalDevice devices[8];
-    vkEnumeratePhysicalDevices(d->instance, &count, devices);
-    for (uint32_t i = 0; i < count && !d->physical_device; ++i) {
-        VkPhysicalDeviceProperties p;
-        vkGetPhysicalDeviceProperties(devices[i], &p);
-        if (p.deviceID == want.device_id && p.vendorID == want.vendor_id && !strcmp(p.deviceName, want.name))
-            d->physical_device = devices[i];
-    }
-    CHECK(d->physical_device != VK_NULL_HANDLE, "the test finds the device");
-    if (!d->physical_device) return false;
-
-    mgpu_device_requirements req;
-    CHECK_OK(mgpu_query_device_requirements(d->instance, d->physical_device, vkGetInstanceProcAddr, &req));
-    VkQueueFamilyProperties families[16];
-    uint32_t family_count = 16;
-    vkGetPhysicalDeviceQueueFamilyProperties(d->physical_device, &family_count, families);
-    while (d->family < family_count && !(families[d->family].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++d->family;
-    req.vk12.pNext = NULL;
-    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &req.vk12,
-                                          .features = req.features};
-    float priority = 1;
-    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = d->family,
-                                   .queueCount = 1, .pQueuePriorities = &priority};
-    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &features, .queueCreateInfoCount = 1,
-                              .pQueueCreateInfos = &qci, .enabledExtensionCount = req.extension_count,
-                              .ppEnabledExtensionNames = req.extensions};
-    if (vkCreateDevice(d->physical_device, &dci, NULL, &d->device) != VK_SUCCESS) {
-        CHECK(false, "the test's vkCreateDevice failed");
-        return false;
-    }
-    vkGetDeviceQueue(d->device, d->family, 0, &d->queue);
-    return true;
-}
-
-static void shared_device_destroy(shared_device *d) {
-    if (d->device) vkDestroyDevice(d->device, NULL);
-    PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger =
-        (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(d->instance, "vkDestroyDebugUtilsMessengerEXT");
-    if (d->messenger && destroy_messenger) destroy_messenger(d->instance, d->messenger, NULL);
-    if (d->instance) vkDestroyInstance(d->instance, NULL);
 }
 
 #define SHARED_OK(ctx, expr) \
@@ -384,7 +292,7 @@ static mgpu_range shared_wrap(mgpu_context ctx, mgpu_range range) {
 
 /* Adopts the device twice and uses the contexts alternately; `first` (0 or 1) is destroyed first, the other
  * goes on working alone, then is destroyed too. */
-static void shared_round(const shared_device *d, int first) {
+static void shared_round(const test_vk_device *d, int first) {
     mgpu_context ctx[2] = {NULL, NULL};
     static const char *const names[2] = {"0", "1"};
     for (int i = 0; i < 2; ++i) {
@@ -497,14 +405,14 @@ static void shared_round(const shared_device *d, int first) {
 
 static void threads_shared_device(void) {
     shared_messages = 0;
-    shared_device d;
-    if (shared_device_create(&d)) {
+    test_vk_device d;
+    if (test_vk_device_create(&d)) {
         shared_round(&d, 0);
         shared_round(&d, 1);
     }
-    shared_device_destroy(&d);
-    CHECK(shared_messages == 0, "%llu validation messages or errors with two contexts on one device",
-          (unsigned long long)shared_messages);
+    test_vk_device_destroy(&d);
+    CHECK(shared_messages + d.messages == 0, "%llu validation messages or errors with two contexts on one device",
+          (unsigned long long)(shared_messages + d.messages));
 }
 
 void test_threads(void) {

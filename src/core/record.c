@@ -87,6 +87,9 @@ void mgpu__commands_destroy(mgpu_context ctx) {
 
 mgpu_result mgpu__commands_begin(mgpu_context ctx, VkCommandBuffer *out) {
     if (!ctx->queue) return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "the context has no queue: use the mgpu_cmd_* tier");
+    if (ctx->device_lost)
+        return mgpu__fail(ctx, MGPU_ERROR_DEVICE_LOST, "the device was lost earlier: destroy the context (and, if "
+                                                       "the device is yours, the device) and create a new one");
     if (ctx->recording)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "the context's command buffer is already being recorded");
     VkResult vr = ctx->vk.vkResetCommandBuffer(ctx->command_buffer, 0);

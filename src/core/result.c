@@ -59,6 +59,7 @@ mgpu_result mgpu__vk_result(mgpu_context ctx, VkResult vr, const char *what) {
     mgpu_result r = MGPU_ERROR_VULKAN;
     if (vr == VK_ERROR_OUT_OF_DEVICE_MEMORY || vr == VK_ERROR_OUT_OF_HOST_MEMORY) r = MGPU_ERROR_OUT_OF_MEMORY;
     else if (vr == VK_ERROR_DEVICE_LOST) r = MGPU_ERROR_DEVICE_LOST;
+    if (ctx && r == MGPU_ERROR_DEVICE_LOST) ctx->device_lost = true; /* for good: Vulkan has no way back */
     return mgpu__fail(ctx, r, "%s returned VkResult %d", what, (int)vr);
 }
 
