@@ -548,9 +548,9 @@ MGPU_API mgpu_result mgpu_reduce(mgpu_context context, const mgpu_reduce_info *i
  * count 0) is written to the device range `total` when it is given (type-size bytes) and returned by the
  * blocking call. Checked: type, op, count, range sizes and alignment, input and output overlapping without
  * being the same range, and `total` overlapping the input or the output (MGPU_ERROR_INVALID_ARGUMENT).
- * Two paths: single-pass decoupled look-back, safe on NVIDIA, AMD and Intel GPUs and the default on AMD and
- * Intel, and reduce-then-scan, the default elsewhere (on NVIDIA because it measured faster,
- * see bench/RESULTS.md); mgpu_tuning.lookback overrides. The look-back never waits on another workgroup without bound (a silent
+ * Two paths: single pass with decoupled look-back (tiles in registers, tile states published with relaxed
+ * atomics on flag-tagged words), the default on NVIDIA, AMD and Intel GPUs, and reduce-then-scan, the
+ * default elsewhere; mgpu_tuning.lookback overrides. The look-back never waits on another workgroup without bound (a silent
  * predecessor is reduced from the input), so it is correct without forward-progress guarantees; lavapipe
  * (Mesa 22.3) still loses a waiting workgroup when it runs several threads, so it defaults to
  * reduce-then-scan there, and its look-back runs are tested with LP_NUM_THREADS=1.

@@ -28,7 +28,7 @@ static_assert(sizeof(mgpu_lbs_pc) == 64, "load-balancing search push constants")
 static_assert(sizeof(mgpu_copy_pc) == 24, "copy push constants");
 static_assert(sizeof(mgpu_fill_pc) == 40, "fill push constants");
 static_assert(sizeof(mgpu_reduce_pc) == 40, "reduce push constants");
-static_assert(sizeof(mgpu_scan_pc) == 80, "scan push constants");
+static_assert(sizeof(mgpu_scan_pc) == 64, "scan push constants");
 
 #define MGPU_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define MGPU_MAX_COUNT 0x7fffffffu /* element counts are 0 .. 2^31-1 (shader indices are signed 32-bit) */

@@ -45,15 +45,13 @@
 #define MGPU_REDUCE_INDEX64 2u  /* dst_index is one int64 (the final result), else int32 per group */
 
 /* scan_tiles.comp and scan_lookback.comp. partials: upsweep writes tile reductions, downsweep reads tile
- * prefixes. tile_state: lookback flags (uint), then aggregates (T), then inclusive prefixes (T); counter:
- * the dynamic tile counter. total: the reduction of the whole input. */
+ * prefixes. tile_state: the look-back's tile states (tile_state.glsl); counter: the dynamic tile counter.
+ * total: the reduction of the whole input. */
 #define MGPU_SCAN_PC_FIELDS \
     MGPU_ADDR src;          \
     MGPU_ADDR dst;          \
     MGPU_ADDR partials;     \
-    MGPU_ADDR flags;        \
-    MGPU_ADDR aggregates;   \
-    MGPU_ADDR inclusives;   \
+    MGPU_ADDR tile_state;   \
     MGPU_ADDR counter;      \
     MGPU_ADDR total;        \
     MGPU_UINT count;        \

@@ -32,14 +32,13 @@ static const mgpu_tuning_row mgpu_tuning_table[] = {
     {MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_RADIXSORT, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 3, MGPU_SWITCH_AUTO},
-    /* NVIDIA (H100, 2026-11-22, bench/RESULTS.md): reduce-then-scan with small workgroups beat the
-     * single-pass look-back at every size from 2^21 (u32 at 2^26: 0.61 against 0.41 of copy). */
-    {MGPU_PRIM_SCAN, MGPU_32, MGPU_VENDOR_NVIDIA, 128, 16, MGPU_SWITCH_OFF},
-    {MGPU_PRIM_SCAN, MGPU_64, MGPU_VENDOR_NVIDIA, 128, 8, MGPU_SWITCH_OFF},
-    /* Other GPUs: 8192 32-bit or 4096 64-bit elements per scan tile: large tiles keep the rate at which tiles
-     * must retire below what the look-back sustains; 64 bytes per thread in flight. */
-    {MGPU_PRIM_SCAN, MGPU_32, MGPU_VENDOR_ANY, 512, 16, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_SCAN, MGPU_64, MGPU_VENDOR_ANY, 512, 8, MGPU_SWITCH_AUTO}, /* 33 KB of shared memory for the tile */
+    /* GPUs: the single-pass scan with 8 uvec4 (128 bytes) in registers per thread, 8192 32-bit or 4096 64-bit
+     * elements per tile. H100 2026-11-25 (bench/RESULTS.md), 2^26: u32 256 x 32 0.78 of copy against 0.69
+     * (512 x 16), 0.69 (256 x 16), 0.66 (128 x 16) and reduce-then-scan 0.61; u64 256 x 16 0.84 against
+     * 0.74 (256 x 8), 0.72 (512 x 8) and 0.59. The same NT x VT in shared memory (scan_tiles: reduce-then-scan
+     * where the look-back is off, single tiles) takes 35 KB. */
+    {MGPU_PRIM_SCAN, MGPU_32, MGPU_VENDOR_ANY, 256, 32, MGPU_SWITCH_AUTO},
+    {MGPU_PRIM_SCAN, MGPU_64, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_REDUCE, MGPU_32, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_REDUCE, MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO},
     /* Merge Path family (H100, 2026-11-22, sweeps in bench/RESULTS.md; odd VT against shared-memory bank

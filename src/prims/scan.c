@@ -1,11 +1,11 @@
 /*
  * Scan (the seeds' chapter 4). Three ways, chosen by size and tuning:
  *   - one tile (count <= NT * VT): a single dispatch of scan_tiles, no scratch;
- *   - single pass (look-back on): clear the tile flags and counter, one dispatch of scan_lookback;
+ *   - single pass (look-back on): clear the tile states and counter, one dispatch of scan_lookback;
  *   - reduce-then-scan (look-back off): upsweep writes tile reductions, the partials are scanned in place
  *     (recursively, the same three steps), downsweep scans each tile from its partial.
- * Scratch, look-back: counter (16 bytes), flags (4 per tile), aggregates and inclusive prefixes (one
- * element per tile each), each part 16-byte aligned. Reduce-then-scan: the partials of every level.
+ * Scratch, look-back: counter (16 bytes), then the tile states (tile_state.glsl: two 32-bit words per
+ * 32-bit word of the element, per tile). Reduce-then-scan: the partials of every level, each 16-byte aligned.
  */
 #include "../mgpu_internal.h"
 
@@ -18,7 +18,6 @@ typedef struct mgpu_scan_plan {
     mgpu_op op;
     bool exclusive;
     bool in_place;
-    uint32_t lookback_span; /* see lookback.glsl: 4 on GPUs, 1 on CPU devices (lavapipe) */
     mgpu_tuning tuning;
     uint32_t tile;
 } mgpu_scan_plan;
@@ -32,21 +31,18 @@ static VkDeviceSize mgpu_rts_scratch(const mgpu_scan_plan *plan, uint32_t count)
     return mgpu_align16((VkDeviceSize)tiles * mgpu_type_size(plan->type)) + mgpu_rts_scratch(plan, tiles);
 }
 
-static VkDeviceSize mgpu_lookback_flags_offset(void) { return 16; }
-static VkDeviceSize mgpu_lookback_aggregates_offset(uint32_t tiles) { return 16 + mgpu_align16((VkDeviceSize)tiles * 4); }
+static VkDeviceSize mgpu_lookback_state_offset(void) { return 16; }
 
 static VkDeviceSize mgpu_scan_scratch(const mgpu_scan_plan *plan, uint32_t count) {
     uint32_t tiles = mgpu_tiles(count, plan->tile);
     if (tiles <= 1) return 0;
     if (plan->tuning.lookback == MGPU_SWITCH_OFF) return mgpu_rts_scratch(plan, count);
-    VkDeviceSize values = mgpu_align16((VkDeviceSize)tiles * mgpu_type_size(plan->type));
-    return mgpu_lookback_aggregates_offset(tiles) + 2 * values;
+    return mgpu_lookback_state_offset() + (VkDeviceSize)tiles * 2 * mgpu_type_size(plan->type);
 }
 
 static mgpu_scan_plan mgpu_scan_make_plan(mgpu_context ctx, const mgpu_scan_info *info) {
     mgpu_scan_plan plan = {.type = info->type, .op = info->op, .exclusive = info->exclusive,
                            .in_place = info->input.buffer == info->output.buffer && info->input.offset == info->output.offset,
-                           .lookback_span = ctx->info.type == VK_PHYSICAL_DEVICE_TYPE_CPU ? 1 : 4,
                            .tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_SCAN, info->type)};
     plan.tile = plan.tuning.nt * plan.tuning.vt;
     return plan;
@@ -115,9 +111,7 @@ static mgpu_pipeline_key mgpu_scan_key(const mgpu_scan_plan *plan, mgpu_kernel k
                                         [MGPU_SPEC_EXCLUSIVE] = exclusive,
                                         [MGPU_SPEC_MODE] = mode,
                                         [MGPU_SPEC_LOOKBACK_WAIT] =
-                                            kernel == MGPU_KERNEL_SCAN_LOOKBACK ? mgpu_lookback_wait(plan) : 0,
-                                        [MGPU_SPEC_LOOKBACK_SPAN] =
-                                            kernel == MGPU_KERNEL_SCAN_LOOKBACK ? plan->lookback_span : 0}};
+                                            kernel == MGPU_KERNEL_SCAN_LOOKBACK ? mgpu_lookback_wait(plan) : 0}};
 }
 
 /* One dispatch over every tile of pc->count elements, folded into 2D when there are many tiles. */
@@ -159,13 +153,11 @@ static mgpu_result mgpu_record_rts(mgpu_context ctx, VkCommandBuffer cmd, const 
 static mgpu_result mgpu_record_lookback(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_plan *plan,
                                         VkDeviceAddress src, VkDeviceAddress dst, uint32_t count,
                                         VkDeviceAddress total, mgpu_range scratch) {
-    uint32_t tiles = mgpu_tiles(count, plan->tile);
     VkDeviceAddress base = mgpu_range_address(ctx, scratch);
-    VkDeviceSize aggregates = mgpu_lookback_aggregates_offset(tiles);
-    VkDeviceSize values = mgpu_align16((VkDeviceSize)tiles * mgpu_type_size(plan->type));
-    /* Clear the counter and the flags: scratch is never assumed to be zero. */
-    mgpu_fill_info clear = {.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = (uint32_t)(aggregates / 4),
-                            .output = mgpu__subrange(scratch, 0, aggregates)};
+    VkDeviceSize bytes = mgpu_scan_scratch(plan, count);
+    /* Clear the counter and the tile states: scratch is never assumed to be zero. */
+    mgpu_fill_info clear = {.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = (uint32_t)(bytes / 4),
+                            .output = mgpu__subrange(scratch, 0, bytes)};
     mgpu_result r = mgpu_cmd_fill(ctx, cmd, &clear);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
@@ -173,9 +165,7 @@ static mgpu_result mgpu_record_lookback(mgpu_context ctx, VkCommandBuffer cmd, c
     mgpu_scan_pc pc = {.src = src,
                        .dst = dst,
                        .counter = base,
-                       .flags = base + mgpu_lookback_flags_offset(),
-                       .aggregates = base + aggregates,
-                       .inclusives = base + aggregates + values,
+                       .tile_state = base + mgpu_lookback_state_offset(),
                        .total = total,
                        .count = count};
     return mgpu_scan_dispatch(ctx, cmd, plan, &key, &pc);
