@@ -3,7 +3,8 @@
  * deterministic for a given n), the recording, and a check of its outputs against the CPU, as in
  * ../shared/TARGETS.md:
  *   merge      A = the even numbers, B = the odd ones, n/2 each, keys only; items = outputs
- *   sort       mergesort of n random keys (keys only); sort_pairs: values of the key's size, 0..n-1
+ *   sort       mergesort of n random keys (integers over the whole type, floats in [-2e9, 2e9); keys only);
+ *              sort_pairs: values of the key's size, 0..n-1
  *   radix      radix sort of the same keys; radix_pairs: with the same values
  *   search     lower bound of n sorted random needles into n sorted random keys; items = needles
  *   lbs        n/16 objects of 0..31 items (mean 15.5); items = work items
@@ -38,6 +39,21 @@ static bool fill(mgpu_context ctx, mgpu_type type, mgpu_fill_mode mode, mgpu_ran
     if (!count) return true;
     return mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = mode, .count = (uint32_t)count, .output = out,
                                             .a = ref_from_double(type, a), .b = ref_from_double(type, b), .seed = seed}) == MGPU_SUCCESS;
+}
+
+/* Sort keys: integers uniform over the type's whole range (as CUB's benchmark draws them: every digit of a
+ * 64-bit key random), floats uniform in [-2e9, 2e9). */
+static bool fill_sort_keys(mgpu_context ctx, mgpu_type type, mgpu_range out, uint64_t count, uint64_t seed) {
+    if (!count) return true;
+    mgpu_fill_info info = {.type = type, .mode = MGPU_FILL_RANDOM, .count = (uint32_t)count, .output = out, .seed = seed};
+    switch (type) {
+    case MGPU_TYPE_U32: info.b.u32 = UINT32_MAX; break;
+    case MGPU_TYPE_I32: info.a.i32 = INT32_MIN, info.b.i32 = INT32_MAX; break;
+    case MGPU_TYPE_U64: info.b.u64 = UINT64_MAX; break;
+    case MGPU_TYPE_I64: info.a.i64 = INT64_MIN, info.b.i64 = INT64_MAX; break;
+    default: info.a = ref_from_double(type, -2e9), info.b = ref_from_double(type, 2e9); break;
+    }
+    return mgpu_fill(ctx, &info) == MGPU_SUCCESS;
 }
 
 /* The value type of a key type's size, for values moved as bits. */
@@ -80,9 +96,7 @@ bool bench_case_setup(mgpu_context ctx, bench_case_kind kind, mgpu_type type, ui
     case BENCH_RADIX:
     case BENCH_RADIX_PAIRS: {
         bool pairs = kind == BENCH_SORT_PAIRS || kind == BENCH_RADIX_PAIRS;
-        double hi = type == MGPU_TYPE_U32 || type == MGPU_TYPE_U64 ? 4e9 : 2e9;
-        ok = fill(ctx, type, MGPU_FILL_RANDOM, prefix(b->in, n * size), n, type == MGPU_TYPE_U32 || type == MGPU_TYPE_U64 ? 0 : -2e9,
-                  hi, n + 1);
+        ok = fill_sort_keys(ctx, type, prefix(b->in, n * size), n, n + 1);
         if (pairs) ok = ok && fill(ctx, bits_type(type), MGPU_FILL_ASCENDING, prefix(b->aux1, n * size), n, 0, 1, 0);
         c->info.sort = (mgpu_sort_info){.key_type = type, .value_size = pairs ? (uint32_t)size : 0, .count = count,
                                         .keys_in = prefix(b->in, n * size), .keys_out = prefix(b->out, n * size),

@@ -653,12 +653,15 @@ MGPU_API mgpu_result mgpu_cmd_mergesort(mgpu_context context, VkCommandBuffer cm
 MGPU_API mgpu_result mgpu_mergesort(mgpu_context context, const mgpu_sort_info *info);
 
 /*
- * Radix sort (LSD, 8-bit digits): per digit, a count dispatch (each tile's digit counts), an exclusive scan of
- * all counts (mgpu_cmd_scan: every tile's first output per digit), and a scatter dispatch that sorts each
- * tile by the digit in shared memory (stable one-bit splits) and writes each digit's run to its place.
+ * Radix sort (LSD, 8-bit digits), stable, in one of two ways chosen by the tuning's look-back switch:
+ * - one-sweep (the default where mgpu_device_info.lookback_safe: NVIDIA, AMD, Intel GPUs): one histogram
+ *   dispatch for every digit, then one dispatch per digit whose tiles rank their keys in shared memory and find
+ *   their output offsets by decoupled look-back over their predecessors' digit counts. A tile waits (without
+ *   bound) for tiles that started before it, so this needs workgroups that make progress independently;
+ * - reduce-then-scan (elsewhere, and lavapipe): per digit a count dispatch, an exclusive scan of all tiles'
+ *   counts (mgpu_cmd_scan) and a scatter dispatch; no workgroup ever waits on another.
  * Passes: ceil((end_bit - begin_bit) / 8), so keys using fewer bits take fewer passes; they ping-pong between
  * the output and scratch (an in-place sort with an odd number of passes first copies the input to scratch).
- * Works on every device (no inter-workgroup waiting).
  */
 MGPU_API mgpu_result mgpu_radixsort_get_requirements(mgpu_context context, const mgpu_sort_info *info,
                                                      mgpu_requirements *out);

@@ -1,6 +1,6 @@
 # The kernel x type x subgroup variants compiled to SPIR-V and embedded in the library.
 # Each entry: kernel file (shaders/kernels/<name>.comp), its MGPU_KERNEL_* enumerator, the types, and
-# whether a subgroup variant (MGPU_SUBGROUP) is built beside the shared-memory one.
+# whether a subgroup variant (MGPU_SUBGROUP) is built beside the shared-memory one (ON), or alone (ONLY).
 set(MGPU_SHADER_VARIANTS
   "copy|MGPU_KERNEL_COPY|U32|OFF"
   "fill|MGPU_KERNEL_FILL|U32,I32,F32,U64,I64,F64|OFF"
@@ -12,7 +12,7 @@ set(MGPU_SHADER_VARIANTS
   "mergesort_block|MGPU_KERNEL_MERGESORT_BLOCK|U32,I32,F32,U64,I64,F64|OFF"
   "radix_count|MGPU_KERNEL_RADIX_COUNT|U32,I32,F32,U64,I64,F64|OFF"
   "radix_scatter|MGPU_KERNEL_RADIX_SCATTER|U32,I32,F32,U64,I64,F64|ON"
-  "radix_onesweep|MGPU_KERNEL_RADIX_ONESWEEP|U32,I32,F32,U64,I64,F64|ON"
+  "radix_onesweep|MGPU_KERNEL_RADIX_ONESWEEP|U32,I32,F32,U64,I64,F64|ONLY"
   "radix_histogram|MGPU_KERNEL_RADIX_HISTOGRAM|U32,I32,F32,U64,I64,F64|OFF"
   "lbs_partition|MGPU_KERNEL_LBS_PARTITION|I32|OFF"
   "lbs|MGPU_KERNEL_LBS|I32|OFF"

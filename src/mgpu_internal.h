@@ -183,6 +183,9 @@ mgpu_result mgpu__copy_prepare(mgpu_context ctx);
 mgpu_result mgpu__merge_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__mergesort_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__radixsort_prepare(mgpu_context ctx, mgpu_type type);
+/* The largest VT up to vt whose radix digit pass (one-sweep or reduce-then-scan) at nt threads fits the
+ * device's shared memory with keys and values of these widths in words; 0 if none. */
+uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32_t vt, uint32_t key_words, uint32_t value_words);
 /* The scratch mgpu_cmd_scan needs for info (its ranges are not looked at). */
 VkDeviceSize mgpu__scan_scratch_bytes(mgpu_context ctx, const mgpu_scan_info *info);
 /* The checks both sorts share (mergesort.c): type, value size, count, range sizes and alignment, overlaps (in

@@ -1,11 +1,8 @@
 /*
- * radix_tile.glsl: the body of the radix sort's digit-pass kernels, radix_scatter.comp (offsets from the scan
- * of all tiles' counts) and radix_onesweep.comp (MGPU_RADIX_ONESWEEP: offsets by look-back; used with the
- * subgroup variant only, its shared-memory variant lacks the look-back). Two kernels rather than one with a
- * mode constant, because shared arrays cannot depend on one: the one-sweep state's extra 1 KiB of shared
- * memory cost the reduce-then-scan passes an occupancy step (u32 at 2^26 on the H100: 13.1 -> 7.7 G keys/s).
+ * radix_tile.glsl: the body of radix_scatter.comp, the second phase of a reduce-then-scan digit pass (the
+ * one-sweep pass, radix_onesweep.comp, is a kernel of its own).
  */
-// Radix sort, second phase of a digit pass: each workgroup sorts its tile of NT * VT keys by the digit in
+// Each workgroup sorts its tile of NT * VT keys by the digit in
 // shared memory, stably: by subgroup ballots where the device has them (mgpu_sort_tile_by_subgroups), else
 // by one split per digit bit. A key at tile position i with digit d then goes to offsets[d * tiles + tile] +
 // (i - the tile position of d's first key): coalesced runs per digit. Values (or, with MGPU_RADIX_INDICES,
@@ -29,10 +26,6 @@ shared T s_keys[gl_WorkGroupSize.x * VT];
 shared uint s_tags[gl_WorkGroupSize.x * VT]; /* each key's position in the input tile */
 shared uint s_first[MGPU_RADIX_DIGITS];      /* tile position of each digit's first key */
 shared uint s_offsets[MGPU_RADIX_DIGITS];    /* the tile's first output per digit */
-#ifdef MGPU_RADIX_ONESWEEP
-shared uint s_counts[MGPU_RADIX_DIGITS]; /* the tile's keys per digit */
-shared uint s_tile;
-#endif
 shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
@@ -170,88 +163,19 @@ void mgpu_sort_tile_by_subgroups(uint first, uint count) {
 }
 #endif
 
-#if defined(MGPU_SUBGROUP) && defined(MGPU_RADIX_ONESWEEP)
-#extension GL_KHR_memory_scope_semantics : require
-/* One-sweep (MODE ONESWEEP): the tile's first output per digit, s_offsets[d] = (the keys of smaller digits in
- * the whole input) + (the keys of digit d in earlier tiles), the latter by decoupled look-back: the tile
- * publishes its count per digit at once (aggregate), walks back over its predecessors' words until an
- * inclusive prefix, and publishes its own. Tiles take their index from a counter, so every predecessor has
- * started; the host uses this mode only where workgroups make progress independently (or on one thread).
- * Ends with a barrier. */
-void mgpu_onesweep_offsets(uint tile, uint count) {
-    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
-    for (uint i = tid; i < count; i += nt) { /* the last key of each digit's run gives the digit's count */
-        uint d = mgpu_radix_digit(s_keys[i], pc.shift, pc.bits);
-        if (i + 1u == count || mgpu_radix_digit(s_keys[i + 1u], pc.shift, pc.bits) != d) s_counts[d] = i + 1u - s_first[d];
-    }
-    barrier();
-    UintArrayCoherent status = UintArrayCoherent(pc.status);
-    uint mine = 4u + tile * MGPU_RADIX_DIGITS;
-    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
-        uint c = s_counts[d];
-        atomicStore(status.v[mine + d], tile == 0u ? c | MGPU_RADIX_INCLUSIVE : c + 1u, gl_ScopeDevice,
-                    gl_StorageSemanticsBuffer, gl_SemanticsRelease);
-    }
-    // The digits' bases: an exclusive sum of the pass's histogram, each thread taking a run of digits.
-    UintArray histogram = UintArray(pc.counts);
-    uint per = (MGPU_RADIX_DIGITS + nt - 1u) / nt, d0 = min(tid * per, MGPU_RADIX_DIGITS), d1 = min(d0 + per, MGPU_RADIX_DIGITS);
-    uint sum = 0u;
-    for (uint d = d0; d < d1; ++d) sum += histogram.v[d];
-    uint all;
-    uint base = mgpu_cta_exclusive_sum(sum, all);
-    for (uint d = d0; d < d1; ++d) {
-        s_offsets[d] = base;
-        base += histogram.v[d];
-    }
-    barrier();
-    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
-        uint prefix = 0u;
-        for (uint p = tile; p > 0u;) {
-            uint v = atomicLoad(status.v[4u + (p - 1u) * MGPU_RADIX_DIGITS + d], gl_ScopeDevice, gl_StorageSemanticsBuffer,
-                                gl_SemanticsAcquire);
-            if (v == 0u) continue; /* not ready yet */
-            if ((v & MGPU_RADIX_INCLUSIVE) != 0u) {
-                prefix += v & ~MGPU_RADIX_INCLUSIVE;
-                break;
-            }
-            prefix += v - 1u;
-            --p;
-        }
-        if (tile > 0u)
-            atomicStore(status.v[mine + d], (prefix + s_counts[d]) | MGPU_RADIX_INCLUSIVE, gl_ScopeDevice,
-                        gl_StorageSemanticsBuffer, gl_SemanticsRelease);
-        s_offsets[d] += prefix;
-    }
-    barrier();
-}
-#endif
-
 void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
     uint tile = mgpu_linear_group(pc.groups_x);
-#ifdef MGPU_RADIX_ONESWEEP
-    if (tid == 0u) s_tile = atomicAdd(UintArray(pc.status).v[0], 1u); /* tiles in the order workgroups start */
-    barrier();
-    tile = s_tile;
-#endif
     if (tile >= pc.tiles) return;
     uint n = mgpu_radix_count(pc.count_address, pc.count);
     uint first = tile * nv;
     if (first >= n) return;
     uint count = min(nv, n - first);
     // The tile's 256 offsets: loaded first, so that their scattered reads overlap the ranking.
-    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt)
-#ifdef MGPU_RADIX_ONESWEEP
-        s_counts[d] = 0u;
-#else
-        s_offsets[d] = UintArray(pc.counts).v[d * pc.tiles + tile];
-#endif
+    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) s_offsets[d] = UintArray(pc.counts).v[d * pc.tiles + tile];
 #ifdef MGPU_SUBGROUP
     if (gl_NumSubgroups <= WARPS) mgpu_sort_tile_by_subgroups(first, count);
     else mgpu_sort_tile_by_splits(first, count); /* narrower subgroups than the host planned for */
-#ifdef MGPU_RADIX_ONESWEEP
-    mgpu_onesweep_offsets(tile, count);
-#endif
 #else
     mgpu_sort_tile_by_splits(first, count);
 #endif

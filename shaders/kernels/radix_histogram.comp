@@ -1,8 +1,10 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
 // Radix sort, one-sweep: the digit counts of every pass at once. Each workgroup counts the digits of the
-// tiles it strides over in shared memory (pass p, digit d at p * 256 + d) and adds its counts to the global
-// histogram (zeroed beforehand) with one atomic per non-zero counter.
+// tiles it strides over in shared memory and adds its counts to the global histogram (zeroed beforehand, pass
+// p and digit d at p * 256 + d) with one atomic per non-zero counter. The shared counters come in COPIES
+// copies, each group of 32 threads using one, so that fewer subgroups' atomics meet on one word (on the H100
+// this changed little: bench/RESULTS.md).
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #include "include/types.glsl"
@@ -10,21 +12,23 @@
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 8u;
 layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
+layout(constant_id = MGPU_SPEC_WARPS) const uint COPIES = 1u; /* copies of the counters */
 layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
 #include "include/radix.glsl"
 #include "include/loadstore.glsl"
 
-#define MGPU_RADIX_MAX_PASSES 8u
-shared uint s_counts[MGPU_RADIX_MAX_PASSES * MGPU_RADIX_DIGITS];
+#define MGPU_RADIX_MAX_PASSES (4u * MGPU_WORDS) /* 8-bit digits of the key */
+shared uint s_counts[COPIES * MGPU_RADIX_MAX_PASSES * MGPU_RADIX_DIGITS];
 
 void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
     uint passes = (pc.end_bit - pc.shift + 7u) / 8u;
-    for (uint i = tid; i < passes * MGPU_RADIX_DIGITS; i += nt) s_counts[i] = 0u;
+    for (uint i = tid; i < COPIES * MGPU_RADIX_MAX_PASSES * MGPU_RADIX_DIGITS; i += nt) s_counts[i] = 0u;
     barrier();
     uint n = mgpu_radix_count(pc.count_address, pc.count);
+    uint mine = (tid / 32u) % COPIES * MGPU_RADIX_MAX_PASSES * MGPU_RADIX_DIGITS;
     TArray keys = TArray(pc.keys_in);
     for (uint first = mgpu_linear_group(pc.groups_x) * nv; first < n; first += mgpu_group_count() * nv) {
         T loaded[VT];
@@ -36,12 +40,15 @@ void main() {
             if (first + j * nt + tid >= n) continue;
             for (uint p = 0u; p < passes; ++p) {
                 uint shift = pc.shift + 8u * p;
-                atomicAdd(s_counts[p * MGPU_RADIX_DIGITS + mgpu_radix_digit(loaded[j], shift, min(8u, pc.end_bit - shift))], 1u);
+                atomicAdd(s_counts[mine + p * MGPU_RADIX_DIGITS + mgpu_radix_digit(loaded[j], shift, min(8u, pc.end_bit - shift))], 1u);
             }
         }
     }
     barrier();
     UintArray histogram = UintArray(pc.counts);
-    for (uint i = tid; i < passes * MGPU_RADIX_DIGITS; i += nt)
-        if (s_counts[i] != 0u) atomicAdd(histogram.v[i], s_counts[i]);
+    for (uint i = tid; i < passes * MGPU_RADIX_DIGITS; i += nt) {
+        uint sum = 0u;
+        for (uint c = 0u; c < COPIES; ++c) sum += s_counts[c * MGPU_RADIX_MAX_PASSES * MGPU_RADIX_DIGITS + i];
+        if (sum != 0u) atomicAdd(histogram.v[i], sum);
+    }
 }

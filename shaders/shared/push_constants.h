@@ -95,11 +95,12 @@
     MGPU_UINT groups_x;        \
     MGPU_UINT run;
 
-/* radix_count.comp, radix_scatter.comp and radix_histogram.comp, one 8-bit (or narrower) digit pass:
+/* radix_count.comp, radix_scatter.comp, radix_histogram.comp and radix_onesweep.comp, one 8-bit (or narrower)
+ * digit pass:
  * keys_in -> keys_out (and values), digit = `bits` bits from `shift` of the order-preserving key bits.
- * Reduce-then-scan passes (MGPU_RADIX_MODE_OFFSETS): counts holds the tiles' digit counts, digit-major
+ * Reduce-then-scan passes (radix_count, radix_scatter): counts holds the tiles' digit counts, digit-major
  * (counts[d * tiles + tile]), which the scan turns into each tile's first output per digit. One-sweep passes
- * (MGPU_RADIX_MODE_ONESWEEP): counts holds the pass's 256 digit counts of the whole input (from
+ * (radix_onesweep): counts holds the pass's 256 digit counts of the whole input (from
  * radix_histogram.comp, which counts the digits of every pass from shift to end_bit at once), and status the
  * pass's tile counter (one uint, then 3 unused) and look-back words (status[4 + tile * 256 + digit]: 0 not
  * ready, aggregate + 1, or inclusive prefix | MGPU_RADIX_INCLUSIVE). count_address: absent, or the device
@@ -120,8 +121,6 @@
     MGPU_UINT flags;          \
     MGPU_UINT end_bit;        \
     MGPU_UINT pad0;
-#define MGPU_RADIX_MODE_OFFSETS 0u  /* radix_scatter MODE: offsets from the scan of all tiles' counts */
-#define MGPU_RADIX_MODE_ONESWEEP 1u /* radix_scatter MODE: offsets by decoupled look-back over the tiles */
 #define MGPU_RADIX_INCLUSIVE 0x80000000u
 #define MGPU_RADIX_INDICES 1u /* the values are the elements' input positions (the first pass of an index sort) */
 

@@ -97,6 +97,8 @@ static mgpu_result mgpu_module_get(mgpu_context ctx, const mgpu_pipeline_key *ke
         const mgpu_shader_variant *v = &mgpu__shader_variants[i];
         if ((uint32_t)v->kernel != key->kernel || (uint32_t)v->type != key->type || (uint32_t)v->subgroup != key->subgroup)
             continue;
+        if (i >= MGPU_ARRAY_COUNT(ctx->modules))
+            return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "shader variant %zu past the context's module table", i);
         if (!ctx->modules[i]) {
             VkShaderModuleCreateInfo info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                              .codeSize = v->size,

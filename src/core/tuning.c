@@ -50,12 +50,13 @@ static const mgpu_tuning_row mgpu_tuning_table[] = {
     {MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 128, 3, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_MERGESORT, MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_MERGESORT, MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
-    /* radix sort (H100, 2^26): u32 128 x 16 (13.1 G keys/s) ahead of 256 x 12, 128 x 8, 512 x 4, 256 x 8
-     * (10.7); u64 256 x 8 (5.1) ahead of 128 x 8. Reduce-then-scan passes: the one-sweep passes (lookback=on)
-     * reached only 2.9 (u32, 128 x 16) to 6.6 (256 x 16), their per-digit look-back walking one predecessor
-     * per round trip. */
-    {MGPU_PRIM_RADIXSORT, MGPU_32, MGPU_VENDOR_ANY, 128, 16, MGPU_SWITCH_OFF},
-    {MGPU_PRIM_RADIXSORT, MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_OFF},
+    /* Radix sort: the one-sweep pass where the look-back is safe (AUTO). VT shrinks per call to fit shared memory
+     * (wider values, the reduce-then-scan pass). H100 2026-11-25 (bench/RESULTS.md), 2^26 full-range keys: u32
+     * 256 x 15 3.51 ms against 512 x 15 3.56, 1024 x 7 3.56, 256 x 30 3.57, 256 x 20 4.86, and 50 us at 2^14
+     * against 62; u64 512 x 10 8.06 ms against 256 x 16 9.31 and 256 x 20 8.59, and at 2^14 91 us against 485
+     * for 256 x 20 (not understood yet). */
+    {MGPU_PRIM_RADIXSORT, MGPU_32, MGPU_VENDOR_ANY, 256, 15, MGPU_SWITCH_AUTO},
+    {MGPU_PRIM_RADIXSORT, MGPU_64, MGPU_VENDOR_ANY, 512, 10, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_FILL, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_COPY, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 4, MGPU_SWITCH_AUTO},
 };
@@ -80,13 +81,11 @@ static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type
 static bool mgpu_is_pow2(uint32_t x) { return x && !(x & (x - 1)); }
 
 /* Shared memory a kernel of prim needs at NT for an element of `size` bytes. */
-static uint32_t mgpu_shared_bytes(mgpu_prim prim, uint32_t nt, uint32_t vt, size_t size, uint32_t subgroup) {
+static uint32_t mgpu_shared_bytes(mgpu_prim prim, uint32_t nt, uint32_t vt, size_t size) {
     if (prim == MGPU_PRIM_SCAN) return (uint32_t)((2u * nt + 2u) * size + 8u + (nt * vt * size * 33u) / 32u + 4u);
     if (prim == MGPU_PRIM_REDUCE) return (uint32_t)(nt * (size + 4u));
     if (prim == MGPU_PRIM_MERGE || prim == MGPU_PRIM_MERGESORT) return (uint32_t)(nt * vt * (size + 4u));
     if (prim == MGPU_PRIM_LOAD_BALANCE) return nt * vt * 4u;
-    if (prim == MGPU_PRIM_RADIXSORT) /* tile, digit starts and offsets, sums, and 256 counters per subgroup */
-        return (uint32_t)(nt * vt * (size + 4u) + 2u * 256u * 4u + (2u * nt + 1u) * 4u + (nt + subgroup - 1u) / subgroup * 1024u);
     return 0;
 }
 
@@ -103,8 +102,13 @@ static mgpu_result mgpu_check_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t 
         if (!(type_mask & MGPU_TYPE_BIT(type))) continue;
         mgpu_tuning row = mgpu_table_lookup(ctx, prim, (mgpu_type)type);
         uint32_t nt = t->nt ? t->nt : row.nt, vt = t->vt ? t->vt : row.vt;
-        uint32_t subgroup = ctx->info.subgroup_size ? ctx->info.subgroup_size : 4u;
-        if (mgpu_shared_bytes(prim, nt, vt, mgpu_type_size((mgpu_type)type), subgroup) > ctx->info.shared_memory_bytes)
+        if (prim == MGPU_PRIM_RADIXSORT) { /* VT is an upper bound there, fitted per call: one element must fit */
+            if (mgpu__radix_fit_vt(ctx, false, nt, 1, (uint32_t)mgpu_type_size((mgpu_type)type) / 4, 2) == 0)
+                return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "nt %u needs more shared memory than the device's %u bytes", nt,
+                                  ctx->info.shared_memory_bytes);
+            continue;
+        }
+        if (mgpu_shared_bytes(prim, nt, vt, mgpu_type_size((mgpu_type)type)) > ctx->info.shared_memory_bytes)
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "nt %u, vt %u need more shared memory than the device's %u bytes",
                               nt, vt, ctx->info.shared_memory_bytes);
     }

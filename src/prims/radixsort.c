@@ -1,10 +1,16 @@
 /*
- * Radix sort (LSD, 8-bit digits), in the two-phase idiom per digit: radix_count.comp writes every tile's digit
- * counts digit-major, mgpu_cmd_scan turns them into every tile's first output per digit, and
- * radix_scatter.comp sorts each tile by the digit in shared memory and writes each digit's run to its place.
- * The passes ping-pong between the output and scratch, the last one landing in the output.
- * Scratch: the counts (256 per tile), the scan's scratch, then count keys and count values (when there are
- * values and more than one pass).
+ * Radix sort (LSD, 8-bit digits). Two ways to run a digit pass:
+ * - one-sweep (where the look-back is safe): radix_histogram.comp counts the digits of every pass at once,
+ *   then one radix_onesweep.comp dispatch per pass ranks each tile, finds its offsets by decoupled look-back
+ *   over the tiles' digit counts and writes each digit's run;
+ * - reduce-then-scan (elsewhere, and lavapipe): radix_count.comp writes every tile's digit counts digit-major,
+ *   mgpu_cmd_scan turns them into every tile's first output per digit, and radix_scatter.comp sorts each tile
+ *   by the digit in shared memory and writes each digit's run.
+ * The passes ping-pong between the output and scratch, the last one landing in the output. The tuning's VT is
+ * an upper bound: the plan takes the largest VT up to it whose shared memory (which grows with the keys' and
+ * values' widths) fits the device.
+ * Scratch: the counts (one-sweep: 256 per pass; else 256 per tile), the scan's scratch or the one-sweep status,
+ * then count keys and count values (when there are values and more than one pass).
  */
 #include "../mgpu_internal.h"
 
@@ -25,6 +31,39 @@ typedef struct mgpu_radix_plan {
     VkDeviceSize counts_offset, scan_offset, status_stride, keys_offset, values_offset, scratch_bytes;
 } mgpu_radix_plan;
 
+/* Subgroups per workgroup at the device's smallest subgroup size: the ranking's digit counters. */
+static uint32_t mgpu_radix_warps(mgpu_context ctx, uint32_t nt) {
+    uint32_t subgroup = ctx->info.min_subgroup_size ? ctx->info.min_subgroup_size : 1;
+    return (nt + subgroup - 1) / subgroup;
+}
+
+/* Shared memory of a digit pass (the kernels' arrays, radix_onesweep.comp and radix_tile.glsl). */
+static uint32_t mgpu_radix_shared_bytes(bool onesweep, uint32_t nt, uint32_t vt, uint32_t key_words, uint32_t value_words,
+                                        uint32_t warps) {
+    uint32_t sum = (2 * nt + 1) * 4, counters = warps * MGPU_RADIX_DIGITS * 4;
+    if (onesweep) {
+        uint32_t stage = nt * vt * (key_words > value_words ? key_words : value_words) * 4;
+        return (stage > counters ? stage : counters) + 3 * MGPU_RADIX_DIGITS * 4 + 4 + sum;
+    }
+    return nt * vt * (key_words + 1) * 4 + 2 * MGPU_RADIX_DIGITS * 4 + sum + counters;
+}
+
+uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32_t vt, uint32_t key_words, uint32_t value_words) {
+    uint32_t warps = mgpu_radix_warps(ctx, nt);
+    while (vt > 0 && mgpu_radix_shared_bytes(onesweep, nt, vt, key_words, value_words, warps) > ctx->info.shared_memory_bytes) --vt;
+    return vt;
+}
+
+/* Copies of radix_histogram's shared counters (4 KiB per pass of 8 bits each): one per 32 threads, at most 8
+ * and 32 KiB, fewer where shared memory is smaller. */
+static uint32_t mgpu_radix_histogram_copies(mgpu_context ctx, mgpu_type type, uint32_t nt) {
+    uint32_t copy_bytes = (uint32_t)mgpu_type_size(type) * MGPU_RADIX_DIGITS * 4; /* 4 or 8 passes */
+    uint32_t copies = nt / 32 ? nt / 32 : 1, budget = ctx->info.shared_memory_bytes < 32768 ? ctx->info.shared_memory_bytes : 32768;
+    if (copies > 8) copies = 8;
+    while (copies > 1 && copies * copy_bytes > budget) --copies;
+    return copies;
+}
+
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) / 16 * 16; }
 
 static bool mgpu_same_range(mgpu_range a, mgpu_range b) { return a.buffer == b.buffer && a.offset == b.offset; }
@@ -43,13 +82,18 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
         plan->begin_bit = plan->end_bit = 0;
         plan->passes = 1;
     }
+    plan->value_words = info->indices ? 1 : info->value_size / 4;
+    plan->onesweep = plan->tuning.lookback == MGPU_SWITCH_ON && plan->tuning.subgroup == MGPU_SWITCH_ON;
+    plan->tuning.vt = mgpu__radix_fit_vt(ctx, plan->onesweep, plan->tuning.nt, plan->tuning.vt,
+                                         (uint32_t)mgpu_type_size(info->key_type) / 4, plan->value_words);
+    if (plan->tuning.vt == 0)
+        return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "radix sort: %u threads need more shared memory than the device's %u bytes",
+                          plan->tuning.nt, ctx->info.shared_memory_bytes);
     uint64_t tile = (uint64_t)plan->tuning.nt * plan->tuning.vt;
     plan->tiles = (uint32_t)((info->count + tile - 1) / tile);
-    plan->value_words = info->indices ? 1 : info->value_size / 4;
     bool in_place = mgpu_same_range(info->keys_in, info->keys_out) ||
                     (info->value_size && mgpu_same_range(info->values_in, info->values_out));
     plan->copy_first = in_place && plan->passes % 2 == 1;
-    plan->onesweep = plan->tuning.lookback == MGPU_SWITCH_ON && plan->tuning.subgroup == MGPU_SWITCH_ON;
     if (info->count == 0) return MGPU_SUCCESS;
     if ((uint64_t)plan->tiles * MGPU_RADIX_DIGITS > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "radix sort: %u tiles of digit counts exceed 2^31-1", plan->tiles);
@@ -98,9 +142,8 @@ mgpu_result mgpu_radixsort_get_requirements(mgpu_context ctx, const mgpu_sort_in
 
 static void mgpu_radix_keys(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_type type, bool descending,
                             mgpu_pipeline_key *count, mgpu_pipeline_key *scatter, mgpu_pipeline_key *histogram) {
-    /* The subgroup ranking keeps a counter per subgroup and digit: room for the subgroups the device has at its
-     * usual size (the kernel falls back to splits if it gets more). */
-    uint32_t subgroup = ctx->info.subgroup_size ? ctx->info.subgroup_size : 1;
+    /* The subgroup ranking keeps a counter per subgroup and digit: room for the subgroups at the device's smallest
+     * size (radix_scatter also falls back to splits if it gets more). */
     *count = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_RADIX_COUNT, .type = type,
                                  .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
                                           [MGPU_SPEC_DESCENDING] = descending}};
@@ -109,9 +152,10 @@ static void mgpu_radix_keys(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_
                                    .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
                                             [MGPU_SPEC_DESCENDING] = descending,
                                             [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
-                                            [MGPU_SPEC_WARPS] = (plan->tuning.nt + subgroup - 1) / subgroup}};
+                                            [MGPU_SPEC_WARPS] = mgpu_radix_warps(ctx, plan->tuning.nt)}};
     *histogram = *count;
     histogram->kernel = MGPU_KERNEL_RADIX_HISTOGRAM;
+    histogram->spec[MGPU_SPEC_WARPS] = mgpu_radix_histogram_copies(ctx, type, plan->tuning.nt);
 }
 
 /* Copies count elements of `size` bytes (a no-op for the same range). */
@@ -237,9 +281,11 @@ mgpu_result mgpu__radixsort_prepare(mgpu_context ctx, mgpu_type type) {
     mgpu_sort_info info = {.key_type = type};
     mgpu_radix_plan plan;
     mgpu_result r = mgpu_radix_make_plan(ctx, &info, &plan);
+    uint32_t vt = mgpu__tuning_resolve(ctx, MGPU_PRIM_RADIXSORT, type).vt;
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
             plan.value_words = words;
+            plan.tuning.vt = mgpu__radix_fit_vt(ctx, plan.onesweep, plan.tuning.nt, vt, (uint32_t)mgpu_type_size(type) / 4, words);
             mgpu_pipeline_key count, scatter, histogram;
             mgpu_radix_keys(ctx, &plan, type, descending, &count, &scatter, &histogram);
             VkPipeline p;

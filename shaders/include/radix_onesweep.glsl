@@ -1,0 +1,231 @@
+/*
+ * Radix sort, one-sweep digit pass (Onesweep, Adinets and Merrill 2022; the shape of CUB's and GPUSorting's):
+ * each workgroup takes the next tile in start order, ranks its keys by the digit in registers and shared
+ * memory, finds the tile's first output per digit by decoupled look-back over the tiles' digit counts, and
+ * writes each digit's run from shared memory (coalesced). Built with subgroups only; the host runs it only
+ * where workgroups that have started make progress independently (a tile waits for its predecessors'
+ * counts without bound), else the reduce-then-scan passes (radix_count, scan, radix_scatter).
+ *
+ * Per tile, in order:
+ * 1. The keys, warp-striped: subgroup s holds the tile positions [s * SG * VT, (s + 1) * SG * VT), key j of
+ *    lane l at j * SG + l; ranks follow (s, j, l), so the sort is stable.
+ * 2. Early counts: one shared atomicAdd per key on its subgroup's digit counter. Per digit, the subgroups'
+ *    counts become their prefixes and the tile's count is published at once (relaxed, before the ranking, so
+ *    that successors rarely find it missing).
+ * 3. The digits' starts in the tile (a workgroup sum), added into the counters.
+ * 4. Ranking: per key, the lanes with the same digit (8 ballots), the subgroup counter read and advanced by
+ *    the lowest of them between subgroup fences; the key is staged in shared memory at its rank. Ranks are
+ *    16-bit (NT * VT <= 65536). (On the H100, subgroupPartitionNV with a leader atomicAdd whose old value is
+ *    shuffled, CUB's ranking, measured slower overall: bench/RESULTS.md.)
+ * 5. Look-back, one digit per thread: predecessors' words read 8 per round trip with relaxed atomics (a
+ *    word carries its flag and its value together, so no fence is needed) until an inclusive prefix; the
+ *    tile's inclusive prefix published. The digit's global base (an exclusive sum of the pass's histogram) is added.
+ * 6. Each thread writes tile positions j * NT + tid: key k goes to offset[digit(k)] + position.
+ * 7. Values (or indices): loaded warp-striped, staged at the keys' ranks in the same shared memory, written
+ *    with the keys' digits. No global gather.
+ * Status words: 0 not ready, count + 1 an aggregate, prefix | MGPU_RADIX_INCLUSIVE an inclusive prefix
+ * (counts < 2^31 - 1). Shared memory: the staged tile (max(key, value) words per element, one plane per
+ * word), which also holds the WARPS x 256 digit counters during ranking, and 3 x 256 words.
+ */
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_memory_scope_semantics : require
+#include "shared/spec_ids.h"
+#include "shared/push_constants.h"
+#include "include/types.glsl"
+
+layout(local_size_x_id = MGPU_SPEC_NT) in;
+layout(constant_id = MGPU_SPEC_VT) const uint VT = 8u;
+layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
+layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
+layout(constant_id = MGPU_SPEC_WARPS) const uint WARPS = 1u; /* subgroups per workgroup at the smallest size */
+layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
+
+#include "include/keys.glsl"
+#include "include/radix.glsl"
+#include "include/values.glsl"
+
+const uint NV = gl_WorkGroupSize.x * VT;
+const uint STAGE_WORDS = VALUE_WORDS > MGPU_WORDS ? VALUE_WORDS : MGPU_WORDS;
+const uint COUNTERS = WARPS * MGPU_RADIX_DIGITS;
+shared uint s_stage[NV * STAGE_WORDS > COUNTERS ? NV * STAGE_WORDS : COUNTERS];
+shared uint s_count[MGPU_RADIX_DIGITS];  /* the tile's keys per digit */
+shared uint s_start[MGPU_RADIX_DIGITS];  /* the tile position of each digit's first key */
+shared uint s_offset[MGPU_RADIX_DIGITS]; /* the output of tile position 0 for each digit's run */
+shared uint s_tile;
+shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
+#define MGPU_SUM_SHARED s_sum
+#include "include/cta_sum.glsl"
+
+#define MGPU_RADIX_WINDOW 8u /* look-back reads per round trip */
+
+/* The status word of (tile, digit) in the pass's status array. */
+uint mgpu_status_index(uint tile, uint digit) { return 4u + tile * MGPU_RADIX_DIGITS + digit; }
+
+/* Exclusive sum over the 256 digits of f(d) (f a macro of d), into dst[d], by the whole workgroup; each thread
+ * takes a run of digits. Ends with a barrier. */
+#define MGPU_DIGIT_EXCLUSIVE_SUM(dst, f)                                                                           \
+    {                                                                                                              \
+        uint per = (MGPU_RADIX_DIGITS + nt - 1u) / nt, d0 = min(tid * per, MGPU_RADIX_DIGITS);                     \
+        uint d1 = min(d0 + per, MGPU_RADIX_DIGITS), mine = 0u, all_;                                               \
+        for (uint d = d0; d < d1; ++d) mine += (f);                                                                \
+        uint run = mgpu_cta_exclusive_sum(mine, all_);                                                             \
+        for (uint d = d0; d < d1; ++d) {                                                                           \
+            uint c = (f);                                                                                          \
+            dst[d] = run;                                                                                          \
+            run += c;                                                                                              \
+        }                                                                                                          \
+        barrier();                                                                                                 \
+    }
+
+void main() {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    uint sg = gl_SubgroupSize, lane = gl_SubgroupInvocationID, warp = gl_SubgroupID;
+    UintArrayCoherent status = UintArrayCoherent(pc.status);
+    if (tid == 0u) s_tile = atomicAdd(status.v[0], 1u); /* tiles in the order workgroups start */
+    for (uint i = tid; i < gl_NumSubgroups * MGPU_RADIX_DIGITS; i += nt) s_stage[i] = 0u;
+    barrier();
+    uint tile = s_tile;
+    uint n = mgpu_radix_count(pc.count_address, pc.count);
+    if (tile >= pc.tiles || tile * NV >= n) return;
+    uint first = tile * NV, count = min(NV, n - first);
+
+    // 1. Keys, warp-striped (a last, partial subgroup strides by its own width). Registers hold the keys and
+    // the ranks (16 bits each, two per word); digits are recomputed where needed.
+    uint width = min(sg, nt - warp * sg), chunk = warp * sg * VT;
+    TArray src = TArray(pc.keys_in);
+    T keys[VT];
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = chunk + j * width + lane;
+        if (i < count) keys[j] = src.v[first + i];
+    }
+
+    // 2. Early counts, published as the tile's aggregate.
+    [[unroll]] for (uint j = 0u; j < VT; ++j)
+        if (chunk + j * width + lane < count)
+            atomicAdd(s_stage[warp * MGPU_RADIX_DIGITS + mgpu_radix_digit(keys[j], pc.shift, pc.bits)], 1u);
+    barrier();
+    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
+        uint run = 0u;
+        for (uint w = 0u; w < gl_NumSubgroups; ++w) {
+            uint c = s_stage[w * MGPU_RADIX_DIGITS + d];
+            s_stage[w * MGPU_RADIX_DIGITS + d] = run;
+            run += c;
+        }
+        s_count[d] = run;
+        atomicStore(status.v[mgpu_status_index(tile, d)], tile == 0u ? run | MGPU_RADIX_INCLUSIVE : run + 1u, gl_ScopeDevice,
+                    gl_StorageSemanticsBuffer, gl_SemanticsRelaxed);
+    }
+    barrier();
+
+    // 3. The digits' starts in the tile, added into the subgroups' counters.
+    MGPU_DIGIT_EXCLUSIVE_SUM(s_start, s_count[d])
+    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt)
+        for (uint w = 0u; w < gl_NumSubgroups; ++w) s_stage[w * MGPU_RADIX_DIGITS + d] += s_start[d];
+    barrier();
+
+    // 4. Ranks: the counter holds the tile position of the subgroup's next key of each digit.
+    uint ranks[(VT + 1u) / 2u];
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        bool valid = chunk + j * width + lane < count;
+        uint d = mgpu_radix_digit(keys[j], pc.shift, pc.bits);
+        uvec4 peers = subgroupBallot(valid);
+        [[unroll]] for (uint b = 0u; b < 8u; ++b) {
+            if (b < pc.bits) {
+                bool set = ((d >> b) & 1u) != 0u;
+                uvec4 ballot = subgroupBallot(set);
+                peers &= set ? ballot : ~ballot;
+            }
+        }
+        uint counter = warp * MGPU_RADIX_DIGITS + d;
+        uint below = subgroupBallotExclusiveBitCount(peers);
+        // A read, then the lowest peer's write, between subgroup fences (program order across lanes is all the
+        // portable memory model gives).
+        uint base = valid ? s_stage[counter] : 0u;
+        subgroupMemoryBarrierShared();
+        subgroupBarrier();
+        if (valid && below == 0u) s_stage[counter] = base + subgroupBallotBitCount(peers);
+        subgroupMemoryBarrierShared();
+        subgroupBarrier();
+        uint rank = base + below;
+        if ((j & 1u) == 0u) ranks[j >> 1u] = rank;
+        else ranks[j >> 1u] |= rank << 16u;
+    }
+    barrier();
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        if (chunk + j * width + lane >= count) continue;
+        uint rank = (ranks[j >> 1u] >> (16u * (j & 1u))) & 0xffffu;
+        uvec2 w = mgpu_to_words(keys[j]);
+        s_stage[rank] = w.x;
+        if (MGPU_WORDS == 2u) s_stage[NV + rank] = w.y;
+    }
+
+    // 5. Look-back per digit, MGPU_RADIX_WINDOW predecessors per round trip; then each digit's output for tile
+    // position 0.
+    UintArray histogram = UintArray(pc.counts);
+    MGPU_DIGIT_EXCLUSIVE_SUM(s_offset, histogram.v[d]) /* the digits' global bases; ends with a barrier */
+    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
+        uint prefix = 0u;
+        bool done = tile == 0u;
+        for (uint p = tile; !done;) { /* p: the predecessors not yet added are 0 .. p - 1 */
+            uint words[MGPU_RADIX_WINDOW];
+            [[unroll]] for (uint k = 0u; k < MGPU_RADIX_WINDOW; ++k) /* before tile 0: an inclusive 0 */
+                words[k] = p > k ? atomicLoad(status.v[mgpu_status_index(p - 1u - k, d)], gl_ScopeDevice, gl_StorageSemanticsBuffer,
+                                              gl_SemanticsRelaxed)
+                                 : MGPU_RADIX_INCLUSIVE;
+            bool stalled = false; /* a predecessor not published yet: read again from it */
+            [[unroll]] for (uint k = 0u; k < MGPU_RADIX_WINDOW; ++k) {
+                uint v = words[k];
+                if (done || stalled) continue;
+                if (v == 0u) stalled = true;
+                else if ((v & MGPU_RADIX_INCLUSIVE) != 0u) {
+                    prefix += v & ~MGPU_RADIX_INCLUSIVE;
+                    done = true;
+                } else {
+                    prefix += v - 1u;
+                    --p;
+                }
+            }
+        }
+        if (tile > 0u)
+            atomicStore(status.v[mgpu_status_index(tile, d)], (prefix + s_count[d]) | MGPU_RADIX_INCLUSIVE, gl_ScopeDevice,
+                        gl_StorageSemanticsBuffer, gl_SemanticsRelaxed);
+        s_offset[d] += prefix - s_start[d];
+    }
+    barrier();
+
+    // 6. Keys, in digit runs (their digits kept for the values, 8 bits each, four per word).
+    TArray dst = TArray(pc.keys_out);
+    uint out_digits[(VT + 3u) / 4u];
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i >= count) continue;
+        T key = mgpu_from_words(uvec2(s_stage[i], MGPU_WORDS == 2u ? s_stage[NV + i] : 0u));
+        uint d = mgpu_radix_digit(key, pc.shift, pc.bits);
+        if ((j & 3u) == 0u) out_digits[j >> 2u] = d;
+        else out_digits[j >> 2u] |= d << (8u * (j & 3u));
+        dst.v[s_offset[d] + i] = key;
+    }
+
+    // 7. Values through the same staging.
+    if (VALUE_WORDS == 0u) return;
+    uvec2 values[VT];
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = chunk + j * width + lane;
+        if (i >= count) continue;
+        values[j] = (pc.flags & MGPU_RADIX_INDICES) != 0u ? uvec2(first + i, 0u) : mgpu_value_load(pc.values_in, first + i);
+    }
+    barrier();
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        if (chunk + j * width + lane >= count) continue;
+        uint rank = (ranks[j >> 1u] >> (16u * (j & 1u))) & 0xffffu;
+        s_stage[rank] = values[j].x;
+        if (VALUE_WORDS == 2u) s_stage[NV + rank] = values[j].y;
+    }
+    barrier();
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i >= count) continue;
+        uint d = (out_digits[j >> 2u] >> (8u * (j & 3u))) & 0xffu;
+        mgpu_value_store(pc.values_out, s_offset[d] + i, uvec2(s_stage[i], VALUE_WORDS == 2u ? s_stage[NV + i] : 0u));
+    }
+}
