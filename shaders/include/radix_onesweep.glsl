@@ -27,7 +27,6 @@
  * (counts < 2^31 - 1). Shared memory: the staged tile (max(key, value) words per element, one plane per
  * word), which also holds the WARPS x 256 digit counters during ranking, and 3 x 256 words.
  */
-#extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_memory_scope_semantics : require
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
@@ -55,6 +54,8 @@ shared uint s_tile;
 shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
+#define MGPU_RADIX_COUNTERS s_stage
+#include "include/radix_rank.glsl"
 
 #define MGPU_RADIX_WINDOW 8u /* look-back reads per round trip */
 
@@ -105,12 +106,7 @@ void main() {
             atomicAdd(s_stage[warp * MGPU_RADIX_DIGITS + mgpu_radix_digit(keys[j], pc.shift, pc.bits)], 1u);
     barrier();
     for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
-        uint run = 0u;
-        for (uint w = 0u; w < gl_NumSubgroups; ++w) {
-            uint c = s_stage[w * MGPU_RADIX_DIGITS + d];
-            s_stage[w * MGPU_RADIX_DIGITS + d] = run;
-            run += c;
-        }
+        uint run = mgpu_radix_subgroup_prefixes(d);
         s_count[d] = run;
         atomicStore(status.v[mgpu_status_index(tile, d)], tile == 0u ? run | MGPU_RADIX_INCLUSIVE : run + 1u, gl_ScopeDevice,
                     gl_StorageSemanticsBuffer, gl_SemanticsRelaxed);
@@ -127,26 +123,7 @@ void main() {
     uint ranks[(VT + 1u) / 2u];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         bool valid = chunk + j * width + lane < count;
-        uint d = mgpu_radix_digit(keys[j], pc.shift, pc.bits);
-        uvec4 peers = subgroupBallot(valid);
-        [[unroll]] for (uint b = 0u; b < 8u; ++b) {
-            if (b < pc.bits) {
-                bool set = ((d >> b) & 1u) != 0u;
-                uvec4 ballot = subgroupBallot(set);
-                peers &= set ? ballot : ~ballot;
-            }
-        }
-        uint counter = warp * MGPU_RADIX_DIGITS + d;
-        uint below = subgroupBallotExclusiveBitCount(peers);
-        // A read, then the lowest peer's write, between subgroup fences (program order across lanes is all the
-        // portable memory model gives).
-        uint base = valid ? s_stage[counter] : 0u;
-        subgroupMemoryBarrierShared();
-        subgroupBarrier();
-        if (valid && below == 0u) s_stage[counter] = base + subgroupBallotBitCount(peers);
-        subgroupMemoryBarrierShared();
-        subgroupBarrier();
-        uint rank = base + below;
+        uint rank = mgpu_radix_rank_in_subgroup(valid, mgpu_radix_digit(keys[j], pc.shift, pc.bits), pc.bits);
         if ((j & 1u) == 0u) ranks[j >> 1u] = rank;
         else ranks[j >> 1u] |= rank << 16u;
     }

@@ -83,14 +83,14 @@ void mgpu_sort_tile_by_splits(uint first, uint count) {
 }
 
 #ifdef MGPU_SUBGROUP
-#extension GL_KHR_shader_subgroup_ballot : require
 layout(constant_id = MGPU_SPEC_WARPS) const uint WARPS = 1u;
 shared uint s_warp_counts[WARPS * MGPU_RADIX_DIGITS]; /* per subgroup and digit: keys so far, then their prefix */
+#define MGPU_RADIX_COUNTERS s_warp_counts
+#include "include/radix_rank.glsl"
 
-/* The same sort by ranking (Onesweep's warp-level multi-split): subgroup s takes the keys [s * SG * VT, ..)
- * of the tile, SG at a time in order; a lane's peers (same digit) come from one ballot per digit bit, its rank
- * among them from their count below it, and the lowest peer adds them to the subgroup's digit counter. The
- * counters' prefixes over subgroups and the digits' starts in the tile then give every key its position. */
+/* The same sort by ranking (radix_rank.glsl): subgroup s takes the keys [s * SG * VT, ..) of the tile, SG at a
+ * time in order. The counters' prefixes over subgroups and the digits' starts in the tile then give every key
+ * its position. */
 void mgpu_sort_tile_by_subgroups(uint first, uint count) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint sg = gl_SubgroupSize, lane = gl_SubgroupInvocationID, warp = gl_SubgroupID;
@@ -107,38 +107,13 @@ void mgpu_sort_tile_by_subgroups(uint first, uint count) {
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         bool valid = chunk + j * sg + lane < count;
         uint d = valid ? mgpu_radix_digit(keys[j], pc.shift, pc.bits) : 0u;
-        uvec4 peers = subgroupBallot(valid);
-        // At most 8 digit bits: unrolled with a uniform test (H100: +10% over the loop bounded by pc.bits).
-        [[unroll]] for (uint b = 0u; b < 8u; ++b) {
-            if (b < pc.bits) {
-                bool set = ((d >> b) & 1u) != 0u;
-                uvec4 ballot = subgroupBallot(set);
-                peers &= set ? ballot : ~ballot;
-            }
-        }
-        // A read, then the lowest peer's write, between subgroup fences. A leader atomicAdd whose old value is
-        // shuffled to the peers measured slower on the H100 (-5% alone, -26% with the unrolled ballots).
-        uint base = s_warp_counts[warp * MGPU_RADIX_DIGITS + d];
-        uint rank = subgroupBallotExclusiveBitCount(peers);
-        subgroupMemoryBarrierShared();
-        subgroupBarrier();
-        if (valid && rank == 0u) s_warp_counts[warp * MGPU_RADIX_DIGITS + d] = base + subgroupBallotBitCount(peers);
-        subgroupMemoryBarrierShared();
-        subgroupBarrier();
+        uint rank = mgpu_radix_rank_in_subgroup(valid, d, pc.bits);
         digits[j] = d;
-        ranks[j] = base + rank;
+        ranks[j] = rank;
     }
     barrier();
     // Per digit: the subgroups' counts become their prefixes, and the digit's tile count goes to s_first.
-    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
-        uint running = 0u;
-        for (uint w = 0u; w < gl_NumSubgroups; ++w) {
-            uint c = s_warp_counts[w * MGPU_RADIX_DIGITS + d];
-            s_warp_counts[w * MGPU_RADIX_DIGITS + d] = running;
-            running += c;
-        }
-        s_first[d] = running;
-    }
+    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) s_first[d] = mgpu_radix_subgroup_prefixes(d);
     barrier();
     // The digits' starts: each thread sums a run of digits; one workgroup sum places the runs.
     uint per = (MGPU_RADIX_DIGITS + nt - 1u) / nt, d0 = min(tid * per, MGPU_RADIX_DIGITS), d1 = min(d0 + per, MGPU_RADIX_DIGITS);

@@ -53,8 +53,7 @@ static const mgpu_tuning_row mgpu_tuning_table[] = {
     /* Radix sort: the one-sweep pass where the look-back is safe (AUTO). VT shrinks per call to fit shared memory
      * (wider values, the reduce-then-scan pass). H100 2026-11-25 (bench/RESULTS.md), 2^26 full-range keys: u32
      * 256 x 15 3.51 ms against 512 x 15 3.56, 1024 x 7 3.56, 256 x 30 3.57, 256 x 20 4.86, and 50 us at 2^14
-     * against 62; u64 512 x 10 8.06 ms against 256 x 16 9.31 and 256 x 20 8.59, and at 2^14 91 us against 485
-     * for 256 x 20 (not understood yet). */
+     * against 62; u64 512 x 10 8.06 ms against 256 x 16 9.31 and 256 x 20 8.59. */
     {MGPU_PRIM_RADIXSORT, MGPU_32, MGPU_VENDOR_ANY, 256, 15, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_RADIXSORT, MGPU_64, MGPU_VENDOR_ANY, 512, 10, MGPU_SWITCH_AUTO},
     {MGPU_PRIM_FILL, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1, MGPU_SWITCH_AUTO},

@@ -54,12 +54,12 @@ uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32
     return vt;
 }
 
-/* Copies of radix_histogram's shared counters (4 KiB per pass of 8 bits each): one per 32 threads, at most 8
- * and 32 KiB, fewer where shared memory is smaller. */
+/* Copies of radix_histogram's shared counters (4 KiB per pass of 8 bits each): one per 32 threads within 16
+ * KiB (u32 keys 4, u64 keys 2). H100: 32 KiB (8 copies) made the u32 sort at 2^26 5% slower (3678 against
+ * 3460 us); one copy was no slower than 4 (bench/RESULTS.md). */
 static uint32_t mgpu_radix_histogram_copies(mgpu_context ctx, mgpu_type type, uint32_t nt) {
     uint32_t copy_bytes = (uint32_t)mgpu_type_size(type) * MGPU_RADIX_DIGITS * 4; /* 4 or 8 passes */
-    uint32_t copies = nt / 32 ? nt / 32 : 1, budget = ctx->info.shared_memory_bytes < 32768 ? ctx->info.shared_memory_bytes : 32768;
-    if (copies > 8) copies = 8;
+    uint32_t copies = nt / 32 ? nt / 32 : 1, budget = ctx->info.shared_memory_bytes < 16384 ? ctx->info.shared_memory_bytes : 16384;
     while (copies > 1 && copies * copy_bytes > budget) --copies;
     return copies;
 }

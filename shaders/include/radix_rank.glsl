@@ -1,0 +1,57 @@
+/*
+ * radix_rank.glsl: the subgroup ranking both radix digit passes use (radix_tile.glsl's scatter and
+ * radix_onesweep.glsl), Onesweep's warp-level multi-split: each subgroup keeps a counter per digit in shared
+ * memory; a lane's peers (the lanes with its digit) come from one ballot per digit bit, its rank among them from
+ * their count below it, and the lowest peer advances the counter.
+ * Contract: include after radix.glsl with MGPU_SUBGROUP; the kernel defines MGPU_RADIX_COUNTERS, a shared uint
+ * array holding counter (subgroup s, digit d) at s * MGPU_RADIX_DIGITS + d.
+ */
+#ifndef MGPU_RADIX_RANK_GLSL
+#define MGPU_RADIX_RANK_GLSL
+
+#extension GL_KHR_shader_subgroup_ballot : require
+
+#ifndef MGPU_RADIX_COUNTERS
+#error "radix_rank.glsl: define MGPU_RADIX_COUNTERS (shared uint[subgroups * 256])"
+#endif
+
+/* The position of the calling lane's key among the subgroup's keys of digit d so far: the counter of
+ * (gl_SubgroupID, d) plus the valid lanes below with the same digit; advances the counter past them. All lanes
+ * call it together; an invalid lane's result is meaningless. A read, then the lowest peer's write, between
+ * subgroup fences: program order across lanes is all the portable memory model gives. (A leader atomicAdd
+ * whose old value is shuffled to the peers measured slower on the H100, with ballots and with
+ * subgroupPartitionNV: bench/RESULTS.md.) */
+uint mgpu_radix_rank_in_subgroup(bool valid, uint d, uint bits) {
+    uvec4 peers = subgroupBallot(valid);
+    // At most 8 digit bits: unrolled with a uniform test (H100: +10% over the loop bounded by bits).
+    [[unroll]] for (uint b = 0u; b < 8u; ++b) {
+        if (b < bits) {
+            bool set = ((d >> b) & 1u) != 0u;
+            uvec4 ballot = subgroupBallot(set);
+            peers &= set ? ballot : ~ballot;
+        }
+    }
+    uint counter = gl_SubgroupID * MGPU_RADIX_DIGITS + d;
+    uint base = valid ? MGPU_RADIX_COUNTERS[counter] : 0u;
+    uint below = subgroupBallotExclusiveBitCount(peers);
+    subgroupMemoryBarrierShared();
+    subgroupBarrier();
+    if (valid && below == 0u) MGPU_RADIX_COUNTERS[counter] = base + subgroupBallotBitCount(peers);
+    subgroupMemoryBarrierShared();
+    subgroupBarrier();
+    return base + below;
+}
+
+/* Digit d's counters over the subgroups become their exclusive prefixes; returns their total (the tile's keys of
+ * digit d). One thread per digit. */
+uint mgpu_radix_subgroup_prefixes(uint d) {
+    uint run = 0u;
+    for (uint s = 0u; s < gl_NumSubgroups; ++s) {
+        uint c = MGPU_RADIX_COUNTERS[s * MGPU_RADIX_DIGITS + d];
+        MGPU_RADIX_COUNTERS[s * MGPU_RADIX_DIGITS + d] = run;
+        run += c;
+    }
+    return run;
+}
+
+#endif
