@@ -1,7 +1,7 @@
 /*
  * mgpuvk-bench: the benchmark driver. For each primitive, type and size it records the primitive into the
- * context's command buffer, times it with GPU timestamps (one warm-up, then --runs timed runs; best and
- * median), verifies the first run against the CPU reference, and measures the copy shader on the same bytes
+ * context's command buffer, times it with GPU timestamps (warm-up runs for at least WARM_UP_SECONDS of wall
+ * time, then --runs timed runs; best and median), verifies the first run against the CPU reference, and measures the copy shader on the same bytes
  * in the same process: every figure is also given as a ratio to that copy.
  *   bytes: reduce counts the input, scan the input plus the output, the Merge Path family what bench/cases.c
  *   says; copy counts bytes read plus written. items/s counts n, or the items cases.c names.
@@ -54,20 +54,33 @@ static mgpu_result record_reduce(mgpu_context c, VkCommandBuffer cmd, const void
 static mgpu_result record_scan(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_scan(c, cmd, i, s); }
 static mgpu_result record_copy(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { (void)s; return mgpu_cmd_copy(c, cmd, i); }
 
-/* Runs warm-up + runs timed recordings; best and median GPU ns. */
+/* Wall time of warm-up runs before each timed series. The GPU's clocks fall while the host verifies large
+ * results (H100: from 1980 to 345 MHz within about two seconds of idle) and a few small runs do not raise them:
+ * with one warm-up run, u64 sorts of 2^14 keys measured 444 us after the u32 sizes up to 2^26, 90 us alone
+ * (bench/RESULTS.md). */
+#define WARM_UP_SECONDS 0.2
+
+static double wall_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static bool run_once(mgpu_context ctx, record_fn record, const void *info, mgpu_range scratch, double *ns) {
+    VkCommandBuffer cmd;
+    if (mgpu_commands_begin(ctx, &cmd) != MGPU_SUCCESS) return false;
+    mgpu_result rr = record(ctx, cmd, info, scratch);
+    return mgpu_commands_submit(ctx, ns) == MGPU_SUCCESS && rr == MGPU_SUCCESS;
+}
+
+/* Warm-up runs, then `runs` timed recordings; best and median GPU ns. */
 static bool time_runs(mgpu_context ctx, record_fn record, const void *info, mgpu_range scratch, int runs, double *best,
                       double *median) {
-    double *t = malloc(sizeof(double) * (size_t)runs);
+    double *t = malloc(sizeof(double) * (size_t)runs), ns = 0, start = wall_seconds();
     bool ok = t != NULL;
-    for (int r = -1; r < runs && ok; ++r) {
-        VkCommandBuffer cmd;
-        double ns = 0;
-        ok = mgpu_commands_begin(ctx, &cmd) == MGPU_SUCCESS;
-        if (!ok) break;
-        mgpu_result rr = record(ctx, cmd, info, scratch);
-        ok = mgpu_commands_submit(ctx, &ns) == MGPU_SUCCESS && rr == MGPU_SUCCESS;
-        if (r >= 0) t[r] = ns;
-    }
+    do ok = ok && run_once(ctx, record, info, scratch, &ns);
+    while (ok && wall_seconds() - start < WARM_UP_SECONDS);
+    for (int r = 0; r < runs && ok; ++r) ok = run_once(ctx, record, info, scratch, &t[r]);
     if (ok) {
         qsort(t, (size_t)runs, sizeof *t, compare_double);
         *best = t[0];

@@ -11,6 +11,10 @@
 
 #extension GL_KHR_shader_subgroup_ballot : require
 
+/* The largest subgroup size the device may use: up to 32, the ballots' first word alone (H100: the ranking
+ * in four words cost about twice the instructions, bench/RESULTS.md). */
+layout(constant_id = MGPU_SPEC_MAX_SUBGROUP) const uint MAX_SUBGROUP = 128u;
+
 #ifndef MGPU_RADIX_COUNTERS
 #error "radix_rank.glsl: define MGPU_RADIX_COUNTERS (shared uint[subgroups * 256])"
 #endif
@@ -22,21 +26,36 @@
  * whose old value is shuffled to the peers measured slower on the H100, with ballots and with
  * subgroupPartitionNV: bench/RESULTS.md.) */
 uint mgpu_radix_rank_in_subgroup(bool valid, uint d, uint bits) {
-    uvec4 peers = subgroupBallot(valid);
+    uint below, total;
     // At most 8 digit bits: unrolled with a uniform test (H100: +10% over the loop bounded by bits).
-    [[unroll]] for (uint b = 0u; b < 8u; ++b) {
-        if (b < bits) {
-            bool set = ((d >> b) & 1u) != 0u;
-            uvec4 ballot = subgroupBallot(set);
-            peers &= set ? ballot : ~ballot;
+    if (MAX_SUBGROUP <= 32u) {
+        uint peers = subgroupBallot(valid).x;
+        [[unroll]] for (uint b = 0u; b < 8u; ++b) {
+            if (b < bits) {
+                bool set = ((d >> b) & 1u) != 0u;
+                uint ballot = subgroupBallot(set).x;
+                peers &= set ? ballot : ~ballot;
+            }
         }
+        below = bitCount(peers & gl_SubgroupLtMask.x);
+        total = bitCount(peers);
+    } else {
+        uvec4 peers = subgroupBallot(valid);
+        [[unroll]] for (uint b = 0u; b < 8u; ++b) {
+            if (b < bits) {
+                bool set = ((d >> b) & 1u) != 0u;
+                uvec4 ballot = subgroupBallot(set);
+                peers &= set ? ballot : ~ballot;
+            }
+        }
+        below = subgroupBallotExclusiveBitCount(peers);
+        total = subgroupBallotBitCount(peers);
     }
     uint counter = gl_SubgroupID * MGPU_RADIX_DIGITS + d;
     uint base = valid ? MGPU_RADIX_COUNTERS[counter] : 0u;
-    uint below = subgroupBallotExclusiveBitCount(peers);
     subgroupMemoryBarrierShared();
     subgroupBarrier();
-    if (valid && below == 0u) MGPU_RADIX_COUNTERS[counter] = base + subgroupBallotBitCount(peers);
+    if (valid && below == 0u) MGPU_RADIX_COUNTERS[counter] = base + total;
     subgroupMemoryBarrierShared();
     subgroupBarrier();
     return base + below;

@@ -3,8 +3,9 @@
 // Radix sort, one-sweep: the digit counts of every pass at once. Each workgroup counts the digits of the
 // tiles it strides over in shared memory and adds its counts to the global histogram (zeroed beforehand, pass
 // p and digit d at p * 256 + d) with one atomic per non-zero counter. The shared counters come in COPIES
-// copies, each group of 32 threads using one, so that fewer subgroups' atomics meet on one word (on the H100
-// this changed little: bench/RESULTS.md).
+// copies, each group of 32 threads using one, so that fewer subgroups' atomics meet on one word. The passes
+// are unrolled to the key's most with a uniform guard: a loop bounded by the run-time pass count made the
+// H100's u32 histogram 4x slower (735 against 180 us at 2^26, bench/RESULTS.md).
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #include "include/types.glsl"
@@ -38,7 +39,8 @@ void main() {
         }
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             if (first + j * nt + tid >= n) continue;
-            for (uint p = 0u; p < passes; ++p) {
+            [[unroll]] for (uint p = 0u; p < MGPU_RADIX_MAX_PASSES; ++p) {
+                if (p >= passes) continue;
                 uint shift = pc.shift + 8u * p;
                 atomicAdd(s_counts[mine + p * MGPU_RADIX_DIGITS + mgpu_radix_digit(loaded[j], shift, min(8u, pc.end_bit - shift))], 1u);
             }

@@ -9,6 +9,7 @@
 #define MGPU_SPEC_MODE 4      /* kernel-specific mode, e.g. MGPU_SCAN_MODE_* */
 #define MGPU_SPEC_LOOKBACK_WAIT 5 /* scan_lookback: flag reads before reducing a predecessor itself (0: never wait) */
 /* 6: unused */
+#define MGPU_SPEC_MAX_SUBGROUP 6 /* radix ranking: the largest subgroup size the device may use (<= 32: one ballot word) */
 #define MGPU_SPEC_DESCENDING 7 /* merge and sorts: descending order */
 #define MGPU_SPEC_VALUE_WORDS 8 /* merge and sorts: 32-bit words per value (0: keys only) */
 #define MGPU_SPEC_WARPS 9       /* radix scatter (subgroup variant): the subgroups per workgroup the host expects */

@@ -54,6 +54,18 @@ uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32
     return vt;
 }
 
+/* radix_histogram's shape, its own (not the digit passes'): H100, u32 keys at 2^26, 256 x 8 and 512 x 8 took
+ * 180 and 172 us where the passes' 256 x 15 took 177 and 128 x 16 207; u64 256 x 8 290 us, 512 x 8 313
+ * (bench/RESULTS.md). At most the device's workgroup size. */
+#define MGPU_RADIX_HISTOGRAM_NT 256u
+#define MGPU_RADIX_HISTOGRAM_VT 8u
+#define MGPU_RADIX_HISTOGRAM_GROUPS 1024u /* at most; each strides over the keys */
+
+static uint32_t mgpu_radix_histogram_nt(mgpu_context ctx) {
+    uint32_t max = ctx->info.max_workgroup_size;
+    return max && max < MGPU_RADIX_HISTOGRAM_NT ? max : MGPU_RADIX_HISTOGRAM_NT;
+}
+
 /* Copies of radix_histogram's shared counters (4 KiB per pass of 8 bits each): one per 32 threads within 16
  * KiB (u32 keys 4, u64 keys 2). H100: 32 KiB (8 copies) made the u32 sort at 2^26 5% slower (3678 against
  * 3460 us); one copy was no slower than 4 (bench/RESULTS.md). */
@@ -152,10 +164,13 @@ static void mgpu_radix_keys(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_
                                    .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
                                             [MGPU_SPEC_DESCENDING] = descending,
                                             [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
-                                            [MGPU_SPEC_WARPS] = mgpu_radix_warps(ctx, plan->tuning.nt)}};
-    *histogram = *count;
-    histogram->kernel = MGPU_KERNEL_RADIX_HISTOGRAM;
-    histogram->spec[MGPU_SPEC_WARPS] = mgpu_radix_histogram_copies(ctx, type, plan->tuning.nt);
+                                            [MGPU_SPEC_WARPS] = mgpu_radix_warps(ctx, plan->tuning.nt),
+                                            [MGPU_SPEC_MAX_SUBGROUP] = ctx->info.max_subgroup_size ? ctx->info.max_subgroup_size : 128}};
+    uint32_t histogram_nt = mgpu_radix_histogram_nt(ctx);
+    *histogram = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_RADIX_HISTOGRAM, .type = type,
+                                     .spec = {[MGPU_SPEC_NT] = histogram_nt, [MGPU_SPEC_VT] = MGPU_RADIX_HISTOGRAM_VT,
+                                              [MGPU_SPEC_DESCENDING] = descending,
+                                              [MGPU_SPEC_WARPS] = mgpu_radix_histogram_copies(ctx, type, histogram_nt)}};
 }
 
 /* Copies count elements of `size` bytes (a no-op for the same range). */
@@ -221,7 +236,9 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
         r = mgpu_cmd_fill(ctx, cmd, &(mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = (uint32_t)words,
                                                       .output = mgpu__subrange(scratch, plan.counts_offset, words * 4)});
         mgpu__barrier_compute_write_to_read(ctx, cmd);
-        uint32_t groups = plan.tiles < 1024 ? plan.tiles : 1024;
+        uint64_t histogram_tile = (uint64_t)mgpu_radix_histogram_nt(ctx) * MGPU_RADIX_HISTOGRAM_VT;
+        uint64_t histogram_tiles = (info->count + histogram_tile - 1) / histogram_tile;
+        uint32_t groups = histogram_tiles < MGPU_RADIX_HISTOGRAM_GROUPS ? (uint32_t)histogram_tiles : MGPU_RADIX_HISTOGRAM_GROUPS;
         mgpu_radix_pc pc = {.keys_in = src_keys, .counts = mgpu_range_address(ctx, counts), .count_address = count_address,
                             .count = info->count, .shift = plan.begin_bit, .end_bit = plan.end_bit, .tiles = plan.tiles,
                             .groups_x = groups};
