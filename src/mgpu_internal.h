@@ -263,6 +263,8 @@ typedef struct mgpu_instance_table {
     PFN_vkDestroyDebugUtilsMessengerEXT vkDestroyDebugUtilsMessengerEXT;
 } mgpu_instance_table;
 
+#define MGPU_PROFILE_DISPATCHES 256u /* dispatches timed per submit when profiling */
+
 struct mgpu_context_T {
     VkInstance instance;
     VkPhysicalDevice physical_device;
@@ -299,6 +301,14 @@ struct mgpu_context_T {
     VkCommandBuffer command_buffer;
     VkFence fence;
     VkQueryPool timestamps;
+    /* MGPU_PROFILE=FILE: a timestamp after each dispatch into the context's command buffer, one line per
+     * dispatch appended to FILE at each submit (record.c) */
+    FILE *profile;
+    bool pipeline_statistics; /* the device was created with pipelineExecutableInfo: pipelines.c logs them */
+    VkQueryPool profile_timestamps;
+    uint32_t profile_count, profile_submits;
+    mgpu_pipeline_key profile_keys[MGPU_PROFILE_DISPATCHES];
+    uint32_t profile_groups[MGPU_PROFILE_DISPATCHES];
     bool recording;
     bool device_lost; /* a Vulkan call returned VK_ERROR_DEVICE_LOST: nothing is submitted any more */
 };

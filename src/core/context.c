@@ -23,6 +23,7 @@ typedef struct mgpu_probe {
     bool full_subgroups;
     bool subgroup_size_control;
     bool portability_subset;
+    bool executable_properties; /* VK_KHR_pipeline_executable_properties: MGPU_PROFILE logs register counts */
     uint32_t timestamp_valid_bits;
 } mgpu_probe;
 
@@ -102,6 +103,7 @@ static void mgpu_probe_device(const mgpu_instance_table *vki, VkPhysicalDevice p
     bool has_13 = basic.apiVersion >= VK_API_VERSION_1_3;
     bool has_sg_ext = exts && mgpu_has_extension(exts, ext_count, VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
     p->portability_subset = exts && mgpu_has_extension(exts, ext_count, "VK_KHR_portability_subset");
+    p->executable_properties = exts && mgpu_has_extension(exts, ext_count, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     free(exts);
 
     if (has_13 || has_sg_ext) p12.pNext = &sg_size;
@@ -330,6 +332,17 @@ static mgpu_result mgpu_create_device(mgpu_context ctx, const mgpu_probe *probe)
                                           .queueFamilyIndex = (uint32_t)family,
                                           .queueCount = 1,
                                           .pQueuePriorities = &priority};
+    /* Profiling (MGPU_PROFILE): the compiler's statistics of each pipeline, where the driver gives them. */
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR statistics = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
+        .pNext = features.pNext,
+        .pipelineExecutableInfo = VK_TRUE};
+    const char *profile = getenv("MGPU_PROFILE");
+    if (profile && *profile && probe->executable_properties && req.extension_count < MGPU_ARRAY_COUNT(req.extensions)) {
+        features.pNext = &statistics;
+        req.extensions[req.extension_count++] = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
+        ctx->pipeline_statistics = true;
+    }
     VkDeviceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
                                .pNext = &features,
                                .queueCreateInfoCount = 1,
@@ -349,6 +362,8 @@ static mgpu_result mgpu_finish_context(mgpu_context ctx, const mgpu_probe *probe
                                        VkDeviceSize pool_capacity) {
     ctx->info = probe->info;
     ctx->full_subgroups = probe->full_subgroups;
+    const char *profile = getenv("MGPU_PROFILE"); /* a developer's tool: README, "Profiling" */
+    if (profile && *profile) ctx->profile = fopen(profile, "a");
     ctx->vki.vkGetPhysicalDeviceMemoryProperties(ctx->physical_device, &ctx->memory_properties);
     pthread_mutex_lock(&mgpu_loader_lock);
     volkInitializeCustom(ctx->vki.vkGetInstanceProcAddr);
@@ -465,6 +480,7 @@ void mgpu_context_destroy(mgpu_context ctx) {
     if (ctx->owns_device && ctx->device && ctx->vk.vkDestroyDevice) ctx->vk.vkDestroyDevice(ctx->device, NULL);
     if (ctx->messenger) ctx->vki.vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, NULL);
     if (ctx->owns_instance && ctx->instance) ctx->vki.vkDestroyInstance(ctx->instance, NULL);
+    if (ctx->profile) fclose(ctx->profile);
     free(ctx);
 }
 

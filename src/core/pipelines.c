@@ -113,6 +113,30 @@ static mgpu_result mgpu_module_get(mgpu_context ctx, const mgpu_pipeline_key *ke
                       key->type, key->subgroup);
 }
 
+/* Profiling: the driver's statistics of a new pipeline (register count, shared memory, ...), one line. */
+static void mgpu_log_statistics(mgpu_context ctx, const mgpu_pipeline_key *key, VkPipeline pipeline) {
+    PFN_vkGetPipelineExecutableStatisticsKHR get =
+        (PFN_vkGetPipelineExecutableStatisticsKHR)ctx->vki.vkGetDeviceProcAddr(ctx->device, "vkGetPipelineExecutableStatisticsKHR");
+    VkPipelineExecutableInfoKHR executable = {.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR, .pipeline = pipeline};
+    VkPipelineExecutableStatisticKHR stats[32];
+    uint32_t n = MGPU_ARRAY_COUNT(stats);
+    for (uint32_t i = 0; i < n; ++i) stats[i] = (VkPipelineExecutableStatisticKHR){.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR};
+    if (!get || get(ctx->device, &executable, &n, stats) < 0) return;
+    fprintf(ctx->profile, "pipeline kernel %u type %u subgroup %u spec", key->kernel, key->type, key->subgroup);
+    for (uint32_t i = 0; i < MGPU_SPEC_COUNT; ++i) fprintf(ctx->profile, " %u", key->spec[i]);
+    for (uint32_t i = 0; i < n; ++i) {
+        fprintf(ctx->profile, ", %s ", stats[i].name);
+        switch (stats[i].format) {
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: fprintf(ctx->profile, "%u", stats[i].value.b32); break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: fprintf(ctx->profile, "%lld", (long long)stats[i].value.i64); break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: fprintf(ctx->profile, "%llu", (unsigned long long)stats[i].value.u64); break;
+        default: fprintf(ctx->profile, "%g", stats[i].value.f64); break;
+        }
+    }
+    fprintf(ctx->profile, "\n");
+    fflush(ctx->profile);
+}
+
 mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, VkPipeline *out) {
     for (size_t i = 0; i < ctx->pipeline_count; ++i)
         if (memcmp(&ctx->pipelines[i].key, key, sizeof *key) == 0) {
@@ -148,8 +172,11 @@ mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, V
                   .pSpecializationInfo = &spec},
         .layout = ctx->pipeline_layout};
     VkPipeline pipeline;
-    VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, NULL, &pipeline);
+    bool statistics = ctx->pipeline_statistics && ctx->profile;
+    if (statistics) info.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
+    VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, statistics ? VK_NULL_HANDLE : ctx->pipeline_cache, 1, &info, NULL, &pipeline);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateComputePipelines");
+    if (statistics) mgpu_log_statistics(ctx, key, pipeline);
     ctx->pipelines[ctx->pipeline_count++] = (mgpu_pipeline_entry){*key, pipeline};
     *out = pipeline;
     return MGPU_SUCCESS;

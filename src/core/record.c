@@ -4,6 +4,9 @@
  */
 #include "../mgpu_internal.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 void mgpu__fold_grid(mgpu_context ctx, uint32_t groups, uint32_t *x, uint32_t *y) {
     uint32_t limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u;
     if (groups <= limit) {
@@ -29,7 +32,32 @@ mgpu_result mgpu__dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pip
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
     ctx->vk.vkCmdDispatch(cmd, groups_x, groups_y, 1);
+    if (ctx->profile_timestamps && ctx->recording && cmd == ctx->command_buffer && ctx->profile_count < MGPU_PROFILE_DISPATCHES) {
+        ctx->profile_keys[ctx->profile_count] = *key;
+        ctx->profile_groups[ctx->profile_count] = groups_x * groups_y;
+        ctx->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ctx->profile_timestamps, ++ctx->profile_count);
+    }
     return MGPU_SUCCESS;
+}
+
+/* The profile of one submit: for each dispatch, the time since the previous one ended (or the command buffer
+ * began), so barriers and gaps count to the dispatch after them. */
+static void mgpu_profile_write(mgpu_context ctx) {
+    uint64_t ticks[MGPU_PROFILE_DISPATCHES + 1];
+    uint32_t n = ctx->profile_count;
+    ctx->profile_count = 0;
+    if (!n || ctx->vk.vkGetQueryPoolResults(ctx->device, ctx->profile_timestamps, 0, n + 1, sizeof ticks, ticks, sizeof ticks[0],
+                                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
+        return;
+    uint64_t mask = ctx->timestamp_valid_bits >= 64 ? UINT64_MAX : ((1ull << ctx->timestamp_valid_bits) - 1);
+    for (uint32_t i = 0; i < n; ++i) {
+        const mgpu_pipeline_key *k = &ctx->profile_keys[i];
+        fprintf(ctx->profile, "submit %u dispatch %u kernel %u type %u subgroup %u nt %u vt %u groups %u us %.2f\n",
+                ctx->profile_submits, i, k->kernel, k->type, k->subgroup, k->spec[MGPU_SPEC_NT], k->spec[MGPU_SPEC_VT],
+                ctx->profile_groups[i], (double)((ticks[i + 1] - ticks[i]) & mask) * ctx->info.timestamp_period_ns * 1e-3);
+    }
+    fflush(ctx->profile);
+    ++ctx->profile_submits;
 }
 
 static void mgpu_memory_barrier(mgpu_context ctx, VkCommandBuffer cmd, VkPipelineStageFlags src_stage,
@@ -75,12 +103,18 @@ mgpu_result mgpu__commands_init(mgpu_context ctx) {
                                        .queryCount = 2};
         vr = ctx->vk.vkCreateQueryPool(ctx->device, &query, NULL, &ctx->timestamps);
         if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateQueryPool");
+        if (ctx->profile) {
+            query.queryCount = MGPU_PROFILE_DISPATCHES + 1;
+            vr = ctx->vk.vkCreateQueryPool(ctx->device, &query, NULL, &ctx->profile_timestamps);
+            if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateQueryPool");
+        }
     }
     return MGPU_SUCCESS;
 }
 
 void mgpu__commands_destroy(mgpu_context ctx) {
     if (ctx->timestamps) ctx->vk.vkDestroyQueryPool(ctx->device, ctx->timestamps, NULL);
+    if (ctx->profile_timestamps) ctx->vk.vkDestroyQueryPool(ctx->device, ctx->profile_timestamps, NULL);
     if (ctx->fence) ctx->vk.vkDestroyFence(ctx->device, ctx->fence, NULL);
     if (ctx->command_pool) ctx->vk.vkDestroyCommandPool(ctx->device, ctx->command_pool, NULL);
 }
@@ -100,6 +134,11 @@ mgpu_result mgpu__commands_begin(mgpu_context ctx, VkCommandBuffer *out) {
     if (ctx->timestamps) {
         ctx->vk.vkCmdResetQueryPool(ctx->command_buffer, ctx->timestamps, 0, 2);
         ctx->vk.vkCmdWriteTimestamp(ctx->command_buffer, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ctx->timestamps, 0);
+    }
+    if (ctx->profile_timestamps) {
+        ctx->profile_count = 0;
+        ctx->vk.vkCmdResetQueryPool(ctx->command_buffer, ctx->profile_timestamps, 0, MGPU_PROFILE_DISPATCHES + 1);
+        ctx->vk.vkCmdWriteTimestamp(ctx->command_buffer, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ctx->profile_timestamps, 0);
     }
     ctx->recording = true;
     *out = ctx->command_buffer;
@@ -131,6 +170,7 @@ mgpu_result mgpu__commands_submit(mgpu_context ctx, double *gpu_ns) {
         uint64_t mask = ctx->timestamp_valid_bits >= 64 ? UINT64_MAX : ((1ull << ctx->timestamp_valid_bits) - 1);
         *gpu_ns = (double)((ticks[1] - ticks[0]) & mask) * ctx->info.timestamp_period_ns;
     }
+    if (ctx->profile_timestamps) mgpu_profile_write(ctx);
     return MGPU_SUCCESS;
 }
 
