@@ -4,7 +4,7 @@
 // tiles it strides over in shared memory and adds its counts to the global histogram (zeroed beforehand, pass
 // p and digit d at p * 256 + d) with one atomic per non-zero counter. The shared counters come in COPIES
 // copies, each group of 32 threads using one, so that fewer subgroups' atomics meet on one word. The passes
-// are unrolled to the key's most with a uniform guard: a loop bounded by the run-time pass count made the
+// are unrolled to the key's most (with a uniform guard unless WHOLE_KEY): a loop bounded by the run-time pass count made the
 // H100's u32 histogram 4x slower (735 against 180 us at 2^26, bench/RESULTS.md).
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
@@ -14,6 +14,9 @@ layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 8u;
 layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
 layout(constant_id = MGPU_SPEC_WARPS) const uint COPIES = 1u; /* copies of the counters */
+/* The whole key from bit 0 (pc.shift 0, pc.end_bit the key's width): constant shifts (H100, u64 keys at 2^26:
+ * 290 against 535 us with the shifts from push constants). */
+layout(constant_id = MGPU_SPEC_MODE) const bool WHOLE_KEY = false;
 layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
@@ -40,9 +43,10 @@ void main() {
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             if (first + j * nt + tid >= n) continue;
             [[unroll]] for (uint p = 0u; p < MGPU_RADIX_MAX_PASSES; ++p) {
-                if (p >= passes) continue;
-                uint shift = pc.shift + 8u * p;
-                atomicAdd(s_counts[mine + p * MGPU_RADIX_DIGITS + mgpu_radix_digit(loaded[j], shift, min(8u, pc.end_bit - shift))], 1u);
+                if (!WHOLE_KEY && p >= passes) continue;
+                uint shift = WHOLE_KEY ? 8u * p : pc.shift + 8u * p;
+                uint bits = WHOLE_KEY ? 8u : min(8u, pc.end_bit - shift);
+                atomicAdd(s_counts[mine + p * MGPU_RADIX_DIGITS + mgpu_radix_digit(loaded[j], shift, bits)], 1u);
             }
         }
     }

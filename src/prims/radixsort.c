@@ -76,6 +76,21 @@ static uint32_t mgpu_radix_histogram_copies(mgpu_context ctx, mgpu_type type, ui
     return copies;
 }
 
+/* Frame-sized inputs (one-sweep): smaller tiles, so that more workgroups share the work of each pass; the
+ * smallest of these VTs that makes at most MGPU_RADIX_SMALL_TILES tiles, else the tuned one. H100, u32 keys
+ * at 256 threads, GPU us at 2^14 / 2^16 / 2^18: VT 15 46.7 / 48.9 / 55.3, VT 2 35.2 / 42.4 / 72.6, VT 4 35.8 /
+ * 40.4 / 55.5, VT 8 39.1 / 42.6 / 51.0 (bench/RESULTS.md). */
+#define MGPU_RADIX_SMALL_TILES 128u
+static const uint32_t mgpu_radix_small_vts[] = {2, 4, 8};
+
+static uint32_t mgpu_radix_small_vt(uint32_t nt, uint32_t vt, uint32_t count) {
+    for (size_t i = 0; i < MGPU_ARRAY_COUNT(mgpu_radix_small_vts); ++i) {
+        uint32_t small = mgpu_radix_small_vts[i];
+        if (small < vt && ((uint64_t)count + (uint64_t)nt * small - 1) / ((uint64_t)nt * small) <= MGPU_RADIX_SMALL_TILES) return small;
+    }
+    return vt;
+}
+
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) / 16 * 16; }
 
 static bool mgpu_same_range(mgpu_range a, mgpu_range b) { return a.buffer == b.buffer && a.offset == b.offset; }
@@ -101,6 +116,7 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
     if (plan->tuning.vt == 0)
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "radix sort: %u threads need more shared memory than the device's %u bytes",
                           plan->tuning.nt, ctx->info.shared_memory_bytes);
+    if (plan->onesweep) plan->tuning.vt = mgpu_radix_small_vt(plan->tuning.nt, plan->tuning.vt, info->count);
     uint64_t tile = (uint64_t)plan->tuning.nt * plan->tuning.vt;
     plan->tiles = (uint32_t)((info->count + tile - 1) / tile);
     bool in_place = mgpu_same_range(info->keys_in, info->keys_out) ||
@@ -170,7 +186,8 @@ static void mgpu_radix_keys(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_
     *histogram = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_RADIX_HISTOGRAM, .type = type,
                                      .spec = {[MGPU_SPEC_NT] = histogram_nt, [MGPU_SPEC_VT] = MGPU_RADIX_HISTOGRAM_VT,
                                               [MGPU_SPEC_DESCENDING] = descending,
-                                              [MGPU_SPEC_WARPS] = mgpu_radix_histogram_copies(ctx, type, histogram_nt)}};
+                                              [MGPU_SPEC_WARPS] = mgpu_radix_histogram_copies(ctx, type, histogram_nt),
+                                              [MGPU_SPEC_MODE] = plan->begin_bit == 0 && plan->end_bit == mgpu_type_size(type) * 8}};
 }
 
 /* Copies count elements of `size` bytes (a no-op for the same range). */
@@ -302,12 +319,17 @@ mgpu_result mgpu__radixsort_prepare(mgpu_context ctx, mgpu_type type) {
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
             plan.value_words = words;
-            plan.tuning.vt = mgpu__radix_fit_vt(ctx, plan.onesweep, plan.tuning.nt, vt, (uint32_t)mgpu_type_size(type) / 4, words);
-            mgpu_pipeline_key count, scatter, histogram;
-            mgpu_radix_keys(ctx, &plan, type, descending, &count, &scatter, &histogram);
-            VkPipeline p;
-            r = mgpu__pipeline_get(ctx, plan.onesweep ? &histogram : &count, &p);
-            if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &scatter, &p);
+            uint32_t fitted = mgpu__radix_fit_vt(ctx, plan.onesweep, plan.tuning.nt, vt, (uint32_t)mgpu_type_size(type) / 4, words);
+            /* the tuned VT, then (one-sweep) the smaller ones of frame-sized inputs */
+            for (size_t level = 0; level <= (plan.onesweep ? MGPU_ARRAY_COUNT(mgpu_radix_small_vts) : 0) && r == MGPU_SUCCESS; ++level) {
+                plan.tuning.vt = level == 0 ? fitted : mgpu_radix_small_vts[level - 1];
+                if (level > 0 && plan.tuning.vt >= fitted) break;
+                mgpu_pipeline_key count, scatter, histogram;
+                mgpu_radix_keys(ctx, &plan, type, descending, &count, &scatter, &histogram);
+                VkPipeline p;
+                if (level == 0) r = mgpu__pipeline_get(ctx, plan.onesweep ? &histogram : &count, &p);
+                if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &scatter, &p);
+            }
         }
     return r;
 }
