@@ -54,15 +54,14 @@ static mgpu_result record_reduce(mgpu_context c, VkCommandBuffer cmd, const void
 static mgpu_result record_scan(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { return mgpu_cmd_scan(c, cmd, i, s); }
 static mgpu_result record_copy(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { (void)s; return mgpu_cmd_copy(c, cmd, i); }
 
-/* Warm-up before each timed series: runs for WARM_UP_SECONDS of wall time, then further windows of
- * WARM_UP_WINDOW while a window's best time still beats the previous window's by 2% (clocks still rising),
- * WARM_UP_LIMIT in all. The GPU's clocks fall while the host verifies large results (H100: from 1980 to 345
- * MHz within about two seconds of idle) and rise again over a second or so of work: with one warm-up run, u64
- * sorts of 2^14 keys measured 444 us after the u32 sizes up to 2^26 against 90 us alone, and with 0.2 s of
- * warm-up still 467 us (bench/RESULTS.md). */
+/* Before each timed series the GPU's clocks are raised by WARM_UP_SECONDS of the largest copy of the type's
+ * arrays, then the case runs once untimed. The clocks fall while the host verifies large results (H100: from
+ * 1980 to 345 MHz within about two seconds of idle), and repeating a small case does not raise them again: with
+ * one warm-up run, u64 sorts of 2^14 keys measured 444 us after the u32 sizes up to 2^26 against 90 us alone,
+ * and still 284 us after 0.3 s of repeating the sort itself (bench/RESULTS.md). */
 #define WARM_UP_SECONDS 0.2
-#define WARM_UP_WINDOW 0.1
-#define WARM_UP_LIMIT 3.0
+
+static mgpu_copy_info clock_load; /* the largest copy of the current type's arrays */
 
 static double wall_seconds(void) {
     struct timespec ts;
@@ -82,18 +81,9 @@ static bool time_runs(mgpu_context ctx, record_fn record, const void *info, mgpu
                       double *median) {
     double *t = malloc(sizeof(double) * (size_t)runs), ns = 0, start = wall_seconds();
     bool ok = t != NULL;
-    double window_start = start, window_best = 0, last_best = 0;
-    while (ok) {
-        ok = run_once(ctx, record, info, scratch, &ns);
-        if (window_best == 0 || ns < window_best) window_best = ns;
-        double now = wall_seconds();
-        if (now - window_start < (window_start == start ? WARM_UP_SECONDS : WARM_UP_WINDOW)) continue;
-        bool rising = last_best == 0 || window_best < 0.98 * last_best;
-        if (!rising || now - start >= WARM_UP_LIMIT) break;
-        last_best = window_best;
-        window_best = 0;
-        window_start = now;
-    }
+    while (ok && clock_load.bytes && wall_seconds() - start < WARM_UP_SECONDS)
+        ok = run_once(ctx, record_copy, &clock_load, (mgpu_range){0}, &ns);
+    ok = ok && run_once(ctx, record, info, scratch, &ns);
     for (int r = 0; r < runs && ok; ++r) ok = run_once(ctx, record, info, scratch, &t[r]);
     if (ok) {
         qsort(t, (size_t)runs, sizeof *t, compare_double);
@@ -261,6 +251,7 @@ int main(int argc, char **argv) {
         }
         buffers.in = in_all;
         buffers.out = out_all;
+        clock_load = (mgpu_copy_info){.src = in_all, .dst = copy_all, .bytes = in_all.buffer ? in_all.size : 0};
         size_t type_first_row = row_count;
         mgpu_scalar fill_lo, fill_hi;
         memset(&fill_lo, 0, sizeof fill_lo);
@@ -343,6 +334,7 @@ int main(int argc, char **argv) {
         }
         mgpu_range all[] = {in_all, out_all, copy_all, buffers.aux1, buffers.aux2};
         for (size_t k = 0; k < 5; ++k) mgpu_buffer_free(ctx, all[k]);
+        clock_load = (mgpu_copy_info){0};
         mgpu_pool_trim(ctx);
     }
     if (o.json) {

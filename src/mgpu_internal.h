@@ -21,7 +21,7 @@ typedef struct mgpu_merge_pc { MGPU_MERGE_PC_FIELDS } mgpu_merge_pc;
 static_assert(sizeof(mgpu_merge_pc) == 72, "merge push constants");
 typedef struct mgpu_lbs_pc { MGPU_LBS_PC_FIELDS } mgpu_lbs_pc;
 typedef struct mgpu_radix_pc { MGPU_RADIX_PC_FIELDS } mgpu_radix_pc;
-static_assert(sizeof(mgpu_radix_pc) == 88, "radix push constants");
+static_assert(sizeof(mgpu_radix_pc) == 96, "radix push constants");
 typedef struct mgpu_search_pc { MGPU_SEARCH_PC_FIELDS } mgpu_search_pc;
 static_assert(sizeof(mgpu_search_pc) == sizeof(mgpu_merge_pc), "sorted search push constants: the merge layout");
 static_assert(sizeof(mgpu_lbs_pc) == 64, "load-balancing search push constants");

@@ -103,7 +103,8 @@
  * (radix_onesweep): counts holds the pass's 256 digit counts of the whole input (from
  * radix_histogram.comp, which counts the digits of every pass from shift to end_bit at once), and status the
  * pass's tile counter (one uint, then 3 unused) and look-back words (status[4 + tile * 256 + digit]: 0 not
- * ready, aggregate + 1, or inclusive prefix | MGPU_RADIX_INCLUSIVE). count_address: absent, or the device
+ * ready, aggregate + 1, or inclusive prefix | MGPU_RADIX_INCLUSIVE); next_status the next pass's (absent on
+ * the last), which each tile zeroes for its own tile (tile 0 also the counter). count_address: absent, or the device
  * uint32 element count (clamped to count). flags: MGPU_RADIX_*. */
 #define MGPU_RADIX_PC_FIELDS  \
     MGPU_ADDR keys_in;        \
@@ -113,6 +114,7 @@
     MGPU_ADDR counts;         \
     MGPU_ADDR count_address;  \
     MGPU_ADDR status;         \
+    MGPU_ADDR next_status;    \
     MGPU_UINT count;          \
     MGPU_UINT shift;          \
     MGPU_UINT bits;           \

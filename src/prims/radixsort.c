@@ -43,7 +43,7 @@ static uint32_t mgpu_radix_shared_bytes(bool onesweep, uint32_t nt, uint32_t vt,
     uint32_t sum = (2 * nt + 1) * 4, counters = warps * MGPU_RADIX_DIGITS * 4;
     if (onesweep) {
         uint32_t stage = nt * vt * (key_words > value_words ? key_words : value_words) * 4;
-        return (stage > counters ? stage : counters) + 3 * MGPU_RADIX_DIGITS * 4 + 4 + sum;
+        return (stage > counters ? stage : counters) + 4 * MGPU_RADIX_DIGITS * 4 + 4 + sum;
     }
     return nt * vt * (key_words + 1) * 4 + 2 * MGPU_RADIX_DIGITS * 4 + sum + counters;
 }
@@ -248,8 +248,9 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     mgpu_scan_info scan = plan.scan;
     scan.input = scan.output = counts;
     VkDeviceAddress count_address = info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0;
-    if (plan.onesweep) { /* zero the histogram and the look-back status, then count every pass's digits */
-        VkDeviceSize words = (plan.keys_offset - plan.counts_offset) / 4;
+    if (plan.onesweep) { /* zero the histogram and the first pass's status (each pass zeroes the next one's), then
+                          * count every pass's digits */
+        VkDeviceSize words = (plan.scan_offset + plan.status_stride - plan.counts_offset) / 4;
         r = mgpu_cmd_fill(ctx, cmd, &(mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = (uint32_t)words,
                                                       .output = mgpu__subrange(scratch, plan.counts_offset, words * 4)});
         mgpu__barrier_compute_write_to_read(ctx, cmd);
@@ -272,6 +273,9 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                             .counts = mgpu_range_address(ctx, counts) + (plan.onesweep ? pass * MGPU_RADIX_DIGITS * 4 : 0),
                             .count_address = count_address,
                             .status = plan.onesweep ? mgpu_range_address(ctx, scratch) + plan.scan_offset + pass * plan.status_stride : 0,
+                            .next_status = plan.onesweep && pass + 1 < plan.passes
+                                               ? mgpu_range_address(ctx, scratch) + plan.scan_offset + (pass + 1) * plan.status_stride
+                                               : 0,
                             .count = info->count,
                             .shift = shift,
                             .bits = plan.end_bit - shift < MGPU_RADIX_BITS ? plan.end_bit - shift : MGPU_RADIX_BITS,
