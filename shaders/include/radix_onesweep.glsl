@@ -25,7 +25,7 @@
  *    with the keys' digits. No global gather.
  * Status words: 0 not ready, count + 1 an aggregate, prefix | MGPU_RADIX_INCLUSIVE an inclusive prefix
  * (counts < 2^31 - 1). The host zeroes the first pass's; each tile zeroes its words of the next pass's. Shared memory: the staged tile (max(key, value) words per element, one plane per
- * word), which also holds the WARPS x 256 digit counters during ranking, and 4 x 256 words.
+ * word), which also holds the WARPS x 256 digit counters during ranking, and 3 x 256 words.
  */
 #extension GL_KHR_memory_scope_semantics : require
 #include "shared/spec_ids.h"
@@ -49,9 +49,8 @@ const uint COUNTERS = WARPS * MGPU_RADIX_DIGITS;
 shared uint s_stage[NV * STAGE_WORDS > COUNTERS ? NV * STAGE_WORDS : COUNTERS];
 shared uint s_count[MGPU_RADIX_DIGITS];  /* the tile's keys per digit */
 shared uint s_start[MGPU_RADIX_DIGITS];  /* the tile position of each digit's first key */
-shared uint s_offset[MGPU_RADIX_DIGITS]; /* the output of tile position 0 for each digit's run */
+shared uint s_offset[MGPU_RADIX_DIGITS]; /* the pass's digit counts (read at the start), then the output of tile position 0 for each digit's run */
 shared uint s_tile;
-shared uint s_histogram[MGPU_RADIX_DIGITS]; /* the pass's digit counts of the whole input, read at the start */
 shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
@@ -85,7 +84,7 @@ void main() {
     UintArrayCoherent status = UintArrayCoherent(pc.status);
     if (tid == 0u) s_tile = atomicAdd(status.v[0], 1u); /* tiles in the order workgroups start */
     UintArray histogram = UintArray(pc.counts);
-    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) s_histogram[d] = histogram.v[d]; /* its latency hidden */
+    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) s_offset[d] = histogram.v[d]; /* its latency hidden */
     for (uint i = tid; i < gl_NumSubgroups * MGPU_RADIX_DIGITS; i += nt) s_stage[i] = 0u;
     barrier();
     uint tile = s_tile;
@@ -146,7 +145,7 @@ void main() {
 
     // 5. Look-back per digit, MGPU_RADIX_WINDOW predecessors per round trip; then each digit's output for tile
     // position 0.
-    MGPU_DIGIT_EXCLUSIVE_SUM(s_offset, s_histogram[d]) /* the digits' global bases; ends with a barrier */
+    MGPU_DIGIT_EXCLUSIVE_SUM(s_offset, s_offset[d]) /* the digits' global bases, in place; ends with a barrier */
     for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
         uint prefix = 0u;
         bool done = tile == 0u;

@@ -43,7 +43,7 @@ static uint32_t mgpu_radix_shared_bytes(bool onesweep, uint32_t nt, uint32_t vt,
     uint32_t sum = (2 * nt + 1) * 4, counters = warps * MGPU_RADIX_DIGITS * 4;
     if (onesweep) {
         uint32_t stage = nt * vt * (key_words > value_words ? key_words : value_words) * 4;
-        return (stage > counters ? stage : counters) + 4 * MGPU_RADIX_DIGITS * 4 + 4 + sum;
+        return (stage > counters ? stage : counters) + 3 * MGPU_RADIX_DIGITS * 4 + 4 + sum;
     }
     return nt * vt * (key_words + 1) * 4 + 2 * MGPU_RADIX_DIGITS * 4 + sum + counters;
 }
