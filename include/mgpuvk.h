@@ -352,6 +352,8 @@ typedef struct mgpu_tuning {
                                in-place scans always wait, since a predecessor may have overwritten its input */
     uint32_t groups;        /* merge, mergesort, sorted search, load balance, intervals, bulk: at most this many
                                workgroups are launched, each looping over tiles (0: 16384) */
+    mgpu_switch single;     /* radix sort: an input that fits one workgroup (16384 keys on most GPUs) sorted by one
+                               workgroup in one dispatch (AUTO, ON) or by the digit passes (OFF) */
 } mgpu_tuning;
 
 #define MGPU_LOOKBACK_WAIT_NEVER 0xffffffffu

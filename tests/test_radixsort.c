@@ -119,6 +119,14 @@ static void radix_all(void) {
 
 void test_radixsort(void) {
     radix_all();
+    /* Around the capacity of the one-workgroup sort (NT * 16 keys, NT 256, 512 or 1024 by the device): keys,
+     * pairs, indices, an odd number of passes in place, a descending 64-bit sort. */
+    for (uint32_t cap = 4096; cap <= 16384; cap *= 2)
+        for (uint32_t k = 0; k < 3; ++k) {
+            mgpu_type type = k == 1 ? MGPU_TYPE_I64 : k == 2 ? MGPU_TYPE_F32 : MGPU_TYPE_U32;
+            radix_case(type, k == 0 ? 4 : k == 1 ? 1 : 0, k == 1, (sort_input)((cap / 4096 + k) % SORT_INPUT_COUNT),
+                       cap - 1 + k, k == 2, 0, k == 2 ? 24 : 0, -1);
+        }
     /* Many tiles: past 1024 (at most 2^20 keys), where on a CPU device the scan of the digit counts (256 per
      * tile, 512 per scan tile) recurses twice inside the sort's scratch. */
     uint32_t tile = test_tile(MGPU_PRIM_RADIXSORT, MGPU_TYPE_U32), large = tile < (1u << 10) ? tile << 10 : 1u << 20;

@@ -24,6 +24,8 @@ typedef struct mgpu_radix_plan {
     uint32_t value_words; /* values moved (indices: 1) */
     bool copy_first;      /* in place with an odd number of passes: the input is copied to scratch first */
     bool onesweep;        /* one histogram pass, then look-back passes (else count, scan, scatter per pass) */
+    bool small;           /* the whole sort in one workgroup and one dispatch (radix_small.comp) */
+    uint32_t small_nt;    /* its workgroup size (VT MGPU_RADIX_SMALL_VT) */
     mgpu_scan_info scan;  /* of the counts, in place (input and output set at record time) */
     /* scratch: counts (reduce-then-scan: per tile and digit; one-sweep: per pass and digit), then the scan's
      * scratch or the one-sweep status (per pass: a tile counter and a word per tile and digit), then keys and
@@ -77,18 +79,33 @@ static uint32_t mgpu_radix_histogram_copies(mgpu_context ctx, mgpu_type type, ui
 }
 
 /* Frame-sized inputs (one-sweep): smaller tiles, so that more workgroups share the work of each pass; the
- * smallest of these VTs that makes at most MGPU_RADIX_SMALL_TILES tiles, else the tuned one. H100, u32 keys
+ * smallest of these VTs that makes at most MGPU_RADIX_FRAME_TILES tiles, else the tuned one. H100, u32 keys
  * at 256 threads, GPU us at 2^14 / 2^16 / 2^18: VT 15 46.7 / 48.9 / 55.3, VT 2 35.2 / 42.4 / 72.6, VT 4 35.8 /
  * 40.4 / 55.5, VT 8 39.1 / 42.6 / 51.0 (bench/RESULTS.md). */
-#define MGPU_RADIX_SMALL_TILES 128u
-static const uint32_t mgpu_radix_small_vts[] = {2, 4, 8};
+#define MGPU_RADIX_FRAME_TILES 128u
+static const uint32_t mgpu_radix_frame_vts[] = {2, 4, 8};
 
-static uint32_t mgpu_radix_small_vt(uint32_t nt, uint32_t vt, uint32_t count) {
-    for (size_t i = 0; i < MGPU_ARRAY_COUNT(mgpu_radix_small_vts); ++i) {
-        uint32_t small = mgpu_radix_small_vts[i];
-        if (small < vt && ((uint64_t)count + (uint64_t)nt * small - 1) / ((uint64_t)nt * small) <= MGPU_RADIX_SMALL_TILES) return small;
+static uint32_t mgpu_radix_frame_vt(uint32_t nt, uint32_t vt, uint32_t count) {
+    for (size_t i = 0; i < MGPU_ARRAY_COUNT(mgpu_radix_frame_vts); ++i) {
+        uint32_t vt_i = mgpu_radix_frame_vts[i];
+        if (vt_i < vt && ((uint64_t)count + (uint64_t)nt * vt_i - 1) / ((uint64_t)nt * vt_i) <= MGPU_RADIX_FRAME_TILES) return vt_i;
     }
     return vt;
+}
+
+/* The one-workgroup sort (radix_small.comp): up to NT * MGPU_RADIX_SMALL_VT keys, NT the largest power of two
+ * up to 1024 (and the device's workgroup size) whose subgroup counters, digit arrays and sum fit in shared
+ * memory; 0 where none does. */
+#define MGPU_RADIX_SMALL_VT 16u
+
+static uint32_t mgpu_radix_small_nt(mgpu_context ctx) {
+    uint32_t nt = 1024;
+    while (nt > ctx->info.max_workgroup_size) nt /= 2;
+    for (; nt >= 32; nt /= 2) {
+        uint32_t bytes = mgpu_radix_warps(ctx, nt) * MGPU_RADIX_DIGITS * 4 + 2 * MGPU_RADIX_DIGITS * 4 + (2 * nt + 1) * 4;
+        if (bytes <= ctx->info.shared_memory_bytes) return nt;
+    }
+    return 0;
 }
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) / 16 * 16; }
@@ -116,7 +133,11 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
     if (plan->tuning.vt == 0)
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "radix sort: %u threads need more shared memory than the device's %u bytes",
                           plan->tuning.nt, ctx->info.shared_memory_bytes);
-    if (plan->onesweep) plan->tuning.vt = mgpu_radix_small_vt(plan->tuning.nt, plan->tuning.vt, info->count);
+    if (plan->onesweep) plan->tuning.vt = mgpu_radix_frame_vt(plan->tuning.nt, plan->tuning.vt, info->count);
+    if (plan->tuning.subgroup == MGPU_SWITCH_ON && plan->tuning.single == MGPU_SWITCH_ON) {
+        plan->small_nt = mgpu_radix_small_nt(ctx);
+        plan->small = plan->small_nt && info->count <= (uint64_t)plan->small_nt * MGPU_RADIX_SMALL_VT;
+    }
     uint64_t tile = (uint64_t)plan->tuning.nt * plan->tuning.vt;
     plan->tiles = (uint32_t)((info->count + tile - 1) / tile);
     bool in_place = mgpu_same_range(info->keys_in, info->keys_out) ||
@@ -166,6 +187,14 @@ mgpu_result mgpu_radixsort_get_requirements(mgpu_context ctx, const mgpu_sort_in
                                .scratch_alignment = 16,
                                .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
     return MGPU_SUCCESS;
+}
+
+static mgpu_pipeline_key mgpu_radix_small_key(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_type type, bool descending) {
+    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_RADIX_SMALL, .type = type, .subgroup = true,
+                               .spec = {[MGPU_SPEC_NT] = plan->small_nt, [MGPU_SPEC_VT] = MGPU_RADIX_SMALL_VT,
+                                        [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
+                                        [MGPU_SPEC_WARPS] = mgpu_radix_warps(ctx, plan->small_nt),
+                                        [MGPU_SPEC_MAX_SUBGROUP] = ctx->info.max_subgroup_size ? ctx->info.max_subgroup_size : 128}};
 }
 
 static void mgpu_radix_keys(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_type type, bool descending,
@@ -241,13 +270,21 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
         src_keys = scratch_keys;
         src_values = info->value_size ? scratch_values : 0;
     }
+    VkDeviceAddress count_address = info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0;
+    if (plan.small) { /* one dispatch; counts and status carry the scratch keys and values, tiles the passes */
+        mgpu_pipeline_key key = mgpu_radix_small_key(ctx, &plan, info->key_type, info->descending);
+        mgpu_radix_pc pc = {.keys_in = src_keys, .keys_out = out_keys, .values_in = src_values, .values_out = out_values,
+                            .counts = scratch_keys, .status = scratch_values, .count_address = count_address,
+                            .count = info->count, .shift = plan.begin_bit, .end_bit = plan.end_bit, .tiles = plan.passes,
+                            .groups_x = 1, .flags = info->indices ? MGPU_RADIX_INDICES : 0};
+        return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
+    }
     mgpu_pipeline_key count_key, scatter_key, histogram_key;
     mgpu_radix_keys(ctx, &plan, info->key_type, info->descending, &count_key, &scatter_key, &histogram_key);
     uint32_t x, y;
     mgpu__fold_grid(ctx, plan.tiles, &x, &y);
     mgpu_scan_info scan = plan.scan;
     scan.input = scan.output = counts;
-    VkDeviceAddress count_address = info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0;
     if (plan.onesweep) { /* zero the histogram and the first pass's status (each pass zeroes the next one's), then
                           * count every pass's digits */
         VkDeviceSize words = (plan.scan_offset + plan.status_stride - plan.counts_offset) / 4;
@@ -325,14 +362,18 @@ mgpu_result mgpu__radixsort_prepare(mgpu_context ctx, mgpu_type type) {
             plan.value_words = words;
             uint32_t fitted = mgpu__radix_fit_vt(ctx, plan.onesweep, plan.tuning.nt, vt, (uint32_t)mgpu_type_size(type) / 4, words);
             /* the tuned VT, then (one-sweep) the smaller ones of frame-sized inputs */
-            for (size_t level = 0; level <= (plan.onesweep ? MGPU_ARRAY_COUNT(mgpu_radix_small_vts) : 0) && r == MGPU_SUCCESS; ++level) {
-                plan.tuning.vt = level == 0 ? fitted : mgpu_radix_small_vts[level - 1];
+            for (size_t level = 0; level <= (plan.onesweep ? MGPU_ARRAY_COUNT(mgpu_radix_frame_vts) : 0) && r == MGPU_SUCCESS; ++level) {
+                plan.tuning.vt = level == 0 ? fitted : mgpu_radix_frame_vts[level - 1];
                 if (level > 0 && plan.tuning.vt >= fitted) break;
                 mgpu_pipeline_key count, scatter, histogram;
                 mgpu_radix_keys(ctx, &plan, type, descending, &count, &scatter, &histogram);
                 VkPipeline p;
                 if (level == 0) r = mgpu__pipeline_get(ctx, plan.onesweep ? &histogram : &count, &p);
                 if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &scatter, &p);
+                if (r == MGPU_SUCCESS && level == 0 && plan.small_nt) {
+                    mgpu_pipeline_key small = mgpu_radix_small_key(ctx, &plan, type, descending);
+                    r = mgpu__pipeline_get(ctx, &small, &p);
+                }
             }
         }
     return r;
