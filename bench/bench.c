@@ -7,7 +7,7 @@
  *   says; copy counts bytes read plus written. items/s counts n, or the items cases.c names.
  *
  *   mgpuvk-bench [--prims reduce,scan,merge,sort,sort_pairs,radix,radix_pairs,search,lbs,expand,move,remove,insert]
- *                [--types u32,f64,...] [--sizes 16:28] [--runs 10] [--device N|NAME] [--json FILE] [--csv FILE]
+ *                [--types u32,f64,...] [--sizes 14:28] [--runs 10] [--device N|NAME] [--json FILE] [--csv FILE]
  *                [--no-verify]
  */
 #include "cases.h"
@@ -184,7 +184,7 @@ int main(int argc, char **argv) {
     const char *prim_names[PRIM_COUNT] = {"reduce", "scan"};
     for (int k = 0; k < BENCH_CASE_COUNT; ++k) prim_names[PRIM_CASES + k] = bench_case_names[k];
     static const char *const type_names[MGPU_TYPE_COUNT] = {"u32", "i32", "f32", "u64", "i64", "f64"};
-    bench_options o = {.lo = 16, .hi = 28, .runs = 10, .verify = true};
+    bench_options o = {.lo = 14, .hi = 28, .runs = 10, .verify = true};
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) o.types[t] = true;
     for (int p = 0; p < PRIM_COUNT; ++p) o.prims[p] = true;
     for (int i = 1; i < argc; ++i) {
