@@ -94,12 +94,12 @@ void test_bulk(void) {
     mgpu_bulk_remove_info remove = {.value_size = 4, .count = 100, .input = r, .index_count = 10, .indices = idx, .output = o};
     mgpu_requirements req;
     CHECK_OK(mgpu_bulk_remove_get_requirements(ctx, &remove, &req));
-    CHECK(req.scratch_size > 0, "bulk remove needs partitions");
+    CHECK(req.scratch_size == 0, "bulk remove needs no scratch (each workgroup finds its own bounds)");
     CHECK_RESULT(mgpu_bulk_remove_get_requirements(ctx, &remove, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_cmd_bulk_remove(ctx, VK_NULL_HANDLE, &remove, idx), MGPU_ERROR_INVALID_ARGUMENT);
     mgpu_bulk_insert_info insert = {.value_size = 4, .b_count = 50, .b = r, .a_count = 10, .insert = idx, .indices = idx, .output = o};
     CHECK_OK(mgpu_bulk_insert_get_requirements(ctx, &insert, &req));
-    CHECK(req.scratch_size > 0, "bulk insert needs partitions");
+    CHECK(req.scratch_size == 0, "bulk insert needs no scratch (each workgroup finds its own bounds)");
     mgpu_buffer_free(ctx, o);
     mgpu_buffer_free(ctx, idx);
     mgpu_buffer_free(ctx, r);
