@@ -1,5 +1,5 @@
 /* Bulk remove and bulk insert against serial references: 4- and 8-byte values, empty inputs, removing
- * everything or nothing, inserts at the front, the end and repeated positions; misuse. */
+ * everything or nothing, inserts at the front, the end and repeated positions, another tile shape; misuse. */
 #include "common.h"
 
 #include <string.h>
@@ -77,6 +77,15 @@ void test_bulk(void) {
             insert_case(vs, 0, sizes[s]);
         }
     }
+    /* Another tile shape: NT 32 searches each tile bound with 16 threads. */
+    mgpu_tuning shape;
+    CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32, &shape));
+    shape = (mgpu_tuning){.nt = 32, .vt = 3, .groups = shape.groups};
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, &shape));
+    remove_case(4, 5000 + test_random_below(5000), 25);
+    insert_case(8, 3000 + test_random_below(3000), 700);
+    insert_case(4, 0, 97);
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, NULL));
     mgpu_context ctx = g_test.ctx;
     mgpu_range r;
     CHECK_OK(mgpu_buffer_alloc(ctx, 400, &r));
