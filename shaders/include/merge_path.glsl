@@ -69,8 +69,9 @@ bool mgpu_merge_global_a_first(uint diag, uint a, bool b_first) {
  * single thread's binary search waits for log2 of them in a row. The rounds alternate between two halves of
  * MGPU_MERGE_PATH_SHARED, so that a round's writes never meet the previous round's reads. No subgroup
  * operation: any subgroup size. Unsorted input (a broken precondition) gives meaningless answers, each still
- * within its diagonal's range, as the binary search does. Call from every thread in uniform control flow, with MGPU_MERGE_PATH_SHARED
- * free; every thread gets the result, and the kernel may write the array again after its next barrier(). */
+ * within its diagonal's range, as the binary search does. Call from every thread in uniform control flow,
+ * with MGPU_MERGE_PATH_SHARED free; every thread gets the result, and the kernel may write the array again
+ * after its next barrier(). */
 uvec2 mgpu_cta_merge_path(uint a_count, uint b_count, uint diag0, uint diag1, bool b_first) {
     uint k = gl_WorkGroupSize.x / 2u, tid = gl_LocalInvocationID.x;
     uint side = tid / k, lane = tid - side * k;
@@ -104,8 +105,8 @@ uvec2 mgpu_cta_merge_path(uint a_count, uint b_count, uint diag0, uint diag1, bo
         }
         barrier();
         uint base = (iteration & 1u) * 4u;
-        range = uvec4(MGPU_MERGE_PATH_SHARED[base], MGPU_MERGE_PATH_SHARED[base + 1u], MGPU_MERGE_PATH_SHARED[base + 2u],
-                      MGPU_MERGE_PATH_SHARED[base + 3u]);
+        range = uvec4(MGPU_MERGE_PATH_SHARED[base], MGPU_MERGE_PATH_SHARED[base + 1u],
+                      MGPU_MERGE_PATH_SHARED[base + 2u], MGPU_MERGE_PATH_SHARED[base + 3u]);
     }
     return range.xz;
 }
