@@ -18,10 +18,9 @@
  * available to compute-shader reads; after it, make the compute-shader writes available to the consumer.
  * The scratch range must not be used by anything else until the recorded work has completed; sharing a byte
  * with the call's own inputs or outputs is refused (MGPU_ERROR_INVALID_ARGUMENT), since what the kernels keep
- * in scratch decides where they write. Every range (scratch included, where the call needs one) is checked
- * when the call records (see mgpu_range); the bytes it names must stay allocated (not freed to the pool, not
- * destroyed) until the recorded work has completed: the library cannot see a range freed between recording
- * and execution.
+ * in scratch decides where they write. Every range (scratch included) is checked when the call records (see
+ * mgpu_range); the bytes it names must stay allocated (not freed to the pool, not destroyed) until the
+ * recorded work has completed: the library cannot see a range freed between recording and execution.
  *
  * Thread safety: a context is externally synchronized, like a VkQueue: one thread at a time per context.
  * Several contexts may coexist.
@@ -603,8 +602,7 @@ typedef struct mgpu_merge_info {
 
 MGPU_API mgpu_result mgpu_merge_get_requirements(mgpu_context context, const mgpu_merge_info *info,
                                                  mgpu_requirements *out);
-/** Records the merge: one dispatch, whose workgroups each find their tile's bounds by Merge Path. Needs no
- *  scratch (mgpu_merge_get_requirements gives scratch_size 0; the scratch range is not used). */
+/** Records the merge: a partition dispatch (Merge Path) and the merge dispatch. */
 MGPU_API mgpu_result mgpu_cmd_merge(mgpu_context context, VkCommandBuffer cmd, const mgpu_merge_info *info,
                                     mgpu_range scratch);
 /** Merges and waits. */
@@ -642,13 +640,13 @@ typedef struct mgpu_sort_info {
 
 /*
  * Mergesort (the seeds' chapter 7): a blocksort of each tile of NT * VT keys (a sorting network in registers,
- * then merges in shared memory), then log2(tiles) global merge passes, each one merge dispatch whose
- * workgroups find their tile's bounds by Merge Path, ping-ponging between the output and scratch (count keys
- * and values; no scratch for a single tile). Any key type; the speed does not depend on the key's bits.
+ * then merges in shared memory), then log2(tiles) global merge passes, each a Merge Path partition dispatch
+ * and a merge dispatch, ping-ponging between the output and scratch (count keys and values, and the
+ * partitions). Any key type; the speed does not depend on the key's bits.
  */
 MGPU_API mgpu_result mgpu_mergesort_get_requirements(mgpu_context context, const mgpu_sort_info *info,
                                                      mgpu_requirements *out);
-/** Records the sort: the blocksort dispatch, then one dispatch per merge pass, with barriers between
+/** Records the sort: the blocksort dispatch, then two dispatches per merge pass, with barriers between
  *  them. First access: compute-shader reads of keys_in/values_in; last: compute-shader writes of
  *  keys_out/values_out (and of scratch). */
 MGPU_API mgpu_result mgpu_cmd_mergesort(mgpu_context context, VkCommandBuffer cmd, const mgpu_sort_info *info,
@@ -695,8 +693,7 @@ typedef struct mgpu_load_balance_info {
 
 MGPU_API mgpu_result mgpu_load_balance_get_requirements(mgpu_context context, const mgpu_load_balance_info *info,
                                                         mgpu_requirements *out);
-/** Records the search: one dispatch, whose workgroups each find their tile's bounds by Merge Path. Needs no
- *  scratch (scratch_size 0; the scratch range is not used). */
+/** Records the search: a partition dispatch and the search dispatch. */
 MGPU_API mgpu_result mgpu_cmd_load_balance(mgpu_context context, VkCommandBuffer cmd,
                                            const mgpu_load_balance_info *info, mgpu_range scratch);
 /** Searches and waits. */
@@ -732,8 +729,8 @@ typedef struct mgpu_sorted_search_info {
 
 MGPU_API mgpu_result mgpu_sorted_search_get_requirements(mgpu_context context, const mgpu_sorted_search_info *info,
                                                          mgpu_requirements *out);
-/** Records the search: one dispatch that writes every output given (nothing when none is), whose workgroups
- *  each find their tile's bounds by Merge Path. Needs no scratch (scratch_size 0; the range is not used). */
+/** Records the search: a partition dispatch (Merge Path) and one dispatch that writes every output given
+ *  (nothing when none is). */
 MGPU_API mgpu_result mgpu_cmd_sorted_search(mgpu_context context, VkCommandBuffer cmd, const mgpu_sorted_search_info *info,
                                             mgpu_range scratch);
 /** Searches and waits; a_match_count / b_match_count (optional) receive the number of matched elements of A
@@ -771,16 +768,15 @@ typedef struct mgpu_bulk_insert_info {
 
 MGPU_API mgpu_result mgpu_bulk_remove_get_requirements(mgpu_context context, const mgpu_bulk_remove_info *info,
                                                        mgpu_requirements *out);
-/** Records a bulk remove: one dispatch (a load-balancing search of the input's positions against the
- *  indices; each workgroup finds its tile's bounds by Merge Path). Needs no scratch (scratch_size 0). */
+/** Records a bulk remove: a partition dispatch and the move dispatch (a load-balancing search of the input's
+ *  positions against the indices). */
 MGPU_API mgpu_result mgpu_cmd_bulk_remove(mgpu_context context, VkCommandBuffer cmd, const mgpu_bulk_remove_info *info,
                                           mgpu_range scratch);
 /** Removes and waits. */
 MGPU_API mgpu_result mgpu_bulk_remove(mgpu_context context, const mgpu_bulk_remove_info *info);
 MGPU_API mgpu_result mgpu_bulk_insert_get_requirements(mgpu_context context, const mgpu_bulk_insert_info *info,
                                                        mgpu_requirements *out);
-/** Records a bulk insert: one dispatch (B's positions merged with the indices; each workgroup finds its
- *  tile's bounds by Merge Path). Needs no scratch (scratch_size 0). */
+/** Records a bulk insert: a partition dispatch and the move dispatch (B's positions merged with the indices). */
 MGPU_API mgpu_result mgpu_cmd_bulk_insert(mgpu_context context, VkCommandBuffer cmd, const mgpu_bulk_insert_info *info,
                                           mgpu_range scratch);
 /** Inserts and waits. */
@@ -822,8 +818,7 @@ typedef struct mgpu_interval_info {
 
 MGPU_API mgpu_result mgpu_interval_get_requirements(mgpu_context context, const mgpu_interval_info *info,
                                                     mgpu_requirements *out);
-/** Records the operation: one dispatch, whose workgroups each find their tile's bounds by Merge Path. Needs no
- *  scratch (scratch_size 0; the scratch range is not used). */
+/** Records the operation: a partition dispatch and the interval dispatch. */
 MGPU_API mgpu_result mgpu_cmd_interval(mgpu_context context, VkCommandBuffer cmd, const mgpu_interval_info *info,
                                        mgpu_range scratch);
 /** Runs the operation and waits. */

@@ -18,13 +18,13 @@ typedef struct mgpu_fill_pc { MGPU_FILL_PC_FIELDS } mgpu_fill_pc;
 typedef struct mgpu_reduce_pc { MGPU_REDUCE_PC_FIELDS } mgpu_reduce_pc;
 typedef struct mgpu_scan_pc { MGPU_SCAN_PC_FIELDS } mgpu_scan_pc;
 typedef struct mgpu_merge_pc { MGPU_MERGE_PC_FIELDS } mgpu_merge_pc;
-static_assert(sizeof(mgpu_merge_pc) == 64, "merge push constants");
+static_assert(sizeof(mgpu_merge_pc) == 72, "merge push constants");
 typedef struct mgpu_lbs_pc { MGPU_LBS_PC_FIELDS } mgpu_lbs_pc;
 typedef struct mgpu_radix_pc { MGPU_RADIX_PC_FIELDS } mgpu_radix_pc;
 static_assert(sizeof(mgpu_radix_pc) == 96, "radix push constants");
 typedef struct mgpu_search_pc { MGPU_SEARCH_PC_FIELDS } mgpu_search_pc;
-static_assert(sizeof(mgpu_search_pc) == 64, "sorted search push constants");
-static_assert(sizeof(mgpu_lbs_pc) == 56, "load-balancing search push constants");
+static_assert(sizeof(mgpu_search_pc) == sizeof(mgpu_merge_pc), "sorted search push constants: the merge layout");
+static_assert(sizeof(mgpu_lbs_pc) == 64, "load-balancing search push constants");
 static_assert(sizeof(mgpu_copy_pc) == 24, "copy push constants");
 static_assert(sizeof(mgpu_fill_pc) == 40, "fill push constants");
 static_assert(sizeof(mgpu_reduce_pc) == 40, "reduce push constants");
@@ -47,6 +47,7 @@ typedef enum mgpu_kernel {
     MGPU_KERNEL_REDUCE,
     MGPU_KERNEL_SCAN_TILES,
     MGPU_KERNEL_SCAN_LOOKBACK,
+    MGPU_KERNEL_MERGE_PARTITION,
     MGPU_KERNEL_MERGE,
     MGPU_KERNEL_MERGESORT_BLOCK,
     MGPU_KERNEL_RADIX_COUNT,
@@ -54,6 +55,7 @@ typedef enum mgpu_kernel {
     MGPU_KERNEL_RADIX_HISTOGRAM,
     MGPU_KERNEL_RADIX_ONESWEEP,
     MGPU_KERNEL_RADIX_SMALL,
+    MGPU_KERNEL_LBS_PARTITION,
     MGPU_KERNEL_LBS,
     MGPU_KERNEL_SORTED_SEARCH,
     MGPU_KERNEL_COUNT
@@ -192,24 +194,22 @@ VkDeviceSize mgpu__scan_scratch_bytes(mgpu_context ctx, const mgpu_scan_info *in
 mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info);
 /* The four key and value ranges of a sort and the bytes it touches in each (for the scratch check). */
 void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[4]);
-/* Records the merge dispatch of one merge (pc->run 0) or one mergesort pass (pc->run > 0) with the given
- * tuning (each workgroup finds its tile's bounds itself: no scratch); sets pc->groups_x. */
+/* Merge Path partitions of a merge tile: threads per workgroup of the partition dispatch. */
+#define MGPU_PARTITION_NT 128u
+/* Records the partition and merge dispatches, with a barrier between them, of one merge (pc->run 0) or one
+ * mergesort pass (pc->run > 0) with the given tuning; sets pc->groups_x. */
 mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,
                                    mgpu_tuning tuning, uint32_t value_words, mgpu_merge_pc *pc);
 /* Builds the pipelines of mgpu__record_merge_pass for every value width and order. */
 mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning);
 mgpu_result mgpu__load_balance_prepare(mgpu_context ctx);
 mgpu_result mgpu__sorted_search_prepare(mgpu_context ctx, mgpu_type type);
-/* The requirements of a call that needs no scratch (the Merge Path family: each workgroup finds its tile's
- * bounds itself). */
-static inline mgpu_requirements mgpu__no_scratch(void) {
-    return (mgpu_requirements){.scratch_size = 0,
-                               .scratch_alignment = 1,
-                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
-}
-/* Load-balancing search machinery (lbs.c), shared with the bulk operations: the one dispatch of lbs.comp in
- * `mode` (MGPU_INTERVAL_*, MGPU_BULK_*) over pc->item_count + pc->object_count merge positions; no scratch. */
-mgpu_result mgpu__lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc *pc, uint32_t mode, uint32_t value_words);
+/* Load-balancing search machinery (lbs.c), shared with the bulk operations: the scratch of a search over
+ * items and objects (one partition per tile boundary, none without items), and the partition dispatch,
+ * a barrier and the tile dispatch of lbs.comp in `mode` (MGPU_INTERVAL_*, MGPU_BULK_*). */
+mgpu_requirements mgpu__lbs_requirements(mgpu_context ctx, uint32_t items, uint32_t objects);
+mgpu_result mgpu__lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc *pc, uint32_t mode,
+                             uint32_t value_words, mgpu_range scratch, const mgpu_range_use *uses, size_t use_count);
 
 /* ---- tuning (tuning.c) --------------------------------------------------------------------------------- */
 void mgpu__tuning_init(mgpu_context ctx);
@@ -235,9 +235,8 @@ mgpu_result mgpu__check_type(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__check_range(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceSize bytes,
                               VkDeviceSize alignment);
 /* Checks the scratch range of a recording (buffer.c): a range like any other (mgpu__check_range) of `bytes`
- * bytes, sharing none of them with the call's other ranges: scratch holds the counts and offsets that steer
- * where the kernels write (and a sort's keys between passes), so a scratch overlapping an input or output
- * lets a call write anywhere. */
+ * bytes, sharing none of them with the call's other ranges: scratch holds the partitions, counts and offsets
+ * that steer where the kernels write, so a scratch overlapping an input or output lets a call write anywhere. */
 mgpu_result mgpu__check_scratch(mgpu_context ctx, const char *name, mgpu_range scratch, VkDeviceSize bytes,
                                 VkDeviceSize alignment, const mgpu_range_use *uses, size_t use_count);
 /* `size` bytes of range from `at` bytes into it: a sub-range, which keeps the range's id. */

@@ -1,6 +1,5 @@
 /* Load-balancing search against the CPU reference: random counts with zeros and long runs, no objects, all
- * counts zero, sizes across tile boundaries, other tile shapes, the starts made by mgpu_scan on the device;
- * misuse. */
+ * counts zero, sizes across tile boundaries, the starts made by mgpu_scan on the device; misuse. */
 #include "common.h"
 
 #include <string.h>
@@ -124,19 +123,6 @@ void test_load_balance(void) {
         lbs_case(objects[k], 1, 50);
     }
     lbs_case(200000 + test_random_below(100000), 32, 20);
-    /* Other tile shapes: NT 32 searches each tile bound with 16 threads (up to four rounds here). */
-    mgpu_tuning base;
-    CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32, &base));
-    mgpu_tuning shapes[] = {{.nt = 32, .vt = 1}, {.nt = 32, .vt = 6}, {.nt = 128, .vt = 3}};
-    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
-        shapes[i].groups = base.groups;
-        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, &shapes[i]));
-        uint32_t shape_tile = shapes[i].nt * shapes[i].vt;
-        lbs_case(shape_tile - 1, 3, 30);
-        lbs_case(40 * shape_tile + 7, 16, 10);
-        lbs_case(2000 + test_random_below(3000), 100, 60);
-    }
-    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, NULL));
 
     mgpu_context ctx = g_test.ctx;
     mgpu_range s, o;

@@ -1,5 +1,5 @@
 /* Merge against the CPU reference: every key type with keys only, 32-bit and 64-bit values and both orders,
- * empty A or B, sizes across tile boundaries, other tile shapes, few distinct keys (stability checked through the
+ * empty A or B, sizes across tile and partition boundaries, few distinct keys (stability checked through the
  * values), floats with NaN, -0.0 and infinities placed by the total order; misuse. Each type runs three of the
  * six (values, order) pairs (keys, 32-bit and 64-bit values; both orders), alternating over the types so that every
  * pair runs on three types: order and value width are separate code (a compare, a
@@ -130,23 +130,8 @@ void test_merge(void) {
             for (uint32_t value_size = 0; value_size <= 8; value_size += 4)
                 merge_case(type, value_size, value_size == 4 ? !d : d, shapes[s][0], shapes[s][1], s % 2 ? 3 : 1000);
     }
-    /* Many tiles: 384 to 640, whose bound searches take several rounds. */
+    /* Many tiles and partition workgroups: 384 to 640 tiles. */
     uint32_t large = test_tile(MGPU_PRIM_MERGE, MGPU_TYPE_U32) << 8;
     merge_case(MGPU_TYPE_U32, 4, false, large + test_random_below(large), large / 2, 1 << 20);
-    /* Other tile shapes: each workgroup searches its tile's two bounds with NT / 2 threads each (16 at NT 32, in
-     * up to three rounds here), VT 1 and even VT. One 32-bit and one 64-bit type, each shape in both orders.
-     * The shapes keep the run's groups (MGPU_TUNE in the *_tile_loops entry). */
-    mgpu_tuning base;
-    CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_U32, &base));
-    mgpu_tuning shapes[] = {{.nt = 32, .vt = 1}, {.nt = 32, .vt = 4}, {.nt = 128, .vt = 3}};
-    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
-        shapes[i].groups = base.groups;
-        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, &shapes[i]));
-        uint32_t tile = shapes[i].nt * shapes[i].vt;
-        mgpu_type type = i % 2 ? MGPU_TYPE_F64 : MGPU_TYPE_U32;
-        merge_case(type, 4, i % 2, 97 * tile + 5, 61 * tile - 3, 7);
-        merge_case(type, 0, !(i % 2), 3 * tile + 1 + test_random_below(3000), tile - 1, 1000);
-    }
-    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, NULL));
     merge_misuse();
 }

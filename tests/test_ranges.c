@@ -413,9 +413,8 @@ static void sweep_bad(sweep_arrays *a, mgpu_range bad, const char *why, const ch
     }
 }
 
-/* A recording's scratch sharing bytes with one of its inputs or outputs is refused: the counts and offsets in
- * scratch steer where the kernels write. Calls that need no scratch (the merge, the searches, the interval and
- * bulk operations) are skipped. */
+/* A recording's scratch sharing bytes with one of its inputs or outputs is refused: the partitions and counts
+ * in scratch steer where the kernels write. */
 static void scratch_overlaps(sweep_arrays *a) {
     mgpu_context ctx = g_test.ctx;
     mgpu_range big;

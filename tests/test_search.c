@@ -1,6 +1,5 @@
 /* Vectorized sorted search against the CPU reference: every key type with both bounds and both orders, empty
- * A or B, duplicates, float specials in the total order, optional outputs and match counts, other tile
- * shapes; misuse. Each type
+ * A or B, duplicates, float specials in the total order, optional outputs and match counts; misuse. Each type
  * runs two of the four (bounds, order) pairs, complementary (lower and upper, ascending and descending), the
  * pairs rotated over the types so that each runs on some types: bounds and order are
  * separate code (which side of equal keys, a compare), and each pair is two more LLVM compiles on lavapipe. */
@@ -79,20 +78,6 @@ void test_sorted_search(void) {
             for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
                 search_case((mgpu_type)t, bounds, d, shapes[s][0], shapes[s][1], s % 2 ? 5 : 500);
         }
-    /* Other tile shapes (the merge's tuning): NT 32 searches each tile bound with 16 threads (in three rounds
-     * here). The reference is quadratic: sizes stay small. */
-    mgpu_tuning base;
-    CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_U32, &base));
-    mgpu_tuning shapes[] = {{.nt = 32, .vt = 1}, {.nt = 128, .vt = 3}};
-    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
-        shapes[i].groups = base.groups;
-        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, &shapes[i]));
-        uint32_t tile = shapes[i].nt * shapes[i].vt;
-        mgpu_type type = i % 2 ? MGPU_TYPE_I64 : MGPU_TYPE_F32;
-        search_case(type, (mgpu_bounds)(i % 2), i % 2, 13 * tile + 3, 17 * tile - 1, 5);
-        search_case(type, (mgpu_bounds)!(i % 2), !(i % 2), 2 * tile + 1, 1 + test_random_below(3000), 500);
-    }
-    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, NULL));
     mgpu_context ctx = g_test.ctx;
     mgpu_range r, small;
     CHECK_OK(mgpu_buffer_alloc(ctx, 400, &r));

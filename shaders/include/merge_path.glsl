@@ -1,17 +1,10 @@
 /*
  * merge_path.glsl: Merge Path (the seeds' chapter 6). For two sequences A and B sorted by mgpu_key_less, the
  * number of elements of A among the first `diag` outputs of their stable merge (A's element before an equal
- * B's; or B's first, the merge of the upper-bound sorted search and of the load-balancing search): a search
- * along the cross diagonal. The answer is unique, so every search below finds the same one.
- *   mgpu_merge_path, mgpu_merge_path_b_first: one thread's binary search over MGPU_MERGE_A(i) and
- *     MGPU_MERGE_B(i), which the including file defines (a tile's keys in shared memory).
- *   mgpu_cta_merge_path: the whole workgroup's search for the two bounds of its tile, at its start, over
- *     MGPU_MERGE_GLOBAL_A(i) and MGPU_MERGE_GLOBAL_B(i) (the whole sequences in global memory). It replaces
- *     the seeds' partition kernel: no dispatch, barrier or scratch between the search and the tile's work.
- *   mgpu_merge_range: the A and B runs a merge tile reads, for a plain merge and for a mergesort pass.
- * Contract: include after keys.glsl; define MGPU_MERGE_A and MGPU_MERGE_B before including. For
- * mgpu_cta_merge_path also MGPU_MERGE_GLOBAL_A(i), MGPU_MERGE_GLOBAL_B(i) and MGPU_MERGE_PATH_SHARED, a
- * shared uint array of at least 8 elements; NT (gl_WorkGroupSize.x) is even.
+ * B's): a binary search along the cross diagonal. The sequences are read through MGPU_MERGE_A(i) and
+ * MGPU_MERGE_B(i), which the including file defines (global or shared memory).
+ * Also: mgpu_merge_range, the A and B runs a merge tile reads, for a plain merge and for a mergesort pass.
+ * Contract: include after keys.glsl; define MGPU_MERGE_A and MGPU_MERGE_B before including.
  */
 #ifndef MGPU_MERGE_PATH_GLSL
 #define MGPU_MERGE_PATH_GLSL
@@ -20,97 +13,29 @@
 #error "merge_path.glsl: define MGPU_MERGE_A(i) and MGPU_MERGE_B(i)"
 #endif
 
-/* Whether A's key goes before B's key in the merge: unless B's is strictly smaller, or, with b_first, only
- * when A's is strictly smaller. */
-bool mgpu_merge_a_first(T a_key, T b_key, bool b_first) {
-    return b_first ? mgpu_key_less(a_key, b_key) : !mgpu_key_less(b_key, a_key);
-}
-
 uint mgpu_merge_path(uint a_count, uint b_count, uint diag) {
     uint lo = diag > b_count ? diag - b_count : 0u;
     uint hi = min(diag, a_count);
     while (lo < hi) {
         uint mid = (lo + hi) >> 1u;
-        if (mgpu_merge_a_first(MGPU_MERGE_A(mid), MGPU_MERGE_B(diag - 1u - mid), false)) lo = mid + 1u;
+        // A[mid] belongs before B[diag - 1 - mid] unless B's key is strictly smaller.
+        if (!mgpu_key_less(MGPU_MERGE_B(diag - 1u - mid), MGPU_MERGE_A(mid))) lo = mid + 1u;
         else hi = mid;
     }
     return lo;
 }
 
-/* The same for the merge that puts B's element before an equal A's. */
+/* The same for the merge that puts B's element before an equal A's (the upper-bound sorted search). */
 uint mgpu_merge_path_b_first(uint a_count, uint b_count, uint diag) {
     uint lo = diag > b_count ? diag - b_count : 0u;
     uint hi = min(diag, a_count);
     while (lo < hi) {
         uint mid = (lo + hi) >> 1u;
-        if (mgpu_merge_a_first(MGPU_MERGE_A(mid), MGPU_MERGE_B(diag - 1u - mid), true)) lo = mid + 1u;
+        if (mgpu_key_less(MGPU_MERGE_A(mid), MGPU_MERGE_B(diag - 1u - mid))) lo = mid + 1u;
         else hi = mid;
     }
     return lo;
 }
-
-#ifdef MGPU_MERGE_GLOBAL_A
-#if !defined(MGPU_MERGE_GLOBAL_B) || !defined(MGPU_MERGE_PATH_SHARED)
-#error "merge_path.glsl: mgpu_cta_merge_path needs MGPU_MERGE_GLOBAL_B(i) and MGPU_MERGE_PATH_SHARED (shared uint[8])"
-#endif
-
-/* A's element a goes before B's element diag - 1 - a, read from global memory. */
-bool mgpu_merge_global_a_first(uint diag, uint a, bool b_first) {
-    return mgpu_merge_a_first(MGPU_MERGE_GLOBAL_A(a), MGPU_MERGE_GLOBAL_B(diag - 1u - a), b_first);
-}
-
-/* The A counts before diagonals diag0 (x) and diag1 (y) of the merge of a_count and b_count elements, as
- * mgpu_merge_path (b_first: mgpu_merge_path_b_first) finds them, found by the whole workgroup at once: half of
- * it (K = NT / 2 threads) per diagonal. Each round, the answer known to lie in [lo, hi], thread `lane` tests
- * the points lo + lane * step and lo + (lane + 1) * step, step = ceil((hi - lo) / K); the one thread whose
- * first point goes before and second does not (or thread 0, when its first does not) writes the new [lo, hi],
- * at most step - 1 wide, to shared memory, and one barrier shares it. At most max(1, ceil(log_K(min(a_count,
- * b_count)))) rounds (K = 128: 2 up to 16512 elements, 3 up to 2^21), each one global read latency, where a
- * single thread's binary search waits for log2 of them in a row. The rounds alternate between two halves of
- * MGPU_MERGE_PATH_SHARED, so that a round's writes never meet the previous round's reads. No subgroup
- * operation: any subgroup size. Unsorted input (a broken precondition) gives meaningless answers, each still
- * within its diagonal's range, as the binary search does. Call from every thread in uniform control flow,
- * with MGPU_MERGE_PATH_SHARED free; every thread gets the result, and the kernel may write the array again
- * after its next barrier(). */
-uvec2 mgpu_cta_merge_path(uint a_count, uint b_count, uint diag0, uint diag1, bool b_first) {
-    uint k = gl_WorkGroupSize.x / 2u, tid = gl_LocalInvocationID.x;
-    uint side = tid / k, lane = tid - side * k;
-    uint diag = side == 0u ? diag0 : diag1;
-    uvec4 range = uvec4(diag0 > b_count ? diag0 - b_count : 0u, min(diag0, a_count),
-                        diag1 > b_count ? diag1 - b_count : 0u, min(diag1, a_count));
-    for (uint iteration = 0u; range.x < range.y || range.z < range.w; ++iteration) {
-        uint lo = side == 0u ? range.x : range.z, hi = side == 0u ? range.y : range.w;
-        uint slot = (iteration & 1u) * 4u + side * 2u;
-        bool write = lo >= hi && lane == 0u; /* a finished side keeps its answer in the new half */
-        uint new_lo = lo, new_hi = hi;
-        if (lo < hi) {
-            uint step = (hi - lo + k - 1u) / k;
-            uint first = lo + lane * step, second = first + step; /* second < hi only where lane + 1 < k */
-            if (first < hi) {
-                bool first_before = mgpu_merge_global_a_first(diag, first, b_first);
-                bool second_before = second < hi ? mgpu_merge_global_a_first(diag, second, b_first) : false;
-                if (first_before && !second_before) {
-                    write = true;
-                    new_lo = first + 1u;
-                    new_hi = min(second, hi);
-                } else if (!first_before && lane == 0u) {
-                    write = true;
-                    new_hi = lo;
-                }
-            }
-        }
-        if (write) { /* atomic: with unsorted input (a broken precondition) several threads may write */
-            atomicExchange(MGPU_MERGE_PATH_SHARED[slot], new_lo);
-            atomicExchange(MGPU_MERGE_PATH_SHARED[slot + 1u], new_hi);
-        }
-        barrier();
-        uint base = (iteration & 1u) * 4u;
-        range = uvec4(MGPU_MERGE_PATH_SHARED[base], MGPU_MERGE_PATH_SHARED[base + 1u],
-                      MGPU_MERGE_PATH_SHARED[base + 2u], MGPU_MERGE_PATH_SHARED[base + 3u]);
-    }
-    return range.xz;
-}
-#endif
 
 /* The pair of sorted runs that output `position` belongs to. A plain merge (run 0) has one pair: A is
  * [0, a_count) of its array and B [0, b_count) of its own. A mergesort pass (run > 0) merges runs of `run`

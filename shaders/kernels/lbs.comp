@@ -1,13 +1,10 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
 // Load-balancing search and the operations built on it (MODE). Each workgroup takes one tile of NT * VT
-// elements of the merge of work items 0, 1, ... with the objects' starts: it finds the tile's bounds at its
-// start (mgpu_cta_merge_path, half the threads searching each in global memory), loads its starts into shared
-// memory, and each thread walks VT merge steps from its Merge Path position, noting in shared memory what
-// each item (or, for bulk insert, each merge position) needs. Then the workgroup moves the data, element
-// j * NT + tid per step: coalesced, and every load in flight together. The search is a merge of int keys:
-// items (each its own key) and starts (a start before the item equal to it: mgpu_merge_path_b_first's merge);
-// walking it, each item belongs to the object of the last start before it.
+// elements of the merge of work items 0, 1, ... with the objects' starts (bounds from the partitions), loads
+// its starts into shared memory, and each thread walks VT merge steps from its Merge Path position, noting
+// in shared memory what each item (or, for bulk insert, each merge position) needs. Then the workgroup
+// moves the data, element j * NT + tid per step: coalesced, and every load in flight together.
 //   SEARCH..MOVE: the item's object (see push_constants.h for what each mode moves);
 //   BULK_INSERT: items are the positions of `values`, starts the insert indices; merge position k is output
 //                k: an item's value, or the insert value (`gather`) of the start;
@@ -17,6 +14,7 @@
 #include "shared/push_constants.h"
 #define MGPU_TYPE_I32
 #include "include/types.glsl"
+#include "include/lbs.glsl"
 #include "include/loadstore.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
@@ -24,9 +22,7 @@ layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
 layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_INTERVAL_SEARCH;
 layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 1u;
 layout(push_constant, std430) uniform LbsPush { MGPU_LBS_PC_FIELDS } pc;
-const bool DESCENDING = false; /* items and starts ascend */
 
-#include "include/keys.glsl"
 #include "include/values.glsl"
 
 #define MGPU_FROM_INSERT 0x80000000u /* BULK_INSERT slot: the value comes from the inserts */
@@ -35,13 +31,7 @@ const bool DESCENDING = false; /* items and starts ascend */
 shared uint s_starts[gl_WorkGroupSize.x * VT];
 shared uint s_slots[gl_WorkGroupSize.x * VT]; /* per item: its object or output; BULK_INSERT: per output */
 
-uint g_a0, g_b0, g_b_len;
-#define MGPU_MERGE_A(i) int(g_a0 + (i))
-#define MGPU_MERGE_B(i) int(s_starts[i])
-#define MGPU_MERGE_GLOBAL_A(i) int(i)
-#define MGPU_MERGE_GLOBAL_B(i) IntArray(pc.starts).v[i]
-#define MGPU_MERGE_PATH_SHARED s_slots /* free at the tile's start */
-#include "include/merge_path.glsl"
+uint g_b0, g_b_len;
 
 /* starts[o] for o >= b0 - 1: from shared memory within the tile, else from global memory. */
 uint mgpu_start_of(uint o) { return o - g_b0 < g_b_len ? s_starts[o - g_b0] : uint(IntArray(pc.starts).v[o]); }
@@ -51,11 +41,9 @@ void mgpu_tile(uint tile) {
     uint nv = nt * VT;
     uint total = pc.item_count + pc.object_count;
     uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
-    uvec2 split = mgpu_cta_merge_path(pc.item_count, pc.object_count, diag0, diag1, true);
-    uint a0 = split.x, a1 = split.y;
+    uint a0 = UintArray(pc.partitions).v[tile], a1 = UintArray(pc.partitions).v[tile + 1u];
     uint b0 = diag0 - a0, b1 = diag1 - a1;
     uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
-    g_a0 = a0;
     g_b0 = b0;
     g_b_len = b_len;
     IntArray starts = IntArray(pc.starts);
@@ -72,10 +60,16 @@ void mgpu_tile(uint tile) {
 
     // This thread's start in the tile, by Merge Path over (items a0.., starts in shared memory).
     uint diag = min(tid * VT, count);
-    uint ai = mgpu_merge_path_b_first(a_len, b_len, diag), bi = diag - ai;
+    uint lo = diag > b_len ? diag - b_len : 0u, hi = min(diag, a_len);
+    while (lo < hi) {
+        uint mid = (lo + hi) >> 1u;
+        if (mgpu_lbs_item_first(a0 + mid, s_starts[diag - 1u - mid])) lo = mid + 1u;
+        else hi = mid;
+    }
+    uint ai = lo, bi = diag - lo;
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if (diag + j < count) {
-            bool item = bi >= b_len || (ai < a_len && mgpu_merge_a_first(MGPU_MERGE_A(ai), MGPU_MERGE_B(bi), true));
+            bool item = bi >= b_len || (ai < a_len && mgpu_lbs_item_first(a0 + ai, s_starts[bi]));
             if (MODE == MGPU_BULK_INSERT) {
                 s_slots[diag + j] = item ? a0 + ai : (b0 + bi) | MGPU_FROM_INSERT;
             } else if (item && MODE == MGPU_BULK_REMOVE) {

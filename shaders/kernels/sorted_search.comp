@@ -1,13 +1,12 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
 // Vectorized sorted search (the seeds' chapter 9) as a merge: each workgroup takes one tile of NT * VT
-// elements of the merge of A and B into shared memory, its bounds found at its start by mgpu_cta_merge_path
-// (half the threads search each in global memory), and each thread walks VT merge steps from its Merge Path
-// position. Lower bounds of A (MODE 0) merge A's element before an equal B's: when A[i] is taken, the B
-// elements already taken are its lower bound, and when B[j] is taken, the A elements taken are its upper
-// bound in A. Upper bounds (MODE 1) merge B first, with the roles turned. A match compares the element with
-// its neighbour across the bound (read from global memory when that neighbour lies outside the tile).
-// Results go to shared memory first and are stored coalesced.
+// elements of the merge of A and B (bounds from merge_partition.comp) into shared memory, and each thread
+// walks VT merge steps from its Merge Path position. Lower bounds of A (MODE 0) merge A's element before an
+// equal B's: when A[i] is taken, the B elements already taken are its lower bound, and when B[j] is taken,
+// the A elements taken are its upper bound in A. Upper bounds (MODE 1) merge B first, with the roles turned.
+// A match compares the element with its neighbour across the bound (read from global memory when that
+// neighbour lies outside the tile). Results go to shared memory first and are stored coalesced.
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #include "include/types.glsl"
@@ -26,9 +25,6 @@ shared uint s_results[gl_WorkGroupSize.x * VT]; /* per element (A's, then B's): 
 uint g_a_len;
 #define MGPU_MERGE_A(i) s_keys[i]
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
-#define MGPU_MERGE_GLOBAL_A(i) TArray(pc.a_keys).v[i]
-#define MGPU_MERGE_GLOBAL_B(i) TArray(pc.b_keys).v[i]
-#define MGPU_MERGE_PATH_SHARED s_results /* free at the tile's start */
 #include "include/merge_path.glsl"
 
 bool mgpu_key_equal(T x, T y) { return !mgpu_key_less(x, y) && !mgpu_key_less(y, x); }
@@ -49,8 +45,8 @@ void mgpu_tile(uint tile) {
     uint nv = nt * VT;
     uint total = pc.a_count + pc.b_count;
     uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
-    uvec2 split = mgpu_cta_merge_path(pc.a_count, pc.b_count, diag0, diag1, MODE == 1u);
-    uint a0 = split.x, a1 = split.y;
+    uint a0 = UintArray(pc.partitions).v[tile];
+    uint a1 = diag1 == total ? pc.a_count : UintArray(pc.partitions).v[tile + 1u];
     uint b0 = diag0 - a0, b1 = diag1 - a1;
     uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
     g_a_len = a_len;
@@ -73,7 +69,7 @@ void mgpu_tile(uint tile) {
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if (diag + j >= count) break;
         T a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
-        bool take_a = b >= b_len || (a < a_len && mgpu_merge_a_first(a_key, b_key, MODE == 1u));
+        bool take_a = b >= b_len || (a < a_len && (MODE == 1u ? mgpu_key_less(a_key, b_key) : !mgpu_key_less(b_key, a_key)));
         T key = take_a ? a_key : b_key, other;
         uint bound;
         bool match;

@@ -59,9 +59,9 @@
     MGPU_UINT groups_x;     \
     MGPU_UINT pad0;
 
-/* merge.comp: A and B sorted, merged into out (each workgroup finds its tile's bounds itself). Values are raw
- * 32-bit words. run 0: a plain merge; run > 0: a mergesort pass over a_count elements of a_keys (== b_keys,
- * b_count 0) sorted in runs of `run`.
+/* merge_partition.comp and merge.comp: A and B sorted, merged into out; partitions holds, for each tile
+ * boundary, the count of its pair's A elements before it. Values are raw 32-bit words. run 0: a plain merge;
+ * run > 0: a mergesort pass over a_count elements of a_keys (== b_keys, b_count 0) sorted in runs of `run`.
  * mergesort_block.comp: sorts each tile of a_count elements of a_keys into out_keys; its values come from
  * a_values, or are the element indices when MODE is MGPU_MERGESORT_INDICES. */
 #define MGPU_MERGE_PC_FIELDS \
@@ -71,6 +71,7 @@
     MGPU_ADDR b_values;      \
     MGPU_ADDR out_keys;      \
     MGPU_ADDR out_values;    \
+    MGPU_ADDR partitions;    \
     MGPU_UINT a_count;       \
     MGPU_UINT b_count;       \
     MGPU_UINT groups_x;      \
@@ -78,8 +79,9 @@
 #define MGPU_MERGESORT_VALUES 0u  /* mergesort_block MODE: keys only or pairs */
 #define MGPU_MERGESORT_INDICES 1u /* mergesort_block MODE: the values are the keys' original indices */
 
-/* sorted_search.comp: for each A element its bound in B, for each B element the other bound in A (int32),
- * and match flags (int32 0/1); absent outputs are skipped. */
+/* sorted_search.comp (partitioned by merge_partition.comp: the same layout as MGPU_MERGE_PC_FIELDS up to
+ * `run`, which is 0): for each A element its bound in B, for each B element the other bound in A (int32), and
+ * match flags (int32 0/1); absent outputs are skipped. */
 #define MGPU_SEARCH_PC_FIELDS  \
     MGPU_ADDR a_keys;          \
     MGPU_ADDR b_keys;          \
@@ -87,10 +89,11 @@
     MGPU_ADDR b_indices;       \
     MGPU_ADDR a_matches;       \
     MGPU_ADDR b_matches;       \
+    MGPU_ADDR partitions;      \
     MGPU_UINT a_count;         \
     MGPU_UINT b_count;         \
     MGPU_UINT groups_x;        \
-    MGPU_UINT pad0;
+    MGPU_UINT run;
 
 /* radix_count.comp, radix_scatter.comp, radix_histogram.comp and radix_onesweep.comp, one 8-bit (or narrower)
  * digit pass:
@@ -123,7 +126,7 @@
 #define MGPU_RADIX_INCLUSIVE 0x80000000u
 #define MGPU_RADIX_INDICES 1u /* the values are the elements' input positions (the first pass of an index sort) */
 
-/* lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending).
+/* lbs_partition.comp and lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending).
  * MODE (MGPU_INTERVAL_*) says what each work item i of object o, rank r = i - starts[o], writes to objects:
  * o itself, or values moved from `values` into objects (gather and scatter: int32 per object). */
 #define MGPU_INTERVAL_SEARCH 0  /* objects[i] = o */
@@ -136,6 +139,7 @@
 #define MGPU_LBS_PC_FIELDS  \
     MGPU_ADDR starts;       \
     MGPU_ADDR objects;      \
+    MGPU_ADDR partitions;   \
     MGPU_ADDR values;       \
     MGPU_ADDR gather;       \
     MGPU_ADDR scatter;      \

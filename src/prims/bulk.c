@@ -1,8 +1,8 @@
 /*
  * Bulk remove and bulk insert (the seeds' chapter 5), on the load-balancing search of lbs.c: the merge of the
- * input's positions (the items) with the sorted indices (the starts) decides every output; in one dispatch,
- * each workgroup finds its exact tile of that merge by Merge Path at its start and moves the tile's values
- * coalesced (lbs.comp, modes MGPU_BULK_INSERT and MGPU_BULK_REMOVE). No scratch.
+ * input's positions (the items) with the sorted indices (the starts) decides every output, Merge Path
+ * partitions give each workgroup an exact tile of it, and the tile moves its values coalesced (lbs.comp,
+ * modes MGPU_BULK_INSERT and MGPU_BULK_REMOVE). Scratch: the partitions.
  */
 #include "../mgpu_internal.h"
 
@@ -32,7 +32,7 @@ static mgpu_result mgpu_remove_check(mgpu_context ctx, const mgpu_bulk_remove_in
 mgpu_result mgpu_bulk_remove_get_requirements(mgpu_context ctx, const mgpu_bulk_remove_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: null requirements");
     mgpu_result r = mgpu_remove_check(ctx, info);
-    if (r == MGPU_SUCCESS) *out = mgpu__no_scratch();
+    if (r == MGPU_SUCCESS) *out = mgpu__lbs_requirements(ctx, info->count, info->index_count);
     return r;
 }
 
@@ -40,14 +40,17 @@ mgpu_result mgpu_cmd_bulk_remove(mgpu_context ctx, VkCommandBuffer cmd, const mg
     mgpu_result r = mgpu_remove_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: null command buffer");
-    (void)scratch; /* none needed: the range is not used */
     if (info->count == info->index_count) return MGPU_SUCCESS; /* nothing to write */
     mgpu_lbs_pc pc = {.starts = info->index_count ? mgpu_range_address(ctx, info->indices) : 0,
                       .objects = mgpu_range_address(ctx, info->output),
                       .values = mgpu_range_address(ctx, info->input),
                       .item_count = info->count,
                       .object_count = info->index_count};
-    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_REMOVE, info->value_size / 4);
+    VkDeviceSize vs = info->value_size;
+    mgpu_range_use uses[] = {{"the input", info->input, info->count * vs},
+                             {"the indices", info->indices, info->index_count * 4ull},
+                             {"the output", info->output, (VkDeviceSize)(info->count - info->index_count) * vs}};
+    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_REMOVE, info->value_size / 4, scratch, uses, MGPU_ARRAY_COUNT(uses));
 }
 
 static mgpu_result mgpu_record_remove(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -55,9 +58,10 @@ static mgpu_result mgpu_record_remove(mgpu_context ctx, VkCommandBuffer cmd, con
 }
 
 mgpu_result mgpu_bulk_remove(mgpu_context ctx, const mgpu_bulk_remove_info *info) {
-    mgpu_result r = mgpu_remove_check(ctx, info);
+    mgpu_requirements req;
+    mgpu_result r = mgpu_bulk_remove_get_requirements(ctx, info, &req);
     if (r != MGPU_SUCCESS || info->count == info->index_count) return r;
-    return mgpu__run_blocking(ctx, mgpu_record_remove, info, 0, (mgpu_range){0}, (mgpu_range){0}, 0);
+    return mgpu__run_blocking(ctx, mgpu_record_remove, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
 static mgpu_result mgpu_insert_check(mgpu_context ctx, const mgpu_bulk_insert_info *info) {
@@ -79,10 +83,12 @@ static mgpu_result mgpu_insert_check(mgpu_context ctx, const mgpu_bulk_insert_in
     return r;
 }
 
+/* The tiles cover a_count + b_count merge positions; the sizes are passed as items only because the scratch
+ * helper gives no partitions for a search without items, while inserts into an empty B still need them. */
 mgpu_result mgpu_bulk_insert_get_requirements(mgpu_context ctx, const mgpu_bulk_insert_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: null requirements");
     mgpu_result r = mgpu_insert_check(ctx, info);
-    if (r == MGPU_SUCCESS) *out = mgpu__no_scratch();
+    if (r == MGPU_SUCCESS) *out = mgpu__lbs_requirements(ctx, info->b_count + info->a_count, 0);
     return r;
 }
 
@@ -90,7 +96,6 @@ mgpu_result mgpu_cmd_bulk_insert(mgpu_context ctx, VkCommandBuffer cmd, const mg
     mgpu_result r = mgpu_insert_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: null command buffer");
-    (void)scratch; /* none needed: the range is not used */
     if (info->a_count + info->b_count == 0) return MGPU_SUCCESS;
     mgpu_lbs_pc pc = {.starts = info->a_count ? mgpu_range_address(ctx, info->indices) : 0,
                       .objects = mgpu_range_address(ctx, info->output),
@@ -98,7 +103,11 @@ mgpu_result mgpu_cmd_bulk_insert(mgpu_context ctx, VkCommandBuffer cmd, const mg
                       .gather = info->a_count ? mgpu_range_address(ctx, info->insert) : 0,
                       .item_count = info->b_count,
                       .object_count = info->a_count};
-    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_INSERT, info->value_size / 4);
+    VkDeviceSize vs = info->value_size;
+    mgpu_range_use uses[] = {{"b", info->b, info->b_count * vs}, {"the inserted values", info->insert, info->a_count * vs},
+                             {"the indices", info->indices, info->a_count * 4ull},
+                             {"the output", info->output, ((VkDeviceSize)info->a_count + info->b_count) * vs}};
+    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_INSERT, info->value_size / 4, scratch, uses, MGPU_ARRAY_COUNT(uses));
 }
 
 static mgpu_result mgpu_record_insert(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -106,7 +115,8 @@ static mgpu_result mgpu_record_insert(mgpu_context ctx, VkCommandBuffer cmd, con
 }
 
 mgpu_result mgpu_bulk_insert(mgpu_context ctx, const mgpu_bulk_insert_info *info) {
-    mgpu_result r = mgpu_insert_check(ctx, info);
+    mgpu_requirements req;
+    mgpu_result r = mgpu_bulk_insert_get_requirements(ctx, info, &req);
     if (r != MGPU_SUCCESS || info->a_count + info->b_count == 0) return r;
-    return mgpu__run_blocking(ctx, mgpu_record_insert, info, 0, (mgpu_range){0}, (mgpu_range){0}, 0);
+    return mgpu__run_blocking(ctx, mgpu_record_insert, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }

@@ -1,10 +1,10 @@
 /*
- * Load-balancing search (the seeds' chapter 10) and the interval operations on it (chapter 11), in one
- * dispatch of lbs.comp (whose MODE selects the operation): each workgroup takes a tile of the merge of work
- * items with object starts, finds its bounds by Merge Path at its start (shaders/include/merge_path.glsl,
- * mgpu_cta_merge_path), and does the tile's work. No scratch.
+ * Load-balancing search (the seeds' chapter 10) and the interval operations on it (chapter 11), in the
+ * two-phase idiom: partitions by Merge Path over the merge of work items with object starts, then one tile
+ * per workgroup (lbs.comp, whose MODE selects the operation). Scratch: the partitions.
  */
 #include "../mgpu_internal.h"
+
 
 static mgpu_tuning mgpu_lbs_tuning(mgpu_context ctx) { return mgpu__tuning_resolve(ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32); }
 
@@ -29,25 +29,46 @@ static mgpu_result mgpu_lbs_check(mgpu_context ctx, const mgpu_load_balance_info
     return r;
 }
 
+mgpu_requirements mgpu__lbs_requirements(mgpu_context ctx, uint32_t items, uint32_t objects) {
+    mgpu_tuning t = mgpu_lbs_tuning(ctx);
+    mgpu_load_balance_info sizes = {.item_count = items, .object_count = objects};
+    uint32_t tiles = items ? mgpu_lbs_tiles(&sizes, &t) : 0;
+    return (mgpu_requirements){.scratch_size = tiles ? (VkDeviceSize)(tiles + 1) * 4 : 0,
+                               .scratch_alignment = 4,
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+}
+
 mgpu_result mgpu_load_balance_get_requirements(mgpu_context ctx, const mgpu_load_balance_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: null requirements");
     mgpu_result r = mgpu_lbs_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
-    *out = mgpu__no_scratch();
+    *out = mgpu__lbs_requirements(ctx, info->item_count, info->object_count);
     return MGPU_SUCCESS;
 }
 
-static mgpu_pipeline_key mgpu_lbs_key(const mgpu_tuning *t, uint32_t mode, uint32_t value_words) {
-    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_LBS, .type = MGPU_TYPE_I32,
-                               .spec = {[MGPU_SPEC_NT] = t->nt, [MGPU_SPEC_VT] = t->vt, [MGPU_SPEC_MODE] = mode,
-                                        [MGPU_SPEC_VALUE_WORDS] = value_words}};
+static void mgpu_lbs_keys(const mgpu_tuning *t, uint32_t mode, uint32_t value_words, mgpu_pipeline_key *partition,
+                          mgpu_pipeline_key *search) {
+    *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_LBS_PARTITION, .type = MGPU_TYPE_I32,
+                                     .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = t->nt * t->vt}};
+    *search = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_LBS, .type = MGPU_TYPE_I32,
+                                  .spec = {[MGPU_SPEC_NT] = t->nt, [MGPU_SPEC_VT] = t->vt, [MGPU_SPEC_MODE] = mode,
+                                           [MGPU_SPEC_VALUE_WORDS] = value_words}};
 }
 
-mgpu_result mgpu__lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc *pc, uint32_t mode, uint32_t value_words) {
+mgpu_result mgpu__lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc *pc, uint32_t mode,
+                                   uint32_t value_words, mgpu_range scratch, const mgpu_range_use *uses, size_t use_count) {
     mgpu_tuning t = mgpu_lbs_tuning(ctx);
     mgpu_load_balance_info sizes = {.item_count = pc->item_count, .object_count = pc->object_count};
-    mgpu_pipeline_key search = mgpu_lbs_key(&t, mode, value_words);
-    uint32_t x = mgpu__tile_groups(ctx, &t, mgpu_lbs_tiles(&sizes, &t));
+    uint32_t tiles = mgpu_lbs_tiles(&sizes, &t);
+    mgpu_result r = mgpu__check_scratch(ctx, "scratch", scratch, (VkDeviceSize)(tiles + 1) * 4, 4, uses, use_count);
+    if (r != MGPU_SUCCESS) return r;
+    pc->partitions = mgpu_range_address(ctx, scratch);
+    mgpu_pipeline_key partition, search;
+    mgpu_lbs_keys(&t, mode, value_words, &partition, &search);
+    r = mgpu__dispatch(ctx, cmd, &partition, pc, sizeof *pc, (tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    uint32_t x = mgpu__tile_groups(ctx, &t, tiles);
     pc->groups_x = x;
     return mgpu__dispatch(ctx, cmd, &search, pc, sizeof *pc, x, 1);
 }
@@ -56,13 +77,14 @@ mgpu_result mgpu_cmd_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const m
     mgpu_result r = mgpu_lbs_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: null command buffer");
-    (void)scratch; /* none needed: the range is not used */
     if (info->item_count == 0) return MGPU_SUCCESS; /* nothing to write */
     mgpu_lbs_pc pc = {.starts = info->object_count ? mgpu_range_address(ctx, info->object_starts) : 0,
                       .objects = mgpu_range_address(ctx, info->out_objects),
                       .item_count = info->item_count,
                       .object_count = info->object_count};
-    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_INTERVAL_SEARCH, 1);
+    mgpu_range_use uses[] = {{"object_starts", info->object_starts, (VkDeviceSize)info->object_count * 4},
+                             {"out_objects", info->out_objects, (VkDeviceSize)info->item_count * 4}};
+    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_INTERVAL_SEARCH, 1, scratch, uses, MGPU_ARRAY_COUNT(uses));
 }
 
 static mgpu_result mgpu_record_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -70,9 +92,10 @@ static mgpu_result mgpu_record_load_balance(mgpu_context ctx, VkCommandBuffer cm
 }
 
 mgpu_result mgpu_load_balance(mgpu_context ctx, const mgpu_load_balance_info *info) {
-    mgpu_result r = mgpu_lbs_check(ctx, info);
+    mgpu_requirements req;
+    mgpu_result r = mgpu_load_balance_get_requirements(ctx, info, &req);
     if (r != MGPU_SUCCESS || info->item_count == 0) return r;
-    return mgpu__run_blocking(ctx, mgpu_record_load_balance, info, 0, (mgpu_range){0}, (mgpu_range){0}, 0);
+    return mgpu__run_blocking(ctx, mgpu_record_load_balance, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
 mgpu_result mgpu__load_balance_prepare(mgpu_context ctx) {
@@ -80,9 +103,11 @@ mgpu_result mgpu__load_balance_prepare(mgpu_context ctx) {
     mgpu_result r = MGPU_SUCCESS;
     for (uint32_t mode = MGPU_INTERVAL_SEARCH; mode <= MGPU_BULK_REMOVE && r == MGPU_SUCCESS; ++mode)
         for (uint32_t words = 1; words <= (mode == MGPU_INTERVAL_SEARCH ? 1u : 2u) && r == MGPU_SUCCESS; ++words) {
-            mgpu_pipeline_key search = mgpu_lbs_key(&t, mode, words);
+            mgpu_pipeline_key partition, search;
+            mgpu_lbs_keys(&t, mode, words, &partition, &search);
             VkPipeline p;
-            r = mgpu__pipeline_get(ctx, &search, &p);
+            r = mgpu__pipeline_get(ctx, &partition, &p);
+            if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &search, &p);
         }
     return r;
 }
@@ -129,7 +154,7 @@ mgpu_result mgpu_interval_get_requirements(mgpu_context ctx, const mgpu_interval
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null requirements");
     mgpu_result r = mgpu_interval_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
-    *out = mgpu__no_scratch();
+    *out = mgpu__lbs_requirements(ctx, info->item_count, info->interval_count);
     return MGPU_SUCCESS;
 }
 
@@ -137,7 +162,6 @@ mgpu_result mgpu_cmd_interval(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_
     mgpu_result r = mgpu_interval_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null command buffer");
-    (void)scratch; /* none needed: the range is not used */
     if (info->item_count == 0) return MGPU_SUCCESS;
     static const uint32_t modes[] = {MGPU_INTERVAL_EXPAND, MGPU_INTERVAL_GATHER, MGPU_INTERVAL_SCATTER, MGPU_INTERVAL_MOVE};
     bool gathers = info->op == MGPU_INTERVAL_OP_GATHER || info->op == MGPU_INTERVAL_OP_MOVE;
@@ -149,7 +173,9 @@ mgpu_result mgpu_cmd_interval(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_
                       .scatter = scatters ? mgpu_range_address(ctx, info->scatter) : 0,
                       .item_count = info->item_count,
                       .object_count = info->interval_count};
-    return mgpu__lbs_record(ctx, cmd, &pc, modes[info->op], info->value_size / 4);
+    mgpu_range_use uses[5];
+    mgpu_interval_uses(info, uses);
+    return mgpu__lbs_record(ctx, cmd, &pc, modes[info->op], info->value_size / 4, scratch, uses, 5);
 }
 
 static mgpu_result mgpu_record_interval(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -157,7 +183,8 @@ static mgpu_result mgpu_record_interval(mgpu_context ctx, VkCommandBuffer cmd, c
 }
 
 mgpu_result mgpu_interval(mgpu_context ctx, const mgpu_interval_info *info) {
-    mgpu_result r = mgpu_interval_check(ctx, info);
+    mgpu_requirements req;
+    mgpu_result r = mgpu_interval_get_requirements(ctx, info, &req);
     if (r != MGPU_SUCCESS || info->item_count == 0) return r;
-    return mgpu__run_blocking(ctx, mgpu_record_interval, info, 0, (mgpu_range){0}, (mgpu_range){0}, 0);
+    return mgpu__run_blocking(ctx, mgpu_record_interval, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }

@@ -1,10 +1,10 @@
 /*
- * Merge (the seeds' chapter 6): one dispatch. Each workgroup merges a tile of NT * VT outputs; at its start it
- * finds, by Merge Path, where the tile begins and ends in A and B (half its threads search each bound, in
- * global memory: shaders/include/merge_path.glsl, mgpu_cta_merge_path), then merges the tile in shared
- * memory. No partition dispatch before it (the seeds' first phase), no barrier, no scratch.
+ * Merge (the seeds' chapter 6), in the two-phase idiom: a partition dispatch finds, by Merge Path, where each
+ * tile of NT * VT outputs starts in A and B; the merge dispatch merges each tile in shared memory.
+ * Scratch: the partitions, one uint per tile boundary.
  */
 #include "../mgpu_internal.h"
+
 
 typedef struct mgpu_merge_plan {
     mgpu_tuning tuning;
@@ -20,6 +20,10 @@ static mgpu_merge_plan mgpu_merge_make_plan(mgpu_context ctx, const mgpu_merge_i
     plan.tiles = (uint32_t)((total + plan.tile - 1) / plan.tile);
     plan.value_words = info->value_size / 4;
     return plan;
+}
+
+static VkDeviceSize mgpu_merge_scratch(const mgpu_merge_plan *plan) {
+    return plan->tiles ? (VkDeviceSize)(plan->tiles + 1) * 4 : 0;
 }
 
 static mgpu_result mgpu_merge_check(mgpu_context ctx, const mgpu_merge_info *info) {
@@ -61,15 +65,23 @@ mgpu_result mgpu_merge_get_requirements(mgpu_context ctx, const mgpu_merge_info 
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: null requirements");
     mgpu_result r = mgpu_merge_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
-    *out = mgpu__no_scratch();
+    mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
+    *out = (mgpu_requirements){.scratch_size = mgpu_merge_scratch(&plan),
+                               .scratch_alignment = 4,
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
     return MGPU_SUCCESS;
 }
 
-static mgpu_pipeline_key mgpu_merge_key(mgpu_tuning tuning, mgpu_type type, bool descending, uint32_t value_words) {
-    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE,
-                               .type = type,
-                               .spec = {[MGPU_SPEC_NT] = tuning.nt, [MGPU_SPEC_VT] = tuning.vt,
-                                        [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_VALUE_WORDS] = value_words}};
+static void mgpu_merge_keys(mgpu_tuning tuning, mgpu_type type, bool descending, uint32_t value_words,
+                            mgpu_pipeline_key *partition, mgpu_pipeline_key *merge) {
+    *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION,
+                                     .type = type,
+                                     .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = tuning.nt * tuning.vt,
+                                              [MGPU_SPEC_DESCENDING] = descending}};
+    *merge = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE,
+                                 .type = type,
+                                 .spec = {[MGPU_SPEC_NT] = tuning.nt, [MGPU_SPEC_VT] = tuning.vt,
+                                          [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_VALUE_WORDS] = value_words}};
 }
 
 mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,
@@ -77,7 +89,11 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
     uint32_t total = pc->run ? pc->a_count : pc->a_count + pc->b_count;
     uint32_t tile = tuning.nt * tuning.vt;
     uint32_t tiles = (uint32_t)(((uint64_t)total + tile - 1) / tile);
-    mgpu_pipeline_key merge = mgpu_merge_key(tuning, type, descending, value_words);
+    mgpu_pipeline_key partition, merge;
+    mgpu_merge_keys(tuning, type, descending, value_words, &partition, &merge);
+    mgpu_result r = mgpu__dispatch(ctx, cmd, &partition, pc, sizeof *pc, (tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
     uint32_t x = mgpu__tile_groups(ctx, &tuning, tiles);
     pc->groups_x = x;
     return mgpu__dispatch(ctx, cmd, &merge, pc, sizeof *pc, x, 1);
@@ -87,9 +103,11 @@ mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuni
     mgpu_result r = MGPU_SUCCESS;
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
-            mgpu_pipeline_key merge = mgpu_merge_key(tuning, type, descending, words);
+            mgpu_pipeline_key partition, merge;
+            mgpu_merge_keys(tuning, type, descending, words, &partition, &merge);
             VkPipeline p;
-            r = mgpu__pipeline_get(ctx, &merge, &p);
+            r = mgpu__pipeline_get(ctx, &partition, &p);
+            if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &merge, &p);
         }
     return r;
 }
@@ -98,9 +116,15 @@ mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_mer
     mgpu_result r = mgpu_merge_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: null command buffer");
-    (void)scratch; /* none needed: the range is not used */
     mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
     if (plan.tiles == 0) return MGPU_SUCCESS;
+    VkDeviceSize key = mgpu_type_size(info->key_type), vs = info->value_size;
+    VkDeviceSize an = info->a_count, bn = info->b_count;
+    mgpu_range_use uses[] = {{"a_keys", info->a_keys, an * key}, {"b_keys", info->b_keys, bn * key},
+                             {"a_values", info->a_values, an * vs}, {"b_values", info->b_values, bn * vs},
+                             {"out_keys", info->out_keys, (an + bn) * key}, {"out_values", info->out_values, (an + bn) * vs}};
+    r = mgpu__check_scratch(ctx, "merge scratch", scratch, mgpu_merge_scratch(&plan), 4, uses, MGPU_ARRAY_COUNT(uses));
+    if (r != MGPU_SUCCESS) return r;
     mgpu_merge_pc pc = {
         .a_keys = info->a_count ? mgpu_range_address(ctx, info->a_keys) : 0,
         .b_keys = info->b_count ? mgpu_range_address(ctx, info->b_keys) : 0,
@@ -108,6 +132,7 @@ mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_mer
         .b_values = info->value_size && info->b_count ? mgpu_range_address(ctx, info->b_values) : 0,
         .out_keys = mgpu_range_address(ctx, info->out_keys),
         .out_values = info->value_size ? mgpu_range_address(ctx, info->out_values) : 0,
+        .partitions = mgpu_range_address(ctx, scratch),
         .a_count = info->a_count,
         .b_count = info->b_count};
     return mgpu__record_merge_pass(ctx, cmd, info->key_type, info->descending, plan.tuning, plan.value_words, &pc);
@@ -122,7 +147,7 @@ mgpu_result mgpu_merge(mgpu_context ctx, const mgpu_merge_info *info) {
     if (r != MGPU_SUCCESS) return r;
     mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
     if (plan.tiles == 0) return MGPU_SUCCESS;
-    return mgpu__run_blocking(ctx, mgpu_record_merge, info, 0, (mgpu_range){0}, (mgpu_range){0}, 0);
+    return mgpu__run_blocking(ctx, mgpu_record_merge, info, mgpu_merge_scratch(&plan), (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
 mgpu_result mgpu__merge_prepare(mgpu_context ctx, mgpu_type type) {

@@ -1,11 +1,10 @@
 /*
  * Mergesort (the seeds' chapter 7): the blocksort dispatch sorts each tile of NT * VT keys; then merge pass k
- * merges the sorted runs of tile * 2^k keys pairwise, one dispatch of the merge kernel of merge.c in its
- * mergesort mode (each workgroup finds its tile's bounds in its pair of runs by Merge Path at its start), until
- * one run remains. The passes ping-pong between the output and scratch; the blocksort writes to whichever of
- * the two makes the last pass land in the output. Indices are sorted as 32-bit values that the blocksort
- * creates.
- * Scratch (none for a single tile): count keys, then count values (when there are values).
+ * merges the sorted runs of tile * 2^k keys pairwise (Merge Path partitions, then the merge kernel of
+ * merge.c in its mergesort mode) until one run remains. The passes ping-pong between the output and scratch;
+ * the blocksort writes to whichever of the two makes the last pass land in the output. Indices are sorted as
+ * 32-bit values that the blocksort creates.
+ * Scratch: the partitions ((tiles + 1) uint), then count keys, then count values (when there are values).
  */
 #include "../mgpu_internal.h"
 
@@ -15,7 +14,7 @@ typedef struct mgpu_mergesort_plan {
     uint32_t tiles;
     uint32_t passes;      /* merge passes after the blocksort */
     uint32_t value_words; /* 32-bit words per value moved (indices: 1) */
-    VkDeviceSize values_offset, scratch_bytes; /* the keys at the scratch's start */
+    VkDeviceSize keys_offset, values_offset, scratch_bytes;
 } mgpu_mergesort_plan;
 
 static VkDeviceSize mgpu_align_up(VkDeviceSize x, VkDeviceSize a) { return (x + a - 1) / a * a; }
@@ -27,7 +26,8 @@ static mgpu_mergesort_plan mgpu_mergesort_make_plan(mgpu_context ctx, const mgpu
     for (uint64_t run = plan.tile; run < info->count; run *= 2) ++plan.passes;
     plan.value_words = info->indices ? 1 : info->value_size / 4;
     if (plan.passes) {
-        plan.values_offset = mgpu_align_up((VkDeviceSize)info->count * mgpu_type_size(info->key_type), 16);
+        plan.keys_offset = mgpu_align_up((VkDeviceSize)(plan.tiles + 1) * 4, 16);
+        plan.values_offset = mgpu_align_up(plan.keys_offset + (VkDeviceSize)info->count * mgpu_type_size(info->key_type), 16);
         plan.scratch_bytes = plan.values_offset + (VkDeviceSize)info->count * plan.value_words * 4;
     }
     return plan;
@@ -120,7 +120,7 @@ mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     VkDeviceAddress out_keys = mgpu_range_address(ctx, info->keys_out);
     VkDeviceAddress out_values = values ? mgpu_range_address(ctx, info->values_out) : 0;
     VkDeviceAddress base = plan.passes ? mgpu_range_address(ctx, scratch) : 0;
-    VkDeviceAddress tmp_keys = base, tmp_values = base && values ? base + plan.values_offset : 0;
+    VkDeviceAddress tmp_keys = base ? base + plan.keys_offset : 0, tmp_values = base && values ? base + plan.values_offset : 0;
     /* After the blocksort, pass k reads what pass k-1 wrote; the last one writes the output. */
     bool blocksort_to_tmp = plan.passes % 2 == 1;
     mgpu_merge_pc pc = {.a_keys = mgpu_range_address(ctx, info->keys_in),
@@ -142,6 +142,7 @@ mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                              .b_values = from_tmp ? tmp_values : out_values,
                              .out_keys = from_tmp ? out_keys : tmp_keys,
                              .out_values = from_tmp ? out_values : tmp_values,
+                             .partitions = base,
                              .a_count = info->count,
                              .run = (uint32_t)run};
         r = mgpu__record_merge_pass(ctx, cmd, info->key_type, info->descending, plan.tuning, plan.value_words, &pc);

@@ -1,9 +1,8 @@
 /*
- * Vectorized sorted search (the seeds' chapter 9) as a merge of A and B (A's element first on ties for lower
- * bounds, B's for upper bounds), in one dispatch: each workgroup finds its tile's bounds in A and B by Merge
- * Path at its start (shaders/include/merge_path.glsl, mgpu_cta_merge_path), then walks the tile's merge and
- * writes each element's bound and match flag (sorted_search.comp). Both directions come from the same pass.
- * No scratch.
+ * Vectorized sorted search (the seeds' chapter 9), in the two-phase idiom of the merge: Merge Path partitions
+ * of the merge of A and B (A's element first on ties for lower bounds, B's for upper bounds), then one tile
+ * per workgroup that walks the merge and writes each element's bound and match flag (sorted_search.comp).
+ * Both directions come from the same pass. Scratch: the partitions.
  */
 #include "../mgpu_internal.h"
 
@@ -55,14 +54,21 @@ mgpu_result mgpu_sorted_search_get_requirements(mgpu_context ctx, const mgpu_sor
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: null requirements");
     mgpu_result r = mgpu_search_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
-    *out = mgpu__no_scratch();
+    mgpu_search_plan plan = mgpu_search_make_plan(ctx, info);
+    *out = (mgpu_requirements){.scratch_size = plan.tiles ? (VkDeviceSize)(plan.tiles + 1) * 4 : 0,
+                               .scratch_alignment = 4,
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
     return MGPU_SUCCESS;
 }
 
-static mgpu_pipeline_key mgpu_search_key(mgpu_tuning t, mgpu_type type, bool upper, bool descending) {
-    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SORTED_SEARCH, .type = type,
-                               .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = t.vt, [MGPU_SPEC_MODE] = upper,
-                                        [MGPU_SPEC_DESCENDING] = descending}};
+static void mgpu_search_keys(mgpu_tuning t, mgpu_type type, bool upper, bool descending, mgpu_pipeline_key *partition,
+                             mgpu_pipeline_key *search) {
+    *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION, .type = type,
+                                     .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = t.nt * t.vt,
+                                              [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_MODE] = upper}};
+    *search = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SORTED_SEARCH, .type = type,
+                                  .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = t.vt, [MGPU_SPEC_MODE] = upper,
+                                           [MGPU_SPEC_DESCENDING] = descending}};
 }
 
 static VkDeviceAddress mgpu_optional_address(mgpu_context ctx, mgpu_range range, uint32_t count) {
@@ -73,18 +79,31 @@ mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const 
     mgpu_result r = mgpu_search_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: null command buffer");
-    (void)scratch; /* none needed: the range is not used */
     mgpu_search_plan plan = mgpu_search_make_plan(ctx, info);
     if (plan.tiles == 0) return MGPU_SUCCESS;
+    VkDeviceSize k = mgpu_type_size(info->key_type), an = info->a_count, bn = info->b_count;
+    mgpu_range_use uses[] = {{"a_keys", info->a_keys, an * k}, {"b_keys", info->b_keys, bn * k},
+                             {"a_indices", info->a_indices, info->a_indices.buffer ? an * 4 : 0},
+                             {"b_indices", info->b_indices, info->b_indices.buffer ? bn * 4 : 0},
+                             {"a_matches", info->a_matches, info->a_matches.buffer ? an * 4 : 0},
+                             {"b_matches", info->b_matches, info->b_matches.buffer ? bn * 4 : 0}};
+    r = mgpu__check_scratch(ctx, "sorted search scratch", scratch, (VkDeviceSize)(plan.tiles + 1) * 4, 4, uses,
+                            MGPU_ARRAY_COUNT(uses));
+    if (r != MGPU_SUCCESS) return r;
     mgpu_search_pc pc = {.a_keys = mgpu_optional_address(ctx, info->a_keys, info->a_count),
                          .b_keys = mgpu_optional_address(ctx, info->b_keys, info->b_count),
                          .a_indices = mgpu_optional_address(ctx, info->a_indices, info->a_count),
                          .b_indices = mgpu_optional_address(ctx, info->b_indices, info->b_count),
                          .a_matches = mgpu_optional_address(ctx, info->a_matches, info->a_count),
                          .b_matches = mgpu_optional_address(ctx, info->b_matches, info->b_count),
+                         .partitions = mgpu_range_address(ctx, scratch),
                          .a_count = info->a_count,
                          .b_count = info->b_count};
-    mgpu_pipeline_key search = mgpu_search_key(plan.tuning, info->key_type, info->bounds == MGPU_BOUNDS_UPPER, info->descending);
+    mgpu_pipeline_key partition, search;
+    mgpu_search_keys(plan.tuning, info->key_type, info->bounds == MGPU_BOUNDS_UPPER, info->descending, &partition, &search);
+    r = mgpu__dispatch(ctx, cmd, &partition, &pc, sizeof pc, (plan.tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
     uint32_t x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
     pc.groups_x = x;
     return mgpu__dispatch(ctx, cmd, &search, &pc, sizeof pc, x, 1);
@@ -106,9 +125,10 @@ static mgpu_result mgpu_count_flags(mgpu_context ctx, mgpu_range flags, uint32_t
 
 mgpu_result mgpu_sorted_search(mgpu_context ctx, const mgpu_sorted_search_info *info, uint32_t *a_match_count,
                                uint32_t *b_match_count) {
-    mgpu_result r = mgpu_search_check(ctx, info);
-    if (r == MGPU_SUCCESS && mgpu_search_make_plan(ctx, info).tiles)
-        r = mgpu__run_blocking(ctx, mgpu_record_search, info, 0, (mgpu_range){0}, (mgpu_range){0}, 0);
+    mgpu_requirements req;
+    mgpu_result r = mgpu_sorted_search_get_requirements(ctx, info, &req);
+    if (r == MGPU_SUCCESS && req.scratch_size)
+        r = mgpu__run_blocking(ctx, mgpu_record_search, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
     uint32_t a = 0, b = 0;
     if (r == MGPU_SUCCESS && a_match_count) r = mgpu_count_flags(ctx, info->a_matches, info->a_count, &a);
     if (r == MGPU_SUCCESS && b_match_count) r = mgpu_count_flags(ctx, info->b_matches, info->b_count, &b);
@@ -122,9 +142,11 @@ mgpu_result mgpu__sorted_search_prepare(mgpu_context ctx, mgpu_type type) {
     mgpu_result r = MGPU_SUCCESS;
     for (int upper = 0; upper < 2 && r == MGPU_SUCCESS; ++upper)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
-            mgpu_pipeline_key search = mgpu_search_key(t, type, upper, descending);
+            mgpu_pipeline_key partition, search;
+            mgpu_search_keys(t, type, upper, descending, &partition, &search);
             VkPipeline p;
-            r = mgpu__pipeline_get(ctx, &search, &p);
+            r = mgpu__pipeline_get(ctx, &partition, &p);
+            if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &search, &p);
         }
     return r;
 }
