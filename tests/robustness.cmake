@@ -7,13 +7,13 @@ add_test(NAME oom COMMAND mgpuvk-tests --only oom)
 # Entries that a sanitized run can leave out (scripts/test.sh: ctest -LE 'static|kernel_variant'), because
 # the plain run covers them and the sanitizers cannot see more in them: spirv_val checks the modules glslang
 # wrote, identical in every build; the *_tile_loops entries run their family's kernels again with other
-# workgroup counts, and radixsort_passes the radix sort without its one-workgroup path (device code, which runs
+# workgroup counts, and radixsort_single the radix sort's one-workgroup path (device code, which runs
 # inside lavapipe, out of the sanitizers' sight; the family itself runs in both).
 get_property(mgpu_tests DIRECTORY PROPERTY TESTS)
 foreach(test IN LISTS mgpu_tests)
   if(test STREQUAL "spirv_val")
     set_property(TEST ${test} APPEND PROPERTY LABELS static)
-  elseif(test MATCHES "_tile_loops$" OR test STREQUAL "radixsort_passes")
+  elseif(test MATCHES "_tile_loops$" OR test STREQUAL "radixsort_single")
     set_property(TEST ${test} APPEND PROPERTY LABELS kernel_variant)
   endif()
 endforeach()

@@ -141,7 +141,7 @@ mgpu_tuning mgpu__tuning_resolve(mgpu_context ctx, mgpu_prim prim, mgpu_type typ
     t.lookback = lookback ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF;
     t.lookback_wait = o->lookback_wait ? o->lookback_wait : 1024;
     t.groups = o->groups ? o->groups : MGPU_DEFAULT_TILE_GROUPS;
-    t.single = o->single == MGPU_SWITCH_OFF ? MGPU_SWITCH_OFF : MGPU_SWITCH_ON;
+    t.single = o->single == MGPU_SWITCH_ON ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF; /* opt-in: slower on the H100 (radixsort.c) */
     return t;
 }
 

@@ -93,9 +93,12 @@ static uint32_t mgpu_radix_frame_vt(uint32_t nt, uint32_t vt, uint32_t count) {
     return vt;
 }
 
-/* The one-workgroup sort (radix_small.comp): up to NT * MGPU_RADIX_SMALL_VT keys, NT the largest power of two
- * up to 1024 (and the device's workgroup size) whose subgroup counters, digit arrays and sum fit in shared
- * memory; 0 where none does. */
+/* The one-workgroup sort (radix_small.comp, tuning switch `single`, off unless asked for): up to NT *
+ * MGPU_RADIX_SMALL_VT keys, NT the largest power of two up to 1024 (and the device's workgroup size) whose
+ * subgroup counters, digit arrays and sum fit in shared memory; 0 where none does. H100, u32 keys, GPU us, one
+ * workgroup against the digit passes: 256 keys 62.8 / 26.2, 4096 77.8 / 30.0, 16384 124.0 / 41.8 (one run at
+ * lowered clocks; at 2^14 with raised clocks 87 against 34): a pass over the whole input costs a single
+ * workgroup more than the passes' dispatches cost (bench/RESULTS.md). */
 #define MGPU_RADIX_SMALL_VT 16u
 
 static uint32_t mgpu_radix_small_nt(mgpu_context ctx) {
