@@ -24,8 +24,9 @@
  * 7. Values (or indices): loaded warp-striped, staged at the keys' ranks in the same shared memory, written
  *    with the keys' digits. No global gather.
  * Status words: 0 not ready, count + 1 an aggregate, prefix | MGPU_RADIX_INCLUSIVE an inclusive prefix
- * (counts < 2^31 - 1). The host zeroes the first pass's; each tile zeroes its words of the next pass's. Shared memory: the staged tile (max(key, value) words per element, one plane per
- * word), which also holds the WARPS x 256 digit counters during ranking, and 3 x 256 words.
+ * (counts < 2^31 - 1). The host zeroes the first pass's; each tile zeroes its words of the next pass's.
+ * Shared memory: the staged tile (max(key, value) words per element, one plane per word), which also holds
+ * the WARPS x 256 digit counters during ranking, and 3 x 256 words.
  */
 #extension GL_KHR_memory_scope_semantics : require
 #include "shared/spec_ids.h"
@@ -49,7 +50,8 @@ const uint COUNTERS = WARPS * MGPU_RADIX_DIGITS;
 shared uint s_stage[NV * STAGE_WORDS > COUNTERS ? NV * STAGE_WORDS : COUNTERS];
 shared uint s_count[MGPU_RADIX_DIGITS];  /* the tile's keys per digit */
 shared uint s_start[MGPU_RADIX_DIGITS];  /* the tile position of each digit's first key */
-shared uint s_offset[MGPU_RADIX_DIGITS]; /* the pass's digit counts (read at the start), then the output of tile position 0 for each digit's run */
+shared uint s_offset[MGPU_RADIX_DIGITS]; /* the pass's digit counts (read at the start), then the output of
+                                           tile position 0 for each digit's run */
 shared uint s_tile;
 shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
 #define MGPU_SUM_SHARED s_sum
