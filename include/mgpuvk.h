@@ -538,7 +538,8 @@ typedef struct mgpu_reduce_value {
 
 MGPU_API mgpu_result mgpu_reduce_get_requirements(mgpu_context context, const mgpu_reduce_info *info,
                                                   mgpu_requirements *out);
-/** Records the reduction. At most two dispatches; scratch per mgpu_reduce_get_requirements. */
+/** Records the reduction: one dispatch for inputs of a few tiles (no scratch), else two; scratch per
+ *  mgpu_reduce_get_requirements. */
 MGPU_API mgpu_result mgpu_cmd_reduce(mgpu_context context, VkCommandBuffer cmd, const mgpu_reduce_info *info,
                                      mgpu_range scratch);
 /** Reduces, waits, and returns the value in *out (optional). */

@@ -1,13 +1,17 @@
 /*
  * Reduce (the seeds' chapter 4). Pass 1: each of up to MGPU_REDUCE_GROUPS workgroups reduces a strided set
  * of tiles to a partial (value and, for max-index, index). Pass 2: one workgroup reduces the partials to the
- * result. An input of one tile or less takes only pass 2.
+ * result. An input of at most MGPU_REDUCE_SINGLE_TILES tiles takes only pass 2 (one dispatch, no scratch).
  */
 #include "../mgpu_internal.h"
 
 #include <string.h>
 
 #define MGPU_REDUCE_GROUPS 1024u
+/* Inputs of at most this many tiles take the single pass: one workgroup loops over them, one dispatch. H100,
+ * GPU us, u32 at 2^14 / 2^15 (4 / 8 tiles of 256 x 16): 5.6 / 6.5 against 7.5 / 7.4 in two passes; at 16 tiles
+ * 8.2 against 7.5 (bench/RESULTS.md). */
+#define MGPU_REDUCE_SINGLE_TILES 8u
 
 typedef struct mgpu_reduce_plan {
     mgpu_tuning tuning;
@@ -20,7 +24,7 @@ static mgpu_reduce_plan mgpu_reduce_make_plan(mgpu_context ctx, mgpu_type type, 
     mgpu_reduce_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_REDUCE, type)};
     uint64_t tile = (uint64_t)plan.tuning.nt * plan.tuning.vt;
     uint64_t tiles = (count + tile - 1) / tile;
-    if (tiles <= 1) return plan;
+    if (tiles <= MGPU_REDUCE_SINGLE_TILES) return plan;
     plan.groups = tiles < MGPU_REDUCE_GROUPS ? (uint32_t)tiles : MGPU_REDUCE_GROUPS;
     plan.index_offset = ((VkDeviceSize)plan.groups * mgpu_type_size(type) + 15) & ~(VkDeviceSize)15;
     plan.scratch_bytes = plan.index_offset + (VkDeviceSize)plan.groups * 4;
