@@ -318,7 +318,8 @@ MGPU_API void mgpu_context_get_handles(mgpu_context context, VkInstance *instanc
  * Tuning: NT (threads per workgroup) and VT (values per thread) per primitive, type and device class, from
  * one table (src/core/tuning.c). Overrides by API or by env MGPU_TUNE, read at context creation:
  *   MGPU_TUNE="scan:nt=256,vt=16;reduce.u64:vt=8;scan:lookback=off,subgroup=off"
- * (prim[.type]:key=value,...; keys nt, vt, lookback, subgroup (on/off/auto), wait (a count or never), groups).
+ * (prim[.type]:key=value,...; keys nt, vt, lookback, subgroup (on/off/auto), wait (a count or never), groups,
+ * single (on/off/auto)).
  */
 typedef enum mgpu_prim {
     MGPU_PRIM_REDUCE = 0,
@@ -657,11 +658,13 @@ MGPU_API mgpu_result mgpu_cmd_mergesort(mgpu_context context, VkCommandBuffer cm
 MGPU_API mgpu_result mgpu_mergesort(mgpu_context context, const mgpu_sort_info *info);
 
 /*
- * Radix sort (LSD, 8-bit digits), stable, in one of two ways chosen by the tuning's look-back switch:
+ * Radix sort (LSD, 8-bit digits), stable, in one of two ways chosen by the tuning's look-back switch (and, opt-in
+ * by the tuning's `single` switch, a third for inputs of one workgroup: one dispatch, no waiting):
  * - one-sweep (the default where mgpu_device_info.lookback_safe: NVIDIA, AMD, Intel GPUs): one histogram
  *   dispatch for every digit, then one dispatch per digit whose tiles rank their keys in shared memory and find
  *   their output offsets by decoupled look-back over their predecessors' digit counts. A tile waits (without
  *   bound) for tiles that started before it, so this needs workgroups that make progress independently;
+ *   frame-sized inputs use smaller tiles;
  * - reduce-then-scan (elsewhere, and lavapipe): per digit a count dispatch, an exclusive scan of all tiles'
  *   counts (mgpu_cmd_scan) and a scatter dispatch; no workgroup ever waits on another.
  * Passes: ceil((end_bit - begin_bit) / 8), so keys using fewer bits take fewer passes; they ping-pong between
