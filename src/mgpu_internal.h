@@ -196,6 +196,18 @@ mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info);
 void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[4]);
 /* Merge Path partitions of a merge tile: threads per workgroup of the partition dispatch. */
 #define MGPU_PARTITION_NT 128u
+/* At most this many Merge Path partitions are searched one per subgroup; more, one per thread. The subgroup's
+ * K-ary search has a fraction of the binary search's latency but reads gl_SubgroupSize times the keys, so it
+ * wins only while the partitions are too few to hide latency (H100, u32: merge 1.2x faster at 2^14..2^22
+ * elements, 0.75x at 2^26; bench/RESULTS.md). */
+#define MGPU_PARTITION_SUBGROUP_MAX 4096u
+/* Records a partition dispatch (merge_partition, lbs_partition) finding `partitions` Merge Path partitions:
+ * one per subgroup where key->subgroup is set and they are at most MGPU_PARTITION_SUBGROUP_MAX
+ * (shaders/include/path_search.glsl), else one per thread. */
+mgpu_result mgpu__dispatch_partitions(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key,
+                                      const void *push, uint32_t push_size, uint32_t partitions);
+/* Builds both pipelines mgpu__dispatch_partitions may choose for key. */
+mgpu_result mgpu__prepare_partitions(mgpu_context ctx, const mgpu_pipeline_key *key);
 /* Records the partition and merge dispatches, with a barrier between them, of one merge (pc->run 0) or one
  * mergesort pass (pc->run > 0) with the given tuning; sets pc->groups_x. */
 mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,

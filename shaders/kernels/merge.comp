@@ -66,7 +66,8 @@ void mgpu_tile(uint tile) {
         uint o = tid * VT + j;
         if (o < count) {
             s_keys[o] = keys[j];
-            s_source[o] = sources[j] < a_len ? a_first + sources[j] : (b_first + sources[j] - a_len) | 0x80000000u;
+            if (VALUE_WORDS > 0u) /* keys alone: no source indices */
+                s_source[o] = sources[j] < a_len ? a_first + sources[j] : (b_first + sources[j] - a_len) | 0x80000000u;
         }
     }
     barrier();

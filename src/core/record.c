@@ -24,6 +24,25 @@ uint32_t mgpu__tile_groups(mgpu_context ctx, const mgpu_tuning *tuning, uint32_t
     return groups < limit ? groups : limit;
 }
 
+mgpu_result mgpu__dispatch_partitions(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key,
+                                      const void *push, uint32_t push_size, uint32_t partitions) {
+    mgpu_pipeline_key chosen = *key;
+    chosen.subgroup = key->subgroup && partitions <= MGPU_PARTITION_SUBGROUP_MAX;
+    /* Both forms loop over partitions, so the subgroup size assumed here only sets the grid's size. */
+    uint32_t per_group = chosen.subgroup ? MGPU_PARTITION_NT / ctx->info.subgroup_size : MGPU_PARTITION_NT;
+    uint32_t limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u;
+    uint32_t groups = (uint32_t)(((uint64_t)partitions + per_group - 1) / per_group);
+    return mgpu__dispatch(ctx, cmd, &chosen, push, push_size, groups < limit ? groups : limit, 1);
+}
+
+mgpu_result mgpu__prepare_partitions(mgpu_context ctx, const mgpu_pipeline_key *key) {
+    VkPipeline p;
+    mgpu_pipeline_key threads = *key;
+    threads.subgroup = 0;
+    mgpu_result r = mgpu__pipeline_get(ctx, &threads, &p);
+    return r == MGPU_SUCCESS && key->subgroup ? mgpu__pipeline_get(ctx, key, &p) : r;
+}
+
 mgpu_result mgpu__dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key, const void *push,
                            uint32_t push_size, uint32_t groups_x, uint32_t groups_y) {
     VkPipeline pipeline;

@@ -49,6 +49,7 @@ mgpu_result mgpu_load_balance_get_requirements(mgpu_context ctx, const mgpu_load
 static void mgpu_lbs_keys(const mgpu_tuning *t, uint32_t mode, uint32_t value_words, mgpu_pipeline_key *partition,
                           mgpu_pipeline_key *search) {
     *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_LBS_PARTITION, .type = MGPU_TYPE_I32,
+                                     .subgroup = t->subgroup == MGPU_SWITCH_ON,
                                      .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = t->nt * t->vt}};
     *search = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_LBS, .type = MGPU_TYPE_I32,
                                   .spec = {[MGPU_SPEC_NT] = t->nt, [MGPU_SPEC_VT] = t->vt, [MGPU_SPEC_MODE] = mode,
@@ -65,7 +66,7 @@ mgpu_result mgpu__lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc 
     pc->partitions = mgpu_range_address(ctx, scratch);
     mgpu_pipeline_key partition, search;
     mgpu_lbs_keys(&t, mode, value_words, &partition, &search);
-    r = mgpu__dispatch(ctx, cmd, &partition, pc, sizeof *pc, (tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
+    r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, tiles + 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     uint32_t x = mgpu__tile_groups(ctx, &t, tiles);
@@ -106,7 +107,7 @@ mgpu_result mgpu__load_balance_prepare(mgpu_context ctx) {
             mgpu_pipeline_key partition, search;
             mgpu_lbs_keys(&t, mode, words, &partition, &search);
             VkPipeline p;
-            r = mgpu__pipeline_get(ctx, &partition, &p);
+            r = mgpu__prepare_partitions(ctx, &partition);
             if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &search, &p);
         }
     return r;

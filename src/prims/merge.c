@@ -76,6 +76,7 @@ static void mgpu_merge_keys(mgpu_tuning tuning, mgpu_type type, bool descending,
                             mgpu_pipeline_key *partition, mgpu_pipeline_key *merge) {
     *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION,
                                      .type = type,
+                                     .subgroup = tuning.subgroup == MGPU_SWITCH_ON,
                                      .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = tuning.nt * tuning.vt,
                                               [MGPU_SPEC_DESCENDING] = descending}};
     *merge = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE,
@@ -91,7 +92,7 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
     uint32_t tiles = (uint32_t)(((uint64_t)total + tile - 1) / tile);
     mgpu_pipeline_key partition, merge;
     mgpu_merge_keys(tuning, type, descending, value_words, &partition, &merge);
-    mgpu_result r = mgpu__dispatch(ctx, cmd, &partition, pc, sizeof *pc, (tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
+    mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, tiles + 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     uint32_t x = mgpu__tile_groups(ctx, &tuning, tiles);
@@ -106,7 +107,7 @@ mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuni
             mgpu_pipeline_key partition, merge;
             mgpu_merge_keys(tuning, type, descending, words, &partition, &merge);
             VkPipeline p;
-            r = mgpu__pipeline_get(ctx, &partition, &p);
+            r = mgpu__prepare_partitions(ctx, &partition);
             if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &merge, &p);
         }
     return r;

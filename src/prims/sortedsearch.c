@@ -64,6 +64,7 @@ mgpu_result mgpu_sorted_search_get_requirements(mgpu_context ctx, const mgpu_sor
 static void mgpu_search_keys(mgpu_tuning t, mgpu_type type, bool upper, bool descending, mgpu_pipeline_key *partition,
                              mgpu_pipeline_key *search) {
     *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION, .type = type,
+                                     .subgroup = t.subgroup == MGPU_SWITCH_ON,
                                      .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = t.nt * t.vt,
                                               [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_MODE] = upper}};
     *search = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SORTED_SEARCH, .type = type,
@@ -101,7 +102,7 @@ mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const 
                          .b_count = info->b_count};
     mgpu_pipeline_key partition, search;
     mgpu_search_keys(plan.tuning, info->key_type, info->bounds == MGPU_BOUNDS_UPPER, info->descending, &partition, &search);
-    r = mgpu__dispatch(ctx, cmd, &partition, &pc, sizeof pc, (plan.tiles + 1 + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
+    r = mgpu__dispatch_partitions(ctx, cmd, &partition, &pc, sizeof pc, plan.tiles + 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     uint32_t x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
@@ -145,7 +146,7 @@ mgpu_result mgpu__sorted_search_prepare(mgpu_context ctx, mgpu_type type) {
             mgpu_pipeline_key partition, search;
             mgpu_search_keys(t, type, upper, descending, &partition, &search);
             VkPipeline p;
-            r = mgpu__pipeline_get(ctx, &partition, &p);
+            r = mgpu__prepare_partitions(ctx, &partition);
             if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &search, &p);
         }
     return r;
