@@ -103,26 +103,10 @@ typedef struct test_vk_device {
 bool test_vk_device_create(test_vk_device *d);
 void test_vk_device_destroy(test_vk_device *d);
 
+/* The families (families.def): void test_NAME(void) each. */
 typedef void (*test_family_fn)(void);
-void test_pool(void);
-void test_npy(void);
-void test_ranges(void);
-void test_threads(void);
-void test_oom(void);
-void test_device_lost(void);
-void test_buffer(void);
-void test_reduce(void);
-void test_scan(void);
-void test_scan_paths(void);
-void test_scan_lookback(void);
-void test_engine(void);
-void test_merge(void);
-void test_mergesort(void);
-void test_radixsort(void);
-void test_load_balance(void);
-void test_intervals(void);
-void test_sorted_search(void);
-void test_bulk(void);
-void test_cli(void);
+#define MGPU_TEST_FAMILY(name, file, flags) void test_##name(void);
+#include "families.def"
+#undef MGPU_TEST_FAMILY
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * The test runner: one ctest entry per primitive family (--only NAME), --seed to replay, --list. Every run
+ * The test runner: one ctest entry per family of families.def (--only NAME), --seed to replay, --list. Every run
  * creates its context with the Vulkan validation layers and fails on any validation message; no device
  * is a failure, never a skip. --no-validation exists only for machines without the layers (the GPU machine).
  */
@@ -10,10 +10,11 @@
 
 test_env g_test;
 
+/* The families of families.def, in its order. */
 static const struct { const char *name; test_family_fn fn; } families[] = {
-    {"pool", test_pool},   {"buffer", test_buffer}, {"reduce", test_reduce}, {"scan", test_scan},
-    {"scan_paths", test_scan_paths}, {"scan_lookback", test_scan_lookback}, {"merge", test_merge}, {"mergesort", test_mergesort}, {"radixsort", test_radixsort}, {"load_balance", test_load_balance}, {"intervals", test_intervals}, {"sorted_search", test_sorted_search}, {"bulk", test_bulk}, {"engine", test_engine}, {"cli", test_cli},
-    {"npy", test_npy}, {"ranges", test_ranges}, {"threads", test_threads}, {"oom", test_oom}, {"device_lost", test_device_lost},
+#define MGPU_TEST_FAMILY(name, file, flags) {#name, test_##name},
+#include "families.def"
+#undef MGPU_TEST_FAMILY
 };
 
 static void log_validation(void *user, mgpu_log_level level, const char *message) {
