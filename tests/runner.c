@@ -85,21 +85,11 @@ uint64_t test_random(void) {
 uint32_t test_random_below(uint32_t bound) { return bound ? (uint32_t)(test_random() % bound) : 0; }
 
 void test_fill_random(mgpu_type type, void *data, size_t count, int64_t lo, int64_t hi) {
+    const ref_type_info *t = ref_type(type);
     uint64_t span = (uint64_t)(hi - lo) + 1;
     for (size_t i = 0; i < count; ++i) {
         int64_t v = lo + (int64_t)(test_random() % span);
-        mgpu_scalar s;
-        memset(&s, 0, sizeof s);
-        switch (type) {
-        case MGPU_TYPE_U32: s.u32 = (uint32_t)v; break;
-        case MGPU_TYPE_I32: s.i32 = (int32_t)v; break;
-        case MGPU_TYPE_F32: s.f32 = (float)v; break;
-        case MGPU_TYPE_U64: s.u64 = (uint64_t)v; break;
-        case MGPU_TYPE_I64: s.i64 = v; break;
-        case MGPU_TYPE_F64: s.f64 = (double)v; break;
-        default: break;
-        }
-        ref_set(type, data, i, s);
+        if (t) ref_set(type, data, i, t->from_int(v));
     }
 }
 

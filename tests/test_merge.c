@@ -13,26 +13,18 @@ static mgpu_type sort_type;
 static bool sort_descending;
 
 static int compare_keys(const void *x, const void *y) {
-    mgpu_scalar a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
-    memcpy(&a, x, mgpu_type_size(sort_type));
-    memcpy(&b, y, mgpu_type_size(sort_type));
-    uint64_t p = ref_key_bits(sort_type, a), q = ref_key_bits(sort_type, b);
+    uint64_t p = ref_key_bits(sort_type, ref_get(sort_type, x, 0));
+    uint64_t q = ref_key_bits(sort_type, ref_get(sort_type, y, 0));
     int c = p < q ? -1 : p > q;
     return sort_descending ? -c : c;
 }
 
 void test_keys(mgpu_type type, void *keys, size_t n, int distinct) {
     test_fill_random(type, keys, n, -distinct, distinct);
-    if ((type == MGPU_TYPE_F32 || type == MGPU_TYPE_F64) && n > 8) {
+    const ref_type_info *t = ref_type(type);
+    if (t->is_float && n > 8) {
         double specials[] = {NAN, -NAN, -0.0, 0.0, INFINITY, -INFINITY, 0.5, -0.25};
-        for (size_t k = 0; k < 8; ++k) {
-            mgpu_scalar v;
-            memset(&v, 0, sizeof v);
-            if (type == MGPU_TYPE_F32) v.f32 = (float)specials[k]; else v.f64 = specials[k];
-            ref_set(type, keys, test_random_below((uint32_t)n), v);
-        }
+        for (size_t k = 0; k < 8; ++k) ref_set(type, keys, test_random_below((uint32_t)n), t->from_double(specials[k]));
     }
 }
 
