@@ -9,32 +9,6 @@
 #include <math.h>
 #include <string.h>
 
-static mgpu_type sort_type;
-static bool sort_descending;
-
-static int compare_keys(const void *x, const void *y) {
-    uint64_t p = ref_key_bits(sort_type, ref_get(sort_type, x, 0));
-    uint64_t q = ref_key_bits(sort_type, ref_get(sort_type, y, 0));
-    int c = p < q ? -1 : p > q;
-    return sort_descending ? -c : c;
-}
-
-void test_keys(mgpu_type type, void *keys, size_t n, int distinct) {
-    test_fill_random(type, keys, n, -distinct, distinct);
-    const ref_type_info *t = ref_type(type);
-    if (t->is_float && n > 8) {
-        double specials[] = {NAN, -NAN, -0.0, 0.0, INFINITY, -INFINITY, 0.5, -0.25};
-        for (size_t k = 0; k < 8; ++k) ref_set(type, keys, test_random_below((uint32_t)n), t->from_double(specials[k]));
-    }
-}
-
-void sorted_keys(mgpu_type type, bool descending, void *keys, size_t n, int distinct) {
-    test_keys(type, keys, n, distinct);
-    sort_type = type;
-    sort_descending = descending;
-    qsort(keys, n, mgpu_type_size(type), compare_keys);
-}
-
 static void merge_case(mgpu_type type, uint32_t value_size, bool descending, size_t an, size_t bn, int distinct) {
     size_t size = mgpu_type_size(type), total = an + bn;
     char *a = malloc(an * size + 8), *b = malloc(bn * size + 8);
