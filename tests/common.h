@@ -115,7 +115,8 @@ typedef struct test_vk_device {
     VkDevice device;
     uint32_t family;
     VkQueue queue;
-    uint64_t messages; /* validation warnings and errors of the instance */
+    mgpu_device_requirements requirements; /* what the device was made with */
+    uint64_t messages;                     /* validation warnings and errors of the instance */
 } test_vk_device;
 bool test_vk_device_create(test_vk_device *d);
 void test_vk_device_destroy(test_vk_device *d);

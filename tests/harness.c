@@ -289,21 +289,21 @@ bool test_vk_device_create(test_vk_device *d) {
     CHECK(d->physical_device != VK_NULL_HANDLE, "the test finds the device");
     if (!d->physical_device) return false;
 
-    mgpu_device_requirements req;
-    CHECK_OK(mgpu_query_device_requirements(d->instance, d->physical_device, vkGetInstanceProcAddr, &req));
+    mgpu_device_requirements *req = &d->requirements;
+    CHECK_OK(mgpu_query_device_requirements(d->instance, d->physical_device, vkGetInstanceProcAddr, req));
     VkQueueFamilyProperties families[16];
     uint32_t family_count = 16;
     vkGetPhysicalDeviceQueueFamilyProperties(d->physical_device, &family_count, families);
     while (d->family < family_count && !(families[d->family].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++d->family;
-    req.vk12.pNext = NULL;
-    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &req.vk12,
-                                          .features = req.features};
+    req->vk12.pNext = NULL;
+    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &req->vk12,
+                                          .features = req->features};
     float priority = 1;
     VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = d->family,
                                    .queueCount = 1, .pQueuePriorities = &priority};
     VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &features, .queueCreateInfoCount = 1,
-                              .pQueueCreateInfos = &qci, .enabledExtensionCount = req.extension_count,
-                              .ppEnabledExtensionNames = req.extensions};
+                              .pQueueCreateInfos = &qci, .enabledExtensionCount = req->extension_count,
+                              .ppEnabledExtensionNames = req->extensions};
     if (vkCreateDevice(d->physical_device, &dci, NULL, &d->device) != VK_SUCCESS) {
         CHECK(false, "the test's vkCreateDevice failed");
         return false;
