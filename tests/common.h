@@ -1,4 +1,6 @@
-/* The test runner's shared helpers: checks, random inputs, the context under test. */
+/* The tests' harness (harness.c): the run's state and the context under test, checks, random inputs and keys,
+ * transfers, tile sizes, the sort test of mergesort and radix sort, a caller's VkBuffer, the tests' own Vulkan
+ * device; and the families (families.def). Element types are told apart through ref_type (ref/ref.h). */
 #ifndef MGPU_TEST_COMMON_H
 #define MGPU_TEST_COMMON_H
 
@@ -31,18 +33,27 @@ extern test_env g_test;
         }                                                                                      \
     } while (0)
 
-#define CHECK_OK(expr)                                                                         \
+/* expr succeeds; a failure names the last error of ctx (CHECK_OK: the test context's). */
+#define CHECK_OK_IN(ctx, expr)                                                                 \
     do {                                                                                       \
         mgpu_result r_ = (expr);                                                               \
         CHECK(r_ == MGPU_SUCCESS, "%s -> %s: %s", #expr, mgpu_result_name(r_),                 \
-              mgpu_context_last_error(g_test.ctx));                                            \
+              mgpu_context_last_error(ctx));                                                   \
     } while (0)
+#define CHECK_OK(expr) CHECK_OK_IN(g_test.ctx, expr)
 
+/* expr returns expected. CHECK_RESULT_IN also names the last error of ctx. */
 #define CHECK_RESULT(expr, expected)                                                           \
     do {                                                                                       \
         mgpu_result r_ = (expr);                                                               \
         CHECK(r_ == (expected), "%s -> %s, expected %s", #expr, mgpu_result_name(r_),           \
               mgpu_result_name(expected));                                                     \
+    } while (0)
+#define CHECK_RESULT_IN(ctx, expr, expected)                                                   \
+    do {                                                                                       \
+        mgpu_result r_ = (expr);                                                               \
+        CHECK(r_ == (expected), "%s -> %s (%s), expected %s", #expr, mgpu_result_name(r_),      \
+              mgpu_context_last_error(ctx), mgpu_result_name(expected));                       \
     } while (0)
 
 /* xorshift64* random numbers from the run's seed. */
@@ -57,6 +68,8 @@ void *test_download(mgpu_type type, mgpu_range range, size_t count);
 uint32_t test_tile(mgpu_prim prim, mgpu_type type);
 /* Sizes that straddle tile boundaries for tile: 0, 1, 2, tile-1, tile, tile+1, ... */
 size_t test_sizes(uint32_t tile, uint32_t *sizes, size_t capacity);
+/* The pool statistics of ctx. */
+mgpu_pool_stats test_pool_stats(mgpu_context ctx);
 
 /* n random keys of type in [-distinct, distinct], for floats (n > 8) also NaN, -NaN, -0.0, +0.0, infinities. */
 void test_keys(mgpu_type type, void *keys, size_t n, int distinct);
@@ -64,7 +77,7 @@ void test_keys(mgpu_type type, void *keys, size_t n, int distinct);
  * also NaN, -NaN, -0.0, +0.0 and infinities. */
 void sorted_keys(mgpu_type type, bool descending, void *keys, size_t n, int distinct);
 
-/* Sort tests shared by mergesort and radix sort (test_mergesort.c). */
+/* Sort tests shared by mergesort and radix sort. */
 typedef enum sort_input {
     SORT_INPUT_FEW,
     SORT_INPUT_MANY,
@@ -89,8 +102,12 @@ typedef struct sort_test {
  * outputs past an indirect count keep their prior content. */
 void sort_test_run(const sort_test *t);
 
+/* A caller's VkBuffer of size bytes with its own memory on the test context's device; destroy frees both. */
+VkBuffer test_caller_buffer_create(VkDeviceSize size, VkDeviceMemory *memory);
+void test_caller_buffer_destroy(VkBuffer buffer, VkDeviceMemory memory);
+
 /* The tests' own instance (validation as the run asks, its messages counted) and a device for the test
- * context's GPU with what mgpu_query_device_requirements asks for, as an engine makes them (test_vk_device.c). */
+ * context's GPU with what mgpu_query_device_requirements asks for, as an engine makes them. */
 typedef struct test_vk_device {
     VkInstance instance;
     VkDebugUtilsMessengerEXT messenger;
@@ -98,31 +115,16 @@ typedef struct test_vk_device {
     VkDevice device;
     uint32_t family;
     VkQueue queue;
-    uint64_t messages; /* validation warnings and errors of the instance */
+    mgpu_device_requirements requirements; /* what the device was made with */
+    uint64_t messages;                     /* validation warnings and errors of the instance */
 } test_vk_device;
 bool test_vk_device_create(test_vk_device *d);
 void test_vk_device_destroy(test_vk_device *d);
 
+/* The families (families.def): void test_NAME(void) each. */
 typedef void (*test_family_fn)(void);
-void test_pool(void);
-void test_npy(void);
-void test_ranges(void);
-void test_threads(void);
-void test_oom(void);
-void test_device_lost(void);
-void test_buffer(void);
-void test_reduce(void);
-void test_scan(void);
-void test_scan_paths(void);
-void test_scan_lookback(void);
-void test_engine(void);
-void test_merge(void);
-void test_mergesort(void);
-void test_radixsort(void);
-void test_load_balance(void);
-void test_intervals(void);
-void test_sorted_search(void);
-void test_bulk(void);
-void test_cli(void);
+#define MGPU_TEST_FAMILY(name, file, flags) void test_##name(void);
+#include "families.def"
+#undef MGPU_TEST_FAMILY
 
 #endif

@@ -1,19 +1,23 @@
 # Robustness: the ctest entries that need their own process settings, and the settings of a sanitized build's
 # run (MGPU_SANITIZE). Included at the end of tests/CMakeLists.txt, once every other entry exists.
 
-# Out of memory: the test lowers its own address-space limit (RLIMIT_AS) around each check (test_oom.c).
-add_test(NAME oom COMMAND mgpuvk-tests --only oom)
+# The families flagged robustness in families.def (tests/CMakeLists.txt lists them). Out of memory: the test
+# lowers its own address-space limit (RLIMIT_AS) around each check (test_oom.c).
+foreach(family IN LISTS mgpu_robustness_families)
+  add_test(NAME ${family} COMMAND mgpuvk-tests --only ${family})
+endforeach()
 
 # Entries that a sanitized run can leave out (scripts/test.sh: ctest -LE 'static|kernel_variant'), because
 # the plain run covers them and the sanitizers cannot see more in them: spirv_val checks the modules glslang
 # wrote, identical in every build; the *_tile_loops entries run their family's kernels again with other
 # workgroup counts, and radixsort_single the radix sort's one-workgroup path (device code, which runs
-# inside lavapipe, out of the sanitizers' sight; the family itself runs in both).
+# inside lavapipe, out of the sanitizers' sight; the family itself runs in both): the variants that
+# tests/CMakeLists.txt lists in mgpu_kernel_variant_tests.
 get_property(mgpu_tests DIRECTORY PROPERTY TESTS)
 foreach(test IN LISTS mgpu_tests)
   if(test STREQUAL "spirv_val")
     set_property(TEST ${test} APPEND PROPERTY LABELS static)
-  elseif(test MATCHES "_tile_loops$" OR test STREQUAL "radixsort_single")
+  elseif(test IN_LIST mgpu_kernel_variant_tests)
     set_property(TEST ${test} APPEND PROPERTY LABELS kernel_variant)
   endif()
 endforeach()

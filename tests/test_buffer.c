@@ -26,41 +26,32 @@ static void test_transfers(void) {
     }
 }
 
+/* Per type (mgpu_type order): the ascending fill's a and b, and the random fills' lo and hi. Every a + i * b
+ * of the test is exact in double and in the type, so converting the double is the type's own arithmetic. */
+static const double fill_values[MGPU_TYPE_COUNT][4] = {
+    {5, 3, 10, 20},            /* u32 */
+    {-7, 2, -5, 5},            /* i32 */
+    {0.5, 0.25, -1, 2},        /* f32 */
+    {0x1p40, 7, 1, 0x1p50},    /* u64 */
+    {-0x1p40, 3, -1000, 1000}, /* i64 */
+    {-1.0, 0.125, 0, 20},      /* f64 */
+};
+
 static void test_fills(void) {
     mgpu_context ctx = g_test.ctx;
     uint32_t n = 100003;
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
-        bool is_float = type == MGPU_TYPE_F32 || type == MGPU_TYPE_F64;
+        const ref_type_info *info = ref_type(type);
         mgpu_range r;
         CHECK_OK(mgpu_buffer_alloc(ctx, n * mgpu_type_size(type), &r));
-        mgpu_scalar a, b;
-        memset(&a, 0, sizeof a);
-        memset(&b, 0, sizeof b);
-        switch (type) {
-        case MGPU_TYPE_U32: a.u32 = 5; b.u32 = 3; break;
-        case MGPU_TYPE_I32: a.i32 = -7; b.i32 = 2; break;
-        case MGPU_TYPE_F32: a.f32 = 0.5f; b.f32 = 0.25f; break;
-        case MGPU_TYPE_U64: a.u64 = 1ull << 40; b.u64 = 7; break;
-        case MGPU_TYPE_I64: a.i64 = -(1ll << 40); b.i64 = 3; break;
-        case MGPU_TYPE_F64: a.f64 = -1.0; b.f64 = 0.125; break;
-        default: break;
-        }
+        mgpu_scalar a = info->from_double(fill_values[t][0]), b = info->from_double(fill_values[t][1]);
         /* ascending: a + i * b */
         CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_ASCENDING, .count = n, .output = r, .a = a, .b = b}));
         void *h = test_download(type, r, n);
         for (uint32_t i = 0; i < n; ++i) {
-            mgpu_scalar v = ref_get(type, h, i), want;
-            memset(&want, 0, sizeof want);
-            switch (type) {
-            case MGPU_TYPE_U32: want.u32 = a.u32 + i * b.u32; break;
-            case MGPU_TYPE_I32: want.i32 = a.i32 + (int32_t)i * b.i32; break;
-            case MGPU_TYPE_F32: want.f32 = a.f32 + (float)i * b.f32; break;
-            case MGPU_TYPE_U64: want.u64 = a.u64 + i * b.u64; break;
-            case MGPU_TYPE_I64: want.i64 = a.i64 + (int64_t)i * b.i64; break;
-            case MGPU_TYPE_F64: want.f64 = a.f64 + (double)i * b.f64; break;
-            default: break;
-            }
+            mgpu_scalar v = ref_get(type, h, i);
+            mgpu_scalar want = info->from_double(fill_values[t][0] + (double)i * fill_values[t][1]);
             if (!ref_close(type, v, want, fabs(ref_to_double(type, want)))) {
                 CHECK(false, "ascending %s [%u]", mgpu_type_name(type), i);
                 break;
@@ -68,18 +59,7 @@ static void test_fills(void) {
         }
         free(h);
         /* random and sorted random within [lo, hi] */
-        mgpu_scalar lo, hi;
-        memset(&lo, 0, sizeof lo);
-        memset(&hi, 0, sizeof hi);
-        switch (type) {
-        case MGPU_TYPE_U32: lo.u32 = 10; hi.u32 = 20; break;
-        case MGPU_TYPE_I32: lo.i32 = -5; hi.i32 = 5; break;
-        case MGPU_TYPE_F32: lo.f32 = -1; hi.f32 = 2; break;
-        case MGPU_TYPE_U64: lo.u64 = 1; hi.u64 = 1ull << 50; break;
-        case MGPU_TYPE_I64: lo.i64 = -1000; hi.i64 = 1000; break;
-        case MGPU_TYPE_F64: lo.f64 = 0; hi.f64 = 20; break;
-        default: break;
-        }
+        mgpu_scalar lo = info->from_double(fill_values[t][2]), hi = info->from_double(fill_values[t][3]);
         for (int mode = MGPU_FILL_RANDOM; mode <= MGPU_FILL_SORTED_RANDOM; ++mode) {
             CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = (mgpu_fill_mode)mode, .count = n, .output = r,
                                                       .a = lo, .b = hi, .seed = test_random()}));
@@ -99,7 +79,6 @@ static void test_fills(void) {
             CHECK(distinct, "%s fill %d is constant", mgpu_type_name(type), mode);
             if (mode == MGPU_FILL_SORTED_RANDOM) CHECK(sorted, "%s sorted random is not sorted", mgpu_type_name(type));
             else CHECK(!sorted, "%s random came out sorted", mgpu_type_name(type));
-            (void)is_float;
             free(h);
         }
         CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_CONSTANT, .count = n, .output = r, .a = lo}));

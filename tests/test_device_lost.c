@@ -1,6 +1,6 @@
 /*
- * Device loss. A real loss cannot be caused on purpose, so the test adopts its own device (test_vk_device.c)
- * through an interposed vkGetInstanceProcAddr whose vkQueueSubmit or vkWaitForFences reports
+ * Device loss. A real loss cannot be caused on purpose, so the test adopts its own device (test_vk_device_create
+ * of the harness) through an interposed vkGetInstanceProcAddr whose vkQueueSubmit or vkWaitForFences reports
  * VK_ERROR_DEVICE_LOST when the test says so (the wait still waits first, so the device is idle as Vulkan's
  * rules for destruction want). Checks, for a loss at the wait of a blocking sort and at the submit of an
  * upload: the call returns MGPU_ERROR_DEVICE_LOST with its scratch back in the pool; every later call that
@@ -67,42 +67,32 @@ static void lost_log(void *user, mgpu_log_level level, const char *message) {
     fprintf(stderr, "[device_lost vulkan] %s\n", message);
 }
 
-#define LOST_EXPECT(ctx, expr, expected)                                                                       \
-    do {                                                                                                       \
-        mgpu_result r_ = (expr);                                                                               \
-        CHECK(r_ == (expected), "%s -> %s (%s), expected %s", #expr, mgpu_result_name(r_),                    \
-              mgpu_context_last_error(ctx), mgpu_result_name(expected));                                       \
-    } while (0)
-
-static uint64_t lost_in_use(mgpu_context ctx) {
-    mgpu_pool_stats s;
-    mgpu_pool_get_stats(ctx, &s);
-    return s.in_use_ranges;
-}
-
 /* Every call that would submit, after the loss: each fails and none reaches the driver. */
 static void lost_after(mgpu_context ctx, mgpu_range keys, mgpu_range out, uint32_t n) {
     lost.mode = LOSE_NEVER;
     unsigned submits = lost.submits;
-    uint64_t in_use = lost_in_use(ctx);
+    uint64_t in_use = test_pool_stats(ctx).in_use_ranges;
     uint32_t host[4] = {1, 2, 3, 4};
     mgpu_scalar total;
     mgpu_reduce_value value;
     VkCommandBuffer cmd = VK_NULL_HANDLE;
-    LOST_EXPECT(ctx, mgpu_buffer_upload(ctx, keys, host, sizeof host), MGPU_ERROR_DEVICE_LOST);
-    LOST_EXPECT(ctx, mgpu_buffer_download(ctx, keys, host, sizeof host), MGPU_ERROR_DEVICE_LOST);
-    LOST_EXPECT(ctx, mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = n, .input = keys, .output = out}, &total),
-                MGPU_ERROR_DEVICE_LOST);
-    LOST_EXPECT(ctx, mgpu_reduce(ctx, &(mgpu_reduce_info){.type = MGPU_TYPE_U32, .count = n, .input = keys}, &value),
-                MGPU_ERROR_DEVICE_LOST);
-    LOST_EXPECT(ctx, mgpu_mergesort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .count = n, .keys_in = keys,
-                                                            .keys_out = out}),
-                MGPU_ERROR_DEVICE_LOST);
-    LOST_EXPECT(ctx, mgpu_commands_begin(ctx, &cmd), MGPU_ERROR_DEVICE_LOST);
-    LOST_EXPECT(ctx, mgpu_commands_submit(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT); /* nothing was begun */
+    CHECK_RESULT_IN(ctx, mgpu_buffer_upload(ctx, keys, host, sizeof host), MGPU_ERROR_DEVICE_LOST);
+    CHECK_RESULT_IN(ctx, mgpu_buffer_download(ctx, keys, host, sizeof host), MGPU_ERROR_DEVICE_LOST);
+    CHECK_RESULT_IN(ctx, mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = n, .input = keys,
+                                                           .output = out}, &total),
+                    MGPU_ERROR_DEVICE_LOST);
+    CHECK_RESULT_IN(ctx, mgpu_reduce(ctx, &(mgpu_reduce_info){.type = MGPU_TYPE_U32, .count = n, .input = keys},
+                                     &value),
+                    MGPU_ERROR_DEVICE_LOST);
+    CHECK_RESULT_IN(ctx, mgpu_mergesort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .count = n, .keys_in = keys,
+                                                                .keys_out = out}),
+                    MGPU_ERROR_DEVICE_LOST);
+    CHECK_RESULT_IN(ctx, mgpu_commands_begin(ctx, &cmd), MGPU_ERROR_DEVICE_LOST);
+    CHECK_RESULT_IN(ctx, mgpu_commands_submit(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT); /* nothing was begun */
     CHECK(lost.submits == submits, "%u submissions after the loss", lost.submits - submits);
-    CHECK(lost_in_use(ctx) == in_use, "%llu ranges in use after the failed calls, %llu before",
-          (unsigned long long)lost_in_use(ctx), (unsigned long long)in_use);
+    uint64_t after = test_pool_stats(ctx).in_use_ranges;
+    CHECK(after == in_use, "%llu ranges in use after the failed calls, %llu before", (unsigned long long)after,
+          (unsigned long long)in_use);
 }
 
 /* One context on the device, losing it at `mode`: first a working sort, then the loss, then lost_after. */
@@ -124,21 +114,22 @@ static void lost_case(const test_vk_device *d, lose_at mode) {
     CHECK(mgpu_buffer_alloc(ctx, n * 4u, &keys) == MGPU_SUCCESS && mgpu_buffer_alloc(ctx, n * 4u, &out) == MGPU_SUCCESS,
           "allocations");
     mgpu_sort_info sort = {.key_type = MGPU_TYPE_U32, .count = n, .keys_in = keys, .keys_out = out};
-    uint64_t in_use = lost_in_use(ctx);
+    uint64_t in_use = test_pool_stats(ctx).in_use_ranges;
 
     /* The device works until it is lost. */
-    LOST_EXPECT(ctx, mgpu_buffer_upload(ctx, keys, host, n * 4u), MGPU_SUCCESS);
-    LOST_EXPECT(ctx, mgpu_radixsort(ctx, &sort), MGPU_SUCCESS);
-    LOST_EXPECT(ctx, mgpu_buffer_download(ctx, out, sorted, n * 4u), MGPU_SUCCESS);
+    CHECK_RESULT_IN(ctx, mgpu_buffer_upload(ctx, keys, host, n * 4u), MGPU_SUCCESS);
+    CHECK_RESULT_IN(ctx, mgpu_radixsort(ctx, &sort), MGPU_SUCCESS);
+    CHECK_RESULT_IN(ctx, mgpu_buffer_download(ctx, out, sorted, n * 4u), MGPU_SUCCESS);
     bool ordered = true;
     for (uint32_t i = 1; i < n; ++i) ordered = ordered && sorted[i - 1] <= sorted[i];
     CHECK(ordered, "the sort before the loss");
 
     lost.mode = mode;
-    if (mode == LOSE_AT_WAIT) LOST_EXPECT(ctx, mgpu_radixsort(ctx, &sort), MGPU_ERROR_DEVICE_LOST);
-    else LOST_EXPECT(ctx, mgpu_buffer_upload(ctx, keys, host, n * 4u), MGPU_ERROR_DEVICE_LOST);
-    CHECK(lost_in_use(ctx) == in_use, "%llu ranges in use after the lost call, %llu before",
-          (unsigned long long)lost_in_use(ctx), (unsigned long long)in_use);
+    if (mode == LOSE_AT_WAIT) CHECK_RESULT_IN(ctx, mgpu_radixsort(ctx, &sort), MGPU_ERROR_DEVICE_LOST);
+    else CHECK_RESULT_IN(ctx, mgpu_buffer_upload(ctx, keys, host, n * 4u), MGPU_ERROR_DEVICE_LOST);
+    uint64_t after = test_pool_stats(ctx).in_use_ranges;
+    CHECK(after == in_use, "%llu ranges in use after the lost call, %llu before", (unsigned long long)after,
+          (unsigned long long)in_use);
     const char *call = mode == LOSE_AT_WAIT ? "vkWaitForFences" : "vkQueueSubmit";
     CHECK(strstr(mgpu_context_last_error(ctx), call) != NULL, "the last error names %s: %s", call,
           mgpu_context_last_error(ctx));
@@ -146,7 +137,8 @@ static void lost_case(const test_vk_device *d, lose_at mode) {
 
     mgpu_buffer_free(ctx, keys);
     mgpu_buffer_free(ctx, out);
-    CHECK(lost_in_use(ctx) == 0, "%llu ranges in use at the end", (unsigned long long)lost_in_use(ctx));
+    uint64_t left = test_pool_stats(ctx).in_use_ranges;
+    CHECK(left == 0, "%llu ranges in use at the end", (unsigned long long)left);
     mgpu_context_destroy(ctx);
     free(host);
     free(sorted);

@@ -1,9 +1,10 @@
 /*
  * The engine path: the test plays an engine. It creates its own instance (with the validation layers),
- * device (with the features mgpu_query_device_requirements asks for), queue, buffer, pipeline and command
- * buffer; adopts them into a context; records its own dispatch, mgpu_cmd_reduce, mgpu_cmd_scan, an in-place
- * descending mgpu_cmd_radixsort of a prefix whose length the engine's buffer holds (indirect count), and its
- * own dispatch again into one command buffer it submits itself; and checks the result.
+ * device (with the features mgpu_query_device_requirements asks for) and queue as the harness makes them
+ * (test_vk_device_create), and its own buffer, pipeline and command buffer; adopts them into a context;
+ * records its own dispatch, mgpu_cmd_reduce, mgpu_cmd_scan, an in-place descending mgpu_cmd_radixsort of a
+ * prefix whose length the engine's buffer holds (indirect count), and its own dispatch again into one command
+ * buffer it submits itself; and checks the result.
  */
 #include "common.h"
 #include "engine_shader.h"
@@ -11,85 +12,25 @@
 #include <string.h>
 #include <vulkan/vulkan.h>
 
-static uint64_t engine_messages;
-
-static VkBool32 VKAPI_PTR engine_debug(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT types,
-                                       const VkDebugUtilsMessengerCallbackDataEXT *data, void *user) {
-    (void)types;
-    (void)user;
-    if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
-        ++engine_messages;
-        fprintf(stderr, "[engine validation] %s\n", data->pMessage);
-    }
-    return VK_FALSE;
-}
-
 typedef struct engine_push { uint64_t data; uint32_t count; uint32_t mode; } engine_push;
 
 void test_engine(void) {
-    engine_messages = 0;
-    const char *layer = "VK_LAYER_KHRONOS_validation";
-    const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
-    VkDebugUtilsMessengerCreateInfoEXT messenger_info = {
-        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
-        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
-        .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
-        .pfnUserCallback = engine_debug};
-    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_2};
-    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                                .pNext = g_test.validation ? &messenger_info : NULL,
-                                .pApplicationInfo = &app,
-                                .enabledLayerCount = g_test.validation ? 1 : 0,
-                                .ppEnabledLayerNames = &layer,
-                                .enabledExtensionCount = g_test.validation ? 1 : 0,
-                                .ppEnabledExtensionNames = &ext};
-    VkInstance instance;
-    if (vkCreateInstance(&ici, NULL, &instance) != VK_SUCCESS) {
-        CHECK(false, "the engine's vkCreateInstance failed");
+    /* The engine's instance (validation as the run asks, its messages counted) and device (test_vk_device_create). */
+    test_vk_device d;
+    bool made = test_vk_device_create(&d);
+    CHECK(made, "the engine's instance and device");
+    if (!made) {
+        test_vk_device_destroy(&d);
         return;
     }
-    VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
-    PFN_vkCreateDebugUtilsMessengerEXT create_messenger =
-        (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT");
-    if (g_test.validation && create_messenger) create_messenger(instance, &messenger_info, NULL, &messenger);
-
-    /* The same device as the test context. */
-    VkPhysicalDevice chosen = VK_NULL_HANDLE;
     mgpu_context_get_handles(g_test.ctx, NULL, NULL, NULL, NULL, NULL);
-    mgpu_device_info want;
-    mgpu_context_get_device_info(g_test.ctx, &want);
-    uint32_t count = 8;
-    VkPhysicalDevice devices[8];
-    vkEnumeratePhysicalDevices(instance, &count, devices);
-    for (uint32_t i = 0; i < count && !chosen; ++i) {
-        VkPhysicalDeviceProperties p;
-        vkGetPhysicalDeviceProperties(devices[i], &p);
-        if (p.deviceID == want.device_id && p.vendorID == want.vendor_id && !strcmp(p.deviceName, want.name)) chosen = devices[i];
-    }
-    CHECK(chosen != VK_NULL_HANDLE, "the engine finds the device");
-    if (!chosen) return;
-
-    mgpu_device_requirements req;
-    CHECK_OK(mgpu_query_device_requirements(instance, chosen, vkGetInstanceProcAddr, &req));
-    CHECK(!req.required_missing && req.vk12.bufferDeviceAddress, "requirements ask for bufferDeviceAddress");
-    uint32_t family = 0;
-    VkQueueFamilyProperties families[16];
-    uint32_t family_count = 16;
-    vkGetPhysicalDeviceQueueFamilyProperties(chosen, &family_count, families);
-    while (family < family_count && !(families[family].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++family;
-    req.vk12.pNext = NULL;
-    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &req.vk12,
-                                          .features = req.features};
-    float priority = 1;
-    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = family,
-                                   .queueCount = 1, .pQueuePriorities = &priority};
-    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &features, .queueCreateInfoCount = 1,
-                              .pQueueCreateInfos = &qci, .enabledExtensionCount = req.extension_count,
-                              .ppEnabledExtensionNames = req.extensions};
-    VkDevice device;
-    CHECK(vkCreateDevice(chosen, &dci, NULL, &device) == VK_SUCCESS, "the engine's vkCreateDevice");
-    VkQueue queue;
-    vkGetDeviceQueue(device, family, 0, &queue);
+    CHECK(!d.requirements.required_missing && d.requirements.vk12.bufferDeviceAddress,
+          "requirements ask for bufferDeviceAddress");
+    VkInstance instance = d.instance;
+    VkPhysicalDevice chosen = d.physical_device;
+    VkDevice device = d.device;
+    uint32_t family = d.family;
+    VkQueue queue = d.queue;
 
     /* The engine's own buffer: data (n u32) | total (16 bytes) | reduce result (16 bytes) | sort count (16). */
     const uint32_t n = 100000;
@@ -235,10 +176,6 @@ void test_engine(void) {
     vkDestroyShaderModule(device, module, NULL);
     vkDestroyBuffer(device, buffer, NULL);
     vkFreeMemory(device, memory, NULL);
-    vkDestroyDevice(device, NULL);
-    PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger =
-        (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT");
-    if (messenger && destroy_messenger) destroy_messenger(instance, messenger, NULL);
-    vkDestroyInstance(instance, NULL);
-    CHECK(engine_messages == 0, "%llu validation messages in the engine's instance", (unsigned long long)engine_messages);
+    test_vk_device_destroy(&d);
+    CHECK(d.messages == 0, "%llu validation messages in the engine's instance", (unsigned long long)d.messages);
 }

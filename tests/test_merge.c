@@ -9,40 +9,6 @@
 #include <math.h>
 #include <string.h>
 
-static mgpu_type sort_type;
-static bool sort_descending;
-
-static int compare_keys(const void *x, const void *y) {
-    mgpu_scalar a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
-    memcpy(&a, x, mgpu_type_size(sort_type));
-    memcpy(&b, y, mgpu_type_size(sort_type));
-    uint64_t p = ref_key_bits(sort_type, a), q = ref_key_bits(sort_type, b);
-    int c = p < q ? -1 : p > q;
-    return sort_descending ? -c : c;
-}
-
-void test_keys(mgpu_type type, void *keys, size_t n, int distinct) {
-    test_fill_random(type, keys, n, -distinct, distinct);
-    if ((type == MGPU_TYPE_F32 || type == MGPU_TYPE_F64) && n > 8) {
-        double specials[] = {NAN, -NAN, -0.0, 0.0, INFINITY, -INFINITY, 0.5, -0.25};
-        for (size_t k = 0; k < 8; ++k) {
-            mgpu_scalar v;
-            memset(&v, 0, sizeof v);
-            if (type == MGPU_TYPE_F32) v.f32 = (float)specials[k]; else v.f64 = specials[k];
-            ref_set(type, keys, test_random_below((uint32_t)n), v);
-        }
-    }
-}
-
-void sorted_keys(mgpu_type type, bool descending, void *keys, size_t n, int distinct) {
-    test_keys(type, keys, n, distinct);
-    sort_type = type;
-    sort_descending = descending;
-    qsort(keys, n, mgpu_type_size(type), compare_keys);
-}
-
 static void merge_case(mgpu_type type, uint32_t value_size, bool descending, size_t an, size_t bn, int distinct) {
     size_t size = mgpu_type_size(type), total = an + bn;
     char *a = malloc(an * size + 8), *b = malloc(bn * size + 8);

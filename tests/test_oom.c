@@ -55,8 +55,6 @@ static void oom_log_message(void *user, mgpu_log_level level, const char *messag
     }
 }
 
-#define OOM_OK(ctx, expr) CHECK((expr) == MGPU_SUCCESS, "%s: %s", #expr, mgpu_context_last_error(ctx))
-
 /* ---- the address-space limit ------------------------------------------------------------------------------ */
 
 static struct rlimit oom_saved_limit;
@@ -92,15 +90,9 @@ static void oom_limit_end(void) { CHECK(setrlimit(RLIMIT_AS, &oom_saved_limit) =
 
 /* ---- checks ------------------------------------------------------------------------------------------------- */
 
-static mgpu_pool_stats oom_stats(mgpu_context ctx) {
-    mgpu_pool_stats s;
-    mgpu_pool_get_stats(ctx, &s);
-    return s;
-}
-
 /* The pool holds what it held before a failed call. */
 static void oom_expect_unchanged(mgpu_context ctx, const mgpu_pool_stats *before, const char *what) {
-    mgpu_pool_stats after = oom_stats(ctx);
+    mgpu_pool_stats after = test_pool_stats(ctx);
     CHECK(after.in_use_ranges == before->in_use_ranges && after.in_use_bytes == before->in_use_bytes,
           "%s: %llu ranges (%llu bytes) in use after the failure, %llu (%llu bytes) before", what,
           (unsigned long long)after.in_use_ranges, (unsigned long long)after.in_use_bytes,
@@ -110,7 +102,7 @@ static void oom_expect_unchanged(mgpu_context ctx, const mgpu_pool_stats *before
 /* expr fails with `expected`, its detail containing `detail`, and leaves the pool's use as it was. */
 #define OOM_FAILS(ctx, expr, expected, detail)                                                              \
     do {                                                                                                   \
-        mgpu_pool_stats before_ = oom_stats(ctx);                                                          \
+        mgpu_pool_stats before_ = test_pool_stats(ctx);                                                    \
         mgpu_result r_ = (expr);                                                                           \
         const char *error_ = mgpu_context_last_error(ctx);                                                 \
         CHECK(r_ == (expected) && strstr(error_, (detail)) != NULL, "%s -> %s (%s), expected %s with \"%s\"", \
@@ -127,18 +119,20 @@ static void oom_small_checks(mgpu_context ctx, const char *when) {
     memset(&total, 0, sizeof total);
     ref_scan(MGPU_TYPE_U32, MGPU_OP_ADD, true, keys, want, n, &want_total);
     mgpu_range r = {0};
-    OOM_OK(ctx, mgpu_buffer_alloc(ctx, n * 4u, &r));
-    OOM_OK(ctx, mgpu_buffer_upload(ctx, r, keys, n * 4u));
-    OOM_OK(ctx, mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .exclusive = true, .count = n, .input = r, .output = r},
-                          &total));
+    CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, n * 4u, &r));
+    CHECK_OK_IN(ctx, mgpu_buffer_upload(ctx, r, keys, n * 4u));
+    CHECK_OK_IN(ctx, mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .exclusive = true, .count = n, .input = r,
+                                                      .output = r},
+                               &total));
     memset(got, 0, n * 4u);
-    OOM_OK(ctx, mgpu_buffer_download(ctx, r, got, n * 4u));
+    CHECK_OK_IN(ctx, mgpu_buffer_download(ctx, r, got, n * 4u));
     CHECK(memcmp(got, want, n * 4u) == 0 && total.u32 == want_total.u32, "scan %s differs from the CPU reference", when);
     ref_sort(MGPU_TYPE_U32, 0, false, keys, NULL, n, want, NULL, NULL);
-    OOM_OK(ctx, mgpu_buffer_upload(ctx, r, keys, n * 4u));
-    OOM_OK(ctx, mgpu_radixsort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .count = n, .keys_in = r, .keys_out = r}));
+    CHECK_OK_IN(ctx, mgpu_buffer_upload(ctx, r, keys, n * 4u));
+    CHECK_OK_IN(ctx, mgpu_radixsort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .count = n, .keys_in = r,
+                                                           .keys_out = r}));
     memset(got, 0, n * 4u);
-    OOM_OK(ctx, mgpu_buffer_download(ctx, r, got, n * 4u));
+    CHECK_OK_IN(ctx, mgpu_buffer_download(ctx, r, got, n * 4u));
     CHECK(memcmp(got, want, n * 4u) == 0, "radix sort %s differs from the CPU reference", when);
     mgpu_buffer_free(ctx, r);
     free(keys);
@@ -163,13 +157,13 @@ static void oom_allocations(mgpu_context ctx, VkDeviceSize big, VkDeviceSize hea
 static void oom_scratch(mgpu_context ctx, VkDeviceSize headroom) {
     const uint32_t n = 1u << 26; /* keys and values of 256 MiB each, scratch of at least 512 MiB */
     mgpu_range keys = {0}, values = {0}, probe = {0};
-    OOM_OK(ctx, mgpu_buffer_alloc(ctx, (VkDeviceSize)n * 4, &keys));
-    OOM_OK(ctx, mgpu_buffer_alloc(ctx, (VkDeviceSize)n * 4, &values));
+    CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, (VkDeviceSize)n * 4, &keys));
+    CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, (VkDeviceSize)n * 4, &values));
     mgpu_sort_info sort = {.key_type = MGPU_TYPE_U32, .value_size = 4, .count = n, .keys_in = keys, .keys_out = keys,
                            .values_in = values, .values_out = values};
     mgpu_requirements merge_req = {0}, radix_req = {0};
-    OOM_OK(ctx, mgpu_mergesort_get_requirements(ctx, &sort, &merge_req));
-    OOM_OK(ctx, mgpu_radixsort_get_requirements(ctx, &sort, &radix_req));
+    CHECK_OK_IN(ctx, mgpu_mergesort_get_requirements(ctx, &sort, &merge_req));
+    CHECK_OK_IN(ctx, mgpu_radixsort_get_requirements(ctx, &sort, &radix_req));
     CHECK(merge_req.scratch_size > 2 * headroom && radix_req.scratch_size > 2 * headroom,
           "sort scratch (%llu and %llu bytes) beyond the headroom", (unsigned long long)merge_req.scratch_size,
           (unsigned long long)radix_req.scratch_size);
@@ -195,9 +189,9 @@ static void oom_staging(mgpu_context ctx) {
     const uint32_t n = 5000;
     uint32_t *data = calloc(n, 4);
     mgpu_range in = {0}, out = {0};
-    OOM_OK(ctx, mgpu_buffer_alloc(ctx, n * 4u, &in));
-    OOM_OK(ctx, mgpu_buffer_alloc(ctx, n * 4u, &out));
-    OOM_OK(ctx, mgpu_buffer_upload(ctx, in, data, n * 4u));
+    CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, n * 4u, &in));
+    CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, n * 4u, &out));
+    CHECK_OK_IN(ctx, mgpu_buffer_upload(ctx, in, data, n * 4u));
     mgpu_pool_trim(ctx);
     if (in.buffer && out.buffer && oom_limit_begin(16 * MIB)) {
         mgpu_scalar total;
@@ -221,13 +215,13 @@ static void oom_busy(mgpu_context ctx) {
     const uint32_t n = 20000; /* several tiles of every primitive: scratch is needed */
     mgpu_range r[8];
     memset(r, 0, sizeof r);
-    for (int k = 0; k < 8; ++k) OOM_OK(ctx, mgpu_buffer_alloc(ctx, (VkDeviceSize)n * 8, &r[k]));
+    for (int k = 0; k < 8; ++k) CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, (VkDeviceSize)n * 8, &r[k]));
     int32_t *ramp = malloc(n * 4u);
     for (uint32_t i = 0; i < n; ++i) ramp[i] = (int32_t)i;
-    OOM_OK(ctx, mgpu_buffer_upload(ctx, r[0], ramp, n * 4u)); /* sorted, and valid starts and indices */
+    CHECK_OK_IN(ctx, mgpu_buffer_upload(ctx, r[0], ramp, n * 4u)); /* sorted, and valid starts and indices */
     free(ramp);
     VkCommandBuffer cmd = VK_NULL_HANDLE;
-    OOM_OK(ctx, mgpu_commands_begin(ctx, &cmd));
+    CHECK_OK_IN(ctx, mgpu_commands_begin(ctx, &cmd));
     const char *busy = "already being recorded";
     const mgpu_result bad = MGPU_ERROR_INVALID_ARGUMENT;
     mgpu_scalar total;
@@ -265,7 +259,7 @@ static void oom_busy(mgpu_context ctx) {
               bad, busy);
     OOM_FAILS(ctx, mgpu_buffer_upload(ctx, r[1], &n, 4), bad, busy);
     OOM_FAILS(ctx, mgpu_buffer_download(ctx, r[1], &total, 4), bad, busy);
-    OOM_OK(ctx, mgpu_commands_submit(ctx, NULL));
+    CHECK_OK_IN(ctx, mgpu_commands_submit(ctx, NULL));
     for (int k = 0; k < 8; ++k) mgpu_buffer_free(ctx, r[k]);
 }
 
@@ -300,7 +294,7 @@ void test_oom(void) {
     const VkDeviceSize headroom = 192 * MIB, big = (VkDeviceSize)1 << 30;
     CHECK(info.device_local_bytes > big, "device memory of %llu MiB: the test wants more than %llu MiB",
           (unsigned long long)(info.device_local_bytes >> 20), (unsigned long long)(big >> 20));
-    mgpu_pool_stats start = oom_stats(ctx);
+    mgpu_pool_stats start = test_pool_stats(ctx);
 
     oom_small_checks(ctx, "before"); /* builds the pipelines that run under the limits */
     oom_allocations(ctx, big, headroom);
@@ -309,7 +303,7 @@ void test_oom(void) {
     oom_busy(ctx);
     oom_small_checks(ctx, "after the limits");
 
-    mgpu_pool_stats end = oom_stats(ctx);
+    mgpu_pool_stats end = test_pool_stats(ctx);
     CHECK(end.in_use_ranges == start.in_use_ranges && end.in_use_bytes == start.in_use_bytes,
           "%llu ranges (%llu bytes) in use at the end, %llu at the start", (unsigned long long)end.in_use_ranges,
           (unsigned long long)end.in_use_bytes, (unsigned long long)start.in_use_ranges);

@@ -4,10 +4,6 @@
 
 #include <string.h>
 
-/* A caller's VkBuffer with its own memory on the test context's device (test_ranges.c). */
-VkBuffer test_caller_buffer_create(VkDeviceSize size, VkDeviceMemory *memory);
-void test_caller_buffer_destroy(VkBuffer buffer, VkDeviceMemory memory);
-
 void test_pool(void) {
     mgpu_context ctx = g_test.ctx;
     mgpu_pool_trim(ctx);
@@ -86,7 +82,7 @@ void test_pool(void) {
     CHECK_OK(mgpu_pool_set_mode(ctx, MGPU_POOL_BUCKETS));
     CHECK_RESULT(mgpu_pool_set_mode(ctx, (mgpu_pool_mode)5), MGPU_ERROR_INVALID_ARGUMENT);
 
-    /* wrapping a caller's VkBuffer (test_ranges.c makes it); the pool's own buffers are refused */
+    /* wrapping a caller's VkBuffer; the pool's own buffers are refused */
     VkDeviceMemory memory;
     VkBuffer caller = test_caller_buffer_create(4096, &memory);
     mgpu_range whole, wrapped;

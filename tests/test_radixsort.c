@@ -1,4 +1,4 @@
-/* Radix sort against the stable CPU reference (sort_test_run of test_mergesort.c): every key type with keys,
+/* Radix sort against the stable CPU reference (sort_test_run of the harness): every key type with keys,
  * indices and 32/64-bit pairs, and in both orders (each payload in one order per type, alternating, 32-bit
  * pairs in both: radix_order); every input kind; floats with NaN, -0.0 and infinities; sizes across tiles and
  * past 1024 tiles; bit ranges (narrow, unaligned, empty, every width class); in place with even and odd pass

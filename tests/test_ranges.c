@@ -18,49 +18,6 @@
 #define BAD_BYTES ((VkDeviceSize)256 << 10) /* a bad range is large enough for any slot and any scratch */
 #define SENTINEL 0xa5u
 
-/* ---- a caller's VkBuffer on the test context's device (also used by test_pool.c) ---- */
-
-VkBuffer test_caller_buffer_create(VkDeviceSize size, VkDeviceMemory *memory) {
-    VkPhysicalDevice physical;
-    VkDevice device;
-    mgpu_context_get_handles(g_test.ctx, NULL, &physical, &device, NULL, NULL);
-    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
-                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
-                                       VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT};
-    VkBuffer buffer = VK_NULL_HANDLE;
-    *memory = VK_NULL_HANDLE;
-    if (vkCreateBuffer(device, &bci, NULL, &buffer) != VK_SUCCESS) {
-        CHECK(false, "vkCreateBuffer");
-        return VK_NULL_HANDLE;
-    }
-    VkMemoryRequirements mr;
-    vkGetBufferMemoryRequirements(device, buffer, &mr);
-    VkPhysicalDeviceMemoryProperties mp;
-    vkGetPhysicalDeviceMemoryProperties(physical, &mp);
-    uint32_t type = 0;
-    while (type < mp.memoryTypeCount && !(mr.memoryTypeBits & (1u << type))) ++type;
-    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
-                                       .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
-    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = &flags,
-                                .allocationSize = mr.size, .memoryTypeIndex = type};
-    if (type == mp.memoryTypeCount || vkAllocateMemory(device, &mai, NULL, memory) != VK_SUCCESS ||
-        vkBindBufferMemory(device, buffer, *memory, 0) != VK_SUCCESS) {
-        CHECK(false, "memory for a caller's buffer");
-        vkDestroyBuffer(device, buffer, NULL);
-        if (*memory) vkFreeMemory(device, *memory, NULL);
-        *memory = VK_NULL_HANDLE;
-        return VK_NULL_HANDLE;
-    }
-    return buffer;
-}
-
-void test_caller_buffer_destroy(VkBuffer buffer, VkDeviceMemory memory) {
-    VkDevice device;
-    mgpu_context_get_handles(g_test.ctx, NULL, NULL, &device, NULL, NULL);
-    vkDestroyBuffer(device, buffer, NULL);
-    vkFreeMemory(device, memory, NULL);
-}
-
 /* ---- sentinels ---- */
 
 static void sentinel_set(mgpu_context ctx, mgpu_range r, VkDeviceSize bytes) {

@@ -33,10 +33,8 @@ static void reduce_case(mgpu_type type, mgpu_op op, const void *data, size_t n, 
     if (device_result) {
         unsigned char bytes[MGPU_REDUCE_RESULT_BYTES];
         CHECK_OK(mgpu_buffer_download(g_test.ctx, result, bytes, sizeof bytes));
-        mgpu_scalar v;
-        memset(&v, 0, sizeof v);
-        memcpy(&v, bytes, mgpu_type_size(type));
-        CHECK(ref_equal(type, v, got.value), "reduce: the device result differs from the host one");
+        CHECK(ref_equal(type, ref_get(type, bytes, 0), got.value),
+              "reduce: the device result differs from the host one");
         if (op == MGPU_OP_MAX_INDEX) {
             int64_t index;
             memcpy(&index, bytes + 8, 8);
@@ -65,7 +63,7 @@ static void reduce_matrix(int rotation) {
             void *data = malloc(n * size + 1);
             for (int op = MGPU_OP_ADD; op <= MGPU_OP_MAX_INDEX; ++op) {
                 if (rotation >= 0 && op != (t + rotation) % 4 && op != (t + rotation + 2) % 4) continue;
-                if (op == MGPU_OP_ADD) test_fill_random(type, data, n, type == MGPU_TYPE_U32 || type == MGPU_TYPE_U64 ? 0 : -2, 2);
+                if (op == MGPU_OP_ADD) test_fill_random(type, data, n, ref_type(type)->is_signed ? -2 : 0, 2);
                 else test_fill_random(type, data, n, -50, 50 + (int64_t)(n % 7)); /* many duplicates of the max */
                 reduce_case(type, (mgpu_op)op, data, n, 0);
             }
@@ -74,48 +72,38 @@ static void reduce_matrix(int rotation) {
     }
 }
 
+/* Element `pick` of reduce_extremes: 0 and 1 the unsigned maximum and one less, the signed minimum and maximum,
+ * -0.0 and +0.0; 2 for floats -inf; else pick. */
+static mgpu_scalar reduce_extreme(const ref_type_info *t, uint32_t pick) {
+    if (t->is_float)
+        return pick < 2 ? t->from_double(pick == 0 ? -0.0 : 0.0) : pick == 2 ? t->extreme(false) : t->from_int(pick);
+    if (pick < 2) return t->is_signed ? t->extreme(pick == 1) : t->from_int(-1 - (int64_t)pick);
+    return t->from_int(pick);
+}
+
 static void reduce_extremes(void) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
+        const ref_type_info *info = ref_type(type);
         size_t size = mgpu_type_size(type);
         uint32_t n = 7 * test_tile(MGPU_PRIM_REDUCE, type) + 3;
         char *data = malloc(n * size);
-        for (uint32_t i = 0; i < n; ++i) {
-            mgpu_scalar v;
-            memset(&v, 0, sizeof v);
-            uint32_t pick = test_random_below(5);
-            switch (type) {
-            case MGPU_TYPE_U32: v.u32 = pick < 2 ? UINT32_MAX - pick : pick; break;
-            case MGPU_TYPE_I32: v.i32 = pick == 0 ? INT32_MIN : pick == 1 ? INT32_MAX : (int32_t)pick; break;
-            case MGPU_TYPE_U64: v.u64 = pick < 2 ? UINT64_MAX - pick : pick; break;
-            case MGPU_TYPE_I64: v.i64 = pick == 0 ? INT64_MIN : pick == 1 ? INT64_MAX : (int64_t)pick; break;
-            case MGPU_TYPE_F32: v.f32 = pick == 0 ? -0.0f : pick == 1 ? 0.0f : pick == 2 ? -INFINITY : (float)pick; break;
-            case MGPU_TYPE_F64: v.f64 = pick == 0 ? -0.0 : pick == 1 ? 0.0 : pick == 2 ? -INFINITY : (double)pick; break;
-            default: break;
-            }
-            ref_set(type, data, i, v);
-        }
+        for (uint32_t i = 0; i < n; ++i) ref_set(type, data, i, reduce_extreme(info, test_random_below(5)));
         for (int op = MGPU_OP_ADD; op <= MGPU_OP_MAX_INDEX; ++op) reduce_case(type, (mgpu_op)op, data, n, 0);
         /* all equal: max-index is 0 */
         for (uint32_t i = 1; i < n; ++i) memcpy(data + i * size, data, size);
         for (int op = MGPU_OP_ADD; op <= MGPU_OP_MAX_INDEX; ++op) reduce_case(type, (mgpu_op)op, data, n, 0);
-        if (type == MGPU_TYPE_F32 || type == MGPU_TYPE_F64) {
+        if (info->is_float) {
             /* NaN: min/max/add become NaN; max-index finds the first NaN. */
-            mgpu_scalar nan;
-            memset(&nan, 0, sizeof nan);
-            if (type == MGPU_TYPE_F32) nan.f32 = NAN; else nan.f64 = NAN;
-            ref_set(type, data, n - 2, nan);
-            ref_set(type, data, n / 3, nan);
+            ref_set(type, data, n - 2, info->from_double(NAN));
+            ref_set(type, data, n / 3, info->from_double(NAN));
             for (int op = MGPU_OP_ADD; op <= MGPU_OP_MAX_INDEX; ++op) reduce_case(type, (mgpu_op)op, data, n, 0);
             /* Real values: the sum is within a relative tolerance of the serial one. */
             double abs_sum = 0;
             for (uint32_t i = 0; i < n; ++i) {
                 double x = (double)(test_random() >> 11) / 9007199254740992.0 * 200 - 100;
-                mgpu_scalar v;
-                memset(&v, 0, sizeof v);
-                if (type == MGPU_TYPE_F32) v.f32 = (float)x; else v.f64 = x;
                 abs_sum += fabs(x);
-                ref_set(type, data, i, v);
+                ref_set(type, data, i, info->from_double(x));
             }
             reduce_case(type, MGPU_OP_ADD, data, n, abs_sum);
         }

@@ -60,7 +60,7 @@ static uint64_t scan_case(mgpu_type type, mgpu_op op, bool exclusive, const void
 
 static void scan_fill(mgpu_type type, mgpu_op op, void *data, size_t n) {
     /* add: small values keep float sums exact in any order; min/max: wide values, duplicates */
-    if (op == MGPU_OP_ADD) test_fill_random(type, data, n, type == MGPU_TYPE_U32 || type == MGPU_TYPE_U64 ? 0 : -2, 2);
+    if (op == MGPU_OP_ADD) test_fill_random(type, data, n, ref_type(type)->is_signed ? -2 : 0, 2);
     else test_fill_random(type, data, n, -1000000, 1000000);
 }
 
@@ -105,36 +105,28 @@ static void scan_cover(unsigned rotation) {
     }
 }
 
+/* Element `pick` of scan_extremes: 0 and 1 the unsigned maximum and one less, the signed minimum and maximum,
+ * -0.0 and +inf; 2 for floats -inf; else pick (signed: pick - 3). */
+static mgpu_scalar scan_extreme(const ref_type_info *t, uint32_t pick) {
+    if (t->is_float) return pick == 0 ? t->from_double(-0.0) : pick < 3 ? t->extreme(pick == 1) : t->from_int(pick);
+    if (pick < 2) return t->is_signed ? t->extreme(pick == 1) : t->from_int(-1 - (int64_t)pick);
+    return t->from_int(t->is_signed ? (int64_t)pick - 3 : pick);
+}
+
 static void scan_extremes(void) {
     /* Wrapping integer sums, INT_MIN/INT_MAX, all-equal inputs. */
     uint32_t n = 3 * test_tile(MGPU_PRIM_SCAN, MGPU_TYPE_I32) + 5;
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
+        const ref_type_info *info = ref_type(type);
         size_t size = mgpu_type_size(type);
         char *data = malloc(n * size);
-        for (uint32_t i = 0; i < n; ++i) {
-            mgpu_scalar v;
-            memset(&v, 0, sizeof v);
-            uint32_t pick = test_random_below(6);
-            switch (type) {
-            case MGPU_TYPE_U32: v.u32 = pick < 2 ? UINT32_MAX - pick : pick; break;
-            case MGPU_TYPE_I32: v.i32 = pick == 0 ? INT32_MIN : pick == 1 ? INT32_MAX : (int32_t)pick - 3; break;
-            case MGPU_TYPE_U64: v.u64 = pick < 2 ? UINT64_MAX - pick : pick; break;
-            case MGPU_TYPE_I64: v.i64 = pick == 0 ? INT64_MIN : pick == 1 ? INT64_MAX : (int64_t)pick - 3; break;
-            case MGPU_TYPE_F32: v.f32 = pick == 0 ? -0.0f : pick == 1 ? INFINITY : pick == 2 ? -INFINITY : (float)pick; break;
-            case MGPU_TYPE_F64: v.f64 = pick == 0 ? -0.0 : pick == 1 ? INFINITY : pick == 2 ? -INFINITY : (double)pick; break;
-            default: break;
-            }
-            ref_set(type, data, i, v);
-        }
+        for (uint32_t i = 0; i < n; ++i) ref_set(type, data, i, scan_extreme(info, test_random_below(6)));
         for (size_t o = 0; o < 3; ++o)
             for (int e = 0; e < 2; ++e) scan_case(type, scan_ops[o], e, data, n, false, 0);
         /* NaN in the middle: min/max propagate it from there on, add too. */
-        if (type == MGPU_TYPE_F32 || type == MGPU_TYPE_F64) {
-            mgpu_scalar nan;
-            memset(&nan, 0, sizeof nan);
-            if (type == MGPU_TYPE_F32) nan.f32 = NAN; else nan.f64 = NAN;
-            ref_set(type, data, n / 2, nan);
+        if (info->is_float) {
+            ref_set(type, data, n / 2, info->from_double(NAN));
             for (size_t o = 0; o < 3; ++o) scan_case(type, scan_ops[o], o == 1, data, n, false, 0);
         }
         /* all equal */
@@ -143,17 +135,17 @@ static void scan_extremes(void) {
         free(data);
     }
     /* Real-valued floats: sums rounded in a different order stay within a relative tolerance. */
-    for (int t = MGPU_TYPE_F32; t <= MGPU_TYPE_F64; t += MGPU_TYPE_F64 - MGPU_TYPE_F32) {
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
+        const ref_type_info *info = ref_type(type);
+        if (!info->is_float) continue;
         uint32_t count = 100000 + test_random_below(100000);
         size_t size = mgpu_type_size(type);
         char *data = malloc(count * size);
         double abs_sum = 0;
         for (uint32_t i = 0; i < count; ++i) {
             double x = (double)(test_random() >> 11) / 9007199254740992.0 * 2 - 1;
-            mgpu_scalar v;
-            memset(&v, 0, sizeof v);
-            if (type == MGPU_TYPE_F32) v.f32 = (float)x; else v.f64 = x;
+            mgpu_scalar v = info->from_double(x);
             abs_sum += fabs(ref_to_double(type, v));
             ref_set(type, data, i, v);
         }

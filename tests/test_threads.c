@@ -265,20 +265,17 @@ static void shared_log(void *user, mgpu_log_level level, const char *message) {
     if (level == MGPU_LOG_VALIDATION) ++shared_messages;
 }
 
-#define SHARED_OK(ctx, expr) \
-    CHECK((expr) == MGPU_SUCCESS, "%s: %s", #expr, mgpu_context_last_error(ctx))
-
 static mgpu_range shared_upload(mgpu_context ctx, const void *data, size_t bytes) {
     mgpu_range r = {0};
-    SHARED_OK(ctx, mgpu_buffer_alloc(ctx, bytes, &r));
-    SHARED_OK(ctx, mgpu_buffer_upload(ctx, r, data, bytes));
+    CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, bytes, &r));
+    CHECK_OK_IN(ctx, mgpu_buffer_upload(ctx, r, data, bytes));
     return r;
 }
 
 /* Checks bytes of range (downloaded through ctx) against want. */
 static void shared_expect(mgpu_context ctx, mgpu_range range, const void *want, size_t bytes, const char *what, int order) {
     void *got = calloc(1, bytes);
-    SHARED_OK(ctx, mgpu_buffer_download(ctx, range, got, bytes));
+    CHECK_OK_IN(ctx, mgpu_buffer_download(ctx, range, got, bytes));
     CHECK(memcmp(got, want, bytes) == 0, "shared device (destroy order %d): %s differ from the CPU reference", order, what);
     free(got);
 }
@@ -286,7 +283,7 @@ static void shared_expect(mgpu_context ctx, mgpu_range range, const void *want, 
 /* The other context's view of a range: a wrap of the same bytes of the same VkBuffer. */
 static mgpu_range shared_wrap(mgpu_context ctx, mgpu_range range) {
     mgpu_range wrapped = {0};
-    SHARED_OK(ctx, mgpu_buffer_wrap(ctx, range.buffer, 0, range.offset, range.size, &wrapped));
+    CHECK_OK_IN(ctx, mgpu_buffer_wrap(ctx, range.buffer, 0, range.offset, range.size, &wrapped));
     return wrapped;
 }
 
@@ -328,13 +325,13 @@ static void shared_round(const test_vk_device *d, int first) {
     mgpu_range keys_in1 = shared_wrap(ctx[1], keys0), values_in0 = shared_wrap(ctx[0], values1);
     mgpu_range sorted0 = {0}, sorted_values0 = {0}, sorted1 = {0}, sorted_values1 = {0}, merged0 = {0}, merged_values0 = {0};
     mgpu_range scan1 = {0};
-    SHARED_OK(ctx[0], mgpu_buffer_alloc(ctx[0], n * 4u, &sorted0));
-    SHARED_OK(ctx[0], mgpu_buffer_alloc(ctx[0], n * 4u, &sorted_values0));
-    SHARED_OK(ctx[1], mgpu_buffer_alloc(ctx[1], n * 4u, &sorted1));
-    SHARED_OK(ctx[1], mgpu_buffer_alloc(ctx[1], n * 4u, &sorted_values1));
-    SHARED_OK(ctx[0], mgpu_buffer_alloc(ctx[0], n * 8u, &merged0));
-    SHARED_OK(ctx[0], mgpu_buffer_alloc(ctx[0], n * 8u, &merged_values0));
-    SHARED_OK(ctx[1], mgpu_buffer_alloc(ctx[1], n * 4u, &scan1));
+    CHECK_OK_IN(ctx[0], mgpu_buffer_alloc(ctx[0], n * 4u, &sorted0));
+    CHECK_OK_IN(ctx[0], mgpu_buffer_alloc(ctx[0], n * 4u, &sorted_values0));
+    CHECK_OK_IN(ctx[1], mgpu_buffer_alloc(ctx[1], n * 4u, &sorted1));
+    CHECK_OK_IN(ctx[1], mgpu_buffer_alloc(ctx[1], n * 4u, &sorted_values1));
+    CHECK_OK_IN(ctx[0], mgpu_buffer_alloc(ctx[0], n * 8u, &merged0));
+    CHECK_OK_IN(ctx[0], mgpu_buffer_alloc(ctx[0], n * 8u, &merged_values0));
+    CHECK_OK_IN(ctx[1], mgpu_buffer_alloc(ctx[1], n * 4u, &scan1));
 
     /* A range used with the context that did not make it (and does not wrap it) is refused. */
     mgpu_sort_info wrong = {.key_type = MGPU_TYPE_U32, .count = n, .keys_in = keys0, .keys_out = sorted1};
@@ -344,21 +341,21 @@ static void shared_round(const test_vk_device *d, int first) {
     /* Alternately: 0 radix sorts, 1 mergesorts, 0 merges both results, 1 scans 0's sort. */
     mgpu_sort_info radix = {.key_type = MGPU_TYPE_U32, .value_size = 4, .count = n, .keys_in = keys0, .keys_out = sorted0,
                             .values_in = values_in0, .values_out = sorted_values0};
-    SHARED_OK(ctx[0], mgpu_radixsort(ctx[0], &radix));
+    CHECK_OK_IN(ctx[0], mgpu_radixsort(ctx[0], &radix));
     mgpu_sort_info mergesort = {.key_type = MGPU_TYPE_U32, .value_size = 4, .count = n, .keys_in = keys_in1,
                                 .keys_out = sorted1, .values_in = values1, .values_out = sorted_values1};
-    SHARED_OK(ctx[1], mgpu_mergesort(ctx[1], &mergesort));
+    CHECK_OK_IN(ctx[1], mgpu_mergesort(ctx[1], &mergesort));
     mgpu_range sorted1_in0 = shared_wrap(ctx[0], sorted1), sorted_values1_in0 = shared_wrap(ctx[0], sorted_values1);
     mgpu_merge_info merge = {.key_type = MGPU_TYPE_U32, .value_size = 4, .a_count = n, .b_count = n, .a_keys = sorted0,
                              .b_keys = sorted1_in0, .a_values = sorted_values0, .b_values = sorted_values1_in0,
                              .out_keys = merged0, .out_values = merged_values0};
-    SHARED_OK(ctx[0], mgpu_merge(ctx[0], &merge));
+    CHECK_OK_IN(ctx[0], mgpu_merge(ctx[0], &merge));
     mgpu_range sorted0_in1 = shared_wrap(ctx[1], sorted0);
     mgpu_scalar total;
     memset(&total, 0, sizeof total);
-    SHARED_OK(ctx[1], mgpu_scan(ctx[1], &(mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true,
-                                                          .count = n, .input = sorted0_in1, .output = scan1},
-                                &total));
+    CHECK_OK_IN(ctx[1], mgpu_scan(ctx[1], &(mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true,
+                                                            .count = n, .input = sorted0_in1, .output = scan1},
+                                  &total));
     CHECK(total.u32 == want_total.u32, "shared device: scan total %u, expected %u", total.u32, want_total.u32);
     shared_expect(ctx[1], sorted1, want_keys, n * 4u, "mergesort keys (context 1)", first);
     shared_expect(ctx[1], sorted_values1, want_values, n * 4u, "mergesort values (context 1)", first);
@@ -384,9 +381,9 @@ static void shared_round(const test_vk_device *d, int first) {
 
     /* The survivor works alone: it sorts its own data again, in place. */
     mgpu_range survivor = own[second][1];
-    SHARED_OK(ctx[second], mgpu_buffer_upload(ctx[second], survivor, keys, n * 4u));
-    SHARED_OK(ctx[second], mgpu_radixsort(ctx[second], &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .count = n,
-                                                                         .keys_in = survivor, .keys_out = survivor}));
+    CHECK_OK_IN(ctx[second], mgpu_buffer_upload(ctx[second], survivor, keys, n * 4u));
+    CHECK_OK_IN(ctx[second], mgpu_radixsort(ctx[second], &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .count = n,
+                                                                           .keys_in = survivor, .keys_out = survivor}));
     shared_expect(ctx[second], survivor, want_keys, n * 4u, "the survivor's sort", first);
     for (int k = 0; k < 5; ++k) mgpu_buffer_free(ctx[second], own[second][k]);
     mgpu_pool_get_stats(ctx[second], &stats);

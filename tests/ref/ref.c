@@ -6,18 +6,65 @@
 #include <stdlib.h>
 #include <string.h>
 
-mgpu_scalar ref_from_double(mgpu_type type, double v) {
-    mgpu_scalar s;
-    memset(&s, 0, sizeof s);
-    switch (type) {
-    case MGPU_TYPE_U32: s.u32 = (uint32_t)v; break;
-    case MGPU_TYPE_I32: s.i32 = (int32_t)v; break;
-    case MGPU_TYPE_F32: s.f32 = (float)v; break;
-    case MGPU_TYPE_U64: s.u64 = (uint64_t)v; break;
-    case MGPU_TYPE_I64: s.i64 = (int64_t)v; break;
-    default: s.f64 = v; break;
+/* The rows of ref_type: the functions of one type, from its scalar field, C type and extremes. */
+#define REF_TYPE_FUNCTIONS(name, field, ctype, utype, lowest, highest)                                            \
+    static mgpu_scalar name##_from_int(int64_t v) {                                                               \
+        mgpu_scalar s;                                                                                             \
+        memset(&s, 0, sizeof s);                                                                                   \
+        s.field = (ctype)v;                                                                                        \
+        return s;                                                                                                  \
+    }                                                                                                              \
+    static mgpu_scalar name##_from_double(double v) {                                                             \
+        mgpu_scalar s;                                                                                             \
+        memset(&s, 0, sizeof s);                                                                                   \
+        s.field = (ctype)v;                                                                                        \
+        return s;                                                                                                  \
+    }                                                                                                              \
+    static double name##_to_double(mgpu_scalar v) { return (double)v.field; }                                    \
+    static mgpu_scalar name##_add(mgpu_scalar a, mgpu_scalar b) {                                                 \
+        mgpu_scalar s;                                                                                             \
+        memset(&s, 0, sizeof s);                                                                                   \
+        s.field = (ctype)((utype)a.field + (utype)b.field);                                                        \
+        return s;                                                                                                  \
+    }                                                                                                              \
+    static mgpu_scalar name##_extreme(bool high) {                                                                \
+        mgpu_scalar s;                                                                                             \
+        memset(&s, 0, sizeof s);                                                                                   \
+        s.field = high ? (highest) : (lowest);                                                                     \
+        return s;                                                                                                  \
     }
-    return s;
+
+REF_TYPE_FUNCTIONS(ref_u32, u32, uint32_t, uint32_t, 0, UINT32_MAX)
+REF_TYPE_FUNCTIONS(ref_i32, i32, int32_t, uint32_t, INT32_MIN, INT32_MAX)
+REF_TYPE_FUNCTIONS(ref_f32, f32, float, float, -INFINITY, INFINITY)
+REF_TYPE_FUNCTIONS(ref_u64, u64, uint64_t, uint64_t, 0, UINT64_MAX)
+REF_TYPE_FUNCTIONS(ref_i64, i64, int64_t, uint64_t, INT64_MIN, INT64_MAX)
+REF_TYPE_FUNCTIONS(ref_f64, f64, double, double, -INFINITY, INFINITY)
+
+#define REF_TYPE_ROW(name, size, is_float, is_signed)                                                             \
+    {size, is_float, is_signed, name##_from_int, name##_from_double, name##_to_double, name##_add, name##_extreme}
+
+static const ref_type_info ref_types[MGPU_TYPE_COUNT] = {
+    [MGPU_TYPE_U32] = REF_TYPE_ROW(ref_u32, 4, false, false),
+    [MGPU_TYPE_I32] = REF_TYPE_ROW(ref_i32, 4, false, true),
+    [MGPU_TYPE_F32] = REF_TYPE_ROW(ref_f32, 4, true, true),
+    [MGPU_TYPE_U64] = REF_TYPE_ROW(ref_u64, 8, false, false),
+    [MGPU_TYPE_I64] = REF_TYPE_ROW(ref_i64, 8, false, true),
+    [MGPU_TYPE_F64] = REF_TYPE_ROW(ref_f64, 8, true, true),
+};
+
+const ref_type_info *ref_type(mgpu_type type) {
+    return (unsigned)type < MGPU_TYPE_COUNT ? &ref_types[type] : NULL;
+}
+
+/* v's bits (32-bit types: the low word), as a signed integer, and the sign bit, by the row's size. */
+static uint64_t ref_bits(const ref_type_info *t, mgpu_scalar v) { return t->size == 4 ? v.u32 : v.u64; }
+static int64_t ref_signed(const ref_type_info *t, mgpu_scalar v) { return t->size == 4 ? v.i32 : v.i64; }
+static uint64_t ref_sign_bit(const ref_type_info *t) { return 1ull << (t->size * 8 - 1); }
+
+mgpu_scalar ref_from_double(mgpu_type type, double v) {
+    const ref_type_info *t = ref_type(type);
+    return (t ? t : &ref_types[MGPU_TYPE_F64])->from_double(v);
 }
 
 mgpu_scalar ref_get(mgpu_type type, const void *array, size_t i) {
@@ -34,95 +81,56 @@ void ref_set(mgpu_type type, void *array, size_t i, mgpu_scalar v) {
 }
 
 mgpu_scalar ref_identity(mgpu_type type, mgpu_op op) {
+    const ref_type_info *t = ref_type(type);
+    if (op != MGPU_OP_ADD && t) return t->extreme(op == MGPU_OP_MIN); /* min's identity is the type's maximum */
     mgpu_scalar v;
     memset(&v, 0, sizeof v);
-    if (op == MGPU_OP_ADD) return v;
-    bool max = op == MGPU_OP_MIN; /* min's identity is the type's maximum */
-    switch (type) {
-    case MGPU_TYPE_U32: v.u32 = max ? UINT32_MAX : 0; break;
-    case MGPU_TYPE_I32: v.i32 = max ? INT32_MAX : INT32_MIN; break;
-    case MGPU_TYPE_F32: v.f32 = max ? INFINITY : -INFINITY; break;
-    case MGPU_TYPE_U64: v.u64 = max ? UINT64_MAX : 0; break;
-    case MGPU_TYPE_I64: v.i64 = max ? INT64_MAX : INT64_MIN; break;
-    case MGPU_TYPE_F64: v.f64 = max ? INFINITY : -INFINITY; break;
-    default: break;
-    }
     return v;
 }
 
-#define REF_MINMAX(a, b, nan_a, lt) (((lt) || (nan_a)) ? (a) : (b))
+/* a < b by value (a NaN compares false). */
+static bool ref_less(const ref_type_info *t, mgpu_scalar a, mgpu_scalar b) {
+    if (t->is_float) return t->to_double(a) < t->to_double(b);
+    return t->is_signed ? ref_signed(t, a) < ref_signed(t, b) : ref_bits(t, a) < ref_bits(t, b);
+}
 
 mgpu_scalar ref_apply(mgpu_type type, mgpu_op op, mgpu_scalar a, mgpu_scalar b) {
-    mgpu_scalar r = a;
-    bool is_min = op == MGPU_OP_MIN;
-    switch (type) {
-    case MGPU_TYPE_U32:
-        r.u32 = op == MGPU_OP_ADD ? a.u32 + b.u32 : REF_MINMAX(a.u32, b.u32, false, is_min ? a.u32 < b.u32 : a.u32 > b.u32);
-        break;
-    case MGPU_TYPE_I32:
-        r.i32 = op == MGPU_OP_ADD ? (int32_t)((uint32_t)a.i32 + (uint32_t)b.i32)
-                                  : REF_MINMAX(a.i32, b.i32, false, is_min ? a.i32 < b.i32 : a.i32 > b.i32);
-        break;
-    case MGPU_TYPE_F32:
-        r.f32 = op == MGPU_OP_ADD ? a.f32 + b.f32
-                                  : REF_MINMAX(a.f32, b.f32, isnan(a.f32), is_min ? a.f32 < b.f32 : a.f32 > b.f32);
-        break;
-    case MGPU_TYPE_U64:
-        r.u64 = op == MGPU_OP_ADD ? a.u64 + b.u64 : REF_MINMAX(a.u64, b.u64, false, is_min ? a.u64 < b.u64 : a.u64 > b.u64);
-        break;
-    case MGPU_TYPE_I64:
-        r.i64 = op == MGPU_OP_ADD ? (int64_t)((uint64_t)a.i64 + (uint64_t)b.i64)
-                                  : REF_MINMAX(a.i64, b.i64, false, is_min ? a.i64 < b.i64 : a.i64 > b.i64);
-        break;
-    case MGPU_TYPE_F64:
-        r.f64 = op == MGPU_OP_ADD ? a.f64 + b.f64
-                                  : REF_MINMAX(a.f64, b.f64, isnan(a.f64), is_min ? a.f64 < b.f64 : a.f64 > b.f64);
-        break;
-    default: break;
-    }
-    return r;
+    const ref_type_info *t = ref_type(type);
+    if (!t) return a;
+    if (op == MGPU_OP_ADD) return t->add(a, b);
+    /* min and max: a where it wins or is NaN (the NaN propagates), else b */
+    bool a_wins = op == MGPU_OP_MIN ? ref_less(t, a, b) : ref_less(t, b, a);
+    return a_wins || (t->is_float && isnan(t->to_double(a))) ? a : b;
 }
 
 double ref_to_double(mgpu_type type, mgpu_scalar v) {
-    switch (type) {
-    case MGPU_TYPE_U32: return v.u32;
-    case MGPU_TYPE_I32: return v.i32;
-    case MGPU_TYPE_F32: return v.f32;
-    case MGPU_TYPE_U64: return (double)v.u64;
-    case MGPU_TYPE_I64: return (double)v.i64;
-    case MGPU_TYPE_F64: return v.f64;
-    default: return 0;
-    }
+    const ref_type_info *t = ref_type(type);
+    return t ? t->to_double(v) : 0;
 }
 
 bool ref_equal(mgpu_type type, mgpu_scalar a, mgpu_scalar b) {
-    switch (type) {
-    case MGPU_TYPE_U32: case MGPU_TYPE_I32: return a.u32 == b.u32;
-    case MGPU_TYPE_U64: case MGPU_TYPE_I64: return a.u64 == b.u64;
-    case MGPU_TYPE_F32: return a.f32 == b.f32 || (isnan(a.f32) && isnan(b.f32));
-    case MGPU_TYPE_F64: return a.f64 == b.f64 || (isnan(a.f64) && isnan(b.f64));
-    default: return false;
-    }
+    const ref_type_info *t = ref_type(type);
+    if (!t) return false;
+    if (!t->is_float) return ref_bits(t, a) == ref_bits(t, b);
+    double x = t->to_double(a), y = t->to_double(b);
+    return x == y || (isnan(x) && isnan(y));
 }
 
 bool ref_close(mgpu_type type, mgpu_scalar a, mgpu_scalar b, double scale) {
     if (ref_equal(type, a, b)) return true;
-    if (type != MGPU_TYPE_F32 && type != MGPU_TYPE_F64) return false;
-    double eps = type == MGPU_TYPE_F32 ? 1e-5 : 1e-12;
-    double x = ref_to_double(type, a), y = ref_to_double(type, b);
+    const ref_type_info *t = ref_type(type);
+    if (!t || !t->is_float) return false;
+    double eps = t->size == 4 ? 1e-5 : 1e-12;
+    double x = t->to_double(a), y = t->to_double(b);
     return fabs(x - y) <= eps * (scale > 1 ? scale : 1);
 }
 
 void ref_format(mgpu_type type, mgpu_scalar v, char *buf, size_t size) {
-    switch (type) {
-    case MGPU_TYPE_U32: snprintf(buf, size, "%" PRIu32, v.u32); break;
-    case MGPU_TYPE_I32: snprintf(buf, size, "%" PRId32, v.i32); break;
-    case MGPU_TYPE_F32: snprintf(buf, size, "%.9g", (double)v.f32); break;
-    case MGPU_TYPE_U64: snprintf(buf, size, "%" PRIu64, v.u64); break;
-    case MGPU_TYPE_I64: snprintf(buf, size, "%" PRId64, v.i64); break;
-    case MGPU_TYPE_F64: snprintf(buf, size, "%.17g", v.f64); break;
-    default: snprintf(buf, size, "?"); break;
-    }
+    const ref_type_info *t = ref_type(type);
+    if (!t) snprintf(buf, size, "?");
+    else if (t->is_float) snprintf(buf, size, "%.*g", t->size == 4 ? 9 : 17, t->to_double(v));
+    else if (t->is_signed) snprintf(buf, size, "%" PRId64, ref_signed(t, v));
+    else snprintf(buf, size, "%" PRIu64, ref_bits(t, v));
 }
 
 void ref_scan(mgpu_type type, mgpu_op op, bool exclusive, const void *in, void *out, size_t n, mgpu_scalar *total) {
@@ -137,25 +145,19 @@ void ref_scan(mgpu_type type, mgpu_op op, bool exclusive, const void *in, void *
 }
 
 /* NaN above every number; among equals the first. */
-static bool ref_greater(mgpu_type type, mgpu_scalar b, mgpu_scalar a) {
-    switch (type) {
-    case MGPU_TYPE_U32: return b.u32 > a.u32;
-    case MGPU_TYPE_I32: return b.i32 > a.i32;
-    case MGPU_TYPE_U64: return b.u64 > a.u64;
-    case MGPU_TYPE_I64: return b.i64 > a.i64;
-    case MGPU_TYPE_F32: return !isnan(a.f32) && (isnan(b.f32) || b.f32 > a.f32);
-    case MGPU_TYPE_F64: return !isnan(a.f64) && (isnan(b.f64) || b.f64 > a.f64);
-    default: return false;
-    }
+static bool ref_greater(const ref_type_info *t, mgpu_scalar b, mgpu_scalar a) {
+    if (t->is_float) return !isnan(t->to_double(a)) && (isnan(t->to_double(b)) || ref_less(t, a, b));
+    return ref_less(t, a, b);
 }
 
 mgpu_reduce_value ref_reduce(mgpu_type type, mgpu_op op, const void *in, size_t n) {
     mgpu_reduce_value r = {.value = ref_identity(type, op), .index = -1};
+    const ref_type_info *t = ref_type(type);
     for (size_t i = 0; i < n; ++i) {
         mgpu_scalar x = ref_get(type, in, i);
         if (op != MGPU_OP_MAX_INDEX) {
             r.value = ref_apply(type, op, r.value, x);
-        } else if (r.index < 0 || ref_greater(type, x, r.value)) {
+        } else if (r.index < 0 || (t && ref_greater(t, x, r.value))) {
             r.value = x;
             r.index = (int64_t)i;
         }
@@ -164,15 +166,11 @@ mgpu_reduce_value ref_reduce(mgpu_type type, mgpu_op op, const void *in, size_t 
 }
 
 uint64_t ref_key_bits(mgpu_type type, mgpu_scalar k) {
-    switch (type) {
-    case MGPU_TYPE_U32: return k.u32;
-    case MGPU_TYPE_I32: return (uint32_t)k.i32 ^ 0x80000000u;
-    case MGPU_TYPE_F32: return k.u32 ^ ((k.u32 >> 31) ? 0xffffffffu : 0x80000000u);
-    case MGPU_TYPE_U64: return k.u64;
-    case MGPU_TYPE_I64: return (uint64_t)k.i64 ^ 0x8000000000000000ull;
-    case MGPU_TYPE_F64: return k.u64 ^ ((k.u64 >> 63) ? 0xffffffffffffffffull : 0x8000000000000000ull);
-    default: return 0;
-    }
+    const ref_type_info *t = ref_type(type);
+    if (!t) return 0;
+    uint64_t bits = ref_bits(t, k), sign = ref_sign_bit(t);
+    if (!t->is_float) return t->is_signed ? bits ^ sign : bits;
+    return bits ^ (bits & sign ? sign | (sign - 1) : sign); /* negative: every bit flipped; else the sign */
 }
 
 void ref_merge(mgpu_type type, size_t value_size, bool descending, const void *a, const void *va, size_t an,

@@ -4,6 +4,20 @@
 
 #include "mgpuvk.h"
 
+/* Elements of one type: one row per mgpu_type, the one place where the references and the tests tell the types
+ * apart (the ref_ functions below, the tests' inputs and checks). */
+typedef struct ref_type_info {
+    size_t size; /* bytes, as mgpu_type_size */
+    bool is_float, is_signed; /* is_signed: i32, i64 and the floats */
+    mgpu_scalar (*from_int)(int64_t v);   /* integers modulo 2^bits (-1: the unsigned maximum), floats rounded */
+    mgpu_scalar (*from_double)(double v); /* integers truncated toward zero (v must fit) */
+    double (*to_double)(mgpu_scalar v);
+    mgpu_scalar (*add)(mgpu_scalar a, mgpu_scalar b); /* integers wrap */
+    mgpu_scalar (*extreme)(bool highest); /* integers: the minimum or maximum; floats: -inf or +inf */
+} ref_type_info;
+/* The row of type; NULL for a value that is no type. The scalars the rows make have their unused bytes zero. */
+const ref_type_info *ref_type(mgpu_type type);
+
 /* The op's identity for type (max-index: the value part). */
 mgpu_scalar ref_identity(mgpu_type type, mgpu_op op);
 /* acc = op(acc, x) exactly as the kernels do it (NaN-propagating min/max, wrapping integer add). */

@@ -1,0 +1,321 @@
+/*
+ * The harness every family uses (declared in common.h): the run's state, random inputs and keys, transfers,
+ * tile sizes, the sort test that mergesort and radix sort share, a caller's VkBuffer, and the tests' own
+ * Vulkan instance and device. Element types are told apart only through ref_type (ref/ref.h).
+ */
+#include "common.h"
+
+#include <math.h>
+#include <string.h>
+
+test_env g_test;
+
+/* ---- random inputs ----------------------------------------------------------------------------------------------- */
+
+uint64_t test_random(void) {
+    static uint64_t state;
+    static uint64_t seeded;
+    if (seeded != g_test.seed) {
+        seeded = g_test.seed;
+        state = g_test.seed * 0x9e3779b97f4a7c15ull + 1;
+    }
+    state ^= state >> 12;
+    state ^= state << 25;
+    state ^= state >> 27;
+    return state * 0x2545f4914f6cdd1dull;
+}
+
+uint32_t test_random_below(uint32_t bound) { return bound ? (uint32_t)(test_random() % bound) : 0; }
+
+void test_fill_random(mgpu_type type, void *data, size_t count, int64_t lo, int64_t hi) {
+    const ref_type_info *t = ref_type(type);
+    uint64_t span = (uint64_t)(hi - lo) + 1;
+    for (size_t i = 0; i < count; ++i) {
+        int64_t v = lo + (int64_t)(test_random() % span);
+        if (t) ref_set(type, data, i, t->from_int(v));
+    }
+}
+
+void test_keys(mgpu_type type, void *keys, size_t n, int distinct) {
+    test_fill_random(type, keys, n, -distinct, distinct);
+    const ref_type_info *t = ref_type(type);
+    if (t->is_float && n > 8) {
+        double specials[] = {NAN, -NAN, -0.0, 0.0, INFINITY, -INFINITY, 0.5, -0.25};
+        for (size_t k = 0; k < 8; ++k) ref_set(type, keys, test_random_below((uint32_t)n), t->from_double(specials[k]));
+    }
+}
+
+/* Sorted by the reference: keys of equal order bits are the same bytes, so any sort gives this order. */
+void sorted_keys(mgpu_type type, bool descending, void *keys, size_t n, int distinct) {
+    test_keys(type, keys, n, distinct);
+    size_t bytes = n * mgpu_type_size(type);
+    void *copy = malloc(bytes + 8);
+    memcpy(copy, keys, bytes);
+    ref_sort(type, 0, descending, copy, NULL, n, keys, NULL, NULL);
+    free(copy);
+}
+
+/* ---- device ranges, tiles, sizes --------------------------------------------------------------------------------- */
+
+mgpu_range test_upload(mgpu_type type, const void *data, size_t count) {
+    mgpu_range range = {0};
+    size_t bytes = count * mgpu_type_size(type);
+    CHECK_OK(mgpu_buffer_alloc(g_test.ctx, bytes ? bytes : 16, &range));
+    if (bytes) CHECK_OK(mgpu_buffer_upload(g_test.ctx, range, data, bytes));
+    return range;
+}
+
+void *test_download(mgpu_type type, mgpu_range range, size_t count) {
+    size_t bytes = count * mgpu_type_size(type);
+    void *data = malloc(bytes ? bytes : 1);
+    if (bytes) CHECK_OK(mgpu_buffer_download(g_test.ctx, range, data, bytes));
+    return data;
+}
+
+uint32_t test_tile(mgpu_prim prim, mgpu_type type) {
+    mgpu_tuning t;
+    CHECK_OK(mgpu_context_get_tuning(g_test.ctx, prim, type, &t));
+    return t.nt * t.vt;
+}
+
+size_t test_sizes(uint32_t tile, uint32_t *sizes, size_t capacity) {
+    uint32_t fixed[] = {0, 1, 2, 3, 31, tile - 1, tile, tile + 1, 2 * tile - 1, 2 * tile + 7, 5 * tile + 3, 1001};
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0] && n < capacity; ++i) sizes[n++] = fixed[i];
+    if (n < capacity) sizes[n++] = 1 + test_random_below(40 * tile);
+    return n;
+}
+
+mgpu_pool_stats test_pool_stats(mgpu_context ctx) {
+    mgpu_pool_stats s;
+    mgpu_pool_get_stats(ctx, &s);
+    return s;
+}
+
+/* ---- the sort test of mergesort and radix sort ------------------------------------------------------------------- */
+
+static const char *const input_names[SORT_INPUT_COUNT] = {"few distinct", "many distinct", "sorted", "reversed", "all equal"};
+
+void sort_test_keys(mgpu_type type, sort_input kind, void *keys, size_t n) {
+    size_t size = mgpu_type_size(type);
+    switch (kind) {
+    case SORT_INPUT_FEW: test_keys(type, keys, n, 3); break;
+    case SORT_INPUT_MANY: test_keys(type, keys, n, 1 << 30); break;
+    case SORT_INPUT_SORTED: sorted_keys(type, false, keys, n, 1000); break;
+    case SORT_INPUT_REVERSED: sorted_keys(type, true, keys, n, 1000); break;
+    case SORT_INPUT_EQUAL:
+        test_keys(type, keys, n ? 1 : 0, 1000);
+        for (size_t i = 1; i < n; ++i) memcpy((char *)keys + i * size, keys, size);
+        break;
+    default: break;
+    }
+}
+
+static void fill_sentinel(void *data, size_t bytes) {
+    for (size_t i = 0; i < bytes; ++i) ((unsigned char *)data)[i] = (unsigned char)(0xa5 ^ i);
+}
+
+void sort_test_run(const sort_test *t) {
+    mgpu_type type = t->type;
+    size_t size = mgpu_type_size(type), n = t->n;
+    bool indices = t->payload == 1, indirect = t->indirect >= 0;
+    uint32_t value_size = indices ? 0 : t->payload;
+    size_t out_value = indices ? 4 : value_size;
+    size_t sorted = indirect ? (size_t)t->indirect : n; /* the elements the device count covers */
+    unsigned end_bit = t->begin_bit == 0 && t->end_bit == 0 ? (unsigned)size * 8 : t->end_bit;
+    char *keys = malloc(n * size + 8), *values = malloc(n * 8 + 8);
+    sort_test_keys(type, t->kind, keys, n);
+    for (size_t i = 0; i < n; ++i) { uint64_t v = i * 3 + ((uint64_t)i << 40); memcpy(values + i * value_size, &v, value_size); }
+    /* Expected: the covered prefix sorted; past it the output's prior content (the input, in place). */
+    char *want = malloc(n * size + 8), *vwant = malloc(n * 8 + 8);
+    fill_sentinel(want, n * size);
+    fill_sentinel(vwant, n * out_value);
+    if (t->in_place) {
+        memcpy(want, keys, n * size);
+        memcpy(vwant, values, n * value_size);
+    }
+    int32_t *iwant = malloc(n * 4 + 8);
+    ref_sort_bits(type, value_size, t->descending, t->begin_bit, end_bit, keys, values, sorted, want, vwant, iwant);
+    if (indices) memcpy(vwant, iwant, sorted * 4);
+
+    mgpu_range rk = test_upload(type, keys, n), ro = rk, rv = {0}, rvo = {0}, rc = {0};
+    if (!t->in_place) {
+        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * size : 16, &ro));
+        char *prior = malloc(n * size + 8);
+        fill_sentinel(prior, n * size);
+        if (n) CHECK_OK(mgpu_buffer_upload(g_test.ctx, ro, prior, n * size));
+        free(prior);
+    }
+    if (value_size) {
+        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * value_size : 16, &rv));
+        if (n) CHECK_OK(mgpu_buffer_upload(g_test.ctx, rv, values, n * value_size));
+        rvo = rv;
+    }
+    if (indices || (value_size && !t->in_place)) {
+        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * out_value : 16, &rvo));
+        char *prior = malloc(n * out_value + 8);
+        fill_sentinel(prior, n * out_value);
+        if (n) CHECK_OK(mgpu_buffer_upload(g_test.ctx, rvo, prior, n * out_value));
+        free(prior);
+    }
+    if (indirect) {
+        uint32_t device_count = (uint32_t)t->indirect;
+        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, 4, &rc));
+        CHECK_OK(mgpu_buffer_upload(g_test.ctx, rc, &device_count, 4));
+    }
+    mgpu_sort_info info = {.key_type = type, .value_size = value_size, .indices = indices, .descending = t->descending,
+                           .count = (uint32_t)n, .keys_in = rk, .keys_out = ro, .values_in = rv, .values_out = rvo,
+                           .begin_bit = t->begin_bit, .end_bit = t->end_bit, .indirect_count = rc};
+    CHECK_OK(t->radix ? mgpu_radixsort(g_test.ctx, &info) : mgpu_mergesort(g_test.ctx, &info));
+    const char *what = indices ? "indices" : value_size == 8 ? "pairs64" : value_size ? "pairs32" : "keys";
+    char *got = test_download(type, ro, n);
+    CHECK(memcmp(got, want, n * size) == 0, "%s %s %s %s %s n=%zu bits %u:%u%s%s: keys differ", t->radix ? "radix" : "mergesort",
+          mgpu_type_name(type), what, t->descending ? "descending" : "ascending", input_names[t->kind], n, t->begin_bit,
+          end_bit, t->in_place ? " in place" : "", indirect ? " indirect" : "");
+    if (out_value) {
+        char *vgot = malloc(n * out_value + 8);
+        if (n) CHECK_OK(mgpu_buffer_download(g_test.ctx, rvo, vgot, n * out_value));
+        CHECK(memcmp(vgot, vwant, n * out_value) == 0, "%s %s %s %s n=%zu bits %u:%u%s: %s differ (stability)",
+              t->radix ? "radix" : "mergesort", mgpu_type_name(type), what, input_names[t->kind], n, t->begin_bit, end_bit,
+              indirect ? " indirect" : "", indices ? "indices" : "values");
+        free(vgot);
+    }
+    mgpu_buffer_free(g_test.ctx, rk);
+    if (!t->in_place) mgpu_buffer_free(g_test.ctx, ro);
+    if (value_size) mgpu_buffer_free(g_test.ctx, rv);
+    if (rvo.buffer && !(rvo.buffer == rv.buffer && rvo.offset == rv.offset)) mgpu_buffer_free(g_test.ctx, rvo);
+    mgpu_buffer_free(g_test.ctx, rc);
+    free(got);
+    free(keys);
+    free(values);
+    free(want);
+    free(vwant);
+    free(iwant);
+}
+
+/* ---- a caller's VkBuffer on the test context's device (pool, ranges) --------------------------------------------- */
+
+VkBuffer test_caller_buffer_create(VkDeviceSize size, VkDeviceMemory *memory) {
+    VkPhysicalDevice physical;
+    VkDevice device;
+    mgpu_context_get_handles(g_test.ctx, NULL, &physical, &device, NULL, NULL);
+    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
+                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
+                                       VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT};
+    VkBuffer buffer = VK_NULL_HANDLE;
+    *memory = VK_NULL_HANDLE;
+    if (vkCreateBuffer(device, &bci, NULL, &buffer) != VK_SUCCESS) {
+        CHECK(false, "vkCreateBuffer");
+        return VK_NULL_HANDLE;
+    }
+    VkMemoryRequirements mr;
+    vkGetBufferMemoryRequirements(device, buffer, &mr);
+    VkPhysicalDeviceMemoryProperties mp;
+    vkGetPhysicalDeviceMemoryProperties(physical, &mp);
+    uint32_t type = 0;
+    while (type < mp.memoryTypeCount && !(mr.memoryTypeBits & (1u << type))) ++type;
+    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+                                       .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
+    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = &flags,
+                                .allocationSize = mr.size, .memoryTypeIndex = type};
+    if (type == mp.memoryTypeCount || vkAllocateMemory(device, &mai, NULL, memory) != VK_SUCCESS ||
+        vkBindBufferMemory(device, buffer, *memory, 0) != VK_SUCCESS) {
+        CHECK(false, "memory for a caller's buffer");
+        vkDestroyBuffer(device, buffer, NULL);
+        if (*memory) vkFreeMemory(device, *memory, NULL);
+        *memory = VK_NULL_HANDLE;
+        return VK_NULL_HANDLE;
+    }
+    return buffer;
+}
+
+void test_caller_buffer_destroy(VkBuffer buffer, VkDeviceMemory memory) {
+    VkDevice device;
+    mgpu_context_get_handles(g_test.ctx, NULL, NULL, &device, NULL, NULL);
+    vkDestroyBuffer(device, buffer, NULL);
+    vkFreeMemory(device, memory, NULL);
+}
+
+/* ---- the tests' own instance and device (engine, threads, device_lost) ------------------------------------------- */
+
+static VkBool32 VKAPI_PTR test_vk_debug(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT types,
+                                        const VkDebugUtilsMessengerCallbackDataEXT *data, void *user) {
+    (void)types;
+    test_vk_device *d = user;
+    if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
+        ++d->messages;
+        fprintf(stderr, "[test device validation] %s\n", data->pMessage);
+    }
+    return VK_FALSE;
+}
+
+bool test_vk_device_create(test_vk_device *d) {
+    memset(d, 0, sizeof *d);
+    const char *layer = "VK_LAYER_KHRONOS_validation";
+    const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    VkDebugUtilsMessengerCreateInfoEXT messenger_info = {
+        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+        .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
+        .pfnUserCallback = test_vk_debug,
+        .pUserData = d};
+    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_2};
+    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                                .pNext = g_test.validation ? &messenger_info : NULL,
+                                .pApplicationInfo = &app,
+                                .enabledLayerCount = g_test.validation ? 1 : 0,
+                                .ppEnabledLayerNames = &layer,
+                                .enabledExtensionCount = g_test.validation ? 1 : 0,
+                                .ppEnabledExtensionNames = &ext};
+    if (vkCreateInstance(&ici, NULL, &d->instance) != VK_SUCCESS) {
+        CHECK(false, "the test's vkCreateInstance failed");
+        return false;
+    }
+    PFN_vkCreateDebugUtilsMessengerEXT create_messenger =
+        (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(d->instance, "vkCreateDebugUtilsMessengerEXT");
+    if (g_test.validation && create_messenger) create_messenger(d->instance, &messenger_info, NULL, &d->messenger);
+
+    mgpu_device_info want;
+    mgpu_context_get_device_info(g_test.ctx, &want);
+    uint32_t count = 8;
+    VkPhysicalDevice devices[8];
+    vkEnumeratePhysicalDevices(d->instance, &count, devices);
+    for (uint32_t i = 0; i < count && !d->physical_device; ++i) {
+        VkPhysicalDeviceProperties p;
+        vkGetPhysicalDeviceProperties(devices[i], &p);
+        if (p.deviceID == want.device_id && p.vendorID == want.vendor_id && !strcmp(p.deviceName, want.name))
+            d->physical_device = devices[i];
+    }
+    CHECK(d->physical_device != VK_NULL_HANDLE, "the test finds the device");
+    if (!d->physical_device) return false;
+
+    mgpu_device_requirements *req = &d->requirements;
+    CHECK_OK(mgpu_query_device_requirements(d->instance, d->physical_device, vkGetInstanceProcAddr, req));
+    VkQueueFamilyProperties families[16];
+    uint32_t family_count = 16;
+    vkGetPhysicalDeviceQueueFamilyProperties(d->physical_device, &family_count, families);
+    while (d->family < family_count && !(families[d->family].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++d->family;
+    req->vk12.pNext = NULL;
+    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &req->vk12,
+                                          .features = req->features};
+    float priority = 1;
+    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = d->family,
+                                   .queueCount = 1, .pQueuePriorities = &priority};
+    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &features, .queueCreateInfoCount = 1,
+                              .pQueueCreateInfos = &qci, .enabledExtensionCount = req->extension_count,
+                              .ppEnabledExtensionNames = req->extensions};
+    if (vkCreateDevice(d->physical_device, &dci, NULL, &d->device) != VK_SUCCESS) {
+        CHECK(false, "the test's vkCreateDevice failed");
+        return false;
+    }
+    vkGetDeviceQueue(d->device, d->family, 0, &d->queue);
+    return true;
+}
+
+void test_vk_device_destroy(test_vk_device *d) {
+    if (d->device) vkDestroyDevice(d->device, NULL);
+    PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger =
+        (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(d->instance, "vkDestroyDebugUtilsMessengerEXT");
+    if (d->messenger && destroy_messenger) destroy_messenger(d->instance, d->messenger, NULL);
+    if (d->instance) vkDestroyInstance(d->instance, NULL);
+}
