@@ -319,7 +319,7 @@ MGPU_API void mgpu_context_get_handles(mgpu_context context, VkInstance *instanc
  * one table (src/core/tuning.c). Overrides by API or by env MGPU_TUNE, read at context creation:
  *   MGPU_TUNE="scan:nt=256,vt=16;reduce.u64:vt=8;scan:lookback=off,subgroup=off"
  * (prim[.type]:key=value,...; keys nt, vt, lookback, subgroup (on/off/auto), wait (a count or never), groups,
- * single (on/off/auto)).
+ * single, fold (on/off/auto)).
  */
 typedef enum mgpu_prim {
     MGPU_PRIM_REDUCE = 0,
@@ -347,7 +347,8 @@ typedef struct mgpu_tuning {
     uint32_t nt;          /* power of two, 32..maxComputeWorkGroupSize (64..1024 typical) */
     uint32_t vt;          /* 1..32 */
     mgpu_switch lookback; /* scan, radix sort: single pass with decoupled look-back (ON) or reduce-then-scan (OFF) */
-    mgpu_switch subgroup; /* workgroup scans/reductions from subgroup operations (ON) or shared memory (OFF) */
+    mgpu_switch subgroup; /* workgroup scans/reductions, and Merge Path partition searches where they are few, from
+                             subgroup operations (ON) or shared memory and one thread each (OFF) */
     uint32_t lookback_wait; /* scan look-back: flag reads before a tile reduces a silent predecessor itself
                                (0: 1024; MGPU_LOOKBACK_WAIT_NEVER: always, a verification mode);
                                in-place scans always wait, since a predecessor may have overwritten its input */
@@ -356,6 +357,9 @@ typedef struct mgpu_tuning {
     mgpu_switch single;     /* radix sort: an input that fits one workgroup (16384 keys on most GPUs) sorted by one
                                workgroup in one dispatch (ON) or by the digit passes (AUTO, OFF: on an H100 the
                                one workgroup took 2.4x as long as the passes, even at 256 keys) */
+    mgpu_switch fold;       /* merge, mergesort passes: each workgroup searches its tile's Merge Path bounds at its
+                               start, without the partition dispatch (ON), or the partition dispatch first (OFF);
+                               AUTO: folded where the tiles are few (src/prims/merge.c) */
 } mgpu_tuning;
 
 #define MGPU_LOOKBACK_WAIT_NEVER 0xffffffffu

@@ -100,4 +100,15 @@ void test_merge(void) {
     uint32_t large = test_tile(MGPU_PRIM_MERGE, MGPU_TYPE_U32) << 8;
     merge_case(MGPU_TYPE_U32, 4, false, large + test_random_below(large), large / 2, 1 << 20);
     merge_misuse();
+    /* The tuning switch fold by API: both forms on a few tiles, a value out of range refused. */
+    CHECK_RESULT(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL,
+                                         &(mgpu_tuning){.fold = (mgpu_switch)3}),
+                 MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_switch forms[] = {MGPU_SWITCH_ON, MGPU_SWITCH_OFF};
+    for (size_t i = 0; i < 2; ++i) {
+        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.fold = forms[i]}));
+        uint32_t tile = test_tile(MGPU_PRIM_MERGE, MGPU_TYPE_I64);
+        merge_case(MGPU_TYPE_I64, 8, true, 3 * tile + test_random_below(tile), 2 * tile + 1, 50);
+    }
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, NULL));
 }

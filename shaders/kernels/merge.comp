@@ -1,7 +1,8 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// Merge: each workgroup merges one tile of NT * VT outputs. Its A and B ranges come from the partitions; the
-// keys go to shared memory, each thread finds its own start by Merge Path and merges VT outputs serially,
+// Merge: each workgroup merges one tile of NT * VT outputs. Its A and B ranges come from the partitions (MODE
+// 0) or, where tiles are few (MODE 1, no partition dispatch), from the workgroup's own search at the tile's start
+// (mgpu_cta_merge_path: half the threads search each bound in global memory); the keys go to shared memory, each thread finds its own start by Merge Path and merges VT outputs serially,
 // and outputs (and values, gathered by source index) are stored coalesced. With pc.run > 0 this is one
 // mergesort pass: runs of pc.run sorted elements of a_keys (== b_keys) are merged pairwise.
 #include "shared/spec_ids.h"
@@ -12,6 +13,7 @@ layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
 layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
 layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
+layout(constant_id = MGPU_SPEC_MODE) const uint MODE = 0u; /* 1: the tile's bounds searched here */
 layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
@@ -19,9 +21,13 @@ layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
 shared T s_keys[gl_WorkGroupSize.x * VT];
 shared uint s_source[gl_WorkGroupSize.x * VT]; /* bit 31: from B; the rest: index in A's or B's array */
-uint g_a_len;
+uint g_a_len;            /* the tile's A elements: its keys in shared memory are A's, then B's */
+uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b_keys (MODE 1) */
 #define MGPU_MERGE_A(i) s_keys[i]
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
+#define MGPU_MERGE_GLOBAL_A(i) TArray(pc.a_keys).v[g_a_base + (i)]
+#define MGPU_MERGE_GLOBAL_B(i) TArray(pc.b_keys).v[g_b_base + (i)]
+#define MGPU_MERGE_PATH_SHARED s_source /* free at the tile's start */
 #define MGPU_MERGE_KEY(i) s_keys[i]
 #include "include/merge_path.glsl"
 #include "include/cta_merge.glsl"
@@ -34,8 +40,17 @@ void mgpu_tile(uint tile) {
     uint first = tile * nv;
     mgpu_merge_pair pair = mgpu_merge_range(pc.a_count, pc.b_count, pc.run, first);
     uint diag0 = first - pair.first, diag1 = min(diag0 + nv, pair.a_len + pair.b_len);
-    uint a0 = UintArray(pc.partitions).v[tile];
-    uint a1 = diag1 == pair.a_len + pair.b_len ? pair.a_len : UintArray(pc.partitions).v[tile + 1u];
+    uint a0, a1;
+    if (MODE == 1u) {
+        g_a_base = pair.a_base;
+        g_b_base = pair.b_base;
+        uvec2 split = mgpu_cta_merge_path(pair.a_len, pair.b_len, diag0, diag1, false);
+        a0 = split.x;
+        a1 = split.y;
+    } else {
+        a0 = UintArray(pc.partitions).v[tile];
+        a1 = diag1 == pair.a_len + pair.b_len ? pair.a_len : UintArray(pc.partitions).v[tile + 1u];
+    }
     uint b0 = diag0 - a0, b1 = diag1 - a1;
     uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
     g_a_len = a_len;

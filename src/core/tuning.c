@@ -93,8 +93,9 @@ static mgpu_result mgpu_check_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t 
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "nt %u: a power of two in 32..%u", t->nt,
                           ctx->info.max_workgroup_size);
     if (t->vt > 32) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "vt %u: 1..32", t->vt);
-    if ((unsigned)t->lookback > MGPU_SWITCH_OFF || (unsigned)t->subgroup > MGPU_SWITCH_OFF || (unsigned)t->single > MGPU_SWITCH_OFF)
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "lookback/subgroup/single: AUTO, ON or OFF");
+    if ((unsigned)t->lookback > MGPU_SWITCH_OFF || (unsigned)t->subgroup > MGPU_SWITCH_OFF || (unsigned)t->single > MGPU_SWITCH_OFF ||
+        (unsigned)t->fold > MGPU_SWITCH_OFF)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "lookback/subgroup/single/fold: AUTO, ON or OFF");
     if (t->subgroup == MGPU_SWITCH_ON && !ctx->info.subgroup_scans)
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "the device lacks the subgroup operations the scans use");
     for (uint32_t type = 0; type < MGPU_TYPE_COUNT; ++type) {
@@ -142,6 +143,7 @@ mgpu_tuning mgpu__tuning_resolve(mgpu_context ctx, mgpu_prim prim, mgpu_type typ
     t.lookback_wait = o->lookback_wait ? o->lookback_wait : 1024;
     t.groups = o->groups ? o->groups : MGPU_DEFAULT_TILE_GROUPS;
     t.single = o->single == MGPU_SWITCH_ON ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF; /* opt-in: slower on the H100 (radixsort.c) */
+    t.fold = o->fold; /* AUTO decides per call, by the tile count (merge.c) */
     return t;
 }
 
@@ -197,6 +199,7 @@ static void mgpu_apply_tune_entry(mgpu_context ctx, char *entry) {
             else if (!strcmp(kv, "lookback")) { if (!mgpu_parse_switch(v, &tuning.lookback)) goto bad; }
             else if (!strcmp(kv, "subgroup")) { if (!mgpu_parse_switch(v, &tuning.subgroup)) goto bad; }
             else if (!strcmp(kv, "single")) { if (!mgpu_parse_switch(v, &tuning.single)) goto bad; }
+            else if (!strcmp(kv, "fold")) { if (!mgpu_parse_switch(v, &tuning.fold)) goto bad; }
             else if (!strcmp(kv, "groups")) tuning.groups = (uint32_t)strtoul(v, NULL, 10);
             else if (!strcmp(kv, "wait")) tuning.lookback_wait = !strcmp(v, "never") ? MGPU_LOOKBACK_WAIT_NEVER : (uint32_t)strtoul(v, NULL, 10);
             else goto bad;

@@ -1,7 +1,8 @@
 /*
  * Merge (the seeds' chapter 6), in the two-phase idiom: a partition dispatch finds, by Merge Path, where each
- * tile of NT * VT outputs starts in A and B; the merge dispatch merges each tile in shared memory.
- * Scratch: the partitions, one uint per tile boundary.
+ * tile of NT * VT outputs starts in A and B; the merge dispatch merges each tile in shared memory. Where the
+ * tiles are few (tuning `fold`), the merge dispatch alone: each workgroup searches its tile's bounds itself.
+ * Scratch: the partitions, one uint per tile boundary (asked for either way, so that it depends on sizes only).
  */
 #include "../mgpu_internal.h"
 
@@ -72,7 +73,12 @@ mgpu_result mgpu_merge_get_requirements(mgpu_context ctx, const mgpu_merge_info 
     return MGPU_SUCCESS;
 }
 
-static void mgpu_merge_keys(mgpu_tuning tuning, mgpu_type type, bool descending, uint32_t value_words,
+/* Merge passes of at most this many tiles search their partitions in the merge kernel (tuning `fold` AUTO):
+ * one dispatch instead of two and a barrier, but every tile waits for its own search (a few global read
+ * latencies), which costs more than the partition dispatch once the tiles are many (bench/RESULTS.md). */
+#define MGPU_MERGE_FOLD_TILES 512u
+
+static void mgpu_merge_keys(mgpu_tuning tuning, mgpu_type type, bool descending, uint32_t value_words, bool fold,
                             mgpu_pipeline_key *partition, mgpu_pipeline_key *merge) {
     *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION,
                                      .type = type,
@@ -82,7 +88,8 @@ static void mgpu_merge_keys(mgpu_tuning tuning, mgpu_type type, bool descending,
     *merge = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE,
                                  .type = type,
                                  .spec = {[MGPU_SPEC_NT] = tuning.nt, [MGPU_SPEC_VT] = tuning.vt,
-                                          [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_VALUE_WORDS] = value_words}};
+                                          [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_VALUE_WORDS] = value_words,
+                                          [MGPU_SPEC_MODE] = fold}};
 }
 
 mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,
@@ -90,11 +97,14 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
     uint32_t total = pc->run ? pc->a_count : pc->a_count + pc->b_count;
     uint32_t tile = tuning.nt * tuning.vt;
     uint32_t tiles = (uint32_t)(((uint64_t)total + tile - 1) / tile);
+    bool fold = tuning.fold == MGPU_SWITCH_ON || (tuning.fold == MGPU_SWITCH_AUTO && tiles <= MGPU_MERGE_FOLD_TILES);
     mgpu_pipeline_key partition, merge;
-    mgpu_merge_keys(tuning, type, descending, value_words, &partition, &merge);
-    mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, tiles + 1);
-    if (r != MGPU_SUCCESS) return r;
-    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    mgpu_merge_keys(tuning, type, descending, value_words, fold, &partition, &merge);
+    if (!fold) {
+        mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, tiles + 1);
+        if (r != MGPU_SUCCESS) return r;
+        mgpu__barrier_compute_write_to_read(ctx, cmd);
+    }
     uint32_t x = mgpu__tile_groups(ctx, &tuning, tiles);
     pc->groups_x = x;
     return mgpu__dispatch(ctx, cmd, &merge, pc, sizeof *pc, x, 1);
@@ -104,11 +114,13 @@ mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuni
     mgpu_result r = MGPU_SUCCESS;
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
-            mgpu_pipeline_key partition, merge;
-            mgpu_merge_keys(tuning, type, descending, words, &partition, &merge);
+            mgpu_pipeline_key partition, merge, folded;
+            mgpu_merge_keys(tuning, type, descending, words, false, &partition, &merge);
+            mgpu_merge_keys(tuning, type, descending, words, true, &partition, &folded);
             VkPipeline p;
             r = mgpu__prepare_partitions(ctx, &partition);
             if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &merge, &p);
+            if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &folded, &p);
         }
     return r;
 }
