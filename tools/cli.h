@@ -20,7 +20,7 @@
 
 typedef struct subcommand subcommand;
 
-/* The parsed command line. */
+/* The parsed command line: each subcommand's row says which options and positional arguments set which field. */
 typedef struct options {
     const subcommand *sub;
     const char *command;
@@ -50,6 +50,29 @@ typedef struct options {
     bool bench;
 } options;
 
+/* What an entry of subcommand.takes is; OPTION_END (zero) ends the list. */
+typedef enum option_kind {
+    OPTION_END,
+    OPTION_POSITIONAL, /* the next bare argument, in the order of the list */
+    OPTION_FLAG,       /* sets a bool */
+    OPTION_VALUE,      /* takes the next argument */
+    OPTION_TWO_VALUES  /* takes the next two arguments (field, then second) */
+} option_kind;
+
+/* An option or positional argument a subcommand takes: its spelling (NULL for a positional one), the options
+ * field it sets (offsetof), and when it is required the rest of the message "COMMAND needs ...". Required
+ * arguments are checked in the order of the list. */
+typedef struct option_spec {
+    const char *name;
+    option_kind kind;
+    size_t field;
+    size_t second;
+    const char *needs;
+} option_spec;
+
+/* The most entries in subcommand.takes. */
+#define OPTION_MAX 12
+
 /* A file argument of a subcommand: its name in the usage and the options field that holds its path. An
  * output may replace the inputs whose bits (1 << index in inputs[]) are in may_replace; any other input it
  * is the same file as, and another output, is refused before any work. */
@@ -62,24 +85,29 @@ typedef struct file_arg {
 /* The most inputs, and the most outputs, of one subcommand. */
 #define FILE_ARG_MAX 6
 
-/* A row of the subcommand table (tools/mgpuvk.c). */
+/* A row of the subcommand table (tools/mgpuvk.c). --device and --bench are taken by every subcommand. */
 struct subcommand {
     const char *name;
     const char *usage;   /* after "mgpuvk "; continuation lines start with spaces */
     const char *summary; /* one line */
     const char *details; /* more lines of `mgpuvk NAME --help`, or NULL */
     int (*run)(const options *o);
+    void (*check)(const options *o); /* after parsing: refuses a bad combination of options (exit 2), or NULL */
+    option_spec takes[OPTION_MAX];
     file_arg inputs[FILE_ARG_MAX];
     file_arg outputs[FILE_ARG_MAX];
 };
 
-/* The families' entry points: the run of the table's rows. */
+/* The families' entry points: the run and check of the table's rows. */
 int command_info(const options *o);                       /* tools/cli_info.c */
 int command_reduce(const options *o);                     /* tools/cli_reduce_scan.c */
 int command_scan(const options *o);                       /* tools/cli_reduce_scan.c */
 int command_merge(const options *o);                      /* tools/cli_merge.c */
+void check_merge(const options *o);                       /* tools/cli_merge.c */
 int command_sort(const options *o);                       /* tools/cli_sort.c */
+void check_sort(const options *o);                        /* tools/cli_sort.c */
 int command_search(const options *o);                     /* tools/cli_search.c */
+void check_search(const options *o);                      /* tools/cli_search.c */
 int command_bulk(const options *o);                       /* tools/cli_bulk.c */
 int command_load_balance(const options *o);               /* tools/cli_load_balance.c */
 int command_interval(const options *o);                   /* tools/cli_load_balance.c */

@@ -7,6 +7,11 @@ static mgpu_result record_merge(mgpu_context ctx, VkCommandBuffer cmd, const voi
     return mgpu_cmd_merge(ctx, cmd, info, scratch);
 }
 
+/* After parsing: --values and --values-out come together. */
+void check_merge(const options *o) {
+    if (!o->values_a != !o->values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
+}
+
 int command_merge(const options *o) {
     char error[512];
     npy_array a, b, va = {0}, vb = {0};

@@ -4,6 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* After parsing: --bounds is lower or upper. */
+void check_search(const options *o) {
+    if (!o->bounds || (strcmp(o->bounds, "lower") && strcmp(o->bounds, "upper")))
+        fail(EXIT_BAD_INPUT, "search needs --bounds lower or --bounds upper");
+}
+
 static mgpu_result record_search(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
     return mgpu_cmd_sorted_search(ctx, cmd, info, scratch);
 }

@@ -28,6 +28,15 @@ static mgpu_result record_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const
     return mgpu_cmd_radixsort(ctx, cmd, info, scratch);
 }
 
+/* After parsing: values or the permutation, and an --algo that exists and takes --bits. */
+void check_sort(const options *o) {
+    if (!o->values_a != !o->values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
+    if (o->values_a && o->indices_out) fail(EXIT_BAD_INPUT, "sort takes --values or --indices-out, not both");
+    if (o->algo && strcmp(o->algo, "merge") && strcmp(o->algo, "auto") && strcmp(o->algo, "radix"))
+        fail(EXIT_BAD_INPUT, "unknown --algo '%s' (radix, merge, auto)", o->algo);
+    if (o->bits && o->algo && !strcmp(o->algo, "merge")) fail(EXIT_BAD_INPUT, "--bits needs --algo radix or auto");
+}
+
 /* sort: --algo auto is the radix sort (every key type has one). */
 int command_sort(const options *o) {
     char error[512];

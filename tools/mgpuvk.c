@@ -1,7 +1,7 @@
 /*
  * mgpuvk: the command-line tool over the library. Arrays in and out are 1-D NumPy .npy files.
- * The subcommands, their usage and which input each output may replace are the table `subcommands`
- * below; `mgpuvk --help` prints it, `mgpuvk CMD --help` one entry. The commands are in
+ * The subcommands, their usage, the options they take and which input each output may replace are the table
+ * `subcommands` below; `mgpuvk --help` prints it, `mgpuvk CMD --help` one entry. The commands are in
  * tools/cli_<family>.c, the helpers they share in tools/cli.c (tools/cli.h).
  *
  * Results go to stdout on one line (max-index: value, a space, index; floats with enough digits to
@@ -21,22 +21,41 @@
 #define OUT(name, field, may_replace) {name, offsetof(options, field), may_replace}
 #define IN(k) (1u << (k)) /* may_replace: the input inputs[k] */
 
+#define POSITIONAL(field, needs) {NULL, OPTION_POSITIONAL, offsetof(options, field), 0, needs}
+#define FLAG(name, field) {name, OPTION_FLAG, offsetof(options, field), 0, NULL}
+#define VALUE(name, field, needs) {name, OPTION_VALUE, offsetof(options, field), 0, needs}
+#define TWO_VALUES(name, field, second) \
+    {name, OPTION_TWO_VALUES, offsetof(options, field), offsetof(options, second), NULL}
+#define INPUT POSITIONAL(input, "needs an input .npy file")
+#define NEEDS_OUTPUT "needs -o OUT.npy"
+#define OUTPUT(needs) VALUE("-o", output, needs), VALUE("--output", output, NULL)
+#define OP VALUE("--op", op, NULL)
+/* sort, search and the bulk commands have always accepted --op, and ignore it */
+#define IGNORED_OP OP
+
+/* Each row: name, usage, summary, details; the command and its check; the options and positional arguments
+ * it takes (--device and --bench: every one); its file inputs and outputs. */
 static const subcommand subcommands[] = {
     {"info", "info [--device N|NAME] [--bench]",
      "list the Vulkan devices (* marks the default); with --device or --bench also the details of one",
      "  --bench  the bandwidth of the copy shader on 64 MiB, the reference of every benchmark figure\n",
-     command_info, {{0}}, {{0}}},
+     command_info, NULL, {{0}}, {{0}}, {{0}}},
     {"reduce", "reduce IN.npy [--op add|min|max|maxindex] [--device N|NAME] [--bench]",
-     "print the reduction of IN (maxindex: the value, a space, its first index)", NULL, command_reduce,
+     "print the reduction of IN (maxindex: the value, a space, its first index)", NULL, command_reduce, NULL,
+     {INPUT, OP},
      {ARG("IN.npy", input)}, {{0}}},
     {"scan", "scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]",
-     "the inclusive (or exclusive) scan of IN into OUT; prints the total", NULL, command_scan,
+     "the inclusive (or exclusive) scan of IN into OUT; prints the total", NULL, command_scan, NULL,
+     {INPUT, OUTPUT(NEEDS_OUTPUT), OP, FLAG("--exclusive", exclusive)},
      {ARG("IN.npy", input)}, {OUT("-o", output, IN(0))}},
     {"merge",
      "merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]\n"
      "             [--device N|NAME] [--bench]",
      "merge two sorted arrays (and the values that go with their keys) into one sorted array",
-     "  stable: of equal keys, those of A come first\n", command_merge,
+     "  stable: of equal keys, those of A come first\n", command_merge, check_merge,
+     {INPUT, OUTPUT(NEEDS_OUTPUT), POSITIONAL(input_b, "needs two input .npy files"),
+      TWO_VALUES("--values", values_a, values_b), VALUE("--values-out", values_out, NULL),
+      FLAG("--descending", descending)},
      {ARG("A.npy", input), ARG("B.npy", input_b), ARG("VA.npy", values_a), ARG("VB.npy", values_b)},
      {OUT("-o", output, IN(0) | IN(1)), OUT("--values-out", values_out, IN(2) | IN(3))}},
     {"sort",
@@ -46,7 +65,11 @@ static const subcommand subcommands[] = {
      "  --algo auto is the radix sort\n"
      "  --bits LO:HI  radix sort by bits LO..HI-1 of the key's order-preserving transform (0:0 = no bit:\n"
      "               keeps the input order)\n",
-     command_sort, {ARG("KEYS.npy", input), ARG("V.npy", values_a)},
+     command_sort, check_sort,
+     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--values", values_a, NULL), VALUE("--values-out", values_out, NULL),
+      VALUE("--indices-out", indices_out, NULL), FLAG("--descending", descending), VALUE("--algo", algo, NULL),
+      VALUE("--bits", bits, NULL), IGNORED_OP},
+     {ARG("KEYS.npy", input), ARG("V.npy", values_a)},
      {OUT("-o", output, IN(0)), OUT("--values-out", values_out, IN(1)), OUT("--indices-out", indices_out, 0)}},
     {"search",
      "search A.npy B.npy --bounds lower|upper [-o A_INDICES.npy] [--b-indices B_INDICES.npy]\n"
@@ -60,38 +83,54 @@ static const subcommand subcommands[] = {
      "  With --match-a or --match-b it prints one line \"NA NB\": NA the number of elements of A that have an\n"
      "  equal key in B (0 without --match-a), NB the number of elements of B that have an equal key in A\n"
      "  (0 without --match-b). Without either it prints nothing.\n",
-     command_search, {ARG("A.npy", input), ARG("B.npy", input_b)},
+     command_search, check_search,
+     {INPUT, POSITIONAL(input_b, "needs A.npy and B.npy"), VALUE("--bounds", bounds, NULL), OUTPUT(NULL),
+      VALUE("--b-indices", b_indices, NULL), VALUE("--match-a", match_a, NULL), VALUE("--match-b", match_b, NULL),
+      FLAG("--descending", descending), IGNORED_OP},
+     {ARG("A.npy", input), ARG("B.npy", input_b)},
      {OUT("-o", output, IN(0)), OUT("--b-indices", b_indices, IN(1)), OUT("--match-a", match_a, IN(0)),
       OUT("--match-b", match_b, IN(1))}},
     {"bulk-remove", "bulk-remove IN.npy --indices IDX.npy -o OUT.npy [--device N|NAME]",
-     "IN without the elements at IDX (<i4, strictly ascending)", NULL, command_bulk,
+     "IN without the elements at IDX (<i4, strictly ascending)", NULL, command_bulk, NULL,
+     {INPUT, VALUE("--indices", indices, "needs --indices IDX.npy"), OUTPUT(NEEDS_OUTPUT), IGNORED_OP},
      {ARG("IN.npy", input), ARG("IDX.npy", indices)}, {OUT("-o", output, IN(0))}},
     {"bulk-insert", "bulk-insert B.npy --insert A.npy --indices IDX.npy -o OUT.npy [--device N|NAME]",
-     "B with A[i] inserted before B[IDX[i]] (IDX <i4, ascending, at most the length of B)", NULL, command_bulk,
+     "B with A[i] inserted before B[IDX[i]] (IDX <i4, ascending, at most the length of B)", NULL, command_bulk, NULL,
+     {INPUT, VALUE("--indices", indices, "needs --indices IDX.npy"), VALUE("--insert", insert, "needs --insert A.npy"),
+      OUTPUT(NEEDS_OUTPUT), IGNORED_OP},
      {ARG("B.npy", input), ARG("A.npy", insert), ARG("IDX.npy", indices)}, {OUT("-o", output, IN(0))}},
     {"load-balance", "load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]",
      "for each work item of objects with COUNTS (<i4 >= 0) items, its object (OBJ <i4)",
      "    COUNTS: 3 0 2 1 -> OBJ: 0 0 0 2 2 3\n"
      "  OBJ has one element per work item, COUNTS one per object: -o never replaces COUNTS.\n",
-     command_load_balance, {ARG("COUNTS.npy", input)},
-     {OUT("-o", output, 0)}},
+     command_load_balance, NULL,
+     {INPUT, OUTPUT(NEEDS_OUTPUT)},
+     {ARG("COUNTS.npy", input)}, {OUT("-o", output, 0)}},
     {"interval-expand", "interval-expand COUNTS.npy VALUES.npy -o OUT.npy [--device N|NAME] [--bench]",
-     "VALUES[i] repeated COUNTS[i] times", NULL, command_interval,
+     "VALUES[i] repeated COUNTS[i] times", NULL, command_interval, NULL,
+     {INPUT, OUTPUT(NEEDS_OUTPUT), POSITIONAL(input_b, "needs COUNTS.npy and VALUES.npy")},
      {ARG("COUNTS.npy", input), ARG("VALUES.npy", input_b)}, {OUT("-o", output, IN(1))}},
     {"interval-gather",
      "interval-gather COUNTS.npy --gather G.npy --input IN.npy -o OUT.npy [--device N|NAME] [--bench]",
-     "the intervals IN[G[i] .. G[i]+COUNTS[i]) one after another", NULL, command_interval,
+     "the intervals IN[G[i] .. G[i]+COUNTS[i]) one after another", NULL, command_interval, NULL,
+     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--gather", gather, "needs --gather G.npy"),
+      VALUE("--input", interval_input, "needs --input IN.npy")},
      {ARG("COUNTS.npy", input), ARG("G.npy", gather), ARG("IN.npy", interval_input)}, {OUT("-o", output, IN(2))}},
     {"interval-scatter",
      "interval-scatter COUNTS.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n"
      "                        [--device N|NAME] [--bench]",
-     "DEST with the consecutive intervals of IN written at S[i] .. S[i]+COUNTS[i]", NULL, command_interval,
+     "DEST with the consecutive intervals of IN written at S[i] .. S[i]+COUNTS[i]", NULL, command_interval, NULL,
+     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--scatter", scatter, "needs --scatter S.npy"),
+      VALUE("--input", interval_input, "needs --input IN.npy"), VALUE("--into", into, "needs --into DEST.npy")},
      {ARG("COUNTS.npy", input), ARG("S.npy", scatter), ARG("IN.npy", interval_input), ARG("DEST.npy", into)},
      {OUT("-o", output, IN(3))}},
     {"interval-move",
      "interval-move COUNTS.npy --gather G.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n"
      "                     [--device N|NAME] [--bench]",
-     "DEST with IN[G[i] .. G[i]+COUNTS[i]) written at S[i]", NULL, command_interval,
+     "DEST with IN[G[i] .. G[i]+COUNTS[i]) written at S[i]", NULL, command_interval, NULL,
+     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--gather", gather, "needs --gather G.npy"),
+      VALUE("--scatter", scatter, "needs --scatter S.npy"), VALUE("--input", interval_input, "needs --input IN.npy"),
+      VALUE("--into", into, "needs --into DEST.npy")},
      {ARG("COUNTS.npy", input), ARG("G.npy", gather), ARG("S.npy", scatter), ARG("IN.npy", interval_input),
       ARG("DEST.npy", into)},
      {OUT("-o", output, IN(4))}},
@@ -147,6 +186,26 @@ static const subcommand *find_subcommand(const char *name) {
 
 static bool is_help(const char *a) { return !strcmp(a, "--help") || !strcmp(a, "-h"); }
 
+/* The field of o at offset (offsetof(options, ...)): a bool for a flag, else a string. */
+static void *field_at(options *o, size_t offset) { return (char *)o + offset; }
+
+/* The string field of o at offset: an option's value or a positional argument. */
+static const char **text_field(options *o, size_t offset) { return field_at(o, offset); }
+
+/* The option of c spelt a, or NULL. */
+static const option_spec *find_option(const subcommand *c, const char *a) {
+    for (int k = 0; k < OPTION_MAX && c->takes[k].kind; ++k)
+        if (c->takes[k].name && !strcmp(c->takes[k].name, a)) return &c->takes[k];
+    return NULL;
+}
+
+/* The first positional argument of c not yet given, or NULL. */
+static const option_spec *next_positional(const subcommand *c, options *o) {
+    for (int k = 0; k < OPTION_MAX && c->takes[k].kind; ++k)
+        if (c->takes[k].kind == OPTION_POSITIONAL && !*text_field(o, c->takes[k].field)) return &c->takes[k];
+    return NULL;
+}
+
 static options parse(int argc, char **argv) {
     options o = {0};
     if (argc < 2) {
@@ -163,101 +222,41 @@ static options parse(int argc, char **argv) {
         print_version();
         exit(0);
     }
-    o.sub = find_subcommand(o.command);
+    const subcommand *c = o.sub = find_subcommand(o.command);
     for (int i = 2; i < argc; ++i)
         if (is_help(argv[i])) {
-            print_help(o.sub);
+            print_help(c);
             exit(0);
         }
-    bool merge = !strcmp(o.command, "merge"), lbs = !strcmp(o.command, "load-balance");
-    bool expand = !strcmp(o.command, "interval-expand"), gather = !strcmp(o.command, "interval-gather");
-    bool scatter = !strcmp(o.command, "interval-scatter"), move = !strcmp(o.command, "interval-move");
-    bool interval = expand || gather || scatter || move;
-    bool search = !strcmp(o.command, "search"), sort = !strcmp(o.command, "sort");
-    bool bulk_remove = !strcmp(o.command, "bulk-remove"), bulk_insert = !strcmp(o.command, "bulk-insert");
     for (int i = 2; i < argc; ++i) {
         const char *a = argv[i];
-        bool has_value = i + 1 < argc;
+        const option_spec *s = find_option(c, a), *p = NULL;
         if (!strcmp(a, "--device")) {
-            if (!has_value) fail(EXIT_BAD_INPUT, "--device needs a value");
+            if (i + 1 >= argc) fail(EXIT_BAD_INPUT, "--device needs a value");
             o.device = argv[++i];
         } else if (!strcmp(a, "--bench")) {
             o.bench = true;
-        } else if (search && (!strcmp(a, "--bounds") || !strcmp(a, "--b-indices") || !strcmp(a, "--match-a") ||
-                              !strcmp(a, "--match-b"))) {
-            if (!has_value) fail(EXIT_BAD_INPUT, "%s needs a value", a);
-            const char **slot = !strcmp(a, "--bounds") ? &o.bounds : !strcmp(a, "--b-indices") ? &o.b_indices
-                              : !strcmp(a, "--match-a") ? &o.match_a : &o.match_b;
-            *slot = argv[++i];
-        } else if (!strcmp(a, "--indices") && (bulk_remove || bulk_insert)) {
-            if (!has_value) fail(EXIT_BAD_INPUT, "--indices needs a value");
-            o.indices = argv[++i];
-        } else if (!strcmp(a, "--insert") && bulk_insert) {
-            if (!has_value) fail(EXIT_BAD_INPUT, "--insert needs a value");
-            o.insert = argv[++i];
-        } else if (!strcmp(a, "--descending") && (merge || search || sort)) {
-            o.descending = true;
-        } else if ((!strcmp(a, "--values") || !strcmp(a, "--indices-out") || !strcmp(a, "--algo") || !strcmp(a, "--bits")) && sort) {
-            if (!has_value) fail(EXIT_BAD_INPUT, "%s needs a value", a);
-            const char **slot = !strcmp(a, "--values") ? &o.values_a : !strcmp(a, "--algo") ? &o.algo
-                              : !strcmp(a, "--bits") ? &o.bits : &o.indices_out;
-            *slot = argv[++i];
-        } else if (!strcmp(a, "--values") && merge) {
-            if (i + 2 >= argc) fail(EXIT_BAD_INPUT, "--values needs two files");
-            o.values_a = argv[++i];
-            o.values_b = argv[++i];
-        } else if (!strcmp(a, "--values-out") && (merge || sort)) {
-            if (!has_value) fail(EXIT_BAD_INPUT, "--values-out needs a value");
-            o.values_out = argv[++i];
-        } else if (!strcmp(a, "--gather") && (gather || move)) {
-            if (!has_value) fail(EXIT_BAD_INPUT, "--gather needs a value");
-            o.gather = argv[++i];
-        } else if (!strcmp(a, "--scatter") && (scatter || move)) {
-            if (!has_value) fail(EXIT_BAD_INPUT, "--scatter needs a value");
-            o.scatter = argv[++i];
-        } else if (!strcmp(a, "--input") && (gather || scatter || move)) {
-            if (!has_value) fail(EXIT_BAD_INPUT, "--input needs a value");
-            o.interval_input = argv[++i];
-        } else if (!strcmp(a, "--into") && (scatter || move)) {
-            if (!has_value) fail(EXIT_BAD_INPUT, "--into needs a value");
-            o.into = argv[++i];
-        } else if (!strcmp(a, "--op") && strcmp(o.command, "info") && !merge && !lbs && !interval) {
-            if (!has_value) fail(EXIT_BAD_INPUT, "--op needs a value");
-            o.op = argv[++i];
-        } else if (!strcmp(a, "--exclusive") && !strcmp(o.command, "scan")) {
-            o.exclusive = true;
-        } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && (!strcmp(o.command, "scan") || merge || sort || lbs || interval || search || bulk_remove || bulk_insert)) {
-            if (!has_value) fail(EXIT_BAD_INPUT, "%s needs a value", a);
-            o.output = argv[++i];
+        } else if (s && s->kind == OPTION_FLAG) {
+            *(bool *)field_at(&o, s->field) = true;
+        } else if (s && s->kind == OPTION_TWO_VALUES) {
+            if (i + 2 >= argc) fail(EXIT_BAD_INPUT, "%s needs two files", a);
+            *text_field(&o, s->field) = argv[++i];
+            *text_field(&o, s->second) = argv[++i];
+        } else if (s) {
+            if (i + 1 >= argc) fail(EXIT_BAD_INPUT, "%s needs a value", a);
+            *text_field(&o, s->field) = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
             fail(EXIT_BAD_INPUT, "unknown option '%s' for %s", a, o.command);
-        } else if (!o.input && strcmp(o.command, "info")) {
-            o.input = a;
-        } else if (!o.input_b && (merge || expand || search)) {
-            o.input_b = a;
+        } else if ((p = next_positional(c, &o))) {
+            *text_field(&o, p->field) = a;
         } else {
             fail(EXIT_BAD_INPUT, "unexpected argument '%s'", a);
         }
     }
-    if (strcmp(o.command, "info") && !o.input) fail(EXIT_BAD_INPUT, "%s needs an input .npy file", o.command);
-    if ((!strcmp(o.command, "scan") || merge || sort || lbs || interval) && !o.output) fail(EXIT_BAD_INPUT, "%s needs -o OUT.npy", o.command);
-    if (expand && !o.input_b) fail(EXIT_BAD_INPUT, "interval-expand needs COUNTS.npy and VALUES.npy");
-    if (search && !o.input_b) fail(EXIT_BAD_INPUT, "search needs A.npy and B.npy");
-    if ((bulk_remove || bulk_insert) && !o.indices) fail(EXIT_BAD_INPUT, "%s needs --indices IDX.npy", o.command);
-    if (bulk_insert && !o.insert) fail(EXIT_BAD_INPUT, "bulk-insert needs --insert A.npy");
-    if ((bulk_remove || bulk_insert) && !o.output) fail(EXIT_BAD_INPUT, "%s needs -o OUT.npy", o.command);
-    if (search && (!o.bounds || (strcmp(o.bounds, "lower") && strcmp(o.bounds, "upper"))))
-        fail(EXIT_BAD_INPUT, "search needs --bounds lower or --bounds upper");
-    if ((gather || move) && !o.gather) fail(EXIT_BAD_INPUT, "%s needs --gather G.npy", o.command);
-    if ((scatter || move) && !o.scatter) fail(EXIT_BAD_INPUT, "%s needs --scatter S.npy", o.command);
-    if ((gather || scatter || move) && !o.interval_input) fail(EXIT_BAD_INPUT, "%s needs --input IN.npy", o.command);
-    if ((scatter || move) && !o.into) fail(EXIT_BAD_INPUT, "%s needs --into DEST.npy", o.command);
-    if (merge && !o.input_b) fail(EXIT_BAD_INPUT, "merge needs two input .npy files");
-    if ((merge || sort) && !o.values_a != !o.values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
-    if (sort && o.values_a && o.indices_out) fail(EXIT_BAD_INPUT, "sort takes --values or --indices-out, not both");
-    if (sort && o.algo && strcmp(o.algo, "merge") && strcmp(o.algo, "auto") && strcmp(o.algo, "radix"))
-        fail(EXIT_BAD_INPUT, "unknown --algo '%s' (radix, merge, auto)", o.algo);
-    if (sort && o.bits && o.algo && !strcmp(o.algo, "merge")) fail(EXIT_BAD_INPUT, "--bits needs --algo radix or auto");
+    for (int k = 0; k < OPTION_MAX && c->takes[k].kind; ++k)
+        if (c->takes[k].needs && !*text_field(&o, c->takes[k].field))
+            fail(EXIT_BAD_INPUT, "%s %s", o.command, c->takes[k].needs);
+    if (c->check) c->check(&o);
     return o;
 }
 
