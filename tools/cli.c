@@ -31,7 +31,9 @@ static void log_message(void *user, mgpu_log_level level, const char *message) {
     }
 }
 
-static const char *field(const options *o, const file_arg *f) { return *(const char *const *)((const char *)o + f->field); }
+static const char *field(const options *o, const file_arg *f) {
+    return *(const char *const *)((const char *)o + f->field);
+}
 
 void describe_replace(char *buf, size_t size, const subcommand *c, const file_arg *out) {
     int n = snprintf(buf, size, "%s %s", out->name, out->may_replace ? "may replace" : "replaces no input");
@@ -56,8 +58,8 @@ void check_outputs(const options *o) {
             if (in && !(c->outputs[k].may_replace & (1u << j)) && output_is_input(out, in)) {
                 char rule[256];
                 describe_replace(rule, sizeof rule, c, &c->outputs[k]);
-                fail(EXIT_BAD_INPUT, "%s %s: the same file as input %s %s (%s)", c->outputs[k].name, out, c->inputs[j].name,
-                     in, rule);
+                fail(EXIT_BAD_INPUT, "%s %s: the same file as input %s %s (%s)", c->outputs[k].name, out,
+                     c->inputs[j].name, in, rule);
             }
         }
     }
@@ -66,7 +68,8 @@ void check_outputs(const options *o) {
 mgpu_context open_context(const options *o) {
     bool validation = getenv("MGPU_VALIDATION") && strcmp(getenv("MGPU_VALIDATION"), "0");
     mgpu_context ctx = NULL;
-    mgpu_result r = mgpu_context_create(&(mgpu_context_desc){.device = o->device, .validation = validation, .log = log_message}, &ctx);
+    mgpu_context_desc desc = {.device = o->device, .validation = validation, .log = log_message};
+    mgpu_result r = mgpu_context_create(&desc, &ctx);
     if (r == MGPU_ERROR_NO_DEVICE) {
         const char *env = getenv("MGPU_DEVICE"), *want = o->device ? o->device : env && *env ? env : NULL;
         uint32_t count = 0, def = 0;
@@ -75,8 +78,9 @@ mgpu_context open_context(const options *o) {
             fail(o->device ? EXIT_BAD_INPUT : EXIT_DEVICE, "no Vulkan device %s%s (list them with `mgpuvk info`)", want,
                  o->device ? "" : " (MGPU_DEVICE)");
         if (want)
-            fail(o->device ? EXIT_BAD_INPUT : EXIT_DEVICE, "no usable Vulkan device matches '%s'%s (list them with `mgpuvk info`)",
-                 want, o->device ? "" : " (MGPU_DEVICE)");
+            fail(o->device ? EXIT_BAD_INPUT : EXIT_DEVICE,
+                 "no usable Vulkan device matches '%s'%s (list them with `mgpuvk info`)", want,
+                 o->device ? "" : " (MGPU_DEVICE)");
     }
     if (r != MGPU_SUCCESS) fail(EXIT_DEVICE, "no Vulkan context: %s", mgpu_result_message(r));
     return ctx;
@@ -120,7 +124,8 @@ void device_fail(mgpu_context ctx, const char *what, mgpu_result r) {
     char message[2048];
     snprintf(message, sizeof message, "%s: %s (%s)", what, mgpu_result_message(r), mgpu_context_last_error(ctx));
     mgpu_context_destroy(ctx);
-    fail(r == MGPU_ERROR_UNSUPPORTED ? EXIT_DEVICE : r < MGPU_ERROR_UNSUPPORTED ? EXIT_BAD_INPUT : EXIT_DEVICE, "%s", message);
+    fail(r == MGPU_ERROR_UNSUPPORTED ? EXIT_DEVICE : r < MGPU_ERROR_UNSUPPORTED ? EXIT_BAD_INPUT : EXIT_DEVICE, "%s",
+         message);
 }
 
 int finish(mgpu_context ctx) {

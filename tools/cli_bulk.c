@@ -12,7 +12,8 @@ int command_bulk(const options *o) {
     if (insert && !npy_read(o->insert, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
     if (insert && a.type != b.type) fail(EXIT_BAD_INPUT, "%s and %s have different dtypes", o->insert, o->input);
     if (!npy_read(o->indices, &idx, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-    if (idx.type != MGPU_TYPE_I32) fail(EXIT_BAD_INPUT, "%s: indices must be <i4, not %s", o->indices, npy_descr(idx.type));
+    if (idx.type != MGPU_TYPE_I32)
+        fail(EXIT_BAD_INPUT, "%s: indices must be <i4, not %s", o->indices, npy_descr(idx.type));
     if (insert && idx.count != a.count)
         fail(EXIT_BAD_INPUT, "%s: %llu indices for %llu values to insert", o->indices, (unsigned long long)idx.count,
              (unsigned long long)a.count);
@@ -21,11 +22,11 @@ int command_bulk(const options *o) {
     for (uint64_t k = 0; k < idx.count; ++k) {
         int64_t limit = insert ? (int64_t)b.count : (int64_t)b.count - 1;
         if (x[k] < 0 || x[k] > limit)
-            fail(EXIT_BAD_INPUT, "%s: index %d at %llu is out of range [0, %lld]", o->indices, x[k], (unsigned long long)k,
-                 (long long)limit);
+            fail(EXIT_BAD_INPUT, "%s: index %d at %llu is out of range [0, %lld]", o->indices, x[k],
+                 (unsigned long long)k, (long long)limit);
         if (k && (insert ? x[k] < x[k - 1] : x[k] <= x[k - 1]))
-            fail(EXIT_BAD_INPUT, "%s: indices are not %s at %llu", o->indices, insert ? "ascending" : "strictly ascending",
-                 (unsigned long long)k);
+            fail(EXIT_BAD_INPUT, "%s: indices are not %s at %llu", o->indices,
+                 insert ? "ascending" : "strictly ascending", (unsigned long long)k);
     }
     mgpu_context ctx = open_context(o);
     size_t vs = mgpu_type_size(b.type);
@@ -34,11 +35,13 @@ int command_bulk(const options *o) {
     mgpu_result r = MGPU_SUCCESS;
     if (out_count) r = mgpu_buffer_alloc(ctx, out_count * vs, &ro);
     if (r == MGPU_SUCCESS && insert)
-        r = mgpu_bulk_insert(ctx, &(mgpu_bulk_insert_info){.value_size = (uint32_t)vs, .b_count = (uint32_t)b.count, .b = rb,
-                                                           .a_count = (uint32_t)a.count, .insert = ra, .indices = rx, .output = ro});
+        r = mgpu_bulk_insert(ctx, &(mgpu_bulk_insert_info){.value_size = (uint32_t)vs, .b_count = (uint32_t)b.count,
+                                                           .b = rb, .a_count = (uint32_t)a.count, .insert = ra,
+                                                           .indices = rx, .output = ro});
     else if (r == MGPU_SUCCESS)
-        r = mgpu_bulk_remove(ctx, &(mgpu_bulk_remove_info){.value_size = (uint32_t)vs, .count = (uint32_t)b.count, .input = rb,
-                                                           .index_count = (uint32_t)idx.count, .indices = rx, .output = ro});
+        r = mgpu_bulk_remove(ctx, &(mgpu_bulk_remove_info){.value_size = (uint32_t)vs, .count = (uint32_t)b.count,
+                                                           .input = rb, .index_count = (uint32_t)idx.count,
+                                                           .indices = rx, .output = ro});
     void *host = malloc(out_count ? out_count * vs : 1);
     if (!host) r = MGPU_ERROR_OUT_OF_MEMORY;
     if (r == MGPU_SUCCESS && out_count) r = mgpu_buffer_download(ctx, ro, host, out_count * vs);

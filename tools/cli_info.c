@@ -14,7 +14,8 @@ static void bench_copy(mgpu_context ctx) {
     mgpu_range src = {0}, dst = {0};
     if (mgpu_buffer_alloc(ctx, bytes, &src) == MGPU_SUCCESS && mgpu_buffer_alloc(ctx, bytes, &dst) == MGPU_SUCCESS) {
         printf("copy of 64 MiB: ");
-        bench(ctx, record_copy, &(mgpu_copy_info){.src = src, .dst = dst, .bytes = bytes}, 0, bytes / 4, 2.0 * (double)bytes);
+        bench(ctx, record_copy, &(mgpu_copy_info){.src = src, .dst = dst, .bytes = bytes}, 0, bytes / 4,
+              2.0 * (double)bytes);
     }
     mgpu_buffer_free(ctx, src);
     mgpu_buffer_free(ctx, dst);

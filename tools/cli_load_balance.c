@@ -12,14 +12,16 @@ int command_load_balance(const options *o) {
     char error[512];
     npy_array counts;
     if (!npy_read(o->input, &counts, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-    if (counts.type != MGPU_TYPE_I32) fail(EXIT_BAD_INPUT, "%s: counts must be <i4, not %s", o->input, npy_descr(counts.type));
+    if (counts.type != MGPU_TYPE_I32)
+        fail(EXIT_BAD_INPUT, "%s: counts must be <i4, not %s", o->input, npy_descr(counts.type));
     uint64_t items = 0;
     for (uint64_t j = 0; j < counts.count; ++j) {
         int32_t c = ((const int32_t *)counts.data)[j];
         if (c < 0) fail(EXIT_BAD_INPUT, "%s: negative count %d at %llu", o->input, c, (unsigned long long)j);
         items += (uint64_t)c;
     }
-    if (items + counts.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 work items and objects", o->input);
+    if (items + counts.count > 0x7fffffffu)
+        fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 work items and objects", o->input);
     mgpu_context ctx = open_context(o);
     mgpu_range in = upload(ctx, &counts), starts = {0}, objects = {0};
     mgpu_result r = MGPU_SUCCESS;
@@ -40,7 +42,8 @@ int command_load_balance(const options *o) {
     if (o->bench) {
         mgpu_requirements req;
         if (mgpu_load_balance_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
-            bench(ctx, record_load_balance, &info, req.scratch_size, items, 4.0 * ((double)items + (double)counts.count));
+            bench(ctx, record_load_balance, &info, req.scratch_size, items,
+                  4.0 * ((double)items + (double)counts.count));
     }
     mgpu_buffer_free(ctx, in);
     mgpu_buffer_free(ctx, starts);
@@ -66,8 +69,8 @@ static void require_intervals_inside(const char *path, const npy_array *index, c
     for (uint64_t o = 0; o < index->count; ++o) {
         int32_t x = ((const int32_t *)index->data)[o];
         if (x < 0 || (uint64_t)x + (uint64_t)counts[o] > length)
-            fail(EXIT_BAD_INPUT, "%s: interval %llu, [%d, %lld), is outside the array of %llu", path, (unsigned long long)o, x,
-                 (long long)x + counts[o], (unsigned long long)length);
+            fail(EXIT_BAD_INPUT, "%s: interval %llu, [%d, %lld), is outside the array of %llu", path,
+                 (unsigned long long)o, x, (long long)x + counts[o], (unsigned long long)length);
     }
 }
 
@@ -82,7 +85,8 @@ int command_interval(const options *o) {
     char error[512];
     npy_array counts, input, dest = {0}, gather = {0}, scatter = {0};
     if (!npy_read(o->input, &counts, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-    if (counts.type != MGPU_TYPE_I32) fail(EXIT_BAD_INPUT, "%s: counts must be <i4, not %s", o->input, npy_descr(counts.type));
+    if (counts.type != MGPU_TYPE_I32)
+        fail(EXIT_BAD_INPUT, "%s: counts must be <i4, not %s", o->input, npy_descr(counts.type));
     const int32_t *c = counts.data;
     uint64_t items = 0;
     for (uint64_t j = 0; j < counts.count; ++j) {
@@ -118,7 +122,8 @@ int command_interval(const options *o) {
                                .interval_count = (uint32_t)counts.count, .interval_starts = upload(ctx, &starts),
                                .gather = upload(ctx, &gather), .scatter = upload(ctx, &scatter),
                                .input = upload(ctx, &input), .input_count = (uint32_t)input.count,
-                               .output = o->into ? upload(ctx, &dest) : (mgpu_range){0}, .output_count = (uint32_t)out_count};
+                               .output = o->into ? upload(ctx, &dest) : (mgpu_range){0},
+                               .output_count = (uint32_t)out_count};
     mgpu_result r = MGPU_SUCCESS;
     if (!o->into && out_count) r = mgpu_buffer_alloc(ctx, out_count * vs, &info.output);
     if (r == MGPU_SUCCESS) r = mgpu_interval(ctx, &info);

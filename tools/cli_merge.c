@@ -48,7 +48,8 @@ int command_merge(const options *o) {
     void *keys = malloc(total ? total * key_size : 1), *values = malloc(total && value_size ? total * value_size : 1);
     if (!keys || !values) device_fail(ctx, "host memory", MGPU_ERROR_OUT_OF_MEMORY);
     if (total) r = mgpu_buffer_download(ctx, info.out_keys, keys, total * key_size);
-    if (r == MGPU_SUCCESS && total && value_size) r = mgpu_buffer_download(ctx, info.out_values, values, total * value_size);
+    if (r == MGPU_SUCCESS && total && value_size)
+        r = mgpu_buffer_download(ctx, info.out_values, values, total * value_size);
     if (r != MGPU_SUCCESS) device_fail(ctx, "download", r);
     write_output(ctx, o->output, a.type, keys, total);
     if (value_size) write_output(ctx, o->values_out, va.type, values, total);

@@ -79,7 +79,8 @@ int command_scan(const options *o) {
     mgpu_context ctx = open_with_input(o, &a, &in);
     size_t size = mgpu_type_size(a.type);
     mgpu_result r = MGPU_SUCCESS;
-    if (a.count && (r = mgpu_buffer_alloc(ctx, a.count * size, &out)) != MGPU_SUCCESS) device_fail(ctx, "allocation", r);
+    if (a.count && (r = mgpu_buffer_alloc(ctx, a.count * size, &out)) != MGPU_SUCCESS)
+        device_fail(ctx, "allocation", r);
     mgpu_scan_info info = {.type = a.type, .op = op, .exclusive = o->exclusive, .count = (uint32_t)a.count,
                            .input = in, .output = out};
     mgpu_scalar total;

@@ -24,9 +24,10 @@ int command_search(const options *o) {
     require_sorted(o->input, &a, o->descending);
     require_sorted(o->input_b, &b, o->descending);
     mgpu_context ctx = open_context(o);
-    mgpu_sorted_search_info info = {.key_type = a.type, .bounds = strcmp(o->bounds, "upper") ? MGPU_BOUNDS_LOWER : MGPU_BOUNDS_UPPER,
-                                    .descending = o->descending, .a_count = (uint32_t)a.count, .b_count = (uint32_t)b.count,
-                                    .a_keys = upload(ctx, &a), .b_keys = upload(ctx, &b)};
+    mgpu_sorted_search_info info = {.key_type = a.type,
+                                    .bounds = strcmp(o->bounds, "upper") ? MGPU_BOUNDS_LOWER : MGPU_BOUNDS_UPPER,
+                                    .descending = o->descending, .a_count = (uint32_t)a.count,
+                                    .b_count = (uint32_t)b.count, .a_keys = upload(ctx, &a), .b_keys = upload(ctx, &b)};
     struct { const char *path; mgpu_range *range; uint64_t count; } outs[] = {
         {o->output, &info.a_indices, a.count}, {o->b_indices, &info.b_indices, b.count},
         {o->match_a, &info.a_matches, a.count}, {o->match_b, &info.b_matches, b.count}};

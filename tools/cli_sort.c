@@ -76,7 +76,9 @@ int command_sort(const options *o) {
     commit_outputs(ctx);
     if (o->bench) {
         mgpu_requirements req;
-        if ((radix ? mgpu_radixsort_get_requirements : mgpu_mergesort_get_requirements)(ctx, &info, &req) == MGPU_SUCCESS)
+        mgpu_result q = radix ? mgpu_radixsort_get_requirements(ctx, &info, &req)
+                              : mgpu_mergesort_get_requirements(ctx, &info, &req);
+        if (q == MGPU_SUCCESS)
             bench(ctx, radix ? record_radixsort : record_mergesort, &info, req.scratch_size, n,
                   (double)n * 2 * (key_size + out_value_size));
     }

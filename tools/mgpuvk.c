@@ -143,8 +143,8 @@ static void print_usage_line(FILE *f, const subcommand *c, const char *prefix) {
 static void print_usage(FILE *f) {
     fprintf(f, "usage: mgpuvk COMMAND ARGS...   (mgpuvk COMMAND --help: one command; mgpuvk --version)\n");
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; ++i) print_usage_line(f, &subcommands[i], "  ");
-    fprintf(f, "--bench prints the GPU time (best of 10) and throughput; mgpuvk info --bench measures the copy shader,\n"
-               "the reference of every figure. Devices: mgpuvk info.\n");
+    fprintf(f, "--bench prints the GPU time (best of 10) and throughput; mgpuvk info --bench measures the copy "
+               "shader,\nthe reference of every figure. Devices: mgpuvk info.\n");
     fprintf(f, "Arrays are 1-D .npy files (<u4 <i4 <f4 <u8 <i8 <f8). Bad input exits with 2, a device failure with 1,\n"
                "a validation message (MGPU_VALIDATION=1) with 3. An output replaces its file only when the whole\n"
                "command succeeds; an output may replace only the inputs its command's --help names.\n");
