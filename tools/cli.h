@@ -1,0 +1,157 @@
+/*
+ * The mgpuvk tool's shared parts: the parsed command line, the row of the subcommand table, and the helpers
+ * that more than one family of subcommands uses (tools/cli.c). Each family's file (tools/cli_<family>.c) holds
+ * its command_* functions and their record_* helpers; tools/mgpuvk.c holds the one table, the argument
+ * parsing and main. A new family is its file (listed in tools/CMakeLists.txt), its row and the declarations of
+ * its functions below.
+ */
+#ifndef MGPU_TOOLS_CLI_H
+#define MGPU_TOOLS_CLI_H
+
+#include "mgpuvk.h"
+#include "npy.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define EXIT_BAD_INPUT 2
+#define EXIT_DEVICE 1
+#define EXIT_VALIDATION 3
+
+typedef struct subcommand subcommand;
+
+/* The parsed command line: each subcommand's row says which options and positional arguments set which field. */
+typedef struct options {
+    const subcommand *sub;
+    const char *command;
+    const char *input;
+    const char *input_b;
+    const char *values_a;
+    const char *values_b;
+    const char *values_out;
+    const char *gather;
+    const char *scatter;
+    const char *interval_input;
+    const char *into;
+    const char *bounds;
+    const char *indices;
+    const char *insert;
+    const char *b_indices;
+    const char *match_a;
+    const char *match_b;
+    const char *indices_out;
+    const char *algo;
+    const char *bits;
+    bool descending;
+    const char *output;
+    const char *device;
+    const char *op;
+    bool exclusive;
+    bool bench;
+} options;
+
+/* What an entry of subcommand.takes is; OPTION_END (zero) ends the list. */
+typedef enum option_kind {
+    OPTION_END,
+    OPTION_POSITIONAL, /* the next bare argument, in the order of the list */
+    OPTION_FLAG,       /* sets a bool */
+    OPTION_VALUE,      /* takes the next argument */
+    OPTION_TWO_VALUES  /* takes the next two arguments (field, then second) */
+} option_kind;
+
+/* An option or positional argument a subcommand takes: its spelling (NULL for a positional one), the options
+ * field it sets (offsetof), and when it is required the rest of the message "COMMAND needs ...". Required
+ * arguments are checked in the order of the list. */
+typedef struct option_spec {
+    const char *name;
+    option_kind kind;
+    size_t field;
+    size_t second;
+    const char *needs;
+} option_spec;
+
+/* The most entries in subcommand.takes. */
+#define OPTION_MAX 12
+
+/* A file argument of a subcommand: its name in the usage and the options field that holds its path. An
+ * output may replace the inputs whose bits (1 << index in inputs[]) are in may_replace; any other input it
+ * is the same file as, and another output, is refused before any work. */
+typedef struct file_arg {
+    const char *name;
+    size_t field;
+    unsigned may_replace;
+} file_arg;
+
+/* The most inputs, and the most outputs, of one subcommand. */
+#define FILE_ARG_MAX 6
+
+/* A row of the subcommand table (tools/mgpuvk.c). --device and --bench are taken by every subcommand. */
+struct subcommand {
+    const char *name;
+    const char *usage;   /* after "mgpuvk "; continuation lines start with spaces */
+    const char *summary; /* one line */
+    const char *details; /* more lines of `mgpuvk NAME --help`, or NULL */
+    int (*run)(const options *o);
+    void (*check)(const options *o); /* after parsing: refuses a bad combination of options (exit 2), or NULL */
+    option_spec takes[OPTION_MAX];
+    file_arg inputs[FILE_ARG_MAX];
+    file_arg outputs[FILE_ARG_MAX];
+};
+
+/* The families' entry points: the run and check of the table's rows. */
+int command_info(const options *o);                       /* tools/cli_info.c */
+int command_reduce(const options *o);                     /* tools/cli_reduce_scan.c */
+int command_scan(const options *o);                       /* tools/cli_reduce_scan.c */
+int command_merge(const options *o);                      /* tools/cli_merge.c */
+void check_merge(const options *o);                       /* tools/cli_merge.c */
+int command_sort(const options *o);                       /* tools/cli_sort.c */
+void check_sort(const options *o);                        /* tools/cli_sort.c */
+int command_search(const options *o);                     /* tools/cli_search.c */
+void check_search(const options *o);                      /* tools/cli_search.c */
+int command_bulk(const options *o);                       /* tools/cli_bulk.c */
+int command_load_balance(const options *o);               /* tools/cli_load_balance.c */
+int command_interval(const options *o);                   /* tools/cli_load_balance.c */
+
+/* Prints "mgpuvk: error: " and the message as one line on stderr (control bytes as \xNN) and exits with status. */
+void fail(int status, const char *format, ...);
+
+/* What an output of c may replace, into buf: "-o may replace A.npy or B.npy", or "-o replaces no input". */
+void describe_replace(char *buf, size_t size, const subcommand *c, const file_arg *out);
+
+/* Before any work: every output can be written safely, no two are one file, and none is an input it may not
+ * replace; else exits with 2. */
+void check_outputs(const options *o);
+
+/* Creates the context on --device (or MGPU_DEVICE), with the validation layers when MGPU_VALIDATION is set;
+ * exits with 2 for a --device that matches none, else 1. */
+mgpu_context open_context(const options *o);
+
+/* Allocates a device range for the array and uploads it ({0} for an empty array); exits on failure. */
+mgpu_range upload(mgpu_context ctx, const npy_array *a);
+
+/* Allocates host memory and downloads bytes from range into it (one byte for 0); exits on failure. */
+void *download_or_fail(mgpu_context ctx, mgpu_range range, uint64_t bytes);
+
+/* Writes an output array (to its temporary: output.h); on failure exits with 2, every file as it was. */
+void write_output(mgpu_context ctx, const char *path, mgpu_type type, const void *data, uint64_t count);
+
+/* Puts every output of the command in place (devices first), or exits with 2. */
+void commit_outputs(mgpu_context ctx);
+
+/* Destroys the context and exits with "what: message (last error)": 2 for bad input, 1 for the device. */
+void device_fail(mgpu_context ctx, const char *what, mgpu_result r);
+
+/* Destroys the context; the exit status of a command that succeeded (3 when a validation message came). */
+int finish(mgpu_context ctx);
+
+/* Exits with 2 unless the array is sorted (ascending, or descending) in the total order of the keys. */
+void require_sorted(const char *path, const npy_array *a, bool descending);
+
+/* Records one run of a primitive (info is its mgpu_*_info) for bench. */
+typedef mgpu_result (*record_fn)(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch);
+
+/* --bench: prints the GPU time of 10 recordings (best, after one warm-up) as count elements/s and bytes/s. */
+void bench(mgpu_context ctx, record_fn record, const void *info, VkDeviceSize scratch_size, uint64_t count,
+           double bytes);
+
+#endif

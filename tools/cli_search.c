@@ -1,0 +1,57 @@
+/* mgpuvk search: the vectorized sorted search of two sorted arrays, with match flags. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* After parsing: --bounds is lower or upper. */
+void check_search(const options *o) {
+    if (!o->bounds || (strcmp(o->bounds, "lower") && strcmp(o->bounds, "upper")))
+        fail(EXIT_BAD_INPUT, "search needs --bounds lower or --bounds upper");
+}
+
+static mgpu_result record_search(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_sorted_search(ctx, cmd, info, scratch);
+}
+
+int command_search(const options *o) {
+    char error[512];
+    npy_array a, b;
+    if (!npy_read(o->input, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (!npy_read(o->input_b, &b, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (a.type != b.type) fail(EXIT_BAD_INPUT, "%s and %s have different dtypes", o->input, o->input_b);
+    if (a.count > 0x7fffffffu || b.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "more than 2^31-1 elements");
+    require_sorted(o->input, &a, o->descending);
+    require_sorted(o->input_b, &b, o->descending);
+    mgpu_context ctx = open_context(o);
+    mgpu_sorted_search_info info = {.key_type = a.type,
+                                    .bounds = strcmp(o->bounds, "upper") ? MGPU_BOUNDS_LOWER : MGPU_BOUNDS_UPPER,
+                                    .descending = o->descending, .a_count = (uint32_t)a.count,
+                                    .b_count = (uint32_t)b.count, .a_keys = upload(ctx, &a), .b_keys = upload(ctx, &b)};
+    struct { const char *path; mgpu_range *range; uint64_t count; } outs[] = {
+        {o->output, &info.a_indices, a.count}, {o->b_indices, &info.b_indices, b.count},
+        {o->match_a, &info.a_matches, a.count}, {o->match_b, &info.b_matches, b.count}};
+    mgpu_result r = MGPU_SUCCESS;
+    for (size_t i = 0; i < 4 && r == MGPU_SUCCESS; ++i)
+        if (outs[i].path) r = mgpu_buffer_alloc(ctx, outs[i].count * 4 + 4, outs[i].range);
+    uint32_t a_matches = 0, b_matches = 0;
+    if (r == MGPU_SUCCESS) r = mgpu_sorted_search(ctx, &info, &a_matches, &b_matches);
+    if (r != MGPU_SUCCESS) device_fail(ctx, "search", r);
+    void *hosts[4] = {NULL, NULL, NULL, NULL}; /* a device output is written at the commit, from these */
+    for (size_t i = 0; i < 4; ++i)
+        if (outs[i].path) {
+            hosts[i] = download_or_fail(ctx, *outs[i].range, outs[i].count * 4);
+            write_output(ctx, outs[i].path, MGPU_TYPE_I32, hosts[i], outs[i].count);
+        }
+    commit_outputs(ctx);
+    for (size_t i = 0; i < 4; ++i) free(hosts[i]);
+    if (o->match_a || o->match_b) printf("%u %u\n", a_matches, b_matches);
+    mgpu_requirements req;
+    if (o->bench && mgpu_sorted_search_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
+        bench(ctx, record_search, &info, req.scratch_size, a.count + b.count, 4.0 * (double)(a.count + b.count) * 2);
+    mgpu_range ranges[] = {info.a_keys, info.b_keys, info.a_indices, info.b_indices, info.a_matches, info.b_matches};
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) mgpu_buffer_free(ctx, ranges[i]);
+    free(a.data);
+    free(b.data);
+    return finish(ctx);
+}
