@@ -19,9 +19,9 @@
  *                   (mgpu_range): MGPU_ERROR_INVALID_ARGUMENT; fewer bytes than the call needs of it:
  *                   MGPU_ERROR_RANGE_TOO_SMALL; an offset not a multiple of its elements' size:
  *                   MGPU_ERROR_MISALIGNED;
- *   checks          of a primitive's info struct: what the struct's doc lists; the three tiers of a
- *                   primitive run the same checks, get_requirements nothing more (and
- *                   MGPU_ERROR_INVALID_ARGUMENT for a null out);
+ *   checks          of a primitive's info struct: next not NULL (MGPU_ERROR_INVALID_ARGUMENT), then what the
+ *                   struct's doc lists; the three tiers of a primitive run the same checks, get_requirements
+ *                   nothing more (and MGPU_ERROR_INVALID_ARGUMENT for a null out);
  *   scratch checks  of mgpu_cmd_<prim>'s scratch, when get_requirements asks for some: the range checks at the
  *                   size and scratch_alignment it gave (the alignment of the offset; for reduce and scan, of
  *                   the device address), and MGPU_ERROR_INVALID_ARGUMENT when the scratch shares a byte with
@@ -38,6 +38,14 @@
  * null cmd, the scratch checks' and the recording set's; the blocking mgpu_<prim> the checks' and the
  * submitting set's. A null context is MGPU_ERROR_INVALID_ARGUMENT everywhere, with no message (no context to
  * hold one).
+ *
+ * Extension slot. Every *_info and *_desc struct that a call takes opens with `const void *next`, kept for
+ * structures of later versions (like Vulkan's pNext). No extension is defined yet: next must be NULL. A call
+ * given a struct whose next is not NULL returns MGPU_ERROR_INVALID_ARGUMENT before it checks or does anything
+ * else, and mgpu_context_last_error says so (mgpu_context_create and mgpu_context_adopt, which have no context
+ * yet, give the message to desc->log). Zero-initialize these structs or use designated initializers
+ * (`&(mgpu_scan_info){.type = MGPU_TYPE_F32, .count = n, ...}`); a positional initializer must start with
+ * NULL. Structs the library fills in (mgpu_device_info, mgpu_requirements, mgpu_pool_stats, ...) have none.
  *
  * Synchronization contract of every mgpu_cmd_* call: all of its accesses are made by compute shaders
  * (VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT). Its first access to every range it is given (inputs, outputs,
@@ -229,6 +237,7 @@ typedef void (*mgpu_log_fn)(void *user, mgpu_log_level level, const char *messag
  *   pool_capacity: bytes of freed ranges the pool keeps cached (0: 256 MiB).
  */
 typedef struct mgpu_context_desc {
+    const void *next; /* the extension slot: must be NULL */
     const char *device;
     bool validation;
     mgpu_log_fn log;
@@ -247,6 +256,7 @@ typedef struct mgpu_context_desc {
  *   api_version: the version the instance and device were created with (0: 1.2).
  */
 typedef struct mgpu_adopt_desc {
+    const void *next; /* the extension slot: must be NULL */
     VkInstance instance;
     VkPhysicalDevice physical_device;
     VkDevice device;
@@ -263,7 +273,7 @@ typedef struct mgpu_adopt_desc {
 /** Creates a context: instance, device, queue, pool, pipeline cache. desc may be NULL (all defaults).
  *  *out_context is NULL after a failure, whose reason goes to desc->log (no context is left to ask; without
  *  a log, to stderr under env MGPU_VERBOSE).
- *  Returns MGPU_ERROR_INVALID_ARGUMENT (out_context NULL); MGPU_ERROR_NO_DEVICE (no Vulkan
+ *  Returns MGPU_ERROR_INVALID_ARGUMENT (out_context NULL, desc->next not NULL); MGPU_ERROR_NO_DEVICE (no Vulkan
  *  1.2 loader; no device that matches `device` and has Vulkan 1.2 with bufferDeviceAddress; no compute queue or
  *  no usable memory type on it); MGPU_ERROR_UNSUPPORTED (validation asked for, the layer not installed);
  *  MGPU_ERROR_OUT_OF_MEMORY; MGPU_ERROR_DEVICE_LOST or MGPU_ERROR_VULKAN (instance or device creation, or the
@@ -272,7 +282,7 @@ MGPU_API mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_con
 
 /** Wraps the caller's instance, physical device, device and (optional) queue in a context. *out_context is NULL
  *  after a failure, whose reason goes to desc->log (without one, to stderr under env MGPU_VERBOSE).
- *  Returns MGPU_ERROR_INVALID_ARGUMENT (out_context or desc NULL, no instance, physical
+ *  Returns MGPU_ERROR_INVALID_ARGUMENT (out_context or desc NULL, desc->next not NULL, no instance, physical
  *  device or device, a queue family without compute); MGPU_ERROR_NO_DEVICE (get_instance_proc_addr NULL and no
  *  system loader; a device without Vulkan 1.2 or bufferDeviceAddress; no usable memory type);
  *  MGPU_ERROR_OUT_OF_MEMORY; MGPU_ERROR_VULKAN (the library's own objects on the device: pipeline layout and
@@ -290,7 +300,7 @@ MGPU_API const char *mgpu_context_last_error(mgpu_context context);
 MGPU_API uint64_t mgpu_context_validation_message_count(mgpu_context context);
 
 /** The device as the library sees it (what moderngpu's CreateCudaDevice(printInfo) printed) and the features
- *  in use. */
+ *  in use. The library fills it in: it has no extension slot. */
 typedef struct mgpu_device_info {
     char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
     VkPhysicalDeviceType type;
@@ -533,6 +543,7 @@ typedef enum mgpu_fill_mode {
  * the range checks of output (count elements). count 0 records nothing.
  */
 typedef struct mgpu_fill_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_type type;
     mgpu_fill_mode mode;
     uint32_t count;
@@ -584,6 +595,7 @@ MGPU_API void mgpu_cmd_barrier(mgpu_context context, VkCommandBuffer cmd);
  * src and dst (bytes bytes, offsets multiples of 4) and src and dst not overlapping (MGPU_ERROR_INVALID_ARGUMENT).
  */
 typedef struct mgpu_copy_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_range src;
     mgpu_range dst;
     VkDeviceSize bytes;
@@ -606,6 +618,7 @@ MGPU_API mgpu_result mgpu_cmd_copy(mgpu_context context, VkCommandBuffer cmd, co
 #define MGPU_REDUCE_RESULT_BYTES 16u
 
 typedef struct mgpu_reduce_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_type type;
     mgpu_op op;
     uint32_t count;      /* 0 .. 2^31-1 */
@@ -652,6 +665,7 @@ MGPU_API mgpu_result mgpu_reduce(mgpu_context context, const mgpu_reduce_info *i
  * defaults to reduce-then-scan, and its look-back runs are tested with LP_NUM_THREADS=1.
  */
 typedef struct mgpu_scan_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_type type;
     mgpu_op op;          /* ADD, MIN or MAX */
     bool exclusive;
@@ -686,6 +700,7 @@ MGPU_API mgpu_result mgpu_scan(mgpu_context context, const mgpu_scan_info *info,
  * out_values (as many values), each when it holds an element.
  */
 typedef struct mgpu_merge_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_type key_type;
     uint32_t value_size;
     bool descending;
@@ -732,6 +747,7 @@ MGPU_API mgpu_result mgpu_merge(mgpu_context context, const mgpu_merge_info *inf
  * command executes and clamped to count, which then sizes the scratch; keys past it are not touched).
  */
 typedef struct mgpu_sort_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_type key_type;
     uint32_t value_size;   /* 0: keys only (or indices); 4 or 8: pairs */
     bool indices;          /* write the sorting permutation to values_out */
@@ -810,6 +826,7 @@ MGPU_API mgpu_result mgpu_radixsort(mgpu_context context, const mgpu_sort_info *
  * (item_count int32), each when its count is > 0.
  */
 typedef struct mgpu_load_balance_info {
+    const void *next; /* the extension slot: must be NULL */
     uint32_t item_count;
     uint32_t object_count;
     mgpu_range object_starts; /* object_count int32 */
@@ -844,6 +861,7 @@ typedef enum mgpu_bounds {
 } mgpu_bounds;
 
 typedef struct mgpu_sorted_search_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_type key_type;
     mgpu_bounds bounds;  /* of A into B */
     bool descending;
@@ -887,6 +905,7 @@ MGPU_API mgpu_result mgpu_sorted_search(mgpu_context context, const mgpu_sorted_
  * holds an element.
  */
 typedef struct mgpu_bulk_remove_info {
+    const void *next; /* the extension slot: must be NULL */
     uint32_t value_size;
     uint32_t count;
     mgpu_range input;
@@ -896,6 +915,7 @@ typedef struct mgpu_bulk_remove_info {
 } mgpu_bulk_remove_info;
 
 typedef struct mgpu_bulk_insert_info {
+    const void *next; /* the extension slot: must be NULL */
     uint32_t value_size;
     uint32_t b_count;
     mgpu_range b;
@@ -950,6 +970,7 @@ typedef enum mgpu_interval_op {
 } mgpu_interval_op;
 
 typedef struct mgpu_interval_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_interval_op op;
     uint32_t value_size;        /* 4 or 8 */
     uint32_t item_count;
