@@ -124,5 +124,6 @@ void test_intervals(void);
 void test_sorted_search(void);
 void test_bulk(void);
 void test_cli(void);
+void test_contracts(void);
 
 #endif

@@ -14,6 +14,7 @@ static const struct { const char *name; test_family_fn fn; } families[] = {
     {"pool", test_pool},   {"buffer", test_buffer}, {"reduce", test_reduce}, {"scan", test_scan},
     {"scan_paths", test_scan_paths}, {"scan_lookback", test_scan_lookback}, {"merge", test_merge}, {"mergesort", test_mergesort}, {"radixsort", test_radixsort}, {"load_balance", test_load_balance}, {"intervals", test_intervals}, {"sorted_search", test_sorted_search}, {"bulk", test_bulk}, {"engine", test_engine}, {"cli", test_cli},
     {"npy", test_npy}, {"ranges", test_ranges}, {"threads", test_threads}, {"oom", test_oom}, {"device_lost", test_device_lost},
+    {"contracts", test_contracts},
 };
 
 static void log_validation(void *user, mgpu_log_level level, const char *message) {
