@@ -1,15 +1,51 @@
 /*
  * libmgpuvk: Modern GPU's data-parallel primitives on Vulkan compute.
  *
- * The one public header. Every call returns an mgpu_result; the detail of a failure goes to the context's
- * log callback and to mgpu_context_last_error(). Arguments are checked before anything is recorded: a call
- * that fails records nothing and writes nothing.
+ * The one public header. docs/ARCHITECTURE.md explains how the library is built and the terms used here
+ * (moderngpu and its chapters, tiles of NT x VT, Merge Path, decoupled look-back). Every call returns an
+ * mgpu_result; the detail of a failure goes to the context's log callback and to mgpu_context_last_error().
+ * Arguments are checked before anything is recorded: a call that fails records nothing and writes nothing.
  *
- * Three tiers per primitive (docs/ARCHITECTURE.md):
+ * Three tiers per primitive:
  *   mgpu_<prim>_get_requirements  scratch size, alignment and buffer usage the recording needs;
  *   mgpu_cmd_<prim>               records into the caller's VkCommandBuffer with caller-owned scratch; it adds
  *                                 the barriers between its own dispatches and nothing else, never submits;
  *   mgpu_<prim>                   blocking: scratch from the pool, records, submits, waits.
+ *
+ * Results. Each call's doc lists the codes it returns besides MGPU_SUCCESS. These sets recur, named here:
+ *   type checks     a type outside its enum: MGPU_ERROR_INVALID_ARGUMENT; u64 and i64 without shaderInt64, f64
+ *                   without shaderInt64 and shaderFloat64: MGPU_ERROR_UNSUPPORTED;
+ *   range checks    of each range a call uses: a null buffer or a range the context cannot vouch for
+ *                   (mgpu_range): MGPU_ERROR_INVALID_ARGUMENT; fewer bytes than the call needs of it:
+ *                   MGPU_ERROR_RANGE_TOO_SMALL; an offset not a multiple of its elements' size:
+ *                   MGPU_ERROR_MISALIGNED;
+ *   checks          of a primitive's info struct: next not NULL (MGPU_ERROR_INVALID_ARGUMENT), then what the
+ *                   struct's doc lists; the three tiers of a primitive run the same checks, get_requirements
+ *                   nothing more (and MGPU_ERROR_INVALID_ARGUMENT for a null out);
+ *   scratch checks  of mgpu_cmd_<prim>'s scratch, when get_requirements asks for some: the range checks at the
+ *                   size and scratch_alignment it gave (the alignment of the offset; for reduce and scan, of
+ *                   the device address), and MGPU_ERROR_INVALID_ARGUMENT when the scratch shares a byte with
+ *                   the call's other ranges;
+ *   recording       an mgpu_cmd_* call (and so the blocking tier) builds a pipeline on its first use, which the
+ *                   driver can fail: MGPU_ERROR_OUT_OF_MEMORY, MGPU_ERROR_VULKAN (mgpu_context_prepare builds
+ *                   them ahead of time);
+ *   submitting      the blocking tier and every call that submits (transfers, mgpu_commands_begin/submit):
+ *                   MGPU_ERROR_UNSUPPORTED (the context has no queue: adopted without one),
+ *                   MGPU_ERROR_INVALID_ARGUMENT (the context's own command buffer is open, between
+ *                   mgpu_commands_begin and mgpu_commands_submit), MGPU_ERROR_OUT_OF_MEMORY (scratch, staging
+ *                   or host memory for a result, from the pool), MGPU_ERROR_DEVICE_LOST, MGPU_ERROR_VULKAN.
+ * So get_requirements returns the checks' results; mgpu_cmd_<prim> those, MGPU_ERROR_INVALID_ARGUMENT for a
+ * null cmd, the scratch checks' and the recording set's; the blocking mgpu_<prim> the checks' and the
+ * submitting set's. A null context is MGPU_ERROR_INVALID_ARGUMENT everywhere, with no message (no context to
+ * hold one).
+ *
+ * Extension slot. Every *_info and *_desc struct that a call takes opens with `const void *next`, kept for
+ * structures of later versions (like Vulkan's pNext). No extension is defined yet: next must be NULL. A call
+ * given a struct whose next is not NULL returns MGPU_ERROR_INVALID_ARGUMENT before it checks or does anything
+ * else, and mgpu_context_last_error says so (mgpu_context_create and mgpu_context_adopt, which have no context
+ * yet, give the message to desc->log). Zero-initialize these structs or use designated initializers
+ * (`&(mgpu_scan_info){.type = MGPU_TYPE_F32, .count = n, ...}`); a positional initializer must start with
+ * NULL. Structs the library fills in (mgpu_device_info, mgpu_requirements, mgpu_pool_stats, ...) have none.
  *
  * Synchronization contract of every mgpu_cmd_* call: all of its accesses are made by compute shaders
  * (VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT). Its first access to every range it is given (inputs, outputs,
@@ -56,7 +92,9 @@ extern "C" {
 
 /* ---------------------------------------------------------------------------------------------------------
  * Results: stable numbers. 0 is success; 1..99 bad input; 100..199 unsupported; 200..299 resources;
- * 300..399 Vulkan and the device.
+ * 300..399 Vulkan and the device. MGPU_ERROR_RANGE_TOO_SMALL: a range holds fewer bytes than the call needs
+ * of it; MGPU_ERROR_MISALIGNED: a range's offset (a scratch range's offset or device address) is not a
+ * multiple of what the call needs. MGPU_ERROR_NOT_FOUND is reserved: no call returns it today.
  */
 #define MGPU_RESULT_LIST(X)                                                                                \
     X(MGPU_SUCCESS, 0, "success")                                                                          \
@@ -81,7 +119,7 @@ typedef enum mgpu_result {
 MGPU_API const char *mgpu_result_name(mgpu_result result);
 /** A short English description of the result. */
 MGPU_API const char *mgpu_result_message(mgpu_result result);
-/** Alias of mgpu_result_message (the architecture names it so). */
+/** Alias of mgpu_result_message, for code written against that name. */
 MGPU_API const char *mgpu_result_string(mgpu_result result);
 
 /* ---------------------------------------------------------------------------------------------------------
@@ -199,6 +237,7 @@ typedef void (*mgpu_log_fn)(void *user, mgpu_log_level level, const char *messag
  *   pool_capacity: bytes of freed ranges the pool keeps cached (0: 256 MiB).
  */
 typedef struct mgpu_context_desc {
+    const void *next; /* the extension slot: must be NULL */
     const char *device;
     bool validation;
     mgpu_log_fn log;
@@ -217,6 +256,7 @@ typedef struct mgpu_context_desc {
  *   api_version: the version the instance and device were created with (0: 1.2).
  */
 typedef struct mgpu_adopt_desc {
+    const void *next; /* the extension slot: must be NULL */
     VkInstance instance;
     VkPhysicalDevice physical_device;
     VkDevice device;
@@ -231,10 +271,22 @@ typedef struct mgpu_adopt_desc {
 } mgpu_adopt_desc;
 
 /** Creates a context: instance, device, queue, pool, pipeline cache. desc may be NULL (all defaults).
- *  Returns MGPU_ERROR_NO_DEVICE when no device matches or has Vulkan 1.2 with bufferDeviceAddress. */
+ *  *out_context is NULL after a failure, whose reason goes to desc->log (no context is left to ask; without
+ *  a log, to stderr under env MGPU_VERBOSE).
+ *  Returns MGPU_ERROR_INVALID_ARGUMENT (out_context NULL, desc->next not NULL); MGPU_ERROR_NO_DEVICE (no Vulkan
+ *  1.2 loader; no device that matches `device` and has Vulkan 1.2 with bufferDeviceAddress; no compute queue or
+ *  no usable memory type on it); MGPU_ERROR_UNSUPPORTED (validation asked for, the layer not installed);
+ *  MGPU_ERROR_OUT_OF_MEMORY; MGPU_ERROR_DEVICE_LOST or MGPU_ERROR_VULKAN (instance or device creation, or the
+ *  library's own objects on the device, failed in the driver). */
 MGPU_API mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_context *out_context);
 
-/** Wraps the caller's instance, physical device, device and (optional) queue in a context. */
+/** Wraps the caller's instance, physical device, device and (optional) queue in a context. *out_context is NULL
+ *  after a failure, whose reason goes to desc->log (without one, to stderr under env MGPU_VERBOSE).
+ *  Returns MGPU_ERROR_INVALID_ARGUMENT (out_context or desc NULL, desc->next not NULL, no instance, physical
+ *  device or device, a queue family without compute); MGPU_ERROR_NO_DEVICE (get_instance_proc_addr NULL and no
+ *  system loader; a device without Vulkan 1.2 or bufferDeviceAddress; no usable memory type);
+ *  MGPU_ERROR_OUT_OF_MEMORY; MGPU_ERROR_VULKAN (the library's own objects on the device: pipeline layout and
+ *  cache, command pool, fence, query pool). */
 MGPU_API mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out_context);
 
 /** Waits for the context's own submissions, releases everything it created, saves the pipeline cache if a
@@ -247,7 +299,8 @@ MGPU_API const char *mgpu_context_last_error(mgpu_context context);
 /** Number of validation-layer messages received since creation (0 without validation). */
 MGPU_API uint64_t mgpu_context_validation_message_count(mgpu_context context);
 
-/** The device as the library sees it: what CreateCudaDevice(printInfo) printed, and the features in use. */
+/** The device as the library sees it (what moderngpu's CreateCudaDevice(printInfo) printed) and the features
+ *  in use. The library fills it in: it has no extension slot. */
 typedef struct mgpu_device_info {
     char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
     VkPhysicalDeviceType type;
@@ -274,16 +327,18 @@ typedef struct mgpu_device_info {
     bool lookback_safe;   /* the single-pass look-back is known to run on it (NVIDIA, AMD, Intel GPUs) */
 } mgpu_device_info;
 
-/** Fills *out with the context's device information. */
+/** Fills *out with the context's device information. Returns MGPU_ERROR_INVALID_ARGUMENT when out is NULL. */
 MGPU_API mgpu_result mgpu_context_get_device_info(mgpu_context context, mgpu_device_info *out);
 
-/** Prints the device information to f (stdout if NULL), like the seeds' CreateCudaDevice(printInfo). */
+/** Prints the device information to f (stdout if NULL), like moderngpu's CreateCudaDevice(printInfo). */
 MGPU_API void mgpu_device_info_print(const mgpu_device_info *info, FILE *f);
 
 /**
  * Lists the Vulkan devices (with a temporary instance). Up to *count entries are written to infos (which
  * may be NULL to query the count); *count receives the number written (or available), *default_index
- * (optional) the device mgpu_context_create picks without MGPU_DEVICE.
+ * (optional) the device mgpu_context_create picks without MGPU_DEVICE (UINT32_MAX if none).
+ * Returns MGPU_ERROR_INVALID_ARGUMENT (count NULL), MGPU_ERROR_NO_DEVICE (no Vulkan 1.2 loader),
+ * MGPU_ERROR_OUT_OF_MEMORY, MGPU_ERROR_VULKAN.
  */
 MGPU_API mgpu_result mgpu_enumerate_devices(mgpu_device_info *infos, uint32_t *count, uint32_t *default_index);
 
@@ -292,7 +347,9 @@ MGPU_API mgpu_result mgpu_enumerate_devices(mgpu_device_info *infos, uint32_t *c
  * in the returned structures is supported by physical_device and used by the library when enabled. Chain
  * vk11/vk12/vk13 (their pNext is NULL on return) and features into VkDeviceCreateInfo / VkPhysicalDevice-
  * Features2, and enable extensions[0 .. extension_count). required_missing is true when the device lacks
- * something the library cannot do without (Vulkan 1.2, bufferDeviceAddress).
+ * something the library cannot do without (Vulkan 1.2, bufferDeviceAddress): that is not a failure.
+ * get_instance_proc_addr NULL uses the system loader's. Returns MGPU_ERROR_INVALID_ARGUMENT (instance,
+ * physical_device or out NULL), MGPU_ERROR_NO_DEVICE (no get_instance_proc_addr and no system loader).
  */
 typedef struct mgpu_device_requirements {
     uint32_t api_version;
@@ -365,28 +422,37 @@ typedef struct mgpu_tuning {
 #define MGPU_LOOKBACK_WAIT_NEVER 0xffffffffu
 
 /** Overrides the tuning of prim for the types in type_mask (MGPU_TYPE_BIT); tuning NULL restores the table.
- *  Returns MGPU_ERROR_INVALID_ARGUMENT for an NT/VT outside the limits above or the device's. */
+ *  Returns MGPU_ERROR_INVALID_ARGUMENT (prim outside its enum; type_mask 0 or with bits past MGPU_TYPE_MASK_ALL;
+ *  NT not a power of two in 32..the device's workgroup size; VT above 32; a switch outside its enum; a tile
+ *  that needs more shared memory than the device has), MGPU_ERROR_UNSUPPORTED (subgroup ON on a device without
+ *  the subgroup operations the workgroup scans use). */
 MGPU_API mgpu_result mgpu_context_set_tuning(mgpu_context context, mgpu_prim prim, uint32_t type_mask,
                                              const mgpu_tuning *tuning);
 
-/** The tuning in effect for prim and type, every field resolved (no zeros, no AUTO). */
+/** The tuning in effect for prim and type, every field resolved (no zeros, no AUTO). Returns
+ *  MGPU_ERROR_INVALID_ARGUMENT (out NULL, prim or type outside its enum). */
 MGPU_API mgpu_result mgpu_context_get_tuning(mgpu_context context, mgpu_prim prim, mgpu_type type,
                                              mgpu_tuning *out);
 
 /** Builds ahead of time every pipeline the primitives in prim_mask use for the types in type_mask with the
- *  current tuning, so that no later call stalls on pipeline creation. */
+ *  current tuning, so that no later call stalls on pipeline creation. Types the device lacks are skipped.
+ *  Returns MGPU_ERROR_INVALID_ARGUMENT (bits past MGPU_PRIM_MASK_ALL or MGPU_TYPE_MASK_ALL),
+ *  MGPU_ERROR_UNSUPPORTED (a radix sort tile that the device's shared memory cannot hold), and the recording
+ *  set. */
 MGPU_API mgpu_result mgpu_context_prepare(mgpu_context context, uint32_t prim_mask, uint32_t type_mask);
 
-/** Saves the pipeline cache to path (or to the context's pipeline_cache_path if path is NULL). */
+/** Saves the pipeline cache to path (or to the context's pipeline_cache_path if path is NULL). Returns
+ *  MGPU_ERROR_INVALID_ARGUMENT (no path, here or at creation), MGPU_ERROR_IO (the file cannot be written),
+ *  MGPU_ERROR_OUT_OF_MEMORY, MGPU_ERROR_VULKAN. */
 MGPU_API mgpu_result mgpu_context_save_pipeline_cache(mgpu_context context, const char *path);
 
 /* ---------------------------------------------------------------------------------------------------------
- * Pooled allocator (the seeds' CudaAllocBuckets). Device-local memory is taken from the device in blocks
+ * Pooled allocator (moderngpu's CudaAllocBuckets). Device-local memory is taken from the device in blocks
  * (64 MiB, or one block per larger request) with one VkBuffer per block; ranges are sub-allocated from
  * blocks. A freed range is cached in the bucket of its size class and handed back to the next request of
  * that class (a hit); past the capacity the least recently freed cached ranges are released (evicted) and a
  * block with nothing left in it is freed. SIMPLE mode gives every allocation its own VkDeviceMemory and
- * frees it at once (the seeds' CudaAllocSimple). Every range offset is a multiple of MGPU_POOL_ALIGNMENT.
+ * frees it at once (moderngpu's CudaAllocSimple). Every range offset is a multiple of MGPU_POOL_ALIGNMENT.
  */
 #define MGPU_POOL_ALIGNMENT 256u
 
@@ -409,7 +475,10 @@ typedef struct mgpu_pool_stats {
 } mgpu_pool_stats;
 
 /** Allocates size bytes (> 0) of device-local memory; out receives the range (size as asked) with a new id,
- *  which its copies and sub-ranges keep (mgpu_range). */
+ *  which its copies and sub-ranges keep (mgpu_range). Returns MGPU_ERROR_INVALID_ARGUMENT (out NULL, size 0),
+ *  MGPU_ERROR_OUT_OF_MEMORY (more than the largest device-local heap, or the device or host is out of memory;
+ *  the cache is released and the allocation tried again first), MGPU_ERROR_UNSUPPORTED (the device-local memory
+ *  type cannot hold the pool's buffers), MGPU_ERROR_VULKAN. */
 MGPU_API mgpu_result mgpu_buffer_alloc(mgpu_context context, VkDeviceSize size, mgpu_range *out);
 
 /** Returns a range from mgpu_buffer_alloc to the pool, or forgets a wrapped range: the range as returned (its
@@ -427,7 +496,8 @@ MGPU_API void mgpu_buffer_free(mgpu_context context, mgpu_range range);
  * Returns MGPU_ERROR_INVALID_ARGUMENT for a null buffer, size 0, VK_WHOLE_SIZE without buffer_size, and for a
  * buffer of this context's pool (its ranges are used as mgpu_buffer_alloc returns them: a wrap could reach
  * into neighbouring allocations and outlive its own); MGPU_ERROR_RANGE_TOO_SMALL when offset + size passes the
- * buffer; MGPU_ERROR_MISALIGNED for an offset not a multiple of 4.
+ * buffer; MGPU_ERROR_MISALIGNED for an offset not a multiple of 4; MGPU_ERROR_OUT_OF_MEMORY when the
+ * registry of ranges cannot grow. out NULL is MGPU_ERROR_INVALID_ARGUMENT too.
  */
 MGPU_API mgpu_result mgpu_buffer_wrap(mgpu_context context, VkBuffer buffer, VkDeviceSize buffer_size,
                                       VkDeviceSize offset, VkDeviceSize size, mgpu_range *out);
@@ -440,11 +510,13 @@ MGPU_API VkDeviceAddress mgpu_range_address(mgpu_context context, mgpu_range ran
 MGPU_API void mgpu_pool_get_stats(mgpu_context context, mgpu_pool_stats *out);
 MGPU_API size_t mgpu_pool_stats_json(const mgpu_pool_stats *stats, char *buffer, size_t size);
 
-/** Sets the cached-bytes capacity (evicting at once if over it); reads it back. */
+/** Sets the cached-bytes capacity (evicting at once if over it); reads it back (0 for a null context). Setting
+ *  fails only for a null context (MGPU_ERROR_INVALID_ARGUMENT). */
 MGPU_API mgpu_result mgpu_pool_set_capacity(mgpu_context context, VkDeviceSize bytes);
 MGPU_API VkDeviceSize mgpu_pool_get_capacity(mgpu_context context);
 
-/** Switches between bucket caching and simple mode; switching releases the cache. */
+/** Switches between bucket caching and simple mode; switching releases the cache. Returns
+ *  MGPU_ERROR_INVALID_ARGUMENT for a mode outside the enum. */
 MGPU_API mgpu_result mgpu_pool_set_mode(mgpu_context context, mgpu_pool_mode mode);
 
 /** Releases every cached range and every empty block. */
@@ -452,7 +524,9 @@ MGPU_API void mgpu_pool_trim(mgpu_context context);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Transfers and fills. Upload/download go through a pooled host-visible staging area in chunks, so any
- * size works; they block. bytes must fit in the range.
+ * size works; they block. bytes must fit in the range. Returns MGPU_ERROR_INVALID_ARGUMENT (a null host pointer
+ * with bytes > 0; a range the context cannot vouch for, mgpu_range), MGPU_ERROR_RANGE_TOO_SMALL (bytes more
+ * than the range's size), and the submitting set. bytes 0 checks the range and does nothing more.
  */
 MGPU_API mgpu_result mgpu_buffer_upload(mgpu_context context, mgpu_range dst, const void *src,
                                         VkDeviceSize bytes);
@@ -460,15 +534,20 @@ MGPU_API mgpu_result mgpu_buffer_download(mgpu_context context, mgpu_range src, 
                                           VkDeviceSize bytes);
 
 typedef enum mgpu_fill_mode {
-    MGPU_FILL_ASCENDING = 0,     /* out[i] = a + i * b (the seeds' FillAscending(count, first, step)) */
+    MGPU_FILL_ASCENDING = 0,     /* out[i] = a + i * b (moderngpu's FillAscending(count, first, step)) */
     MGPU_FILL_RANDOM = 1,        /* uniform in [a, b] (integers inclusive), from seed (GenRandom) */
     MGPU_FILL_SORTED_RANDOM = 2, /* ascending random values in [a, b]: a jittered sample, one value per
                                     equal slice of [a, b] (SortRandom) */
     MGPU_FILL_CONSTANT = 3       /* out[i] = a */
 } mgpu_fill_mode;
 
-/** a and b are read in the member of the element type (a.i32 for MGPU_TYPE_I32, ...). */
+/**
+ * a and b are read in the member of the element type (a.i32 for MGPU_TYPE_I32, ...).
+ * Checks: the type checks; mode inside its enum, count <= 2^31-1 (MGPU_ERROR_INVALID_ARGUMENT); when count > 0,
+ * the range checks of output (count elements). count 0 records nothing.
+ */
 typedef struct mgpu_fill_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_type type;
     mgpu_fill_mode mode;
     uint32_t count;
@@ -478,13 +557,16 @@ typedef struct mgpu_fill_info {
     uint64_t seed;
 } mgpu_fill_info;
 
-/** Records a fill (one dispatch; no scratch). */
+/** Records a fill (one dispatch; no scratch). Returns the checks' results, MGPU_ERROR_INVALID_ARGUMENT for a
+ *  null cmd, and the recording set. */
 MGPU_API mgpu_result mgpu_cmd_fill(mgpu_context context, VkCommandBuffer cmd, const mgpu_fill_info *info);
-/** Fills and waits. */
+/** Fills and waits. Returns the checks' results and the submitting set. */
 MGPU_API mgpu_result mgpu_fill(mgpu_context context, const mgpu_fill_info *info);
 
-/** Downloads count elements and prints them like the seeds' PrintArray: columns per row, each row led by
- *  its first index; format is a printf format for one element ("%4d", "%6.2lf"; NULL: a default). */
+/** Downloads count elements and prints them like moderngpu's PrintArray: columns per row (0: 10), each row led
+ *  by its first index; format is a printf format for one element ("%4d", "%6.2lf"; NULL: a default); f NULL
+ *  prints to stdout. Returns MGPU_ERROR_INVALID_ARGUMENT (a type outside its enum), MGPU_ERROR_OUT_OF_MEMORY
+ *  (host memory), and what mgpu_buffer_download returns. */
 MGPU_API mgpu_result mgpu_buffer_print(mgpu_context context, mgpu_type type, mgpu_range range,
                                        uint32_t count, const char *format, uint32_t columns, FILE *f);
 
@@ -493,9 +575,12 @@ MGPU_API mgpu_result mgpu_buffer_print(mgpu_context context, mgpu_type type, mgp
  * mgpu_cmd_* calls or your own commands into it, submit and wait. GPU time between begin and submit is
  * measured with timestamp queries.
  */
+/** Returns MGPU_ERROR_INVALID_ARGUMENT (out_cmd NULL; the command buffer is open already), MGPU_ERROR_UNSUPPORTED
+ *  (no queue), MGPU_ERROR_DEVICE_LOST (the device was lost earlier), MGPU_ERROR_OUT_OF_MEMORY, MGPU_ERROR_VULKAN. */
 MGPU_API mgpu_result mgpu_commands_begin(mgpu_context context, VkCommandBuffer *out_cmd);
 /** Ends, submits and waits for the command buffer of mgpu_commands_begin; gpu_ns (optional) receives the
- *  GPU time in nanoseconds (0 if the queue has no timestamps).
+ *  GPU time in nanoseconds (0 if the queue has no timestamps). Returns MGPU_ERROR_INVALID_ARGUMENT (no command
+ *  buffer open), MGPU_ERROR_OUT_OF_MEMORY, MGPU_ERROR_DEVICE_LOST, MGPU_ERROR_VULKAN.
  *  Device loss: once any Vulkan call of the context has returned VK_ERROR_DEVICE_LOST, this call and every
  *  call that submits (the blocking tier, uploads, downloads, mgpu_commands_begin) returns
  *  MGPU_ERROR_DEVICE_LOST without touching the device, and the context's scratch is back in its pool; what
@@ -510,25 +595,34 @@ MGPU_API void mgpu_cmd_barrier(mgpu_context context, VkCommandBuffer cmd);
 /* ---------------------------------------------------------------------------------------------------------
  * Copy: a plain copy shader (uvec4 loads and stores where aligned): the reference every benchmark figure is
  * compared with. bytes must be a multiple of 4.
+ * Checks: bytes a multiple of 4 below 16 GiB (MGPU_ERROR_INVALID_ARGUMENT); when bytes > 0, the range checks of
+ * src and dst (bytes bytes, offsets multiples of 4) and src and dst not overlapping (MGPU_ERROR_INVALID_ARGUMENT).
  */
 typedef struct mgpu_copy_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_range src;
     mgpu_range dst;
     VkDeviceSize bytes;
 } mgpu_copy_info;
 
+/** Records the copy (one dispatch; none for 0 bytes). Returns the checks' results, MGPU_ERROR_INVALID_ARGUMENT
+ *  for a null cmd, and the recording set. */
 MGPU_API mgpu_result mgpu_cmd_copy(mgpu_context context, VkCommandBuffer cmd, const mgpu_copy_info *info);
 
 /* ---------------------------------------------------------------------------------------------------------
- * Reduce (the seeds' chapter 4).
+ * Reduce (moderngpu's chapter 4).
  *   in: 8 1 9 8 1  add -> 27; max-index -> 9 at 2
  * The result is written to the device range `result`: the value in bytes [0, type size) and, for
  * MGPU_OP_MAX_INDEX, the index as an int64 in bytes [8, 16) (MGPU_REDUCE_RESULT_BYTES in all).
  * count 0 gives the identity (and index -1).
+ * Checks: the type checks; op inside its enum, count <= 2^31-1 (MGPU_ERROR_INVALID_ARGUMENT); the range checks
+ * of input (count elements, when count > 0) and of result when given (16 bytes, offset a multiple of 8;
+ * mgpu_cmd_reduce requires it).
  */
 #define MGPU_REDUCE_RESULT_BYTES 16u
 
 typedef struct mgpu_reduce_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_type type;
     mgpu_op op;
     uint32_t count;      /* 0 .. 2^31-1 */
@@ -541,30 +635,41 @@ typedef struct mgpu_reduce_value {
     int64_t index; /* MGPU_OP_MAX_INDEX: index of the first maximum, -1 for an empty input; else -1 */
 } mgpu_reduce_value;
 
+/** The scratch mgpu_cmd_reduce needs (none for inputs of a few tiles). Returns the checks' results. */
 MGPU_API mgpu_result mgpu_reduce_get_requirements(mgpu_context context, const mgpu_reduce_info *info,
                                                   mgpu_requirements *out);
 /** Records the reduction: one dispatch for inputs of a few tiles (no scratch), else two; scratch per
- *  mgpu_reduce_get_requirements. */
+ *  mgpu_reduce_get_requirements. Returns the checks', a null cmd's, the scratch checks' and the recording
+ *  set's results. */
 MGPU_API mgpu_result mgpu_cmd_reduce(mgpu_context context, VkCommandBuffer cmd, const mgpu_reduce_info *info,
                                      mgpu_range scratch);
-/** Reduces, waits, and returns the value in *out (optional). */
+/** Reduces, waits, and returns the value in *out (optional). Returns the checks' and the submitting set's
+ *  results. */
 MGPU_API mgpu_result mgpu_reduce(mgpu_context context, const mgpu_reduce_info *info, mgpu_reduce_value *out);
 
 /* ---------------------------------------------------------------------------------------------------------
- * Scan (the seeds' chapter 4): inclusive or exclusive, add/min/max, in place allowed (output == input).
+ * Scan (moderngpu's chapter 4): inclusive or exclusive, add/min/max, in place allowed (output == input).
  *   in: 8 6 7 5  exclusive add -> 0 8 14 21, total 26; inclusive add -> 8 14 21 26
  * Exclusive scans start from the op's identity. The total (the reduction of all inputs, the identity for
  * count 0) is written to the device range `total` when it is given (type-size bytes) and returned by the
- * blocking call. Checked: type, op, count, range sizes and alignment, input and output overlapping without
- * being the same range, and `total` overlapping the input or the output (MGPU_ERROR_INVALID_ARGUMENT).
- * Two paths: single pass with decoupled look-back (tiles in registers, tile states published with relaxed
- * atomics on flag-tagged words), the default on NVIDIA, AMD and Intel GPUs, and reduce-then-scan, the
- * default elsewhere; mgpu_tuning.lookback overrides. The look-back never waits on another workgroup without bound (a silent
- * predecessor is reduced from the input), so it is correct without forward-progress guarantees; lavapipe
- * (Mesa 22.3) still loses a waiting workgroup when it runs several threads, so it defaults to
- * reduce-then-scan there, and its look-back runs are tested with LP_NUM_THREADS=1.
+ * blocking call.
+ * Checks: the type checks; op ADD, MIN or MAX, count <= 2^31-1, input and output overlapping without being the
+ * same range, total overlapping the input or the output (MGPU_ERROR_INVALID_ARGUMENT); the range checks of
+ * input and output (count elements, when count > 0) and of total when given (one element).
+ * Two paths for inputs of more than one tile: single pass with decoupled look-back (tiles in registers, tile
+ * states published with relaxed atomics on flag-tagged words), the default where
+ * mgpu_device_info.lookback_safe (NVIDIA, AMD and Intel GPUs), and reduce-then-scan, the default elsewhere;
+ * mgpu_tuning.lookback overrides. Reduce-then-scan never has a workgroup wait on another. The look-back does:
+ * a tile reads the state of its predecessors, which took their tiles before it from a counter (so they have
+ * started). Out of place, a predecessor still silent after mgpu_tuning.lookback_wait reads is reduced from
+ * the input by the waiting tile itself, so no workgroup waits on another without bound and the scan needs no
+ * forward-progress guarantee. In place (output == input), a predecessor may already have overwritten its
+ * input, so the tile waits for its state without bound: correct only where workgroups that have started keep
+ * making progress. lavapipe (Mesa 22.3) loses a waiting workgroup when it runs several threads, so it
+ * defaults to reduce-then-scan, and its look-back runs are tested with LP_NUM_THREADS=1.
  */
 typedef struct mgpu_scan_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_type type;
     mgpu_op op;          /* ADD, MIN or MAX */
     bool exclusive;
@@ -574,26 +679,32 @@ typedef struct mgpu_scan_info {
     mgpu_range total;    /* optional */
 } mgpu_scan_info;
 
+/** The scratch mgpu_cmd_scan needs (none for one tile). Returns the checks' results. */
 MGPU_API mgpu_result mgpu_scan_get_requirements(mgpu_context context, const mgpu_scan_info *info,
                                                 mgpu_requirements *out);
 /** Records the scan: one dispatch when count fits one tile; else, with look-back, a scratch clear and one
- *  scan dispatch; without, reduce-then-scan passes. */
+ *  scan dispatch; without, reduce-then-scan passes. Returns the checks', a null cmd's, the scratch checks' and
+ *  the recording set's results. */
 MGPU_API mgpu_result mgpu_cmd_scan(mgpu_context context, VkCommandBuffer cmd, const mgpu_scan_info *info,
                                    mgpu_range scratch);
-/** Scans, waits, and returns the total in *total (optional, type-size bytes are written). */
+/** Scans, waits, and returns the total in *total (optional, type-size bytes are written). Returns the checks'
+ *  and the submitting set's results. */
 MGPU_API mgpu_result mgpu_scan(mgpu_context context, const mgpu_scan_info *info, mgpu_scalar *total);
 
 /* ---------------------------------------------------------------------------------------------------------
- * Merge (the seeds' chapter 6): the stable merge of two sorted sequences, keys or key-value pairs.
+ * Merge (moderngpu's chapter 6): the stable merge of two sorted sequences, keys or key-value pairs.
  *   A: 1 3 3 7  B: 2 3 8  ->  1 2 3(A) 3(A) 3(B) 7 8
  * Keys are compared in the total order (floats: IEEE total order, -NaN < -inf < ... < -0.0 < +0.0 <
  * ... < +inf < +NaN), ascending or descending; on equal keys A's elements come first. Values are any 32- or
  * 64-bit type, moved as raw bits (value_size 4 or 8; 0 for keys only).
  * Preconditions, documented and not checked (the CLI checks them): A and B are sorted in the merge's order.
- * Checked: types, value_size, a_count + b_count <= 2^31-1, range sizes and alignment, outputs that overlap an
- * input (MGPU_ERROR_INVALID_ARGUMENT).
+ * Checks: the type checks of key_type; value_size 0, 4 or 8, a_count + b_count <= 2^31-1, an output that
+ * overlaps an input or the other output (MGPU_ERROR_INVALID_ARGUMENT); the range checks of a_keys and b_keys
+ * (a_count and b_count keys), out_keys (a_count + b_count keys) and, with values, a_values, b_values and
+ * out_values (as many values), each when it holds an element.
  */
 typedef struct mgpu_merge_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_type key_type;
     uint32_t value_size;
     bool descending;
@@ -607,12 +718,14 @@ typedef struct mgpu_merge_info {
     mgpu_range out_values; /* value_size > 0 only */
 } mgpu_merge_info;
 
+/** The scratch mgpu_cmd_merge needs: the partitions. Returns the checks' results. */
 MGPU_API mgpu_result mgpu_merge_get_requirements(mgpu_context context, const mgpu_merge_info *info,
                                                  mgpu_requirements *out);
-/** Records the merge: a partition dispatch (Merge Path) and the merge dispatch. */
+/** Records the merge: a partition dispatch (Merge Path) and the merge dispatch. Returns the checks', a null
+ *  cmd's, the scratch checks' and the recording set's results. */
 MGPU_API mgpu_result mgpu_cmd_merge(mgpu_context context, VkCommandBuffer cmd, const mgpu_merge_info *info,
                                     mgpu_range scratch);
-/** Merges and waits. */
+/** Merges and waits. Returns the checks' and the submitting set's results. */
 MGPU_API mgpu_result mgpu_merge(mgpu_context context, const mgpu_merge_info *info);
 
 /* ---------------------------------------------------------------------------------------------------------
@@ -623,14 +736,22 @@ MGPU_API mgpu_result mgpu_merge(mgpu_context context, const mgpu_merge_info *inf
  * sorted key, its index in the input (int32) and values_in is not read.
  *   keys 30 10 20 10, values a b c d  ->  keys 10 10 20 30, values b d c a, indices 1 3 2 0
  * Sorting may be in place: keys_out may be the same range as keys_in (and values_out as values_in); any
- * other overlap between the ranges is rejected. Checked: types, value_size (0, 4, 8; 0 with indices), count
- * <= 2^31-1, range sizes and alignment, overlaps, bit range (MGPU_ERROR_INVALID_ARGUMENT).
+ * other overlap between the ranges is rejected.
+ * Checks: the type checks of key_type; value_size 0, 4 or 8 (0 with indices), count <= 2^31-1 and, when count
+ * > 0, an overlap other than in place (MGPU_ERROR_INVALID_ARGUMENT); when count > 0, the range checks of
+ * keys_in and keys_out (count keys), values_in (pairs: count values) and values_out (pairs: count values;
+ * indices: count int32). Mergesort: a bit range or an indirect count given (MGPU_ERROR_INVALID_ARGUMENT).
+ * Radix sort: the range checks of indirect_count when given (4 bytes, offset a multiple of 4); indirect_count
+ * overlapping an output, a bit range past the key's bits or with begin_bit > end_bit, more than 2^31-1 digit
+ * counts (256 per tile; tiles of NT x VT, VT fitted to shared memory) (MGPU_ERROR_INVALID_ARGUMENT); a tuned NT
+ * whose tile the device's shared memory cannot hold even at VT 1 (MGPU_ERROR_UNSUPPORTED).
  * Radix sort only: a bit range (sort stably by bits [begin_bit, end_bit) of the key's order-preserving
  * transform: integers as unsigned with the sign bit flipped for signed ones, floats by their total-order bits;
  * descending complements them), and an indirect count (the uint32 at indirect_count's start, read when the
  * command executes and clamped to count, which then sizes the scratch; keys past it are not touched).
  */
 typedef struct mgpu_sort_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_type key_type;
     uint32_t value_size;   /* 0: keys only (or indices); 4 or 8: pairs */
     bool indices;          /* write the sorting permutation to values_out */
@@ -646,76 +767,97 @@ typedef struct mgpu_sort_info {
 } mgpu_sort_info;
 
 /*
- * Mergesort (the seeds' chapter 7): a blocksort of each tile of NT * VT keys (a sorting network in registers,
+ * Mergesort (moderngpu's chapter 7): a blocksort of each tile of NT * VT keys (a sorting network in registers,
  * then merges in shared memory), then log2(tiles) global merge passes, each a Merge Path partition dispatch
  * and a merge dispatch, ping-ponging between the output and scratch (count keys and values, and the
  * partitions). Any key type; the speed does not depend on the key's bits.
  */
+/** The scratch mgpu_cmd_mergesort needs (none for one tile). Returns the checks' results. */
 MGPU_API mgpu_result mgpu_mergesort_get_requirements(mgpu_context context, const mgpu_sort_info *info,
                                                      mgpu_requirements *out);
 /** Records the sort: the blocksort dispatch, then two dispatches per merge pass, with barriers between
  *  them. First access: compute-shader reads of keys_in/values_in; last: compute-shader writes of
- *  keys_out/values_out (and of scratch). */
+ *  keys_out/values_out (and of scratch). Returns the checks', a null cmd's, the scratch checks' and the
+ *  recording set's results. */
 MGPU_API mgpu_result mgpu_cmd_mergesort(mgpu_context context, VkCommandBuffer cmd, const mgpu_sort_info *info,
                                         mgpu_range scratch);
-/** Sorts and waits. The bit range and the indirect count are the radix sort's (MGPU_ERROR_INVALID_ARGUMENT). */
+/** Sorts and waits. The bit range and the indirect count are the radix sort's (MGPU_ERROR_INVALID_ARGUMENT).
+ *  Returns the checks' and the submitting set's results. */
 MGPU_API mgpu_result mgpu_mergesort(mgpu_context context, const mgpu_sort_info *info);
 
 /*
- * Radix sort (LSD, 8-bit digits), stable, in one of two ways chosen by the tuning's look-back switch (and, opt-in
- * by the tuning's `single` switch, a third for inputs of one workgroup: one dispatch, no waiting):
- * - one-sweep (the default where mgpu_device_info.lookback_safe: NVIDIA, AMD, Intel GPUs): one histogram
- *   dispatch for every digit, then one dispatch per digit whose tiles rank their keys in shared memory and find
- *   their output offsets by decoupled look-back over their predecessors' digit counts. A tile waits (without
- *   bound) for tiles that started before it, so this needs workgroups that make progress independently;
- *   frame-sized inputs use smaller tiles;
- * - reduce-then-scan (elsewhere, and lavapipe): per digit a count dispatch, an exclusive scan of all tiles'
- *   counts (mgpu_cmd_scan) and a scatter dispatch; no workgroup ever waits on another.
- * Passes: ceil((end_bit - begin_bit) / 8), so keys using fewer bits take fewer passes; they ping-pong between
- * the output and scratch (an in-place sort with an odd number of passes first copies the input to scratch).
+ * Radix sort (LSD, 8-bit digits), stable. Passes: ceil((end_bit - begin_bit) / 8), so keys using fewer bits take
+ * fewer passes; they ping-pong between the output and scratch (an in-place sort with an odd number of passes
+ * first copies the input to scratch; no pass at all copies, or writes the identity permutation). The digit
+ * passes run one of two ways, chosen by the radix sort's tuning:
+ * - one-sweep (lookback and subgroup ON: the default where mgpu_device_info.lookback_safe, NVIDIA, AMD and Intel
+ *   GPUs, and the device has the subgroup operations): one histogram dispatch for every digit, then one
+ *   dispatch per digit whose tiles rank their keys in shared memory and find their output offsets by decoupled
+ *   look-back over their predecessors' digit counts. Workgroups wait on one another here: a tile waits, without
+ *   bound, until every tile that started before it has published its counts, so this path is correct only
+ *   where workgroups that have started keep making progress (ctest runs it on one lavapipe thread).
+ *   Frame-sized inputs use smaller tiles;
+ * - reduce-then-scan (otherwise: lavapipe, unknown devices, lookback OFF): per digit a count dispatch, an
+ *   in-place exclusive scan of all tiles' counts by mgpu_cmd_scan, and a scatter dispatch. The count and scatter
+ *   dispatches never wait on another workgroup; the scan follows the scan's own tuning (MGPU_PRIM_SCAN, u32),
+ *   and where its look-back is on, that scan, being in place, waits on its predecessors without bound (see
+ *   mgpu_scan_info). Nothing waits where both look-back switches are off (the default on lavapipe).
+ * Opt-in (the tuning's `single` ON, with subgroup operations), an input of at most NT x 16 keys (NT up to 1024,
+ * as shared memory allows) is sorted by one workgroup in one dispatch, every pass included: nothing waits on
+ * another workgroup.
  */
+/** The scratch mgpu_cmd_radixsort needs (digit counts, look-back state or the scan's scratch, and the keys and
+ *  values between passes). Returns the checks' results. */
 MGPU_API mgpu_result mgpu_radixsort_get_requirements(mgpu_context context, const mgpu_sort_info *info,
                                                      mgpu_requirements *out);
 /** Records the sort. First access: compute-shader reads of keys_in, values_in and indirect_count (or a copy
- *  of keys_in/values_in); last: compute-shader writes of keys_out/values_out. No submit, no wait. */
+ *  of keys_in/values_in); last: compute-shader writes of keys_out/values_out. No submit, no wait. Returns the
+ *  checks', a null cmd's, the scratch checks' and the recording set's results. */
 MGPU_API mgpu_result mgpu_cmd_radixsort(mgpu_context context, VkCommandBuffer cmd, const mgpu_sort_info *info,
                                         mgpu_range scratch);
-/** Sorts and waits. */
+/** Sorts and waits. Returns the checks' and the submitting set's results. */
 MGPU_API mgpu_result mgpu_radixsort(mgpu_context context, const mgpu_sort_info *info);
 
 /* ---------------------------------------------------------------------------------------------------------
- * Load-balancing search (the seeds' chapter 10): for work items 0 .. item_count-1 generated by objects with
+ * Load-balancing search (moderngpu's chapter 10): for work items 0 .. item_count-1 generated by objects with
  * the given counts, the object of each item.
  *   counts: 3 0 2 1  ->  starts (exclusive scan): 0 3 3 5, item_count 6  ->  objects: 0 0 0 2 2 3
  * object_starts is the exclusive scan of the counts (int32, ascending, object_starts[0] <= 0 items before it;
  * mgpu_scan gives it together with item_count as its total). An object with count 0 owns no item.
  * Preconditions, documented and not checked: object_starts ascending, values in [0, item_count].
- * Checked: item_count + object_count <= 2^31-1, range sizes and alignment, out_objects overlapping
- * object_starts.
+ * Checks: item_count + object_count <= 2^31-1, out_objects overlapping object_starts
+ * (MGPU_ERROR_INVALID_ARGUMENT); the range checks of object_starts (object_count int32) and out_objects
+ * (item_count int32), each when its count is > 0.
  */
 typedef struct mgpu_load_balance_info {
+    const void *next; /* the extension slot: must be NULL */
     uint32_t item_count;
     uint32_t object_count;
     mgpu_range object_starts; /* object_count int32 */
     mgpu_range out_objects;   /* item_count int32 */
 } mgpu_load_balance_info;
 
+/** The scratch mgpu_cmd_load_balance needs: the partitions. Returns the checks' results. */
 MGPU_API mgpu_result mgpu_load_balance_get_requirements(mgpu_context context, const mgpu_load_balance_info *info,
                                                         mgpu_requirements *out);
-/** Records the search: a partition dispatch and the search dispatch. */
+/** Records the search: a partition dispatch and the search dispatch (nothing without items). Returns the
+ *  checks', a null cmd's, the scratch checks' and the recording set's results. */
 MGPU_API mgpu_result mgpu_cmd_load_balance(mgpu_context context, VkCommandBuffer cmd,
                                            const mgpu_load_balance_info *info, mgpu_range scratch);
-/** Searches and waits. */
+/** Searches and waits. Returns the checks' and the submitting set's results. */
 MGPU_API mgpu_result mgpu_load_balance(mgpu_context context, const mgpu_load_balance_info *info);
 
 /* ---------------------------------------------------------------------------------------------------------
- * Vectorized sorted search (the seeds' chapter 9): A and B sorted (the total order, ascending or
+ * Vectorized sorted search (moderngpu's chapter 9): A and B sorted (the total order, ascending or
  * descending). For each A[i], its lower or upper bound in B; for each B[j], the other bound in A (lower for A
- * means upper for B, as in the seeds); match flags (1 when the other array holds an equal key, else 0).
+ * means upper for B, as in moderngpu); match flags (1 when the other array holds an equal key, else 0).
  *   A: 1 3 5  B: 3 3 4 5  lower -> A indices 0 0 3; B indices (upper into A) 2 2 2 3; A matches 0 1 1
  * Every output is optional (a null buffer skips it); all are int32. The blocking call also returns the
  * match counts, for the match outputs that are given.
  * Preconditions, documented and not checked: A and B sorted in the given order.
+ * Checks: the type checks of key_type; bounds inside its enum, a_count and b_count <= 2^31-1, an output
+ * overlapping the keys or another output (MGPU_ERROR_INVALID_ARGUMENT); the range checks of a_keys and b_keys
+ * (a_count and b_count keys) and of each output given (a_count or b_count int32), each when its count is > 0.
  */
 typedef enum mgpu_bounds {
     MGPU_BOUNDS_LOWER = 0,
@@ -723,6 +865,7 @@ typedef enum mgpu_bounds {
 } mgpu_bounds;
 
 typedef struct mgpu_sorted_search_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_type key_type;
     mgpu_bounds bounds;  /* of A into B */
     bool descending;
@@ -736,27 +879,37 @@ typedef struct mgpu_sorted_search_info {
     mgpu_range b_matches; /* b_count int32, optional */
 } mgpu_sorted_search_info;
 
+/** The scratch mgpu_cmd_sorted_search needs: the partitions (none without outputs). Returns the checks'
+ *  results. */
 MGPU_API mgpu_result mgpu_sorted_search_get_requirements(mgpu_context context, const mgpu_sorted_search_info *info,
                                                          mgpu_requirements *out);
 /** Records the search: a partition dispatch (Merge Path) and one dispatch that writes every output given
- *  (nothing when none is). */
-MGPU_API mgpu_result mgpu_cmd_sorted_search(mgpu_context context, VkCommandBuffer cmd, const mgpu_sorted_search_info *info,
-                                            mgpu_range scratch);
+ *  (nothing when none is). Returns the checks', a null cmd's, the scratch checks' and the recording set's
+ *  results. */
+MGPU_API mgpu_result mgpu_cmd_sorted_search(mgpu_context context, VkCommandBuffer cmd,
+                                            const mgpu_sorted_search_info *info, mgpu_range scratch);
 /** Searches and waits; a_match_count / b_match_count (optional) receive the number of matched elements of A
- *  and B when a_matches / b_matches are given (else 0). */
+ *  and B when a_matches / b_matches are given (else 0), counted by a reduce of the flags. Returns the checks'
+ *  and the submitting set's results. */
 MGPU_API mgpu_result mgpu_sorted_search(mgpu_context context, const mgpu_sorted_search_info *info,
                                         uint32_t *a_match_count, uint32_t *b_match_count);
 
 /* ---------------------------------------------------------------------------------------------------------
- * Bulk remove and bulk insert (the seeds' chapter 5). Values are any 32- or 64-bit type (value_size 4 or 8),
+ * Bulk remove and bulk insert (moderngpu's chapter 5). Values are any 32- or 64-bit type (value_size 4 or 8),
  * moved as bits; indices are int32.
  *   remove: input 10 11 12 13 14, indices 1 3 -> 10 12 14 (output: count - index_count values)
  *   insert: b 10 11 12, insert 7 8, indices 0 2 -> 7 10 11 8 12 (insert[i] goes before b[indices[i]];
  *           an index equal to b_count appends; output: a_count + b_count values)
  * Preconditions, documented and not checked (the CLI checks them): remove indices strictly ascending in
  * [0, count); insert indices ascending in [0, b_count].
+ * Checks: value_size 4 or 8; remove: count <= 2^31-1, index_count <= count; insert: a_count + b_count <= 2^31-1;
+ * the output overlapping an input (MGPU_ERROR_INVALID_ARGUMENT); the range checks of each array at its size
+ * (remove: input count values, indices index_count int32, output count - index_count values; insert: b
+ * b_count values, insert a_count values, indices a_count int32, output a_count + b_count values), each when it
+ * holds an element.
  */
 typedef struct mgpu_bulk_remove_info {
+    const void *next; /* the extension slot: must be NULL */
     uint32_t value_size;
     uint32_t count;
     mgpu_range input;
@@ -766,6 +919,7 @@ typedef struct mgpu_bulk_remove_info {
 } mgpu_bulk_remove_info;
 
 typedef struct mgpu_bulk_insert_info {
+    const void *next; /* the extension slot: must be NULL */
     uint32_t value_size;
     uint32_t b_count;
     mgpu_range b;
@@ -775,24 +929,28 @@ typedef struct mgpu_bulk_insert_info {
     mgpu_range output;
 } mgpu_bulk_insert_info;
 
+/** The scratch mgpu_cmd_bulk_remove needs: the partitions. Returns the checks' results. */
 MGPU_API mgpu_result mgpu_bulk_remove_get_requirements(mgpu_context context, const mgpu_bulk_remove_info *info,
                                                        mgpu_requirements *out);
 /** Records a bulk remove: a partition dispatch and the move dispatch (a load-balancing search of the input's
- *  positions against the indices). */
+ *  positions against the indices). Returns the checks', a null cmd's, the scratch checks' and the recording
+ *  set's results. */
 MGPU_API mgpu_result mgpu_cmd_bulk_remove(mgpu_context context, VkCommandBuffer cmd, const mgpu_bulk_remove_info *info,
                                           mgpu_range scratch);
-/** Removes and waits. */
+/** Removes and waits. Returns the checks' and the submitting set's results. */
 MGPU_API mgpu_result mgpu_bulk_remove(mgpu_context context, const mgpu_bulk_remove_info *info);
+/** The scratch mgpu_cmd_bulk_insert needs: the partitions. Returns the checks' results. */
 MGPU_API mgpu_result mgpu_bulk_insert_get_requirements(mgpu_context context, const mgpu_bulk_insert_info *info,
                                                        mgpu_requirements *out);
-/** Records a bulk insert: a partition dispatch and the move dispatch (B's positions merged with the indices). */
+/** Records a bulk insert: a partition dispatch and the move dispatch (B's positions merged with the indices).
+ *  Returns the checks', a null cmd's, the scratch checks' and the recording set's results. */
 MGPU_API mgpu_result mgpu_cmd_bulk_insert(mgpu_context context, VkCommandBuffer cmd, const mgpu_bulk_insert_info *info,
                                           mgpu_range scratch);
-/** Inserts and waits. */
+/** Inserts and waits. Returns the checks' and the submitting set's results. */
 MGPU_API mgpu_result mgpu_bulk_insert(mgpu_context context, const mgpu_bulk_insert_info *info);
 
 /* ---------------------------------------------------------------------------------------------------------
- * Interval operations (the seeds' chapter 11), built on the load-balancing search. Interval o has count[o]
+ * Interval operations (moderngpu's chapter 11), built on the load-balancing search. Interval o has count[o]
  * elements; interval_starts is the exclusive scan of the counts (int32), item_count their total. For item r
  * of interval o:
  *   EXPAND   output[starts[o] + r] = input[o]                 (input: interval_count values)
@@ -802,7 +960,11 @@ MGPU_API mgpu_result mgpu_bulk_insert(mgpu_context context, const mgpu_bulk_inse
  *   counts 2 1 3, input 10 20 30 (EXPAND) -> 10 10 20 30 30 30
  * Values are any 32- or 64-bit type, moved as bits. Preconditions, documented and not checked: starts
  * ascending from 0; gather[o] + count[o] <= input_count; scatter[o] + count[o] <= output_count; scattered
- * intervals do not overlap. Checked: value_size, counts, range sizes and alignment.
+ * intervals do not overlap.
+ * Checks: op inside its enum, value_size 4 or 8, item_count + interval_count, input_count and output_count
+ * <= 2^31-1, the output overlapping another range (MGPU_ERROR_INVALID_ARGUMENT); the range checks of
+ * interval_starts (interval_count int32), of gather and scatter where the op reads them (interval_count int32)
+ * and, when item_count > 0, of input and output (their counts below, value_size bytes each).
  */
 typedef enum mgpu_interval_op {
     MGPU_INTERVAL_OP_EXPAND = 0,
@@ -812,6 +974,7 @@ typedef enum mgpu_interval_op {
 } mgpu_interval_op;
 
 typedef struct mgpu_interval_info {
+    const void *next; /* the extension slot: must be NULL */
     mgpu_interval_op op;
     uint32_t value_size;        /* 4 or 8 */
     uint32_t item_count;
@@ -825,12 +988,14 @@ typedef struct mgpu_interval_info {
     uint32_t output_count;
 } mgpu_interval_info;
 
+/** The scratch mgpu_cmd_interval needs: the partitions. Returns the checks' results. */
 MGPU_API mgpu_result mgpu_interval_get_requirements(mgpu_context context, const mgpu_interval_info *info,
                                                     mgpu_requirements *out);
-/** Records the operation: a partition dispatch and the interval dispatch. */
+/** Records the operation: a partition dispatch and the interval dispatch (nothing without items). Returns the
+ *  checks', a null cmd's, the scratch checks' and the recording set's results. */
 MGPU_API mgpu_result mgpu_cmd_interval(mgpu_context context, VkCommandBuffer cmd, const mgpu_interval_info *info,
                                        mgpu_range scratch);
-/** Runs the operation and waits. */
+/** Runs the operation and waits. Returns the checks' and the submitting set's results. */
 MGPU_API mgpu_result mgpu_interval(mgpu_context context, const mgpu_interval_info *info);
 
 #ifdef __cplusplus

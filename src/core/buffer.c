@@ -77,6 +77,7 @@ static uint64_t mgpu_scalar_bits(mgpu_type type, mgpu_scalar s) {
 static mgpu_result mgpu_check_fill(mgpu_context ctx, const mgpu_fill_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "fill: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "fill: info->next must be NULL");
     mgpu_result r = mgpu__check_type(ctx, info->type);
     if (r != MGPU_SUCCESS) return r;
     if ((unsigned)info->mode > MGPU_FILL_CONSTANT) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "fill mode %d", (int)info->mode);
@@ -118,7 +119,9 @@ mgpu_result mgpu_fill(mgpu_context ctx, const mgpu_fill_info *info) {
 
 mgpu_result mgpu_cmd_copy(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_copy_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
-    if (!info || !cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "copy: null argument");
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "copy: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "copy: info->next must be NULL");
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "copy: null command buffer");
     if (info->bytes % 4 != 0 || info->bytes / 4 > UINT32_MAX)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "copy: bytes %llu not a multiple of 4 below 16 GiB",
                           (unsigned long long)info->bytes);

@@ -378,6 +378,16 @@ static mgpu_result mgpu_finish_context(mgpu_context ctx, const mgpu_probe *probe
     return r;
 }
 
+/* A desc refused before any context exists, so no last error can hold the reason: the desc's own log callback
+ * hears it (else stderr under MGPU_VERBOSE, like every message without a callback). */
+static mgpu_result mgpu_refuse_desc(mgpu_log_fn log, void *log_user, const char *reason) {
+    char message[256];
+    snprintf(message, sizeof message, "%s: %s", mgpu_result_name(MGPU_ERROR_INVALID_ARGUMENT), reason);
+    if (log) log(log_user, MGPU_LOG_ERROR, message);
+    else mgpu__log(NULL, MGPU_LOG_ERROR, "%s", message);
+    return MGPU_ERROR_INVALID_ARGUMENT;
+}
+
 static bool mgpu_env_true(const char *name) {
     const char *v = getenv(name);
     return v && *v && strcmp(v, "0") != 0 && strcmp(v, "off") != 0;
@@ -386,6 +396,8 @@ static bool mgpu_env_true(const char *name) {
 mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_context *out) {
     if (!out) return MGPU_ERROR_INVALID_ARGUMENT;
     *out = NULL;
+    if (desc && desc->next)
+        return mgpu_refuse_desc(desc->log, desc->log_user, "mgpu_context_create: desc->next must be NULL");
     mgpu_context_desc defaults = {0};
     if (!desc) desc = &defaults;
     mgpu_context ctx = calloc(1, sizeof *ctx);
@@ -426,7 +438,12 @@ mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_context *out
 mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out) {
     if (!out) return MGPU_ERROR_INVALID_ARGUMENT;
     *out = NULL;
-    if (!desc || !desc->instance || !desc->physical_device || !desc->device) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!desc) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (desc->next)
+        return mgpu_refuse_desc(desc->log, desc->log_user, "mgpu_context_adopt: desc->next must be NULL");
+    if (!desc->instance || !desc->physical_device || !desc->device)
+        return mgpu_refuse_desc(desc->log, desc->log_user,
+                                "mgpu_context_adopt: desc->instance, physical_device and device are required");
     PFN_vkGetInstanceProcAddr gipa = desc->get_instance_proc_addr ? desc->get_instance_proc_addr : mgpu_system_gipa();
     if (!gipa) return MGPU_ERROR_NO_DEVICE;
     mgpu_context ctx = calloc(1, sizeof *ctx);

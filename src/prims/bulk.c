@@ -15,6 +15,7 @@ static mgpu_result mgpu_bulk_check_value_size(mgpu_context ctx, uint32_t value_s
 static mgpu_result mgpu_remove_check(mgpu_context ctx, const mgpu_bulk_remove_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: info->next must be NULL");
     mgpu_result r = mgpu_bulk_check_value_size(ctx, info->value_size);
     if (r != MGPU_SUCCESS) return r;
     if (info->count > MGPU_MAX_COUNT || info->index_count > info->count)
@@ -67,6 +68,7 @@ mgpu_result mgpu_bulk_remove(mgpu_context ctx, const mgpu_bulk_remove_info *info
 static mgpu_result mgpu_insert_check(mgpu_context ctx, const mgpu_bulk_insert_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: info->next must be NULL");
     mgpu_result r = mgpu_bulk_check_value_size(ctx, info->value_size);
     if (r != MGPU_SUCCESS) return r;
     if ((uint64_t)info->a_count + info->b_count > MGPU_MAX_COUNT)

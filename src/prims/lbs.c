@@ -16,6 +16,7 @@ static uint32_t mgpu_lbs_tiles(const mgpu_load_balance_info *info, const mgpu_tu
 static mgpu_result mgpu_lbs_check(mgpu_context ctx, const mgpu_load_balance_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: info->next must be NULL");
     if ((uint64_t)info->item_count + info->object_count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: items + objects > 2^31-1");
     mgpu_result r = MGPU_SUCCESS;
@@ -133,6 +134,7 @@ static void mgpu_interval_uses(const mgpu_interval_info *info, mgpu_range_use ra
 static mgpu_result mgpu_interval_check(mgpu_context ctx, const mgpu_interval_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: info->next must be NULL");
     if ((unsigned)info->op > MGPU_INTERVAL_OP_MOVE) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: op %d", (int)info->op);
     if (info->value_size != 4 && info->value_size != 8)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: value_size %u (4 or 8)", info->value_size);

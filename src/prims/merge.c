@@ -30,6 +30,7 @@ static VkDeviceSize mgpu_merge_scratch(const mgpu_merge_plan *plan) {
 static mgpu_result mgpu_merge_check(mgpu_context ctx, const mgpu_merge_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: info->next must be NULL");
     mgpu_result r = mgpu__check_type(ctx, info->key_type);
     if (r != MGPU_SUCCESS) return r;
     if (info->value_size != 0 && info->value_size != 4 && info->value_size != 8)

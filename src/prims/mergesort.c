@@ -36,6 +36,7 @@ static mgpu_mergesort_plan mgpu_mergesort_make_plan(mgpu_context ctx, const mgpu
 static mgpu_result mgpu_mergesort_check(mgpu_context ctx, const mgpu_sort_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: info->next must be NULL");
     if (info->begin_bit || info->end_bit || info->indirect_count.buffer)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mergesort: bit ranges and indirect counts are the radix sort's");
     return mgpu__sort_check(ctx, info);

@@ -170,6 +170,7 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
 static mgpu_result mgpu_radix_check(mgpu_context ctx, const mgpu_sort_info *info, mgpu_radix_plan *plan) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: info->next must be NULL");
     mgpu_result r = mgpu__sort_check(ctx, info);
     if (r == MGPU_SUCCESS && info->indirect_count.buffer) {
         r = mgpu__check_range(ctx, "sort indirect_count", info->indirect_count, 4, 4);

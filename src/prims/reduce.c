@@ -34,6 +34,7 @@ static mgpu_reduce_plan mgpu_reduce_make_plan(mgpu_context ctx, mgpu_type type, 
 static mgpu_result mgpu_reduce_check(mgpu_context ctx, const mgpu_reduce_info *info, bool need_result) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: info->next must be NULL");
     mgpu_result r = mgpu__check_type(ctx, info->type);
     if (r != MGPU_SUCCESS) return r;
     if ((unsigned)info->op > MGPU_OP_MAX_INDEX) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: op %d", (int)info->op);

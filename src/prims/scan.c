@@ -56,6 +56,7 @@ VkDeviceSize mgpu__scan_scratch_bytes(mgpu_context ctx, const mgpu_scan_info *in
 static mgpu_result mgpu_scan_check(mgpu_context ctx, const mgpu_scan_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: info->next must be NULL");
     mgpu_result r = mgpu__check_type(ctx, info->type);
     if (r != MGPU_SUCCESS) return r;
     if ((unsigned)info->op > MGPU_OP_MAX)

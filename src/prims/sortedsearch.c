@@ -9,6 +9,7 @@
 static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: info->next must be NULL");
     mgpu_result r = mgpu__check_type(ctx, info->key_type);
     if (r != MGPU_SUCCESS) return r;
     if ((unsigned)info->bounds > MGPU_BOUNDS_UPPER)

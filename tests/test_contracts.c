@@ -1,0 +1,430 @@
+/*
+ * The extension slot (mgpuvk.h, "Extension slot"): every *_info and *_desc struct that a call takes opens with
+ * `const void *next`, which must be NULL. For every such struct and every call that takes it, in each tier:
+ *   - a struct that is valid but for next is refused with MGPU_ERROR_INVALID_ARGUMENT, and the last error
+ *     names next;
+ *   - next is checked before anything else: the struct with another fault too (an output range too small,
+ *     otherwise MGPU_ERROR_RANGE_TOO_SMALL), or a null command buffer, still gets the next refusal;
+ *   - the refused call writes nothing: the outputs keep their sentinel bytes (after the command buffer the
+ *     recording tier was given has been submitted), and so do the requirements and the host results;
+ *   - the same struct with next NULL is accepted.
+ * mgpu_context_create and mgpu_context_adopt have no context to keep the message: desc->log receives it.
+ */
+#include "common.h"
+
+#include <assert.h>
+#include <stddef.h>
+#include <string.h>
+
+#define N 1000u                             /* elements per input: small, nothing here is about speed */
+#define K 10u                               /* indices of the bulk operations */
+#define OUT_BYTES ((VkDeviceSize)2 * N * 8) /* an output holds the largest result of any case */
+#define SENTINEL 0x5au
+
+/* next comes first: the cases set it through the struct's address. */
+static_assert(offsetof(mgpu_context_desc, next) == 0, "mgpu_context_desc.next first");
+static_assert(offsetof(mgpu_adopt_desc, next) == 0, "mgpu_adopt_desc.next first");
+static_assert(offsetof(mgpu_fill_info, next) == 0, "mgpu_fill_info.next first");
+static_assert(offsetof(mgpu_copy_info, next) == 0, "mgpu_copy_info.next first");
+static_assert(offsetof(mgpu_reduce_info, next) == 0, "mgpu_reduce_info.next first");
+static_assert(offsetof(mgpu_scan_info, next) == 0, "mgpu_scan_info.next first");
+static_assert(offsetof(mgpu_merge_info, next) == 0, "mgpu_merge_info.next first");
+static_assert(offsetof(mgpu_sort_info, next) == 0, "mgpu_sort_info.next first");
+static_assert(offsetof(mgpu_load_balance_info, next) == 0, "mgpu_load_balance_info.next first");
+static_assert(offsetof(mgpu_sorted_search_info, next) == 0, "mgpu_sorted_search_info.next first");
+static_assert(offsetof(mgpu_bulk_remove_info, next) == 0, "mgpu_bulk_remove_info.next first");
+static_assert(offsetof(mgpu_bulk_insert_info, next) == 0, "mgpu_bulk_insert_info.next first");
+static_assert(offsetof(mgpu_interval_info, next) == 0, "mgpu_interval_info.next first");
+
+/* What a later version's extension struct would be: any object. */
+static const int g_extension = 1;
+
+typedef union any_info {
+    mgpu_fill_info fill;
+    mgpu_copy_info copy;
+    mgpu_reduce_info reduce;
+    mgpu_scan_info scan;
+    mgpu_merge_info merge;
+    mgpu_sort_info sort;
+    mgpu_load_balance_info load_balance;
+    mgpu_sorted_search_info search;
+    mgpu_bulk_remove_info remove;
+    mgpu_bulk_insert_info insert;
+    mgpu_interval_info interval;
+} any_info;
+
+static void set_next(any_info *info, const void *next) { memcpy(info, &next, sizeof next); }
+
+/* The arrays every case uses: sorted inputs (so that merges and searches meet their preconditions) and four
+ * outputs holding sentinel bytes. */
+static struct {
+    mgpu_range keys_a, keys_b; /* N u32: 0 2 4 ..., 1 3 5 ... */
+    mgpu_range starts;         /* N int32: 0 1 2 ... (one item per object, interval) */
+    mgpu_range indices;        /* K int32: 0 3 6 ... */
+    mgpu_range out[4];
+} E;
+
+static mgpu_range too_small(mgpu_range r) { return mgpu_range_slice(r, 0, 4); }
+
+/* ---- the cases: a valid struct (next NULL), another fault, and the tiers that take the struct ---- */
+
+typedef struct contract_case {
+    const char *name;
+    void (*make)(any_info *info);
+    void (*spoil)(any_info *info); /* an output range too small: MGPU_ERROR_RANGE_TOO_SMALL on its own */
+    mgpu_result (*requirements)(const any_info *info, mgpu_requirements *out); /* NULL: no such tier */
+    mgpu_result (*record)(VkCommandBuffer cmd, const any_info *info, mgpu_range scratch);
+    mgpu_result (*run)(const any_info *info); /* NULL: no blocking tier */
+} contract_case;
+
+#define CTX g_test.ctx
+
+static void fill_make(any_info *i) {
+    i->fill = (mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = N, .output = E.out[0],
+                               .a.u32 = 7};
+}
+static void fill_spoil(any_info *i) { i->fill.output = too_small(E.out[0]); }
+static mgpu_result fill_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
+    (void)scratch;
+    return mgpu_cmd_fill(CTX, cmd, &i->fill);
+}
+static mgpu_result fill_run(const any_info *i) { return mgpu_fill(CTX, &i->fill); }
+
+static void copy_make(any_info *i) { i->copy = (mgpu_copy_info){.src = E.keys_a, .dst = E.out[0], .bytes = N * 4}; }
+static void copy_spoil(any_info *i) { i->copy.dst = too_small(E.out[0]); }
+static mgpu_result copy_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
+    (void)scratch;
+    return mgpu_cmd_copy(CTX, cmd, &i->copy);
+}
+
+static void reduce_make(any_info *i) {
+    i->reduce = (mgpu_reduce_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .count = N, .input = E.keys_a,
+                                   .result = mgpu_range_slice(E.out[0], 0, MGPU_REDUCE_RESULT_BYTES)};
+}
+static void reduce_spoil(any_info *i) { i->reduce.result = too_small(E.out[0]); }
+static mgpu_result reduce_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_reduce_get_requirements(CTX, &i->reduce, out);
+}
+static mgpu_result reduce_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
+    return mgpu_cmd_reduce(CTX, cmd, &i->reduce, scratch);
+}
+static mgpu_result reduce_run(const any_info *i) {
+    mgpu_reduce_value value, before;
+    memset(&value, SENTINEL, sizeof value);
+    before = value;
+    mgpu_result r = mgpu_reduce(CTX, &i->reduce, &value);
+    CHECK(r == MGPU_SUCCESS || memcmp(&value, &before, sizeof value) == 0, "a refused mgpu_reduce wrote its value");
+    return r;
+}
+
+static void scan_make(any_info *i) {
+    i->scan = (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true, .count = N,
+                               .input = E.keys_a, .output = E.out[0], .total = mgpu_range_slice(E.out[1], 0, 4)};
+}
+static void scan_spoil(any_info *i) { i->scan.output = too_small(E.out[0]); }
+static mgpu_result scan_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_scan_get_requirements(CTX, &i->scan, out);
+}
+static mgpu_result scan_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
+    return mgpu_cmd_scan(CTX, cmd, &i->scan, scratch);
+}
+static mgpu_result scan_run(const any_info *i) {
+    mgpu_scalar total, before;
+    memset(&total, SENTINEL, sizeof total);
+    before = total;
+    mgpu_result r = mgpu_scan(CTX, &i->scan, &total);
+    CHECK(r == MGPU_SUCCESS || memcmp(&total, &before, sizeof total) == 0, "a refused mgpu_scan wrote its total");
+    return r;
+}
+
+static void merge_make(any_info *i) {
+    i->merge = (mgpu_merge_info){.key_type = MGPU_TYPE_U32, .a_count = N, .b_count = N, .a_keys = E.keys_a,
+                                 .b_keys = E.keys_b, .out_keys = E.out[0]};
+}
+static void merge_spoil(any_info *i) { i->merge.out_keys = too_small(E.out[0]); }
+static mgpu_result merge_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_merge_get_requirements(CTX, &i->merge, out);
+}
+static mgpu_result merge_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
+    return mgpu_cmd_merge(CTX, cmd, &i->merge, scratch);
+}
+static mgpu_result merge_run(const any_info *i) { return mgpu_merge(CTX, &i->merge); }
+
+static void sort_make(any_info *i) {
+    i->sort = (mgpu_sort_info){.key_type = MGPU_TYPE_U32, .indices = true, .count = N, .keys_in = E.keys_a,
+                               .keys_out = E.out[0], .values_out = E.out[1]};
+}
+static void sort_spoil(any_info *i) { i->sort.keys_out = too_small(E.out[0]); }
+static mgpu_result mergesort_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_mergesort_get_requirements(CTX, &i->sort, out);
+}
+static mgpu_result mergesort_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
+    return mgpu_cmd_mergesort(CTX, cmd, &i->sort, scratch);
+}
+static mgpu_result mergesort_run(const any_info *i) { return mgpu_mergesort(CTX, &i->sort); }
+static mgpu_result radixsort_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_radixsort_get_requirements(CTX, &i->sort, out);
+}
+static mgpu_result radixsort_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
+    return mgpu_cmd_radixsort(CTX, cmd, &i->sort, scratch);
+}
+static mgpu_result radixsort_run(const any_info *i) { return mgpu_radixsort(CTX, &i->sort); }
+
+static void load_balance_make(any_info *i) {
+    i->load_balance = (mgpu_load_balance_info){.item_count = N, .object_count = N, .object_starts = E.starts,
+                                               .out_objects = E.out[0]};
+}
+static void load_balance_spoil(any_info *i) { i->load_balance.out_objects = too_small(E.out[0]); }
+static mgpu_result load_balance_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_load_balance_get_requirements(CTX, &i->load_balance, out);
+}
+static mgpu_result load_balance_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
+    return mgpu_cmd_load_balance(CTX, cmd, &i->load_balance, scratch);
+}
+static mgpu_result load_balance_run(const any_info *i) { return mgpu_load_balance(CTX, &i->load_balance); }
+
+static void search_make(any_info *i) {
+    i->search = (mgpu_sorted_search_info){.key_type = MGPU_TYPE_U32, .bounds = MGPU_BOUNDS_UPPER, .a_count = N,
+                                          .b_count = N, .a_keys = E.keys_a, .b_keys = E.keys_b, .a_indices = E.out[0],
+                                          .b_indices = E.out[1], .a_matches = E.out[2], .b_matches = E.out[3]};
+}
+static void search_spoil(any_info *i) { i->search.a_indices = too_small(E.out[0]); }
+static mgpu_result search_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_sorted_search_get_requirements(CTX, &i->search, out);
+}
+static mgpu_result search_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
+    return mgpu_cmd_sorted_search(CTX, cmd, &i->search, scratch);
+}
+static mgpu_result search_run(const any_info *i) {
+    uint32_t a = 0xdeadbeefu, b = 0xdeadbeefu;
+    mgpu_result r = mgpu_sorted_search(CTX, &i->search, &a, &b);
+    CHECK(r == MGPU_SUCCESS || (a == 0xdeadbeefu && b == 0xdeadbeefu), "a refused mgpu_sorted_search wrote its counts");
+    return r;
+}
+
+static void remove_make(any_info *i) {
+    i->remove = (mgpu_bulk_remove_info){.value_size = 4, .count = N, .input = E.keys_a, .index_count = K,
+                                        .indices = E.indices, .output = E.out[0]};
+}
+static void remove_spoil(any_info *i) { i->remove.output = too_small(E.out[0]); }
+static mgpu_result remove_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_bulk_remove_get_requirements(CTX, &i->remove, out);
+}
+static mgpu_result remove_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
+    return mgpu_cmd_bulk_remove(CTX, cmd, &i->remove, scratch);
+}
+static mgpu_result remove_run(const any_info *i) { return mgpu_bulk_remove(CTX, &i->remove); }
+
+static void insert_make(any_info *i) {
+    i->insert = (mgpu_bulk_insert_info){.value_size = 4, .b_count = N, .b = E.keys_a, .a_count = K, .insert = E.keys_b,
+                                        .indices = E.indices, .output = E.out[0]};
+}
+static void insert_spoil(any_info *i) { i->insert.output = too_small(E.out[0]); }
+static mgpu_result insert_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_bulk_insert_get_requirements(CTX, &i->insert, out);
+}
+static mgpu_result insert_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
+    return mgpu_cmd_bulk_insert(CTX, cmd, &i->insert, scratch);
+}
+static mgpu_result insert_run(const any_info *i) { return mgpu_bulk_insert(CTX, &i->insert); }
+
+static void interval_make(any_info *i) {
+    i->interval = (mgpu_interval_info){.op = MGPU_INTERVAL_OP_EXPAND, .value_size = 4, .item_count = N,
+                                       .interval_count = N, .interval_starts = E.starts, .input = E.keys_a,
+                                       .output = E.out[0]};
+}
+static void interval_spoil(any_info *i) { i->interval.output = too_small(E.out[0]); }
+static mgpu_result interval_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_interval_get_requirements(CTX, &i->interval, out);
+}
+static mgpu_result interval_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
+    return mgpu_cmd_interval(CTX, cmd, &i->interval, scratch);
+}
+static mgpu_result interval_run(const any_info *i) { return mgpu_interval(CTX, &i->interval); }
+
+static const contract_case g_cases[] = {
+    {"fill", fill_make, fill_spoil, NULL, fill_record, fill_run},
+    {"copy", copy_make, copy_spoil, NULL, copy_record, NULL},
+    {"reduce", reduce_make, reduce_spoil, reduce_requirements, reduce_record, reduce_run},
+    {"scan", scan_make, scan_spoil, scan_requirements, scan_record, scan_run},
+    {"merge", merge_make, merge_spoil, merge_requirements, merge_record, merge_run},
+    {"mergesort", sort_make, sort_spoil, mergesort_requirements, mergesort_record, mergesort_run},
+    {"radixsort", sort_make, sort_spoil, radixsort_requirements, radixsort_record, radixsort_run},
+    {"load_balance", load_balance_make, load_balance_spoil, load_balance_requirements, load_balance_record,
+     load_balance_run},
+    {"sorted_search", search_make, search_spoil, search_requirements, search_record, search_run},
+    {"bulk_remove", remove_make, remove_spoil, remove_requirements, remove_record, remove_run},
+    {"bulk_insert", insert_make, insert_spoil, insert_requirements, insert_record, insert_run},
+    {"interval", interval_make, interval_spoil, interval_requirements, interval_record, interval_run},
+};
+
+/* ---- checks ---- */
+
+/* A refusal of another kind, so that the last error afterwards is the next call's own. */
+static void forget_last_error(void) { mgpu_fill(CTX, &(mgpu_fill_info){.count = UINT32_MAX}); }
+
+static void expect_refused(const char *name, const char *how, mgpu_result r) {
+    CHECK(r == MGPU_ERROR_INVALID_ARGUMENT, "%s, %s -> %s, expected MGPU_ERROR_INVALID_ARGUMENT", name, how,
+          mgpu_result_name(r));
+    const char *message = mgpu_context_last_error(CTX);
+    CHECK(strstr(message, "next") != NULL, "%s, %s: the last error \"%s\" does not name next", name, how, message);
+}
+
+static void outputs_set(void) {
+    unsigned char *bytes = malloc(OUT_BYTES);
+    memset(bytes, SENTINEL, OUT_BYTES);
+    for (size_t o = 0; o < 4; ++o) CHECK_OK(mgpu_buffer_upload(CTX, E.out[o], bytes, OUT_BYTES));
+    free(bytes);
+}
+
+static bool outputs_intact(void) {
+    unsigned char *bytes = malloc(OUT_BYTES);
+    bool intact = true;
+    for (size_t o = 0; o < 4; ++o) {
+        memset(bytes, 0, OUT_BYTES);
+        CHECK_OK(mgpu_buffer_download(CTX, E.out[o], bytes, OUT_BYTES));
+        for (VkDeviceSize i = 0; i < OUT_BYTES && intact; ++i) intact = bytes[i] == SENTINEL;
+    }
+    free(bytes);
+    return intact;
+}
+
+static void check_case(const contract_case *c) {
+    any_info valid, extended, spoiled, both;
+    memset(&valid, 0, sizeof valid);
+    c->make(&valid);
+    extended = spoiled = valid;
+    set_next(&extended, &g_extension);
+    c->spoil(&spoiled);
+    both = spoiled;
+    set_next(&both, &g_extension);
+    outputs_set();
+
+    mgpu_range scratch = {0};
+    if (c->requirements) {
+        mgpu_requirements req, untouched;
+        memset(&req, SENTINEL, sizeof req);
+        untouched = req;
+        forget_last_error();
+        expect_refused(c->name, "get_requirements", c->requirements(&extended, &req));
+        CHECK(memcmp(&req, &untouched, sizeof req) == 0, "%s: a refused get_requirements wrote its requirements",
+              c->name);
+        forget_last_error();
+        expect_refused(c->name, "get_requirements with a range too small too", c->requirements(&both, &req));
+        CHECK_RESULT(c->requirements(&spoiled, &req), MGPU_ERROR_RANGE_TOO_SMALL);
+        CHECK_OK(c->requirements(&valid, &req));
+        if (req.scratch_size) CHECK_OK(mgpu_buffer_alloc(CTX, req.scratch_size, &scratch));
+    }
+
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    CHECK_OK(mgpu_commands_begin(CTX, &cmd));
+    forget_last_error();
+    expect_refused(c->name, "mgpu_cmd", c->record(cmd, &extended, scratch));
+    forget_last_error();
+    expect_refused(c->name, "mgpu_cmd with a range too small too", c->record(cmd, &both, scratch));
+    forget_last_error();
+    expect_refused(c->name, "mgpu_cmd with a null command buffer too", c->record(VK_NULL_HANDLE, &extended, scratch));
+    CHECK_RESULT(c->record(cmd, &spoiled, scratch), MGPU_ERROR_RANGE_TOO_SMALL);
+    CHECK_OK(mgpu_commands_submit(CTX, NULL));
+
+    if (c->run) {
+        forget_last_error();
+        expect_refused(c->name, "blocking", c->run(&extended));
+        forget_last_error();
+        expect_refused(c->name, "blocking with a range too small too", c->run(&both));
+        CHECK_RESULT(c->run(&spoiled), MGPU_ERROR_RANGE_TOO_SMALL);
+    }
+    CHECK(outputs_intact(), "%s: a refused call wrote to an output", c->name);
+
+    if (!c->requirements) { /* nothing else shows that the struct is valid but for next: run it */
+        CHECK_OK(mgpu_commands_begin(CTX, &cmd));
+        CHECK_OK(c->record(cmd, &valid, scratch));
+        CHECK_OK(mgpu_commands_submit(CTX, NULL));
+        if (c->run) CHECK_OK(c->run(&valid));
+    }
+    mgpu_buffer_free(CTX, scratch);
+}
+
+/* ---- contexts: no context holds the message yet, so desc->log receives it ---- */
+
+typedef struct log_capture {
+    unsigned messages;
+    char last[512];
+} log_capture;
+
+static void capture_log(void *user, mgpu_log_level level, const char *message) {
+    (void)level;
+    log_capture *capture = user;
+    ++capture->messages;
+    snprintf(capture->last, sizeof capture->last, "%s", message);
+}
+
+static void expect_desc_refused(const char *how, mgpu_result r, mgpu_context created, const log_capture *capture) {
+    CHECK(r == MGPU_ERROR_INVALID_ARGUMENT, "%s -> %s, expected MGPU_ERROR_INVALID_ARGUMENT", how, mgpu_result_name(r));
+    CHECK(created == NULL, "%s: a context after a refusal", how);
+    if (capture)
+        CHECK(capture->messages == 1 && strstr(capture->last, "next") != NULL,
+              "%s: the log heard %u messages, the last \"%s\"", how, capture->messages, capture->last);
+}
+
+static void check_contexts(void) {
+    log_capture capture = {0};
+    mgpu_context created = (mgpu_context)&capture; /* not NULL: a refusal must clear it */
+    mgpu_result r = mgpu_context_create(&(mgpu_context_desc){.next = &g_extension, .validation = g_test.validation,
+                                                             .log = capture_log, .log_user = &capture},
+                                        &created);
+    expect_desc_refused("mgpu_context_create", r, created, &capture);
+    capture = (log_capture){0};
+    r = mgpu_context_create(&(mgpu_context_desc){.next = &g_extension, .device = "no such device", .log = capture_log,
+                                                 .log_user = &capture},
+                            &created);
+    expect_desc_refused("mgpu_context_create for no such device", r, created, &capture);
+    r = mgpu_context_create(&(mgpu_context_desc){.next = &g_extension}, &created);
+    expect_desc_refused("mgpu_context_create without a log", r, created, NULL);
+
+    VkInstance instance;
+    VkPhysicalDevice physical;
+    VkDevice device;
+    uint32_t family;
+    VkQueue queue;
+    mgpu_context_get_handles(CTX, &instance, &physical, &device, &family, &queue);
+    mgpu_adopt_desc adopt = {.instance = instance, .physical_device = physical, .device = device,
+                             .queue_family_index = family, .queue = queue, .log = capture_log, .log_user = &capture};
+    mgpu_adopt_desc extended = adopt;
+    extended.next = &g_extension;
+    capture = (log_capture){0};
+    r = mgpu_context_adopt(&extended, &created);
+    expect_desc_refused("mgpu_context_adopt", r, created, &capture);
+    extended.device = VK_NULL_HANDLE;
+    capture = (log_capture){0};
+    r = mgpu_context_adopt(&extended, &created);
+    expect_desc_refused("mgpu_context_adopt without a device too", r, created, &capture);
+    capture = (log_capture){0};
+    CHECK_OK(mgpu_context_adopt(&adopt, &created));
+    CHECK(capture.messages == 0, "adopting with next NULL logged \"%s\"", capture.last);
+    mgpu_context_destroy(created);
+}
+
+void test_contracts(void) {
+    uint32_t a[N], b[N], starts[N], indices[K];
+    for (uint32_t i = 0; i < N; ++i) {
+        a[i] = 2 * i;
+        b[i] = 2 * i + 1;
+        starts[i] = i;
+    }
+    for (uint32_t i = 0; i < K; ++i) indices[i] = 3 * i;
+    E.keys_a = test_upload(MGPU_TYPE_U32, a, N);
+    E.keys_b = test_upload(MGPU_TYPE_U32, b, N);
+    E.starts = test_upload(MGPU_TYPE_I32, starts, N);
+    E.indices = test_upload(MGPU_TYPE_I32, indices, K);
+    for (size_t o = 0; o < 4; ++o) CHECK_OK(mgpu_buffer_alloc(CTX, OUT_BYTES, &E.out[o]));
+
+    for (size_t c = 0; c < sizeof g_cases / sizeof g_cases[0]; ++c) check_case(&g_cases[c]);
+    check_contexts();
+
+    mgpu_buffer_free(CTX, E.keys_a);
+    mgpu_buffer_free(CTX, E.keys_b);
+    mgpu_buffer_free(CTX, E.starts);
+    mgpu_buffer_free(CTX, E.indices);
+    for (size_t o = 0; o < 4; ++o) mgpu_buffer_free(CTX, E.out[o]);
+}
