@@ -1,3 +1,5 @@
+#version 460
+#extension GL_GOOGLE_include_directive : require
 /*
  * Radix sort, one-sweep digit pass (Onesweep, Adinets and Merrill 2022; the shape of CUB's and GPUSorting's):
  * each workgroup takes the next tile in start order, ranks its keys by the digit in registers and shared
