@@ -15,6 +15,12 @@ uint mgpu_linear_group(uint groups_x) { return gl_WorkGroupID.y * groups_x + gl_
  * group + count, ...), which launch fewer workgroups than tiles (mgpu_tuning.groups). */
 uint mgpu_group_count() { return gl_NumWorkGroups.x * gl_NumWorkGroups.y; }
 
+/* The loop of such a kernel: `tile` (declared here) runs over the workgroup's tiles below `tiles`, its linear
+ * index in a grid folded by groups_x, then every mgpu_group_count()-th. A body that reuses shared memory ends
+ * with a barrier(). */
+#define mgpu_for_each_tile(tile, tiles, groups_x) \
+    for (uint tile = mgpu_linear_group(groups_x); tile < (tiles); tile += mgpu_group_count())
+
 #endif
 
 /*

@@ -111,7 +111,7 @@ void mgpu_tile(uint tile) {
 void main() {
     uint total = pc.run == 0u ? pc.a_count + pc.b_count : pc.a_count;
     uint tiles = (total + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
-    for (uint tile = mgpu_linear_group(pc.groups_x); tile < tiles; tile += mgpu_group_count()) {
+    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
         mgpu_tile(tile);
         barrier(); /* the next tile reuses shared memory */
     }
