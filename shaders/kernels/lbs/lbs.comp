@@ -48,14 +48,8 @@ void mgpu_tile(uint tile) {
     g_b_len = b_len;
     IntArray starts = IntArray(pc.starts);
     uint loaded[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < b_len) loaded[j] = uint(starts.v[b0 + i]);
-    }
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < b_len) s_starts[i] = loaded[j];
-    }
+    mgpu_load_striped(loaded, starts.v, b0, b_len);
+    mgpu_striped_to_shared(s_starts, loaded, b_len);
     barrier();
 
     // This thread's start in the tile, by Merge Path over (items a0.., starts in shared memory).

@@ -60,14 +60,8 @@ void mgpu_tile(uint tile) {
     TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
     uint a_first = pair.a_base + a0, b_first = pair.b_base + b0;
     T loaded[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) loaded[j] = i < a_len ? a_keys.v[a_first + i] : b_keys.v[b_first + i - a_len];
-    }
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) s_keys[i] = loaded[j];
-    }
+    mgpu_load_striped2(loaded, a_keys.v, a_first, b_keys.v, b_first, a_len, count);
+    mgpu_striped_to_shared(s_keys, loaded, count);
     barrier();
 
     uint diag = min(tid * VT, count);
@@ -88,10 +82,7 @@ void mgpu_tile(uint tile) {
     barrier();
 
     TArray dst = TArray(pc.out_keys);
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint o = j * nt + tid;
-        if (o < count) dst.v[first + o] = s_keys[o];
-    }
+    mgpu_store_striped(dst.v, first, s_keys, count);
     if (VALUE_WORDS > 0u) {
         uvec2 values[VT];
         [[unroll]] for (uint j = 0u; j < VT; ++j) {

@@ -53,14 +53,8 @@ void mgpu_tile(uint tile) {
 
     TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
     T loaded[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) loaded[j] = i < a_len ? a_keys.v[a0 + i] : b_keys.v[b0 + i - a_len];
-    }
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) s_keys[i] = loaded[j];
-    }
+    mgpu_load_striped2(loaded, a_keys.v, a0, b_keys.v, b0, a_len, count);
+    mgpu_striped_to_shared(s_keys, loaded, count);
     barrier();
 
     uint diag = min(tid * VT, count);

@@ -39,14 +39,8 @@ void mgpu_tile(uint tile) {
     // Global accesses: unrolled over j, element j * NT + tid (coalesced, all loads in flight together).
     TArray src = TArray(pc.a_keys);
     T keys[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) keys[j] = src.v[first + i];
-    }
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) s_keys[i] = keys[j];
-    }
+    mgpu_load_striped(keys, src.v, first, count);
+    mgpu_striped_to_shared(s_keys, keys, count);
     barrier();
 
     uint tags[VT];
@@ -88,10 +82,7 @@ void mgpu_tile(uint tile) {
         }
     barrier();
     TArray dst = TArray(pc.out_keys);
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) dst.v[first + i] = s_keys[i];
-    }
+    mgpu_store_striped(dst.v, first, s_keys, count);
     if (MODE == MGPU_MERGESORT_INDICES) {
         UintArray out_values = UintArray(pc.out_values);
         [[unroll]] for (uint j = 0u; j < VT; ++j) {

@@ -44,6 +44,7 @@ layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
 #include "include/radix.glsl"
+#include "include/loadstore.glsl"
 #include "include/values.glsl"
 
 const uint NV = gl_WorkGroupSize.x * VT;
@@ -106,10 +107,7 @@ void main() {
     uint width = min(sg, nt - warp * sg), chunk = warp * sg * VT;
     TArray src = TArray(pc.keys_in);
     T keys[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = chunk + j * width + lane;
-        if (i < count) keys[j] = src.v[first + i];
-    }
+    mgpu_load_warp_striped(keys, src.v, first, count, chunk, width);
 
     // 2. Early counts, published as the tile's aggregate.
     [[unroll]] for (uint j = 0u; j < VT; ++j)

@@ -38,14 +38,8 @@ void mgpu_sort_tile_by_splits(uint first, uint count) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
     TArray src = TArray(pc.keys_in);
     T keys[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) keys[j] = src.v[first + i];
-    }
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) s_keys[i] = keys[j];
-    }
+    mgpu_load_striped(keys, src.v, first, count);
+    mgpu_striped_to_shared(s_keys, keys, count);
     barrier();
     uint tags[VT];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
@@ -100,10 +94,7 @@ void mgpu_sort_tile_by_subgroups(uint first, uint count) {
     TArray src = TArray(pc.keys_in);
     uint chunk = warp * sg * VT;
     T keys[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = chunk + j * sg + lane;
-        if (i < count) keys[j] = src.v[first + i];
-    }
+    mgpu_load_warp_striped(keys, src.v, first, count, chunk, sg);
     uint digits[VT], ranks[VT];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         bool valid = chunk + j * sg + lane < count;
