@@ -25,6 +25,7 @@ uint g_a_len;            /* the tile's A elements: its keys in shared memory are
 uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b_keys (MODE 1) */
 #define MGPU_MERGE_A(i) s_keys[i]
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
+#define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
 #define MGPU_MERGE_GLOBAL_A(i) TArray(pc.a_keys).v[g_a_base + (i)]
 #define MGPU_MERGE_GLOBAL_B(i) TArray(pc.b_keys).v[g_b_base + (i)]
 #define MGPU_MERGE_PATH_SHARED s_source /* free at the tile's start */

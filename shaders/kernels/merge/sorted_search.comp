@@ -25,6 +25,7 @@ shared uint s_results[gl_WorkGroupSize.x * VT]; /* per element (A's, then B's): 
 uint g_a_len;
 #define MGPU_MERGE_A(i) s_keys[i]
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
+#define MGPU_PATH_A_FIRST(diag, p) (MODE == 1u ? mgpu_merge_keys_b_first(diag, p) : mgpu_merge_keys_a_first(diag, p))
 #include "include/merge_path.glsl"
 
 bool mgpu_key_equal(T x, T y) { return !mgpu_key_less(x, y) && !mgpu_key_less(y, x); }
@@ -58,12 +59,12 @@ void mgpu_tile(uint tile) {
     barrier();
 
     uint diag = min(tid * VT, count);
-    uint a = MODE == 1u ? mgpu_merge_path_b_first(a_len, b_len, diag) : mgpu_merge_path(a_len, b_len, diag);
+    uint a = mgpu_merge_path(a_len, b_len, diag);
     uint b = diag - a; /* both local: A at s_keys[a], B at s_keys[a_len + b] */
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if (diag + j >= count) break;
         T a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
-        bool take_a = b >= b_len || (a < a_len && (MODE == 1u ? mgpu_key_less(a_key, b_key) : !mgpu_key_less(b_key, a_key)));
+        bool take_a = b >= b_len || (a < a_len && mgpu_merge_a_first(a_key, b_key, MODE == 1u));
         T key = take_a ? a_key : b_key, other;
         uint bound;
         bool match;

@@ -24,6 +24,7 @@ shared uint s_tags[gl_WorkGroupSize.x * VT]; /* each key's position in the tile 
 uint g_a_base, g_b_base;
 #define MGPU_MERGE_A(i) s_keys[g_a_base + (i)]
 #define MGPU_MERGE_B(i) s_keys[g_b_base + (i)]
+#define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
 #define MGPU_MERGE_KEY(i) s_keys[i]
 #include "include/merge_path.glsl"
 #include "include/cta_merge.glsl"
