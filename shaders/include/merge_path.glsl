@@ -11,8 +11,9 @@
  *     partition kernels' search in global memory, where the latency, not the bandwidth, is the cost;
  *   - mgpu_cta_merge_path: a whole workgroup finds its tile's two bounds in global memory (merge's `fold`);
  *   - mgpu_partitions: the body of both partition kernels (merge_partition.comp, lbs_partition.comp).
- * Also the range a search works in: mgpu_merge_range (the pair of sorted runs an output belongs to: one pair
- * for a merge, runs of `run` for a mergesort pass).
+ * Also the ranges a search works in: mgpu_merge_range (the pair of sorted runs an output belongs to: one pair
+ * for a merge, runs of `run` for a mergesort pass) and mgpu_tile_a_range (a tile's A elements, from the
+ * partitions).
  * Contract: include after types.glsl, and after keys.glsl for the key orders and mgpu_cta_merge_path. Define
  * before including:
  *   - MGPU_PATH_A_FIRST(diag, p): A's element p goes before B's element diag - 1 - p. It is expanded inside
@@ -134,6 +135,16 @@ mgpu_merge_pair mgpu_merge_range(uint a_count, uint b_count, uint run, uint posi
             uint a_ = MGPU_PATH_SEARCH(lo_, hi_, diag_);                                                       \
             if (MGPU_PATH_WRITER) UintArray(partitions).v[i_] = a_;                                            \
         }                                                                                                      \
+    }
+
+/* A's elements [a0, a1) of a merge tile, relative to its pair's start, from the partitions: partitions[tile],
+ * then partitions[tile + 1], or a_count where the tile ends its pair (pair_end; in a mergesort pass the
+ * partition there belongs to the next pair). The tile's B elements are [diag0 - a0, diag1 - a1). The partition
+ * kernels write tiles + 1 partitions, so pair_end false (lbs: one pair, no test) reads one that is there. */
+#define mgpu_tile_a_range(a0, a1, partitions, tile, pair_end, a_count)                                         \
+    {                                                                                                          \
+        a0 = UintArray(partitions).v[tile];                                                                    \
+        a1 = (pair_end) ? (a_count) : UintArray(partitions).v[(tile) + 1u];                                    \
     }
 
 #ifdef MGPU_MERGE_GLOBAL_A

@@ -49,8 +49,7 @@ void mgpu_tile(uint tile) {
         a0 = split.x;
         a1 = split.y;
     } else {
-        a0 = UintArray(pc.partitions).v[tile];
-        a1 = diag1 == pair.a_len + pair.b_len ? pair.a_len : UintArray(pc.partitions).v[tile + 1u];
+        mgpu_tile_a_range(a0, a1, pc.partitions, tile, diag1 == pair.a_len + pair.b_len, pair.a_len);
     }
     uint b0 = diag0 - a0, b1 = diag1 - a1;
     uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;

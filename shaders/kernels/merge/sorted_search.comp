@@ -46,8 +46,8 @@ void mgpu_tile(uint tile) {
     uint nv = nt * VT;
     uint total = pc.a_count + pc.b_count;
     uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
-    uint a0 = UintArray(pc.partitions).v[tile];
-    uint a1 = diag1 == total ? pc.a_count : UintArray(pc.partitions).v[tile + 1u];
+    uint a0, a1;
+    mgpu_tile_a_range(a0, a1, pc.partitions, tile, diag1 == total, pc.a_count);
     uint b0 = diag0 - a0, b1 = diag1 - a1;
     uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
     g_a_len = a_len;
