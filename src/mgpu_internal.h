@@ -8,6 +8,7 @@
 #include "mgpuvk.h"
 #include "../shaders/shared/push_constants.h"
 #include "../shaders/shared/spec_ids.h"
+#include "../shaders/shared/constants.h"
 
 #include <assert.h>
 #include <stdarg.h>
