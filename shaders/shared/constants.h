@@ -1,7 +1,9 @@
 /*
  * Constants the host (C) and the kernels (GLSL) must agree on, each defined once: the operator and fill-mode
- * ids that copy public enums (asserted equal in C below), the radix sort's digits and status layout, and the
- * look-back states' words.
+ * ids that copy public enums (asserted equal in C below), the radix sort's digits and status layout, the
+ * look-back states' words, and each kernel's shared memory, as the array lengths the kernels declare and the
+ * byte totals the host checks against the device's limit (src/core/tuning.c, src/prims/radixsort.c). A kernel
+ * that changes its shared arrays changes them here, in both places.
  * Unsigned literals (`u`) read the same in both languages; the function-like macros take C uint32_t or GLSL
  * uint (specialization-constant) expressions.
  */
@@ -40,6 +42,52 @@
 #define MGPU_LOOKBACK_INCLUSIVE 2u
 #define MGPU_LOOKBACK_STATE_WORDS(words) (2u * (words))
 #define MGPU_LOOKBACK_COUNT_INCLUSIVE 0x80000000u
+
+/*
+ * Shared memory. Array lengths, in elements, as the kernels declare them (nt: NT, gl_WorkGroupSize.x):
+ */
+/* cta_scan.glsl, cta_sum.glsl: a Hillis-Steele scan, double-buffered, and the total. */
+#define MGPU_CTA_SCAN_LENGTH(nt) (2u * (nt) + 1u)
+/* loadstore.glsl's padded tile (MGPU_TILE_SHARED), in words, for a tile of `words` words: one padding word per
+ * 32 keeps the blocked accesses free of bank conflicts. */
+#define MGPU_TILE_SHARED_WORDS(words) ((words) + (words) / 32u + 1u)
+/* radix_onesweep: the staged tile (nv elements of `stage_words` words each, one plane per word), which holds
+ * the `counters` subgroup digit counters during ranking. */
+#define MGPU_RADIX_STAGE_WORDS(nv, stage_words, counters) \
+    ((nv) * (stage_words) > (counters) ? (nv) * (stage_words) : (counters))
+/* radix_histogram: `copies` copies of every pass's digit counters. */
+#define MGPU_RADIX_HISTOGRAM_WORDS(copies, key_words) ((copies) * MGPU_RADIX_MAX_PASSES(key_words) * MGPU_RADIX_DIGITS)
+
+/*
+ * Bytes per kernel, the sum of its arrays: element of `size` bytes (`words` 32-bit words), tile of nt x vt,
+ * `warps` subgroups per workgroup at the smallest subgroup size.
+ */
+/* reduce: a value and an int index per thread. */
+#define MGPU_SHARED_BYTES_REDUCE(nt, size) ((nt) * ((size) + 4u))
+/* scan_tiles: the workgroup scan's values and the padded tile. */
+#define MGPU_SHARED_BYTES_SCAN_TILES(nt, vt, size) \
+    (MGPU_CTA_SCAN_LENGTH(nt) * (size) + 4u * MGPU_TILE_SHARED_WORDS((nt) * (vt) * ((size) / 4u)))
+/* scan_lookback: the workgroup scan's values, the tile index and the tile's prefix. */
+#define MGPU_SHARED_BYTES_SCAN_LOOKBACK(nt, size) (MGPU_CTA_SCAN_LENGTH(nt) * (size) + 4u + (size))
+/* merge, sorted_search, mergesort_block: a key and a uint (source, result or tag) per tile element. */
+#define MGPU_SHARED_BYTES_MERGE(nt, vt, size) ((nt) * (vt) * ((size) + 4u))
+/* lbs: a start and a slot per tile element. */
+#define MGPU_SHARED_BYTES_LBS(nt, vt) ((nt) * (vt) * 8u)
+/* radix_scatter: keys and tags per tile element, two digit arrays, the workgroup sum and the subgroup
+ * variant's digit counters. */
+#define MGPU_SHARED_BYTES_RADIX_SCATTER(nt, vt, key_words, warps)                                              \
+    ((nt) * (vt) * ((key_words) + 1u) * 4u + 2u * MGPU_RADIX_DIGITS * 4u + MGPU_CTA_SCAN_LENGTH(nt) * 4u +      \
+     (warps) * MGPU_RADIX_DIGITS * 4u)
+/* radix_onesweep: the staging (keys or values, the wider: stage_words), three digit arrays, the tile index and
+ * the workgroup sum. */
+#define MGPU_SHARED_BYTES_RADIX_ONESWEEP(nt, vt, stage_words, warps)                                           \
+    (MGPU_RADIX_STAGE_WORDS((nt) * (vt), stage_words, (warps) * MGPU_RADIX_DIGITS) * 4u +                      \
+     3u * MGPU_RADIX_DIGITS * 4u + 4u + MGPU_CTA_SCAN_LENGTH(nt) * 4u)
+/* radix_small: the subgroup digit counters, two digit arrays and the workgroup sum. */
+#define MGPU_SHARED_BYTES_RADIX_SMALL(nt, warps) \
+    ((warps) * MGPU_RADIX_DIGITS * 4u + 2u * MGPU_RADIX_DIGITS * 4u + MGPU_CTA_SCAN_LENGTH(nt) * 4u)
+/* radix_histogram. */
+#define MGPU_SHARED_BYTES_RADIX_HISTOGRAM(copies, key_words) (MGPU_RADIX_HISTOGRAM_WORDS(copies, key_words) * 4u)
 
 #ifndef VULKAN /* C: the copies of public enums agree with them */
 #include <assert.h>

@@ -25,7 +25,7 @@ layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 #include "include/loadstore.glsl"
 
 #define MGPU_KEY_PASSES MGPU_RADIX_MAX_PASSES(MGPU_WORDS)
-shared uint s_counts[COPIES * MGPU_KEY_PASSES * MGPU_RADIX_DIGITS];
+shared uint s_counts[MGPU_RADIX_HISTOGRAM_WORDS(COPIES, MGPU_WORDS)];
 
 void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;

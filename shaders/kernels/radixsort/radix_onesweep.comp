@@ -53,13 +53,13 @@ layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 const uint NV = gl_WorkGroupSize.x * VT;
 const uint STAGE_WORDS = VALUE_WORDS > MGPU_WORDS ? VALUE_WORDS : MGPU_WORDS;
 const uint COUNTERS = WARPS * MGPU_RADIX_DIGITS;
-shared uint s_stage[NV * STAGE_WORDS > COUNTERS ? NV * STAGE_WORDS : COUNTERS];
+shared uint s_stage[MGPU_RADIX_STAGE_WORDS(NV, STAGE_WORDS, COUNTERS)];
 shared uint s_count[MGPU_RADIX_DIGITS];  /* the tile's keys per digit */
 shared uint s_start[MGPU_RADIX_DIGITS];  /* the tile position of each digit's first key */
 shared uint s_offset[MGPU_RADIX_DIGITS]; /* the pass's digit counts (read at the start), then the output of
                                            tile position 0 for each digit's run */
 shared uint s_tile;
-shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
+shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
 #define MGPU_RADIX_COUNTERS s_stage

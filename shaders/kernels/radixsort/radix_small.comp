@@ -37,7 +37,7 @@ layout(buffer_reference, std430, buffer_reference_align = 8) coherent buffer Uve
 shared uint s_counters[WARPS * MGPU_RADIX_DIGITS]; /* (subgroup, digit): count, then next position */
 shared uint s_count[MGPU_RADIX_DIGITS];
 shared uint s_start[MGPU_RADIX_DIGITS];
-shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
+shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
 #define MGPU_RADIX_COUNTERS s_counters

@@ -32,7 +32,7 @@ layout(push_constant, std430) uniform ScanPush { MGPU_SCAN_PC_FIELDS } pc;
 #ifdef MGPU_SUBGROUP
 #include "include/subgroup.glsl"
 #endif
-shared T s_cta[2u * gl_WorkGroupSize.x + 1u];
+shared T s_cta[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_CTA_SHARED s_cta
 #include "include/cta_scan.glsl"
 #include "include/loadstore.glsl"
