@@ -179,8 +179,8 @@ uint32_t mgpu__tile_groups(mgpu_context ctx, const mgpu_tuning *tuning, uint32_t
 /* ---- primitives (src/prims): building their pipelines ahead of time ----------------------------------- */
 mgpu_result mgpu__reduce_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__scan_prepare(mgpu_context ctx, mgpu_type type);
-mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type);
-mgpu_result mgpu__copy_prepare(mgpu_context ctx);
+mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type);  /* fill.c */
+mgpu_result mgpu__copy_prepare(mgpu_context ctx);                  /* copy.c */
 mgpu_result mgpu__merge_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__mergesort_prepare(mgpu_context ctx, mgpu_type type);
 mgpu_result mgpu__radixsort_prepare(mgpu_context ctx, mgpu_type type);
@@ -216,7 +216,7 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
 mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning);
 mgpu_result mgpu__load_balance_prepare(mgpu_context ctx);
 mgpu_result mgpu__sorted_search_prepare(mgpu_context ctx, mgpu_type type);
-/* Load-balancing search machinery (lbs.c), shared with the bulk operations: the scratch of a search over
+/* Load-balancing search machinery (load_balance.c), shared with the bulk operations: the scratch of a search over
  * items and objects (one partition per tile boundary, none without items), and the partition dispatch,
  * a barrier and the tile dispatch of lbs.comp in `mode` (MGPU_INTERVAL_*, MGPU_BULK_*). */
 mgpu_requirements mgpu__lbs_requirements(mgpu_context ctx, uint32_t items, uint32_t objects);

@@ -1,5 +1,5 @@
 /*
- * Bulk remove and bulk insert (the seeds' chapter 5), on the load-balancing search of lbs.c: the merge of the
+ * Bulk remove and bulk insert (the seeds' chapter 5), on the load-balancing search of load_balance.c: the merge of the
  * input's positions (the items) with the sorted indices (the starts) decides every output, Merge Path
  * partitions give each workgroup an exact tile of it, and the tile moves its values coalesced (lbs.comp,
  * modes MGPU_BULK_INSERT and MGPU_BULK_REMOVE). Scratch: the partitions.
