@@ -176,14 +176,52 @@ void mgpu__fold_grid(mgpu_context ctx, uint32_t groups, uint32_t *x, uint32_t *y
 /* Workgroups to launch for a kernel whose workgroups loop over `tiles` tiles (one row: no folding). */
 uint32_t mgpu__tile_groups(mgpu_context ctx, const mgpu_tuning *tuning, uint32_t tiles);
 
-/* ---- primitives (src/prims): building their pipelines ahead of time ----------------------------------- */
-mgpu_result mgpu__reduce_prepare(mgpu_context ctx, mgpu_type type);
-mgpu_result mgpu__scan_prepare(mgpu_context ctx, mgpu_type type);
-mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type);  /* fill.c */
-mgpu_result mgpu__copy_prepare(mgpu_context ctx);                  /* copy.c */
-mgpu_result mgpu__merge_prepare(mgpu_context ctx, mgpu_type type);
-mgpu_result mgpu__mergesort_prepare(mgpu_context ctx, mgpu_type type);
-mgpu_result mgpu__radixsort_prepare(mgpu_context ctx, mgpu_type type);
+/* ---- primitive families (src/families.def, src/families.c) --------------------------------------------- */
+#define MGPU_VENDOR_ANY 0u
+#define MGPU_VENDOR_NVIDIA 0x10deu
+#define MGPU_VENDOR_AMD 0x1002u
+#define MGPU_CPU_DEVICE 1u /* matches VK_PHYSICAL_DEVICE_TYPE_CPU only */
+
+#define MGPU_32 (MGPU_TYPE_BIT(MGPU_TYPE_U32) | MGPU_TYPE_BIT(MGPU_TYPE_I32) | MGPU_TYPE_BIT(MGPU_TYPE_F32))
+#define MGPU_64 (MGPU_TYPE_BIT(MGPU_TYPE_U64) | MGPU_TYPE_BIT(MGPU_TYPE_I64) | MGPU_TYPE_BIT(MGPU_TYPE_F64))
+
+/* A row of a prim's tuning table (the seeds' LaunchBox, tuning.c): NT and VT for the types of type_mask on a
+ * class of devices. The first row that matches wins. */
+typedef struct mgpu_tuning_row {
+    uint32_t type_mask;
+    uint32_t vendor; /* MGPU_VENDOR_*, or MGPU_CPU_DEVICE */
+    uint32_t nt, vt;
+    mgpu_switch lookback; /* scan: AUTO follows mgpu_device_info.lookback_safe */
+} mgpu_tuning_row;
+
+/* What a family's file (src/prims/NAME.c) gives the core: `const mgpu_family_def mgpu__NAME_family`. */
+typedef struct mgpu_family_def {
+    /* Builds the family's pipelines for one type the device has (mgpu_context_prepare), or NULL. */
+    mgpu_result (*prepare)(mgpu_context ctx, mgpu_type type);
+    /* Builds the family's pipelines that no type selects, once per mgpu_context_prepare, or NULL. */
+    mgpu_result (*prepare_once)(mgpu_context ctx);
+    /* An owner's tuning table for its prim, CPU rows first (NULL for a sharing family; no row: 128 x 4). */
+    const mgpu_tuning_row *tuning;
+    size_t tuning_count;
+} mgpu_family_def;
+
+/* A row of src/families.def and its family's definition. */
+typedef struct mgpu_family {
+    const char *name;
+    mgpu_prim prim;
+    bool owner; /* MGPU_FAMILY: names its prim in MGPU_TUNE and holds its tuning rows */
+    const mgpu_family_def *def;
+} mgpu_family;
+
+/* The families in the order of src/families.def. */
+extern const mgpu_family mgpu__families[];
+extern const size_t mgpu__family_count;
+/* The family that owns prim (a valid mgpu_prim). */
+const mgpu_family *mgpu__prim_owner(mgpu_prim prim);
+
+/* ---- what the families share (src/prims) -------------------------------------------------------------- */
+/* The fill of fill.c for one type (the scan's look-back clear is one). */
+mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type);
 /* The largest VT up to vt whose radix digit pass (one-sweep or reduce-then-scan) at nt threads fits the
  * device's shared memory with keys and values of these widths in words; 0 if none. */
 uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32_t vt, uint32_t key_words, uint32_t value_words);
@@ -214,8 +252,6 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
                                    mgpu_tuning tuning, uint32_t value_words, mgpu_merge_pc *pc);
 /* Builds the pipelines of mgpu__record_merge_pass for every value width and order. */
 mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning);
-mgpu_result mgpu__load_balance_prepare(mgpu_context ctx);
-mgpu_result mgpu__sorted_search_prepare(mgpu_context ctx, mgpu_type type);
 /* Load-balancing search machinery (load_balance.c), shared with the bulk operations: the scratch of a search over
  * items and objects (one partition per tile boundary, none without items), and the partition dispatch,
  * a barrier and the tile dispatch of lbs.comp in `mode` (MGPU_INTERVAL_*, MGPU_BULK_*). */

@@ -122,3 +122,6 @@ mgpu_result mgpu_bulk_insert(mgpu_context ctx, const mgpu_bulk_insert_info *info
     if (r != MGPU_SUCCESS || info->a_count + info->b_count == 0) return r;
     return mgpu__run_blocking(ctx, mgpu_record_insert, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
+
+/* Its pipelines are the load-balancing search's (load_balance.c builds them), its tiles that family's. */
+const mgpu_family_def mgpu__bulk_family = {0};

@@ -64,3 +64,11 @@ mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type) {
     VkPipeline p;
     return mgpu__pipeline_get(ctx, &key, &p);
 }
+
+static const mgpu_tuning_row mgpu_fill_tuning[] = {
+    {MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1, MGPU_SWITCH_AUTO},
+};
+
+const mgpu_family_def mgpu__fill_family = {.prepare = mgpu__fill_prepare,
+                                           .tuning = mgpu_fill_tuning,
+                                           .tuning_count = MGPU_ARRAY_COUNT(mgpu_fill_tuning)};
