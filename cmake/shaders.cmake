@@ -18,14 +18,20 @@ function(mgpu_add_shader_variant kernel type subgroup out_header out_name)
     list(APPEND defines -DMGPU_SUBGROUP=1)
   endif()
   set(header ${MGPU_SHADER_OUT}/${name}.h)
+  # The kernel's source: shaders/kernels/<family>/<kernel>.comp, found by its name alone.
+  file(GLOB source CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/shaders/kernels/*/${kernel}.comp)
+  list(LENGTH source found)
+  if(NOT found EQUAL 1)
+    message(FATAL_ERROR "kernel ${kernel}: ${found} files shaders/kernels/*/${kernel}.comp, expected one")
+  endif()
   set(spv ${MGPU_SHADER_OUT}/${name}.spv)
   add_custom_command(
     OUTPUT ${header} ${spv}
     COMMAND ${CMAKE_COMMAND} -DGLSLANG=${MGPU_GLSLANG} -DINCLUDE=${PROJECT_SOURCE_DIR}/shaders "-DDEFINES=${defines}"
             -DNAME=${name} -DSPV=${spv} -DHEADER=${header}
-            -DSOURCE=${PROJECT_SOURCE_DIR}/shaders/kernels/${kernel}.comp
+            -DSOURCE=${source}
             -P ${PROJECT_SOURCE_DIR}/cmake/compile_shader.cmake
-    DEPENDS ${PROJECT_SOURCE_DIR}/shaders/kernels/${kernel}.comp ${MGPU_SHADER_DEPENDS}
+    DEPENDS ${source} ${MGPU_SHADER_DEPENDS}
             ${PROJECT_SOURCE_DIR}/cmake/compile_shader.cmake
     COMMENT "SPIR-V ${name}"
     VERBATIM)

@@ -1,7 +1,14 @@
 /*
- * loadstore.glsl: moving tiles between global memory, shared memory and registers.
+ * loadstore.glsl: moving tiles between global memory, shared memory and registers, and the loop of the kernels
+ * whose workgroups take several tiles. Every kernel that loads a tile uses these:
+ *   - striped (mgpu_load_striped, one stream; mgpu_load_striped2, A's then B's elements; mgpu_striped_to_shared,
+ *     mgpu_store_striped): the Merge Path family, mergesort, the radix count and scatter passes;
+ *   - warp-striped (mgpu_load_warp_striped): the radix kernels that rank by subgroup;
+ *   - through padded shared memory, uvec4 where aligned (MGPU_TILE_SHARED: mgpu_load_tile_to_shared,
+ *     mgpu_store_tile_from_shared): the scan's tiles. (The look-back scan loads uvec4 chunks straight into
+ *     registers in its own layout, and reduce folds its loads into the reduction: see those kernels.)
  * Contract: the kernel includes types.glsl and declares `layout(constant_id = MGPU_SPEC_VT) const uint VT`.
- * The macros take a register array x[VT] by name (GLSL cannot pass arrays of specialization-constant size to
+ * The macros take a register array by name (GLSL cannot pass arrays of specialization-constant size to
  * functions). `vector` selects uvec4 accesses: the caller guarantees a full tile, VT a multiple of MGPU_EPV
  * and a 16-byte aligned address of the tile's first element.
  */
@@ -14,6 +21,61 @@ uint mgpu_linear_group(uint groups_x) { return gl_WorkGroupID.y * groups_x + gl_
 /* The workgroups of the dispatch: the stride of kernels whose workgroups loop over tiles (tile = group,
  * group + count, ...), which launch fewer workgroups than tiles (mgpu_tuning.groups). */
 uint mgpu_group_count() { return gl_NumWorkGroups.x * gl_NumWorkGroups.y; }
+
+/* The loop of such a kernel: `tile` (declared here) runs over the workgroup's tiles below `tiles`, its linear
+ * index in a grid folded by groups_x, then every mgpu_group_count()-th. A body that reuses shared memory ends
+ * with a barrier(). */
+#define mgpu_for_each_tile(tile, tiles, groups_x) \
+    for (uint tile = mgpu_linear_group(groups_x); tile < (tiles); tile += mgpu_group_count())
+
+/*
+ * Striped tile accesses (the seeds' DeviceGlobalToReg, DeviceRegToShared, DeviceSharedToGlobal): in step j
+ * (unrolled, j < VT) thread tid touches tile element i = j * NT + tid, so that a subgroup's accesses are
+ * contiguous and all VT loads of a thread are in flight together. Elements at or past `count` are left alone.
+ * regs: a register array [VT] by name; src, dst: an indexable buffer member (TArray(address).v); s: a shared
+ * array. The tile's element i is src[first + i]; with two streams (A's elements, then B's), src_a[a_first + i]
+ * for i < a_count, else src_b[b_first + i - a_count].
+ */
+#define mgpu_load_striped(regs, src, first, count)                                                             \
+    {                                                                                                          \
+        [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) {                                                         \
+            uint i_ = j_ * gl_WorkGroupSize.x + gl_LocalInvocationID.x;                                        \
+            if (i_ < (count)) regs[j_] = src[(first) + i_];                                                    \
+        }                                                                                                      \
+    }
+#define mgpu_load_striped2(regs, src_a, a_first, src_b, b_first, a_count, count)                               \
+    {                                                                                                          \
+        [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) {                                                         \
+            uint i_ = j_ * gl_WorkGroupSize.x + gl_LocalInvocationID.x;                                        \
+            if (i_ < (count)) regs[j_] = i_ < (a_count) ? src_a[(a_first) + i_] : src_b[(b_first) + i_ - (a_count)]; \
+        }                                                                                                      \
+    }
+/* The same in the subgroups' order (the radix kernels' ranking order; MGPU_SUBGROUP only): element i =
+ * chunk + j * width + lane, where chunk is the first element of the calling subgroup's part of the tile and
+ * width its lanes. */
+#define mgpu_load_warp_striped(regs, src, first, count, chunk, width)                                          \
+    {                                                                                                          \
+        [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) {                                                         \
+            uint i_ = (chunk) + j_ * (width) + gl_SubgroupInvocationID;                                        \
+            if (i_ < (count)) regs[j_] = src[(first) + i_];                                                    \
+        }                                                                                                      \
+    }
+/* s[i] = regs[j]: a striped load's registers into shared memory (the caller's barrier() follows). */
+#define mgpu_striped_to_shared(s, regs, count)                                                                 \
+    {                                                                                                          \
+        [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) {                                                         \
+            uint i_ = j_ * gl_WorkGroupSize.x + gl_LocalInvocationID.x;                                        \
+            if (i_ < (count)) s[i_] = regs[j_];                                                                \
+        }                                                                                                      \
+    }
+/* dst[first + i] = s[i]: a tile from shared memory to global memory. */
+#define mgpu_store_striped(dst, first, s, count)                                                               \
+    {                                                                                                          \
+        [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) {                                                         \
+            uint i_ = j_ * gl_WorkGroupSize.x + gl_LocalInvocationID.x;                                        \
+            if (i_ < (count)) dst[(first) + i_] = s[i_];                                                       \
+        }                                                                                                      \
+    }
 
 #endif
 

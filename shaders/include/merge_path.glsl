@@ -1,115 +1,92 @@
 /*
- * merge_path.glsl: Merge Path (the seeds' chapter 6). For two sequences A and B sorted by mgpu_key_less, the
- * number of elements of A among the first `diag` outputs of their stable merge (A's element before an equal
- * B's): a binary search along the cross diagonal. The sequences are read through MGPU_MERGE_A(i) and
- * MGPU_MERGE_B(i), which the including file defines (global or shared memory).
- * Also: mgpu_merge_range, the A and B runs a merge tile reads, for a plain merge and for a mergesort pass;
- * mgpu_cta_merge_path, a workgroup's search for its tile's two bounds in global memory (the partition
- * dispatch folded into the merge kernel where tiles are few).
- * Contract: include after keys.glsl; define MGPU_MERGE_A and MGPU_MERGE_B before including. For
- * mgpu_cta_merge_path also MGPU_MERGE_GLOBAL_A(i), MGPU_MERGE_GLOBAL_B(i) and MGPU_MERGE_PATH_SHARED, a
- * shared uint array of at least 8 elements.
+ * merge_path.glsl: Merge Path (the seeds' chapter 6) and what the Merge Path family builds on it. For two
+ * sequences A and B, the number of A's elements among the first `diag` outputs of their merge is the first
+ * position p in [max(0, diag - b_count), min(diag, a_count)) where A's element p does not go before B's element
+ * diag - 1 - p (the range's end when there is none): one search along the cross diagonal, for a predicate that is
+ * true, then false along it. Every kernel of the family searches through this file:
+ *   - mgpu_path_search, mgpu_merge_path: one thread, a binary search (log2(hi - lo) dependent reads): the tile
+ *     kernels' search in shared memory (merge, sorted_search, mergesort_block, lbs);
+ *   - mgpu_path_search_subgroup (MGPU_SUBGROUP): one subgroup, each lane probing one of gl_SubgroupSize evenly
+ *     spaced positions per round, log_S(hi - lo) rounds (5 instead of 25 for 2^25 with subgroups of 32): the
+ *     partition kernels' search in global memory, where the latency, not the bandwidth, is the cost;
+ *   - mgpu_cta_merge_path: a whole workgroup finds its tile's two bounds in global memory (merge's `fold`);
+ *   - mgpu_partitions: the body of both partition kernels (merge_partition.comp, lbs_partition.comp).
+ * Also the ranges a search works in: mgpu_merge_range (the pair of sorted runs an output belongs to: one pair
+ * for a merge, runs of `run` for a mergesort pass) and mgpu_tile_a_range (a tile's A elements, from the
+ * partitions).
+ * Contract: include after types.glsl, and after keys.glsl for the key orders and mgpu_cta_merge_path. Define
+ * before including:
+ *   - MGPU_PATH_A_FIRST(diag, p): A's element p goes before B's element diag - 1 - p. It is expanded inside
+ *     the search functions, so it reads only globals, shared memory and push constants. The merges' key
+ *     orders, for keys read through MGPU_MERGE_A(i) and MGPU_MERGE_B(i) (defined by the kernel too), are
+ *     mgpu_merge_keys_a_first (stable: A's element first on equal keys) and mgpu_merge_keys_b_first (B's first:
+ *     the upper-bound sorted search);
+ *   - for mgpu_cta_merge_path: MGPU_MERGE_GLOBAL_A(i), MGPU_MERGE_GLOBAL_B(i) (the keys in global memory) and
+ *     MGPU_MERGE_PATH_SHARED, a shared uint array of at least 8 elements;
+ *   - for mgpu_partitions: nothing more; its predicate finds the pair being searched in g_path_a_base and
+ *     g_path_b_base (where its A and B start in their arrays).
+ * Input that breaks the precondition (unsorted sequences) still ends, with some position in [lo, hi].
  */
 #ifndef MGPU_MERGE_PATH_GLSL
 #define MGPU_MERGE_PATH_GLSL
 
-#if !defined(MGPU_MERGE_A) || !defined(MGPU_MERGE_B)
-#error "merge_path.glsl: define MGPU_MERGE_A(i) and MGPU_MERGE_B(i)"
-
-#ifdef MGPU_MERGE_GLOBAL_A
-#if !defined(MGPU_MERGE_GLOBAL_B) || !defined(MGPU_MERGE_PATH_SHARED)
-#error "merge_path.glsl: mgpu_cta_merge_path needs MGPU_MERGE_GLOBAL_B(i) and MGPU_MERGE_PATH_SHARED (shared uint[8])"
+#ifndef MGPU_PATH_A_FIRST
+#error "merge_path.glsl: define MGPU_PATH_A_FIRST(diag, p)"
 #endif
 
-/* Whether A's key goes before B's key in the merge: unless B's is strictly smaller, or, with b_first, only
- * when A's is strictly smaller. */
+uint g_path_a_base, g_path_b_base; /* mgpu_partitions: where the searched pair's A and B start in their arrays */
+
+/* The merges' key orders along diagonal diag, read through the kernel's MGPU_MERGE_A(i) and MGPU_MERGE_B(i).
+ * Stable: A's key goes first unless B's is strictly smaller. B first: A's key goes first only when it is strictly
+ * smaller. */
+#define mgpu_merge_keys_a_first(diag, p) (!mgpu_key_less(MGPU_MERGE_B((diag) - 1u - (p)), MGPU_MERGE_A(p)))
+#define mgpu_merge_keys_b_first(diag, p) mgpu_key_less(MGPU_MERGE_A(p), MGPU_MERGE_B((diag) - 1u - (p)))
+
+#ifdef MGPU_KEYS_GLSL
+/* The same order for two keys at hand: A's key before B's key in the stable merge, or with b_first in the merge
+ * that puts B's first. */
 bool mgpu_merge_a_first(T a_key, T b_key, bool b_first) {
     return b_first ? mgpu_key_less(a_key, b_key) : !mgpu_key_less(b_key, a_key);
 }
+#endif
 
-/* A's element a goes before B's element diag - 1 - a, read from global memory. */
-bool mgpu_merge_global_a_first(uint diag, uint a, bool b_first) {
-    return mgpu_merge_a_first(MGPU_MERGE_GLOBAL_A(a), MGPU_MERGE_GLOBAL_B(diag - 1u - a), b_first);
-}
-
-/* The A counts before diagonals diag0 (x) and diag1 (y) of the merge of a_count and b_count elements, as
- * mgpu_merge_path (b_first: mgpu_merge_path_b_first) finds them, found by the whole workgroup at once, so that a
- * merge tile needs no partition dispatch: half of it (K = NT / 2 threads) per diagonal. Each round, the answer
- * known to lie in [lo, hi], thread `lane` tests the points lo + lane * step and lo + (lane + 1) * step, step =
- * ceil((hi - lo) / K); the one thread whose first point goes before and second does not (or thread 0, when its
- * first does not) writes the new [lo, hi], at most step - 1 wide, to shared memory, and one barrier shares it.
- * At most max(1, ceil(log_K(min(a_count, b_count)))) rounds (K = 128: 2 up to 16512 elements, 3 up to 2^21),
- * each one global read latency. It pays that latency in every tile, so the host uses it only where tiles are
- * few (merge.c). The rounds alternate between two halves of MGPU_MERGE_PATH_SHARED, so that a round's writes
- * never meet the previous round's reads. No subgroup operation: any subgroup size. Unsorted input (a broken
- * precondition) gives meaningless answers, each still within its diagonal's range. Call from every thread in
- * uniform control flow, with MGPU_MERGE_PATH_SHARED free; every thread gets the result, and the kernel may
- * write the array again after its next barrier(). NT is even. */
-uvec2 mgpu_cta_merge_path(uint a_count, uint b_count, uint diag0, uint diag1, bool b_first) {
-    uint k = gl_WorkGroupSize.x / 2u, tid = gl_LocalInvocationID.x;
-    uint side = tid / k, lane = tid - side * k;
-    uint diag = side == 0u ? diag0 : diag1;
-    uvec4 range = uvec4(diag0 > b_count ? diag0 - b_count : 0u, min(diag0, a_count),
-                        diag1 > b_count ? diag1 - b_count : 0u, min(diag1, a_count));
-    for (uint iteration = 0u; range.x < range.y || range.z < range.w; ++iteration) {
-        uint lo = side == 0u ? range.x : range.z, hi = side == 0u ? range.y : range.w;
-        uint slot = (iteration & 1u) * 4u + side * 2u;
-        bool write = lo >= hi && lane == 0u; /* a finished side keeps its answer in the new half */
-        uint new_lo = lo, new_hi = hi;
-        if (lo < hi) {
-            uint step = (hi - lo + k - 1u) / k;
-            uint first = lo + lane * step, second = first + step; /* second < hi only where lane + 1 < k */
-            if (first < hi) {
-                bool first_before = mgpu_merge_global_a_first(diag, first, b_first);
-                bool second_before = second < hi ? mgpu_merge_global_a_first(diag, second, b_first) : false;
-                if (first_before && !second_before) {
-                    write = true;
-                    new_lo = first + 1u;
-                    new_hi = min(second, hi);
-                } else if (!first_before && lane == 0u) {
-                    write = true;
-                    new_hi = lo;
-                }
-            }
-        }
-        if (write) { /* atomic: with unsorted input (a broken precondition) several threads may write */
-            atomicExchange(MGPU_MERGE_PATH_SHARED[slot], new_lo);
-            atomicExchange(MGPU_MERGE_PATH_SHARED[slot + 1u], new_hi);
-        }
-        barrier();
-        uint base = (iteration & 1u) * 4u;
-        range = uvec4(MGPU_MERGE_PATH_SHARED[base], MGPU_MERGE_PATH_SHARED[base + 1u],
-                      MGPU_MERGE_PATH_SHARED[base + 2u], MGPU_MERGE_PATH_SHARED[base + 3u]);
+/* The first position p in [lo, hi) where MGPU_PATH_A_FIRST(diag, p) is false (hi if none), by one thread. */
+uint mgpu_path_search(uint lo, uint hi, uint diag) {
+    while (lo < hi) {
+        uint mid = (lo + hi) >> 1u;
+        if (MGPU_PATH_A_FIRST(diag, mid)) lo = mid + 1u;
+        else hi = mid;
     }
-    return range.xz;
+    return lo;
 }
-#endif
 
-#endif
-
+/* The number of A's elements among the first diag outputs of the merge of a_count and b_count elements. */
 uint mgpu_merge_path(uint a_count, uint b_count, uint diag) {
-    uint lo = diag > b_count ? diag - b_count : 0u;
-    uint hi = min(diag, a_count);
-    while (lo < hi) {
-        uint mid = (lo + hi) >> 1u;
-        // A[mid] belongs before B[diag - 1 - mid] unless B's key is strictly smaller.
-        if (!mgpu_key_less(MGPU_MERGE_B(diag - 1u - mid), MGPU_MERGE_A(mid))) lo = mid + 1u;
-        else hi = mid;
-    }
-    return lo;
+    return mgpu_path_search(diag > b_count ? diag - b_count : 0u, min(diag, a_count), diag);
 }
 
-/* The same for the merge that puts B's element before an equal A's (the upper-bound sorted search). */
-uint mgpu_merge_path_b_first(uint a_count, uint b_count, uint diag) {
-    uint lo = diag > b_count ? diag - b_count : 0u;
-    uint hi = min(diag, a_count);
-    while (lo < hi) {
-        uint mid = (lo + hi) >> 1u;
-        if (mgpu_key_less(MGPU_MERGE_A(mid), MGPU_MERGE_B(diag - 1u - mid))) lo = mid + 1u;
-        else hi = mid;
+#ifdef MGPU_SUBGROUP
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+
+/* mgpu_path_search by a subgroup: every lane calls it with the same arguments and gets the answer. */
+uint mgpu_path_search_subgroup(uint lo, uint hi, uint diag) {
+    while (lo < hi) { /* uniform: lo and hi come from a ballot */
+        uint step = (hi - lo + gl_SubgroupSize - 1u) / gl_SubgroupSize;
+        uint probe = lo + gl_SubgroupInvocationID * step;
+        bool before = probe < hi && MGPU_PATH_A_FIRST(diag, probe);
+        uint count = subgroupBallotBitCount(subgroupBallot(before)); /* probes before the answer */
+        if (count == 0u) {
+            hi = lo;
+        } else {
+            uint next_lo = lo + (count - 1u) * step + 1u;
+            hi = min(lo + count * step, hi);
+            lo = next_lo;
+        }
     }
     return lo;
 }
+#endif
 
 /* The pair of sorted runs that output `position` belongs to. A plain merge (run 0) has one pair: A is
  * [0, a_count) of its array and B [0, b_count) of its own. A mergesort pass (run > 0) merges runs of `run`
@@ -128,17 +105,52 @@ mgpu_merge_pair mgpu_merge_range(uint a_count, uint b_count, uint run, uint posi
     return mgpu_merge_pair(first, a_len, b_base, min(run, a_count - b_base), first);
 }
 
+/* The partition kernels' body: partition i = 0 .. ceil(total / nv) is the number of A's elements of its pair
+ * (mgpu_merge_range) before output min(i * nv, total), written to partitions[i]; total = a_count + b_count, or
+ * a_count in a mergesort pass (run > 0). One thread per partition, or one subgroup in the subgroup variant
+ * (every workgroup's subgroups in turn, then the next round of the whole grid). A macro, so that the kernel's
+ * arguments (push constants) are read where they are used, as in a kernel written out. */
+#ifdef MGPU_SUBGROUP
+#define MGPU_PATH_FIRST_PARTITION (gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID)
+#define MGPU_PATH_PARTITION_STRIDE (gl_NumWorkGroups.x * gl_NumSubgroups)
+#define MGPU_PATH_WRITER subgroupElect()
+#define MGPU_PATH_SEARCH mgpu_path_search_subgroup
+#else
+#define MGPU_PATH_FIRST_PARTITION gl_GlobalInvocationID.x
+#define MGPU_PATH_PARTITION_STRIDE (gl_NumWorkGroups.x * gl_WorkGroupSize.x)
+#define MGPU_PATH_WRITER true
+#define MGPU_PATH_SEARCH mgpu_path_search
+#endif
+#define mgpu_partitions(partitions, a_count, b_count, run, nv)                                                 \
+    {                                                                                                          \
+        uint total_ = (run) == 0u ? (a_count) + (b_count) : (a_count);                                         \
+        uint tiles_ = (total_ + (nv) - 1u) / (nv);                                                             \
+        for (uint i_ = MGPU_PATH_FIRST_PARTITION; i_ <= tiles_; i_ += MGPU_PATH_PARTITION_STRIDE) {             \
+            uint out_pos_ = min(i_ * (nv), total_);                                                            \
+            mgpu_merge_pair pair_ = mgpu_merge_range(a_count, b_count, run, out_pos_);                         \
+            g_path_a_base = pair_.a_base;                                                                      \
+            g_path_b_base = pair_.b_base;                                                                      \
+            uint diag_ = out_pos_ - pair_.first;                                                               \
+            uint lo_ = diag_ > pair_.b_len ? diag_ - pair_.b_len : 0u, hi_ = min(diag_, pair_.a_len);          \
+            uint a_ = MGPU_PATH_SEARCH(lo_, hi_, diag_);                                                       \
+            if (MGPU_PATH_WRITER) UintArray(partitions).v[i_] = a_;                                            \
+        }                                                                                                      \
+    }
+
+/* A's elements [a0, a1) of a merge tile, relative to its pair's start, from the partitions: partitions[tile],
+ * then partitions[tile + 1], or a_count where the tile ends its pair (pair_end; in a mergesort pass the
+ * partition there belongs to the next pair). The tile's B elements are [diag0 - a0, diag1 - a1). The partition
+ * kernels write tiles + 1 partitions, so pair_end false (lbs: one pair, no test) reads one that is there. */
+#define mgpu_tile_a_range(a0, a1, partitions, tile, pair_end, a_count)                                         \
+    {                                                                                                          \
+        a0 = UintArray(partitions).v[tile];                                                                    \
+        a1 = (pair_end) ? (a_count) : UintArray(partitions).v[(tile) + 1u];                                    \
+    }
 
 #ifdef MGPU_MERGE_GLOBAL_A
 #if !defined(MGPU_MERGE_GLOBAL_B) || !defined(MGPU_MERGE_PATH_SHARED)
 #error "merge_path.glsl: mgpu_cta_merge_path needs MGPU_MERGE_GLOBAL_B(i) and MGPU_MERGE_PATH_SHARED (shared uint[8])"
 #endif
-
-/* Whether A's key goes before B's key in the merge: unless B's is strictly smaller, or, with b_first, only
- * when A's is strictly smaller. */
-bool mgpu_merge_a_first(T a_key, T b_key, bool b_first) {
-    return b_first ? mgpu_key_less(a_key, b_key) : !mgpu_key_less(b_key, a_key);
-}
 
 /* A's element a goes before B's element diag - 1 - a, read from global memory. */
 bool mgpu_merge_global_a_first(uint diag, uint a, bool b_first) {
@@ -146,7 +158,7 @@ bool mgpu_merge_global_a_first(uint diag, uint a, bool b_first) {
 }
 
 /* The A counts before diagonals diag0 (x) and diag1 (y) of the merge of a_count and b_count elements, as
- * mgpu_merge_path (b_first: mgpu_merge_path_b_first) finds them, found by the whole workgroup at once, so that a
+ * mgpu_merge_path (b_first: mgpu_merge_keys_b_first) finds them, found by the whole workgroup at once, so that a
  * merge tile needs no partition dispatch: half of it (K = NT / 2 threads) per diagonal. Each round, the answer
  * known to lie in [lo, hi], thread `lane` tests the points lo + lane * step and lo + (lane + 1) * step, step =
  * ceil((hi - lo) / K); the one thread whose first point goes before and second does not (or thread 0, when its

@@ -1,6 +1,6 @@
 /*
- * radix_rank.glsl: the subgroup ranking both radix digit passes use (radix_tile.glsl's scatter and
- * radix_onesweep.glsl), Onesweep's warp-level multi-split: each subgroup keeps a counter per digit in shared
+ * radix_rank.glsl: the subgroup ranking of the radix kernels (radix_scatter.comp, radix_onesweep.comp and
+ * radix_small.comp), Onesweep's warp-level multi-split: each subgroup keeps a counter per digit in shared
  * memory; a lane's peers (the lanes with its digit) come from one ballot per digit bit, its rank among them from
  * their count below it, and the lowest peer advances the counter.
  * Contract: include after radix.glsl with MGPU_SUBGROUP; the kernel defines MGPU_RADIX_COUNTERS, a shared uint

@@ -45,7 +45,7 @@
 #define MGPU_REDUCE_INDEX64 2u  /* dst_index is one int64 (the final result), else int32 per group */
 
 /* scan_tiles.comp and scan_lookback.comp. partials: upsweep writes tile reductions, downsweep reads tile
- * prefixes. tile_state: the look-back's tile states (tile_state.glsl); counter: the dynamic tile counter.
+ * prefixes. tile_state: the look-back's tile states (lookback.glsl); counter: the dynamic tile counter.
  * total: the reduction of the whole input. */
 #define MGPU_SCAN_PC_FIELDS \
     MGPU_ADDR src;          \

@@ -1,3 +1,5 @@
+#version 460
+#extension GL_GOOGLE_include_directive : require
 /*
  * Radix sort, one-sweep digit pass (Onesweep, Adinets and Merrill 2022; the shape of CUB's and GPUSorting's):
  * each workgroup takes the next tile in start order, ranks its keys by the digit in registers and shared
@@ -17,18 +19,18 @@
  *    the lowest of them between subgroup fences; the key is staged in shared memory at its rank. Ranks are
  *    16-bit (NT * VT <= 65536). (On the H100, subgroupPartitionNV with a leader atomicAdd whose old value is
  *    shuffled, CUB's ranking, measured slower overall: bench/RESULTS.md.)
- * 5. Look-back, one digit per thread: predecessors' words read 8 per round trip with relaxed atomics (a
- *    word carries its flag and its value together, so no fence is needed) until an inclusive prefix; the
- *    tile's inclusive prefix published. The digit's global base (an exclusive sum of the pass's histogram) is added.
+ * 5. Look-back, one digit per thread (lookback.glsl's count walk): predecessors' words read 4 per round trip
+ *    with relaxed atomics (a word carries its flag and its value together, so no fence is needed) until an
+ *    inclusive prefix; the tile's inclusive prefix published. The digit's global base (an exclusive sum of the
+ *    pass's histogram) is added.
  * 6. Each thread writes tile positions j * NT + tid: key k goes to offset[digit(k)] + position.
  * 7. Values (or indices): loaded warp-striped, staged at the keys' ranks in the same shared memory, written
  *    with the keys' digits. No global gather.
- * Status words: 0 not ready, count + 1 an aggregate, prefix | MGPU_RADIX_INCLUSIVE an inclusive prefix
- * (counts < 2^31 - 1). The host zeroes the first pass's; each tile zeroes its words of the next pass's.
+ * Status words: lookback.glsl's count words (0 not ready, count + 1 an aggregate, prefix | MGPU_RADIX_INCLUSIVE
+ * an inclusive prefix). The host zeroes the first pass's; each tile zeroes its words of the next pass's.
  * Shared memory: the staged tile (max(key, value) words per element, one plane per word), which also holds
  * the WARPS x 256 digit counters during ranking, and 3 x 256 words.
  */
-#extension GL_KHR_memory_scope_semantics : require
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #include "include/types.glsl"
@@ -42,7 +44,9 @@ layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
 #include "include/radix.glsl"
+#include "include/loadstore.glsl"
 #include "include/values.glsl"
+#include "include/lookback.glsl"
 
 const uint NV = gl_WorkGroupSize.x * VT;
 const uint STAGE_WORDS = VALUE_WORDS > MGPU_WORDS ? VALUE_WORDS : MGPU_WORDS;
@@ -59,10 +63,10 @@ shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
 #define MGPU_RADIX_COUNTERS s_stage
 #include "include/radix_rank.glsl"
 
-#define MGPU_RADIX_WINDOW 4u /* look-back reads per round trip (H100, u32 at 2^26: 4 694, 8 705, 16 699 us per pass) */
+#define MGPU_RADIX_STATUS_HEADER 4u /* the status array's first words: the tile counter, then 3 unused */
 
 /* The status word of (tile, digit) in the pass's status array. */
-uint mgpu_status_index(uint tile, uint digit) { return 4u + tile * MGPU_RADIX_DIGITS + digit; }
+uint mgpu_status_index(uint tile, uint digit) { return MGPU_RADIX_STATUS_HEADER + tile * MGPU_RADIX_DIGITS + digit; }
 
 /* Exclusive sum over the 256 digits of f(d) (f a macro of d), into dst[d], by the whole workgroup; each thread
  * takes a run of digits. Ends with a barrier. */
@@ -84,7 +88,7 @@ void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint sg = gl_SubgroupSize, lane = gl_SubgroupInvocationID, warp = gl_SubgroupID;
     UintArrayCoherent status = UintArrayCoherent(pc.status);
-    if (tid == 0u) s_tile = atomicAdd(status.v[0], 1u); /* tiles in the order workgroups start */
+    if (tid == 0u) s_tile = mgpu_lookback_take_tile(status); /* tiles in the order workgroups start */
     UintArray histogram = UintArray(pc.counts);
     for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) s_offset[d] = histogram.v[d]; /* its latency hidden */
     for (uint i = tid; i < gl_NumSubgroups * MGPU_RADIX_DIGITS; i += nt) s_stage[i] = 0u;
@@ -104,10 +108,7 @@ void main() {
     uint width = min(sg, nt - warp * sg), chunk = warp * sg * VT;
     TArray src = TArray(pc.keys_in);
     T keys[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = chunk + j * width + lane;
-        if (i < count) keys[j] = src.v[first + i];
-    }
+    mgpu_load_warp_striped(keys, src.v, first, count, chunk, width);
 
     // 2. Early counts, published as the tile's aggregate.
     [[unroll]] for (uint j = 0u; j < VT; ++j)
@@ -117,8 +118,7 @@ void main() {
     for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
         uint run = mgpu_radix_subgroup_prefixes(d);
         s_count[d] = run;
-        atomicStore(status.v[mgpu_status_index(tile, d)], tile == 0u ? run | MGPU_RADIX_INCLUSIVE : run + 1u, gl_ScopeDevice,
-                    gl_StorageSemanticsBuffer, gl_SemanticsRelaxed);
+        mgpu_lookback_store(status, mgpu_status_index(tile, d), mgpu_lookback_count_word(run, tile == 0u));
     }
     barrier();
 
@@ -145,35 +145,12 @@ void main() {
         if (MGPU_WORDS == 2u) s_stage[NV + rank] = w.y;
     }
 
-    // 5. Look-back per digit, MGPU_RADIX_WINDOW predecessors per round trip; then each digit's output for tile
-    // position 0.
+    // 5. Look-back per digit (lookback.glsl: MGPU_LOOKBACK_COUNT_WINDOW predecessors per round trip); then each
+    // digit's output for tile position 0.
     MGPU_DIGIT_EXCLUSIVE_SUM(s_offset, s_offset[d]) /* the digits' global bases, in place; ends with a barrier */
     for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
-        uint prefix = 0u;
-        bool done = tile == 0u;
-        for (uint p = tile; !done;) { /* p: the predecessors not yet added are 0 .. p - 1 */
-            uint words[MGPU_RADIX_WINDOW];
-            [[unroll]] for (uint k = 0u; k < MGPU_RADIX_WINDOW; ++k) /* before tile 0: an inclusive 0 */
-                words[k] = p > k ? atomicLoad(status.v[mgpu_status_index(p - 1u - k, d)], gl_ScopeDevice, gl_StorageSemanticsBuffer,
-                                              gl_SemanticsRelaxed)
-                                 : MGPU_RADIX_INCLUSIVE;
-            bool stalled = false; /* a predecessor not published yet: read again from it */
-            [[unroll]] for (uint k = 0u; k < MGPU_RADIX_WINDOW; ++k) {
-                uint v = words[k];
-                if (done || stalled) continue;
-                if (v == 0u) stalled = true;
-                else if ((v & MGPU_RADIX_INCLUSIVE) != 0u) {
-                    prefix += v & ~MGPU_RADIX_INCLUSIVE;
-                    done = true;
-                } else {
-                    prefix += v - 1u;
-                    --p;
-                }
-            }
-        }
-        if (tile > 0u)
-            atomicStore(status.v[mgpu_status_index(tile, d)], (prefix + s_count[d]) | MGPU_RADIX_INCLUSIVE, gl_ScopeDevice,
-                        gl_StorageSemanticsBuffer, gl_SemanticsRelaxed);
+        uint prefix = mgpu_lookback_counts(status, MGPU_RADIX_STATUS_HEADER, MGPU_RADIX_DIGITS, tile, d);
+        if (tile > 0u) mgpu_lookback_store(status, mgpu_status_index(tile, d), mgpu_lookback_count_word(prefix + s_count[d], true));
         s_offset[d] += prefix - s_start[d];
     }
     barrier();

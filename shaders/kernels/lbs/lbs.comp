@@ -31,7 +31,9 @@ layout(push_constant, std430) uniform LbsPush { MGPU_LBS_PC_FIELDS } pc;
 shared uint s_starts[gl_WorkGroupSize.x * VT];
 shared uint s_slots[gl_WorkGroupSize.x * VT]; /* per item: its object or output; BULK_INSERT: per output */
 
-uint g_b0, g_b_len;
+uint g_a0, g_b0, g_b_len;
+#define MGPU_PATH_A_FIRST(diag, p) mgpu_lbs_item_first(g_a0 + (p), s_starts[(diag) - 1u - (p)])
+#include "include/merge_path.glsl"
 
 /* starts[o] for o >= b0 - 1: from shared memory within the tile, else from global memory. */
 uint mgpu_start_of(uint o) { return o - g_b0 < g_b_len ? s_starts[o - g_b0] : uint(IntArray(pc.starts).v[o]); }
@@ -41,32 +43,22 @@ void mgpu_tile(uint tile) {
     uint nv = nt * VT;
     uint total = pc.item_count + pc.object_count;
     uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
-    uint a0 = UintArray(pc.partitions).v[tile], a1 = UintArray(pc.partitions).v[tile + 1u];
+    uint a0, a1;
+    mgpu_tile_a_range(a0, a1, pc.partitions, tile, false, pc.item_count);
     uint b0 = diag0 - a0, b1 = diag1 - a1;
     uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
+    g_a0 = a0;
     g_b0 = b0;
     g_b_len = b_len;
     IntArray starts = IntArray(pc.starts);
     uint loaded[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < b_len) loaded[j] = uint(starts.v[b0 + i]);
-    }
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < b_len) s_starts[i] = loaded[j];
-    }
+    mgpu_load_striped(loaded, starts.v, b0, b_len);
+    mgpu_striped_to_shared(s_starts, loaded, b_len);
     barrier();
 
     // This thread's start in the tile, by Merge Path over (items a0.., starts in shared memory).
     uint diag = min(tid * VT, count);
-    uint lo = diag > b_len ? diag - b_len : 0u, hi = min(diag, a_len);
-    while (lo < hi) {
-        uint mid = (lo + hi) >> 1u;
-        if (mgpu_lbs_item_first(a0 + mid, s_starts[diag - 1u - mid])) lo = mid + 1u;
-        else hi = mid;
-    }
-    uint ai = lo, bi = diag - lo;
+    uint ai = mgpu_merge_path(a_len, b_len, diag), bi = diag - ai;
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if (diag + j < count) {
             bool item = bi >= b_len || (ai < a_len && mgpu_lbs_item_first(a0 + ai, s_starts[bi]));
@@ -122,7 +114,7 @@ void mgpu_tile(uint tile) {
 
 void main() {
     uint tiles = (pc.item_count + pc.object_count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
-    for (uint tile = mgpu_linear_group(pc.groups_x); tile < tiles; tile += mgpu_group_count()) {
+    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
         mgpu_tile(tile);
         barrier(); /* the next tile reuses shared memory */
     }

@@ -25,6 +25,7 @@ shared uint s_results[gl_WorkGroupSize.x * VT]; /* per element (A's, then B's): 
 uint g_a_len;
 #define MGPU_MERGE_A(i) s_keys[i]
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
+#define MGPU_PATH_A_FIRST(diag, p) (MODE == 1u ? mgpu_merge_keys_b_first(diag, p) : mgpu_merge_keys_a_first(diag, p))
 #include "include/merge_path.glsl"
 
 bool mgpu_key_equal(T x, T y) { return !mgpu_key_less(x, y) && !mgpu_key_less(y, x); }
@@ -45,31 +46,25 @@ void mgpu_tile(uint tile) {
     uint nv = nt * VT;
     uint total = pc.a_count + pc.b_count;
     uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
-    uint a0 = UintArray(pc.partitions).v[tile];
-    uint a1 = diag1 == total ? pc.a_count : UintArray(pc.partitions).v[tile + 1u];
+    uint a0, a1;
+    mgpu_tile_a_range(a0, a1, pc.partitions, tile, diag1 == total, pc.a_count);
     uint b0 = diag0 - a0, b1 = diag1 - a1;
     uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
     g_a_len = a_len;
 
     TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
     T loaded[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) loaded[j] = i < a_len ? a_keys.v[a0 + i] : b_keys.v[b0 + i - a_len];
-    }
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) s_keys[i] = loaded[j];
-    }
+    mgpu_load_striped2(loaded, a_keys.v, a0, b_keys.v, b0, a_len, count);
+    mgpu_striped_to_shared(s_keys, loaded, count);
     barrier();
 
     uint diag = min(tid * VT, count);
-    uint a = MODE == 1u ? mgpu_merge_path_b_first(a_len, b_len, diag) : mgpu_merge_path(a_len, b_len, diag);
+    uint a = mgpu_merge_path(a_len, b_len, diag);
     uint b = diag - a; /* both local: A at s_keys[a], B at s_keys[a_len + b] */
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if (diag + j >= count) break;
         T a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
-        bool take_a = b >= b_len || (a < a_len && (MODE == 1u ? mgpu_key_less(a_key, b_key) : !mgpu_key_less(b_key, a_key)));
+        bool take_a = b >= b_len || (a < a_len && mgpu_merge_a_first(a_key, b_key, MODE == 1u));
         T key = take_a ? a_key : b_key, other;
         uint bound;
         bool match;
@@ -101,7 +96,7 @@ void mgpu_tile(uint tile) {
 
 void main() {
     uint tiles = (pc.a_count + pc.b_count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
-    for (uint tile = mgpu_linear_group(pc.groups_x); tile < tiles; tile += mgpu_group_count()) {
+    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
         mgpu_tile(tile);
         barrier(); /* the next tile reuses shared memory */
     }

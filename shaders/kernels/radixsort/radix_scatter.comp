@@ -1,12 +1,13 @@
+#version 460
+#extension GL_GOOGLE_include_directive : require
 /*
- * radix_tile.glsl: the body of radix_scatter.comp, the second phase of a reduce-then-scan digit pass (the
- * one-sweep pass, radix_onesweep.comp, is a kernel of its own).
+ * Radix sort, reduce-then-scan digit pass, second phase (the one-sweep pass is radix_onesweep.comp): each
+ * workgroup sorts its tile of NT * VT keys by the digit in shared memory, stably: by subgroup ballots where the
+ * device has them (mgpu_sort_tile_by_subgroups), else by one split per digit bit. A key at tile position i with
+ * digit d then goes to offsets[d * tiles + tile] + (i - the tile position of d's first key), the offsets the
+ * scan of all tiles' counts gave: coalesced runs per digit. Values (or, with MGPU_RADIX_INDICES, the input
+ * positions) follow their keys through the tile positions.
  */
-// Each workgroup sorts its tile of NT * VT keys by the digit in
-// shared memory, stably: by subgroup ballots where the device has them (mgpu_sort_tile_by_subgroups), else
-// by one split per digit bit. A key at tile position i with digit d then goes to offsets[d * tiles + tile] +
-// (i - the tile position of d's first key): coalesced runs per digit. Values (or, with MGPU_RADIX_INDICES,
-// the input positions) follow their keys through the tile positions.
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #include "include/types.glsl"
@@ -37,14 +38,8 @@ void mgpu_sort_tile_by_splits(uint first, uint count) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
     TArray src = TArray(pc.keys_in);
     T keys[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) keys[j] = src.v[first + i];
-    }
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) s_keys[i] = keys[j];
-    }
+    mgpu_load_striped(keys, src.v, first, count);
+    mgpu_striped_to_shared(s_keys, keys, count);
     barrier();
     uint tags[VT];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
@@ -99,10 +94,7 @@ void mgpu_sort_tile_by_subgroups(uint first, uint count) {
     TArray src = TArray(pc.keys_in);
     uint chunk = warp * sg * VT;
     T keys[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = chunk + j * sg + lane;
-        if (i < count) keys[j] = src.v[first + i];
-    }
+    mgpu_load_warp_striped(keys, src.v, first, count, chunk, sg);
     uint digits[VT], ranks[VT];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         bool valid = chunk + j * sg + lane < count;

@@ -29,6 +29,7 @@ layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
 #include "include/radix.glsl"
+#include "include/loadstore.glsl"
 
 layout(buffer_reference, std430, buffer_reference_align = 8) coherent buffer Uvec2ArrayCoherent { uvec2 v[]; };
 
@@ -68,10 +69,7 @@ void main() {
 
         T keys[VT];
         TArrayCoherent src = TArrayCoherent(src_keys);
-        [[unroll]] for (uint j = 0u; j < VT; ++j) {
-            uint i = chunk + j * width + lane;
-            if (i < n) keys[j] = src.v[i];
-        }
+        mgpu_load_warp_striped(keys, src.v, 0u, n, chunk, width);
         for (uint i = tid; i < gl_NumSubgroups * MGPU_RADIX_DIGITS; i += nt) s_counters[i] = 0u;
         barrier();
 

@@ -24,6 +24,7 @@ shared uint s_tags[gl_WorkGroupSize.x * VT]; /* each key's position in the tile 
 uint g_a_base, g_b_base;
 #define MGPU_MERGE_A(i) s_keys[g_a_base + (i)]
 #define MGPU_MERGE_B(i) s_keys[g_b_base + (i)]
+#define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
 #define MGPU_MERGE_KEY(i) s_keys[i]
 #include "include/merge_path.glsl"
 #include "include/cta_merge.glsl"
@@ -39,14 +40,8 @@ void mgpu_tile(uint tile) {
     // Global accesses: unrolled over j, element j * NT + tid (coalesced, all loads in flight together).
     TArray src = TArray(pc.a_keys);
     T keys[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) keys[j] = src.v[first + i];
-    }
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) s_keys[i] = keys[j];
-    }
+    mgpu_load_striped(keys, src.v, first, count);
+    mgpu_striped_to_shared(s_keys, keys, count);
     barrier();
 
     uint tags[VT];
@@ -88,10 +83,7 @@ void mgpu_tile(uint tile) {
         }
     barrier();
     TArray dst = TArray(pc.out_keys);
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) dst.v[first + i] = s_keys[i];
-    }
+    mgpu_store_striped(dst.v, first, s_keys, count);
     if (MODE == MGPU_MERGESORT_INDICES) {
         UintArray out_values = UintArray(pc.out_values);
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
@@ -116,7 +108,7 @@ void mgpu_tile(uint tile) {
 
 void main() {
     uint tiles = (pc.a_count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
-    for (uint tile = mgpu_linear_group(pc.groups_x); tile < tiles; tile += mgpu_group_count()) {
+    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
         mgpu_tile(tile);
         barrier(); /* the next tile reuses shared memory */
     }

@@ -29,10 +29,7 @@ void main() {
     barrier();
     TArray keys = TArray(pc.keys_in);
     T loaded[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) loaded[j] = keys.v[first + i];
-    }
+    mgpu_load_striped(loaded, keys.v, first, count);
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         uint i = j * nt + tid;
         if (i < count) atomicAdd(s_counts[mgpu_radix_digit(loaded[j], pc.shift, pc.bits)], 1u);

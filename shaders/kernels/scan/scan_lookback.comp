@@ -10,7 +10,7 @@
  *     contiguous bytes, and nothing passes through shared memory.
  *   - Scan: serial within a chunk; across the subgroup per k, carried from k to k + 1; one workgroup scan of
  *     the segment totals (mgpu_cta_exclusive_scan), which also gives the tile total.
- *   - The tile total is published at once (tile_state.glsl: relaxed atomics on flag-tagged words), then
+ *   - The tile total is published at once (lookback.glsl: relaxed atomics on flag-tagged words), then
  *     subgroup 0 looks back for the tile's prefix and publishes the inclusive prefix.
  * GLSL450 memory model (coherent buffers, device-scope atomics), not the Vulkan memory model: lavapipe
  * (Mesa 22.3) drops a subgroup's stores from modules that declare VulkanMemoryModel.
@@ -35,7 +35,7 @@ shared T s_cta[2u * gl_WorkGroupSize.x + 1u];
 #define MGPU_CTA_SHARED s_cta
 #include "include/cta_scan.glsl"
 #include "include/loadstore.glsl"
-#include "include/tile_state.glsl"
+#include "include/lookback.glsl"
 
 const uint CHUNK = VT % MGPU_EPV == 0u ? MGPU_EPV : 1u; // elements per chunk
 const uint CHUNKS = VT / CHUNK;                           // chunks per thread
@@ -63,7 +63,7 @@ void main() {
     if (group >= tiles) return; // grid folding rounds up
 
     // Tiles are numbered in the order workgroups start, so a tile's predecessors are all running or done.
-    if (gl_LocalInvocationID.x == 0u) s_tile_index = atomicAdd(UintArrayCoherent(pc.counter).v[0], 1u);
+    if (gl_LocalInvocationID.x == 0u) s_tile_index = mgpu_lookback_take_tile(UintArrayCoherent(pc.counter));
     barrier();
     uint tile = s_tile_index;
     uint tile_first = tile * tile_size;
@@ -112,7 +112,7 @@ void main() {
     if (tile > 0u) {
 #ifdef MGPU_SUBGROUP
         if (gl_SubgroupID == 0u) {
-            T prefix = mgpu_lookback(state, tile, TArray(pc.src), pc.count, tile_size);
+            T prefix = mgpu_lookback_values(state, tile, TArray(pc.src), pc.count, tile_size);
             if (gl_SubgroupInvocationID == 0u) {
                 mgpu_tile_state_publish(state, tile, mgpu_op_apply(prefix, tile_total), MGPU_TILE_INCLUSIVE);
                 s_prefix = prefix;
@@ -120,7 +120,7 @@ void main() {
         }
 #else
         if (gl_LocalInvocationID.x == 0u) {
-            T prefix = mgpu_lookback(state, tile, TArray(pc.src), pc.count, tile_size);
+            T prefix = mgpu_lookback_values(state, tile, TArray(pc.src), pc.count, tile_size);
             mgpu_tile_state_publish(state, tile, mgpu_op_apply(prefix, tile_total), MGPU_TILE_INCLUSIVE);
             s_prefix = prefix;
         }

@@ -25,6 +25,7 @@ uint g_a_len;            /* the tile's A elements: its keys in shared memory are
 uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b_keys (MODE 1) */
 #define MGPU_MERGE_A(i) s_keys[i]
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
+#define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
 #define MGPU_MERGE_GLOBAL_A(i) TArray(pc.a_keys).v[g_a_base + (i)]
 #define MGPU_MERGE_GLOBAL_B(i) TArray(pc.b_keys).v[g_b_base + (i)]
 #define MGPU_MERGE_PATH_SHARED s_source /* free at the tile's start */
@@ -48,8 +49,7 @@ void mgpu_tile(uint tile) {
         a0 = split.x;
         a1 = split.y;
     } else {
-        a0 = UintArray(pc.partitions).v[tile];
-        a1 = diag1 == pair.a_len + pair.b_len ? pair.a_len : UintArray(pc.partitions).v[tile + 1u];
+        mgpu_tile_a_range(a0, a1, pc.partitions, tile, diag1 == pair.a_len + pair.b_len, pair.a_len);
     }
     uint b0 = diag0 - a0, b1 = diag1 - a1;
     uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
@@ -60,14 +60,8 @@ void mgpu_tile(uint tile) {
     TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
     uint a_first = pair.a_base + a0, b_first = pair.b_base + b0;
     T loaded[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) loaded[j] = i < a_len ? a_keys.v[a_first + i] : b_keys.v[b_first + i - a_len];
-    }
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < count) s_keys[i] = loaded[j];
-    }
+    mgpu_load_striped2(loaded, a_keys.v, a_first, b_keys.v, b_first, a_len, count);
+    mgpu_striped_to_shared(s_keys, loaded, count);
     barrier();
 
     uint diag = min(tid * VT, count);
@@ -88,10 +82,7 @@ void mgpu_tile(uint tile) {
     barrier();
 
     TArray dst = TArray(pc.out_keys);
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint o = j * nt + tid;
-        if (o < count) dst.v[first + o] = s_keys[o];
-    }
+    mgpu_store_striped(dst.v, first, s_keys, count);
     if (VALUE_WORDS > 0u) {
         uvec2 values[VT];
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
@@ -111,7 +102,7 @@ void mgpu_tile(uint tile) {
 void main() {
     uint total = pc.run == 0u ? pc.a_count + pc.b_count : pc.a_count;
     uint tiles = (total + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
-    for (uint tile = mgpu_linear_group(pc.groups_x); tile < tiles; tile += mgpu_group_count()) {
+    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
         mgpu_tile(tile);
         barrier(); /* the next tile reuses shared memory */
     }

@@ -1,0 +1,199 @@
+/*
+ * lookback.glsl: decoupled look-back (Merrill and Garland), the single-pass kernels' way to give each tile the
+ * reduction of all tiles before it: the scan (scan_lookback.comp: one value of T per tile) and the one-sweep
+ * radix pass (radix_onesweep.comp: one count per digit and tile).
+ *
+ * The protocol, one for both:
+ *   - Tiles are numbered in the order workgroups start (mgpu_lookback_take_tile: a counter), so every
+ *     predecessor of a tile is running or done.
+ *   - Per slot (the scan: its value; the radix pass: each digit's count), a tile publishes its aggregate as
+ *     soon as it has it, and its inclusive prefix once it knows it (tile 0 publishes its aggregate as its
+ *     inclusive prefix).
+ *   - A reader walks back from the tile's predecessor, adding aggregates, until an inclusive prefix.
+ *   - A state is self-describing 32-bit words: each word carries the flag (not ready, aggregate, inclusive:
+ *     MGPU_TILE_*) together with its value, so a reader needs no ordering between a value and its flag. Words are
+ *     written and read with relaxed device-scope atomics (mgpu_lookback_store, mgpu_lookback_load): no fence, no
+ *     acquire, no release. The host zeroes the states (0: not ready) before the first tile runs.
+ *
+ * Two encodings of a word, for the two kinds of value:
+ *   - split words (any T): MGPU_TILE_WORDS words per tile, word i = {flag: high 16 bits | bits [16 i, 16 i + 16)
+ *     of the value}. A tile writes each word twice at most (its aggregate, then its inclusive prefix) with
+ *     different flags, so words that agree on the flag belong to one publish; a reader that sees them disagree
+ *     reads again. 32-bit words need no 64-bit atomics (the split-word scheme of the Decoupled Fallback paper,
+ *     section 5). mgpu_tile_state_publish, mgpu_tile_state_read.
+ *   - count words (counts below 2^31 - 1): one word per slot: 0 not ready, count + 1 an aggregate, count |
+ *     MGPU_RADIX_INCLUSIVE an inclusive prefix. mgpu_lookback_count_word.
+ *
+ * Two walks, which stay apart: their loops divide different work, and either in the other's shape would be
+ * slower. The scan has one value per tile: a whole subgroup walks for it, one predecessor per lane per round
+ * trip, reducing the values with the kernel's operator, and a predecessor silent for LOOKBACK_WAIT reads is
+ * reduced from the input instead, so that an out-of-place scan never waits without bound (mgpu_lookback_values).
+ * The radix pass has 256 slots per tile: one thread per digit walks, MGPU_LOOKBACK_COUNT_WINDOW predecessors per
+ * round trip, adding counts, and waits without bound (mgpu_lookback_counts). A subgroup per digit would spend 256
+ * subgroup walks per tile; one thread per scan tile would serialize its round trips.
+ *
+ * Contract: include after types.glsl. The value walk (defined when ops.glsl is included) needs T's operator
+ * (ops.glsl, and subgroup.glsl with MGPU_SUBGROUP) and `layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint
+ * LOOKBACK_WAIT`: a predecessor still silent after LOOKBACK_WAIT reads is reduced from the input by the waiting
+ * tile itself (0: at once, a verification mode; 0xffffffff: wait, for in-place scans, whose predecessors may have
+ * overwritten their input). GLSL450 memory model with coherent buffers, not the Vulkan memory model (lavapipe,
+ * Mesa 22.3, drops a subgroup's stores from modules that declare it).
+ */
+#ifndef MGPU_LOOKBACK_GLSL
+#define MGPU_LOOKBACK_GLSL
+
+#extension GL_KHR_memory_scope_semantics : require
+
+/* The next tile in the order workgroups start, from the counter at counter[0] (zeroed by the host). */
+uint mgpu_lookback_take_tile(UintArrayCoherent counter) { return atomicAdd(counter.v[0], 1u); }
+
+/* Word i of a state (UintArrayCoherent), written and read relaxed at device scope. Macros: the word's address
+ * and value are computed in the order the caller writes them. */
+#define mgpu_lookback_store(state, i, word) \
+    atomicStore((state).v[i], word, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed)
+#define mgpu_lookback_load(state, i) \
+    atomicLoad((state).v[i], gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed)
+
+/* Split words: tile `tile`'s state is words [tile * MGPU_TILE_WORDS, (tile + 1) * MGPU_TILE_WORDS). */
+#define MGPU_TILE_WORDS (2u * MGPU_WORDS)
+
+void mgpu_tile_state_publish(UintArrayCoherent state, uint tile, T value, uint flag) {
+    uvec2 w = mgpu_to_words(value);
+    [[unroll]] for (uint i = 0u; i < MGPU_TILE_WORDS; ++i) {
+        uint piece = (w[i >> 1u] >> (16u * (i & 1u))) & 0xffffu;
+        mgpu_lookback_store(state, tile * MGPU_TILE_WORDS + i, (flag << 16u) | piece);
+    }
+}
+
+/* The flag of `tile` and, unless MGPU_TILE_NOT_READY, the value published with it. */
+uint mgpu_tile_state_read(UintArrayCoherent state, uint tile, out T value) {
+    uint word[MGPU_TILE_WORDS];
+    [[unroll]] for (uint i = 0u; i < MGPU_TILE_WORDS; ++i)
+        word[i] = mgpu_lookback_load(state, tile * MGPU_TILE_WORDS + i);
+    uint flag = word[0] >> 16u;
+    [[unroll]] for (uint i = 1u; i < MGPU_TILE_WORDS; ++i)
+        if (word[i] >> 16u != flag) flag = MGPU_TILE_NOT_READY;
+    uvec2 w = uvec2((word[0] & 0xffffu) | (word[1] << 16u), 0u);
+#if defined(MGPU_TYPE_U64) || defined(MGPU_TYPE_I64) || defined(MGPU_TYPE_F64)
+    w.y = (word[2] & 0xffffu) | (word[3] << 16u);
+#endif
+    value = mgpu_from_words(w);
+    return flag;
+}
+
+/* Count words: the word that publishes `count` as an aggregate, or as an inclusive prefix. */
+uint mgpu_lookback_count_word(uint count, bool inclusive) {
+    return inclusive ? count | MGPU_RADIX_INCLUSIVE : count + 1u;
+}
+
+/* Count-word reads per round trip of mgpu_lookback_counts (H100, u32 at 2^26: 4 694, 8 705, 16 699 us per
+ * radix pass). */
+#define MGPU_LOOKBACK_COUNT_WINDOW 4u
+
+/* The exclusive prefix of slot `slot` of `tile`: the sum of the counts its predecessors published there, read
+ * back from tile - 1 until an inclusive prefix (0 for tile 0), MGPU_LOOKBACK_COUNT_WINDOW words per round trip.
+ * Waits without bound for a predecessor that has not published. The word of (tile, slot) is
+ * state[header + tile * slots + slot]. */
+uint mgpu_lookback_counts(UintArrayCoherent state, uint header, uint slots, uint tile, uint slot) {
+    uint prefix = 0u;
+    bool done = tile == 0u;
+    for (uint p = tile; !done;) { /* p: the predecessors not yet added are 0 .. p - 1 */
+        uint words[MGPU_LOOKBACK_COUNT_WINDOW];
+        [[unroll]] for (uint k = 0u; k < MGPU_LOOKBACK_COUNT_WINDOW; ++k) /* before tile 0: an inclusive 0 */
+            words[k] = p > k ? mgpu_lookback_load(state, header + (p - 1u - k) * slots + slot) : MGPU_RADIX_INCLUSIVE;
+        bool stalled = false; /* a predecessor not published yet: read again from it */
+        [[unroll]] for (uint k = 0u; k < MGPU_LOOKBACK_COUNT_WINDOW; ++k) {
+            uint v = words[k];
+            if (done || stalled) continue;
+            if (v == 0u) stalled = true;
+            else if ((v & MGPU_RADIX_INCLUSIVE) != 0u) {
+                prefix += v & ~MGPU_RADIX_INCLUSIVE;
+                done = true;
+            } else {
+                prefix += v - 1u;
+                --p;
+            }
+        }
+    }
+    return prefix;
+}
+
+#ifdef MGPU_OPS_GLSL
+#ifdef MGPU_SUBGROUP
+/* The reduction of input tile `tile`, by the calling subgroup. */
+T mgpu_subgroup_reduce_tile(TArray src, uint count, uint tile_size, uint tile) {
+    uint first = tile * tile_size;
+    uint end = min(first + tile_size, count);
+    T v = mgpu_op_identity();
+    for (uint i = first + gl_SubgroupInvocationID; i < end; i += gl_SubgroupSize) v = mgpu_op_apply(v, src.v[i]);
+    return mgpu_subgroup_reduce(v);
+}
+
+/* The exclusive prefix of `tile` (> 0), by every lane of one subgroup. Each round, lane i reads predecessor
+ * window_end - i (one round trip for gl_SubgroupSize predecessors); a ballot finds the nearest inclusive
+ * prefix, and only lanes up to it that found no flag yet read again. A lane still silent after LOOKBACK_WAIT
+ * reads has its tile reduced from the input by the subgroup. */
+T mgpu_lookback_values(UintArrayCoherent state, uint tile, TArray src, uint count, uint tile_size) {
+    uint lane = gl_SubgroupInvocationID;
+    T prefix = mgpu_op_identity();
+    int window_end = int(tile) - 1;
+    bool found = false;
+    while (!found) {
+        int pred = window_end - int(lane);
+        T v = mgpu_op_identity();
+        uint flag = MGPU_TILE_INCLUSIVE; // before tile 0: the identity, inclusive
+        if (pred >= 0) flag = LOOKBACK_WAIT == 0u ? MGPU_TILE_NOT_READY : mgpu_tile_state_read(state, uint(pred), v);
+        uint reads = 1u;
+        bool needed;
+        for (;;) {
+            uvec4 inclusive = subgroupBallot(flag == MGPU_TILE_INCLUSIVE);
+            uint stop = subgroupBallotBitCount(inclusive) > 0u ? subgroupBallotFindLSB(inclusive) : gl_SubgroupSize - 1u;
+            found = subgroupBallotBitCount(inclusive) > 0u;
+            needed = lane <= stop;
+            uvec4 silent = subgroupBallot(needed && flag == MGPU_TILE_NOT_READY);
+            if (subgroupBallotBitCount(silent) == 0u) break;
+            if (reads >= LOOKBACK_WAIT) {
+                // Give up waiting: reduce each silent predecessor from the input, as an aggregate.
+                while (subgroupBallotBitCount(silent) > 0u) {
+                    uint l = subgroupBallotFindLSB(silent);
+                    T r = mgpu_subgroup_reduce_tile(src, count, tile_size, uint(window_end - int(l)));
+                    if (lane == l) {
+                        v = r;
+                        flag = MGPU_TILE_AGGREGATE;
+                    }
+                    silent[l >> 5u] &= ~(1u << (l & 31u));
+                }
+                continue; // the stop lane stays where it is: a reduced tile is an aggregate
+            }
+            if (needed && flag == MGPU_TILE_NOT_READY) flag = mgpu_tile_state_read(state, uint(pred), v);
+            ++reads;
+        }
+        // Lanes run against sequence order; the operators are commutative.
+        prefix = mgpu_op_apply(mgpu_subgroup_reduce(needed ? v : mgpu_op_identity()), prefix);
+        window_end -= int(gl_SubgroupSize);
+    }
+    return prefix;
+}
+#else
+/* The exclusive prefix of `tile` (> 0), read by one thread, one predecessor at a time; a predecessor still
+ * silent after LOOKBACK_WAIT reads is reduced from the input by this thread. */
+T mgpu_lookback_values(UintArrayCoherent state, uint tile, TArray src, uint count, uint tile_size) {
+    T prefix = mgpu_op_identity();
+    for (int pred = int(tile) - 1; pred >= 0; --pred) {
+        T v = mgpu_op_identity();
+        uint flag = MGPU_TILE_NOT_READY;
+        for (uint reads = 0u; flag == MGPU_TILE_NOT_READY && reads < LOOKBACK_WAIT; ++reads)
+            flag = mgpu_tile_state_read(state, uint(pred), v);
+        if (flag == MGPU_TILE_NOT_READY) {
+            uint first = uint(pred) * tile_size;
+            for (uint i = first; i < min(first + tile_size, count); ++i) v = mgpu_op_apply(v, src.v[i]);
+        }
+        prefix = mgpu_op_apply(v, prefix);
+        if (flag == MGPU_TILE_INCLUSIVE) break;
+    }
+    return prefix;
+}
+#endif
+#endif
+
+#endif
