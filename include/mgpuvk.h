@@ -373,7 +373,8 @@ MGPU_API void mgpu_context_get_handles(mgpu_context context, VkInstance *instanc
 
 /* ---------------------------------------------------------------------------------------------------------
  * Tuning: NT (threads per workgroup) and VT (values per thread) per primitive, type and device class, from
- * one table (src/core/tuning.c). Overrides by API or by env MGPU_TUNE, read at context creation:
+ * each primitive's table of rows (src/prims/<family>.c). Overrides by API or by env MGPU_TUNE, read at context
+ * creation:
  *   MGPU_TUNE="scan:nt=256,vt=16;reduce.u64:vt=8;scan:lookback=off,subgroup=off"
  * (prim[.type]:key=value,...; keys nt, vt, lookback, subgroup (on/off/auto), wait (a count or never), groups,
  * single, fold (on/off/auto)).

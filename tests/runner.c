@@ -8,9 +8,10 @@
 #include <string.h>
 #include <time.h>
 
-/* The families of families.def, in its order. */
+/* The families of families.def (with the primitive families' rows it includes), in its order. */
 static const struct { const char *name; test_family_fn fn; } families[] = {
-#define MGPU_TEST_FAMILY(name, file, flags) {#name, test_##name},
+#undef MGPU_TEST_FAMILY
+#define MGPU_TEST_FAMILY(name, flags) {#name, test_##name},
 #include "families.def"
 #undef MGPU_TEST_FAMILY
 };

@@ -4,6 +4,9 @@
 
 #include <string.h>
 
+/* This family's entries of the test run and their flags (tests/families.def). */
+MGPU_TEST_FAMILY(bulk, "tile_loops")
+
 static void remove_case(uint32_t vs, uint32_t n, uint32_t percent) {
     unsigned char *in = malloc((size_t)n * vs + 8), *want = malloc((size_t)n * vs + 8);
     int32_t *idx = malloc(n * 4 + 4);

@@ -9,6 +9,9 @@
 #include <math.h>
 #include <string.h>
 
+/* This family's entries of the test run and their flags (tests/families.def). */
+MGPU_TEST_FAMILY(merge, "tile_loops partitions thread_partitions")
+
 static void merge_case(mgpu_type type, uint32_t value_size, bool descending, size_t an, size_t bn, int distinct) {
     size_t size = mgpu_type_size(type), total = an + bn;
     char *a = malloc(an * size + 8), *b = malloc(bn * size + 8);

@@ -8,6 +8,9 @@
 
 #include <string.h>
 
+/* This family's entries of the test run and their flags (tests/families.def). */
+MGPU_TEST_FAMILY(mergesort, "tile_loops partitions thread_partitions")
+
 /* payload: 0 keys only, 4 or 8 pairs, 1 indices. */
 static void sort_case(mgpu_type type, uint32_t payload, bool descending, sort_input kind, size_t n, bool in_place) {
     sort_test_run(&(sort_test){.type = type, .payload = payload, .descending = descending, .kind = kind, .n = n,

@@ -9,6 +9,9 @@
 
 #include <string.h>
 
+/* This family's entries of the test run and their flags (tests/families.def). */
+MGPU_TEST_FAMILY(radixsort, "onesweep single")
+
 static void radix_case(mgpu_type type, uint32_t payload, bool descending, sort_input kind, size_t n, bool in_place,
                        unsigned begin_bit, unsigned end_bit, int64_t indirect) {
     sort_test_run(&(sort_test){.type = type, .payload = payload, .descending = descending, .kind = kind, .n = n,

@@ -9,6 +9,9 @@
 #include <math.h>
 #include <string.h>
 
+/* This family's entries of the test run and their flags (tests/families.def). */
+MGPU_TEST_FAMILY(reduce, "slow")
+
 static void reduce_case(mgpu_type type, mgpu_op op, const void *data, size_t n, double tolerance_scale) {
     mgpu_reduce_value expected = ref_reduce(type, op, data, n);
     mgpu_range in = test_upload(type, data, n);

@@ -17,6 +17,11 @@
 #include <math.h>
 #include <string.h>
 
+/* This family's entries of the test run and their flags (tests/families.def). */
+MGPU_TEST_FAMILY(scan, "slow")
+MGPU_TEST_FAMILY(scan_paths, "slow")
+MGPU_TEST_FAMILY(scan_lookback, "slow one_thread")
+
 static const mgpu_op scan_ops[] = {MGPU_OP_ADD, MGPU_OP_MIN, MGPU_OP_MAX};
 
 /* Scans host data on the device and compares output and total with the reference. Returns failures. */

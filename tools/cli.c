@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "output.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,4 +189,34 @@ void bench(mgpu_context ctx, record_fn record, const void *info, VkDeviceSize sc
         printf("gpu time %.3f us (best of 10), %s, %s\n", best / 1e3, elements, bandwidth);
     } else
         printf("gpu time unavailable\n");
+}
+
+mgpu_op parse_op(const char *name, bool scan) {
+    if (!name || !strcmp(name, "add")) return MGPU_OP_ADD;
+    if (!strcmp(name, "min")) return MGPU_OP_MIN;
+    if (!strcmp(name, "max")) return MGPU_OP_MAX;
+    if (!scan && !strcmp(name, "maxindex")) return MGPU_OP_MAX_INDEX;
+    fail(EXIT_BAD_INPUT, "unknown --op '%s' (add, min, max%s)", name, scan ? "" : ", maxindex");
+    return MGPU_OP_ADD;
+}
+
+void print_scalar(mgpu_type type, mgpu_scalar v) {
+    switch (type) {
+    case MGPU_TYPE_U32: printf("%" PRIu32, v.u32); break;
+    case MGPU_TYPE_I32: printf("%" PRId32, v.i32); break;
+    case MGPU_TYPE_F32: printf("%.9g", (double)v.f32); break;
+    case MGPU_TYPE_U64: printf("%" PRIu64, v.u64); break;
+    case MGPU_TYPE_I64: printf("%" PRId64, v.i64); break;
+    case MGPU_TYPE_F64: printf("%.17g", v.f64); break;
+    default: break;
+    }
+}
+
+mgpu_context open_with_input(const options *o, npy_array *a, mgpu_range *in) {
+    char error[512];
+    if (!npy_read(o->input, a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (a->count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->input);
+    mgpu_context ctx = open_context(o);
+    *in = upload(ctx, a);
+    return ctx;
 }

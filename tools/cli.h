@@ -1,9 +1,9 @@
 /*
  * The mgpuvk tool's shared parts: the parsed command line, the row of the subcommand table, and the helpers
- * that more than one family of subcommands uses (tools/cli.c). Each family's file (tools/cli_<family>.c) holds
- * its command_* functions and their record_* helpers; tools/mgpuvk.c holds the one table, the argument
- * parsing and main. A new family is its file (listed in tools/CMakeLists.txt), its row and the declarations of
- * its functions below.
+ * that more than one family of subcommands uses (tools/cli.c). Each primitive family's file
+ * (tools/cli_<family>.c, named after its row of src/families.def) holds its command_* functions, their
+ * record_* helpers and its rows of the table (cli_family); tools/mgpuvk.c gathers the rows, parses the
+ * arguments and holds main. A new family's subcommands are its file alone: the build finds it.
  */
 #ifndef MGPU_TOOLS_CLI_H
 #define MGPU_TOOLS_CLI_H
@@ -98,19 +98,33 @@ struct subcommand {
     file_arg outputs[FILE_ARG_MAX];
 };
 
-/* The families' entry points: the run and check of the table's rows. */
-int command_info(const options *o);                       /* tools/cli_info.c */
-int command_reduce(const options *o);                     /* tools/cli_reduce_scan.c */
-int command_scan(const options *o);                       /* tools/cli_reduce_scan.c */
-int command_merge(const options *o);                      /* tools/cli_merge.c */
-void check_merge(const options *o);                       /* tools/cli_merge.c */
-int command_sort(const options *o);                       /* tools/cli_sort.c */
-void check_sort(const options *o);                        /* tools/cli_sort.c */
-int command_search(const options *o);                     /* tools/cli_search.c */
-void check_search(const options *o);                      /* tools/cli_search.c */
-int command_bulk(const options *o);                       /* tools/cli_bulk.c */
-int command_load_balance(const options *o);               /* tools/cli_load_balance.c */
-int command_interval(const options *o);                   /* tools/cli_load_balance.c */
+/* The subcommands of a family's file, tools/cli_<family>.c: `const cli_family cli_<family> = CLI_FAMILY(rows);`.
+ * tools/mgpuvk.c lists them after its own (info), in the order of src/families.def (cmake/families.cmake
+ * finds the families that have such a file). */
+typedef struct cli_family {
+    const subcommand *commands;
+    size_t count;
+} cli_family;
+#define CLI_FAMILY(rows) {rows, sizeof rows / sizeof rows[0]}
+
+/* The parts of a row. A file argument: its name in the usage, the field of its path, and for an output the
+ * inputs it may replace (IN(k): inputs[k]). */
+#define ARG(name, field) {name, offsetof(options, field), 0}
+#define OUT(name, field, may_replace) {name, offsetof(options, field), may_replace}
+#define IN(k) (1u << (k))
+
+/* Options and positional arguments (subcommand.takes); needs: the message when one is required. */
+#define POSITIONAL(field, needs) {NULL, OPTION_POSITIONAL, offsetof(options, field), 0, needs}
+#define FLAG(name, field) {name, OPTION_FLAG, offsetof(options, field), 0, NULL}
+#define VALUE(name, field, needs) {name, OPTION_VALUE, offsetof(options, field), 0, needs}
+#define TWO_VALUES(name, field, second) \
+    {name, OPTION_TWO_VALUES, offsetof(options, field), offsetof(options, second), NULL}
+#define INPUT POSITIONAL(input, "needs an input .npy file")
+#define NEEDS_OUTPUT "needs -o OUT.npy"
+#define OUTPUT(needs) VALUE("-o", output, needs), VALUE("--output", output, NULL)
+#define OP VALUE("--op", op, NULL)
+/* sort, search and the bulk commands have always accepted --op, and ignore it */
+#define IGNORED_OP OP
 
 /* Prints "mgpuvk: error: " and the message as one line on stderr (control bytes as \xNN) and exits with status. */
 void fail(int status, const char *format, ...);
@@ -149,6 +163,16 @@ void require_sorted(const char *path, const npy_array *a, bool descending);
 
 /* Records one run of a primitive (info is its mgpu_*_info) for bench. */
 typedef mgpu_result (*record_fn)(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch);
+
+/* The reduce and scan --op: add (the default), min, max, and for reduce maxindex; else exits with 2. */
+mgpu_op parse_op(const char *name, bool scan);
+
+/* Prints one value of type as the tool prints results (floats with enough digits to round-trip). */
+void print_scalar(mgpu_type type, mgpu_scalar v);
+
+/* Reads the input array (o->input), opens the context and uploads the array (*in stays empty for 0 elements);
+ * exits on failure. */
+mgpu_context open_with_input(const options *o, npy_array *a, mgpu_range *in);
 
 /* --bench: prints the GPU time of 10 recordings (best, after one warm-up) as count elements/s and bytes/s. */
 void bench(mgpu_context ctx, record_fn record, const void *info, VkDeviceSize scratch_size, uint64_t count,

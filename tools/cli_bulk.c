@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int command_bulk(const options *o) {
+static int command_bulk(const options *o) {
     bool insert = !strcmp(o->command, "bulk-insert");
     char error[512];
     npy_array b, a = {0}, idx;
@@ -56,3 +56,17 @@ int command_bulk(const options *o) {
     free(idx.data);
     return finish(ctx);
 }
+
+/* The bulk family's subcommands (tools/mgpuvk.c). */
+static const subcommand commands[] = {
+    {"bulk-remove", "bulk-remove IN.npy --indices IDX.npy -o OUT.npy [--device N|NAME]",
+     "IN without the elements at IDX (<i4, strictly ascending)", NULL, command_bulk, NULL,
+     {INPUT, VALUE("--indices", indices, "needs --indices IDX.npy"), OUTPUT(NEEDS_OUTPUT), IGNORED_OP},
+     {ARG("IN.npy", input), ARG("IDX.npy", indices)}, {OUT("-o", output, IN(0))}},
+    {"bulk-insert", "bulk-insert B.npy --insert A.npy --indices IDX.npy -o OUT.npy [--device N|NAME]",
+     "B with A[i] inserted before B[IDX[i]] (IDX <i4, ascending, at most the length of B)", NULL, command_bulk, NULL,
+     {INPUT, VALUE("--indices", indices, "needs --indices IDX.npy"), VALUE("--insert", insert, "needs --insert A.npy"),
+      OUTPUT(NEEDS_OUTPUT), IGNORED_OP},
+     {ARG("B.npy", input), ARG("A.npy", insert), ARG("IDX.npy", indices)}, {OUT("-o", output, IN(0))}},
+};
+const cli_family cli_bulk = CLI_FAMILY(commands);

@@ -21,7 +21,7 @@ static void bench_copy(mgpu_context ctx) {
     mgpu_buffer_free(ctx, dst);
 }
 
-int command_info(const options *o) {
+static int command_info(const options *o) {
     uint32_t count = 0, def = UINT32_MAX;
     mgpu_result r = mgpu_enumerate_devices(NULL, &count, &def);
     if (r != MGPU_SUCCESS) fail(EXIT_DEVICE, "cannot list Vulkan devices: %s", mgpu_result_message(r));
@@ -47,3 +47,12 @@ int command_info(const options *o) {
     free(infos);
     return 0;
 }
+
+/* The tool's own subcommand, first in the table (tools/mgpuvk.c); not a family's. */
+static const subcommand commands[] = {
+    {"info", "info [--device N|NAME] [--bench]",
+     "list the Vulkan devices (* marks the default); with --device or --bench also the details of one",
+     "  --bench  the bandwidth of the copy shader on 64 MiB, the reference of every benchmark figure\n",
+     command_info, NULL, {{0}}, {{0}}, {{0}}},
+};
+const cli_family cli_info = CLI_FAMILY(commands);

@@ -8,7 +8,7 @@ static mgpu_result record_load_balance(mgpu_context ctx, VkCommandBuffer cmd, co
     return mgpu_cmd_load_balance(ctx, cmd, info, scratch);
 }
 
-int command_load_balance(const options *o) {
+static int command_load_balance(const options *o) {
     char error[512];
     npy_array counts;
     if (!npy_read(o->input, &counts, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
@@ -78,7 +78,7 @@ static mgpu_result record_interval(mgpu_context ctx, VkCommandBuffer cmd, const 
     return mgpu_cmd_interval(ctx, cmd, info, scratch);
 }
 
-int command_interval(const options *o) {
+static int command_interval(const options *o) {
     mgpu_interval_op op = !strcmp(o->command, "interval-expand") ? MGPU_INTERVAL_OP_EXPAND
                         : !strcmp(o->command, "interval-gather") ? MGPU_INTERVAL_OP_GATHER
                         : !strcmp(o->command, "interval-scatter") ? MGPU_INTERVAL_OP_SCATTER : MGPU_INTERVAL_OP_MOVE;
@@ -149,3 +149,43 @@ int command_interval(const options *o) {
     free(scatter.data);
     return finish(ctx);
 }
+
+/* The load-balancing search family's subcommands (tools/mgpuvk.c). */
+static const subcommand commands[] = {
+    {"load-balance", "load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]",
+     "for each work item of objects with COUNTS (<i4 >= 0) items, its object (OBJ <i4)",
+     "    COUNTS: 3 0 2 1 -> OBJ: 0 0 0 2 2 3\n"
+     "  OBJ has one element per work item, COUNTS one per object: -o never replaces COUNTS.\n",
+     command_load_balance, NULL,
+     {INPUT, OUTPUT(NEEDS_OUTPUT)},
+     {ARG("COUNTS.npy", input)}, {OUT("-o", output, 0)}},
+    {"interval-expand", "interval-expand COUNTS.npy VALUES.npy -o OUT.npy [--device N|NAME] [--bench]",
+     "VALUES[i] repeated COUNTS[i] times", NULL, command_interval, NULL,
+     {INPUT, OUTPUT(NEEDS_OUTPUT), POSITIONAL(input_b, "needs COUNTS.npy and VALUES.npy")},
+     {ARG("COUNTS.npy", input), ARG("VALUES.npy", input_b)}, {OUT("-o", output, IN(1))}},
+    {"interval-gather",
+     "interval-gather COUNTS.npy --gather G.npy --input IN.npy -o OUT.npy [--device N|NAME] [--bench]",
+     "the intervals IN[G[i] .. G[i]+COUNTS[i]) one after another", NULL, command_interval, NULL,
+     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--gather", gather, "needs --gather G.npy"),
+      VALUE("--input", interval_input, "needs --input IN.npy")},
+     {ARG("COUNTS.npy", input), ARG("G.npy", gather), ARG("IN.npy", interval_input)}, {OUT("-o", output, IN(2))}},
+    {"interval-scatter",
+     "interval-scatter COUNTS.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n"
+     "                        [--device N|NAME] [--bench]",
+     "DEST with the consecutive intervals of IN written at S[i] .. S[i]+COUNTS[i]", NULL, command_interval, NULL,
+     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--scatter", scatter, "needs --scatter S.npy"),
+      VALUE("--input", interval_input, "needs --input IN.npy"), VALUE("--into", into, "needs --into DEST.npy")},
+     {ARG("COUNTS.npy", input), ARG("S.npy", scatter), ARG("IN.npy", interval_input), ARG("DEST.npy", into)},
+     {OUT("-o", output, IN(3))}},
+    {"interval-move",
+     "interval-move COUNTS.npy --gather G.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n"
+     "                     [--device N|NAME] [--bench]",
+     "DEST with IN[G[i] .. G[i]+COUNTS[i]) written at S[i]", NULL, command_interval, NULL,
+     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--gather", gather, "needs --gather G.npy"),
+      VALUE("--scatter", scatter, "needs --scatter S.npy"), VALUE("--input", interval_input, "needs --input IN.npy"),
+      VALUE("--into", into, "needs --into DEST.npy")},
+     {ARG("COUNTS.npy", input), ARG("G.npy", gather), ARG("S.npy", scatter), ARG("IN.npy", interval_input),
+      ARG("DEST.npy", into)},
+     {OUT("-o", output, IN(4))}},
+};
+const cli_family cli_load_balance = CLI_FAMILY(commands);

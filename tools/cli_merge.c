@@ -8,11 +8,11 @@ static mgpu_result record_merge(mgpu_context ctx, VkCommandBuffer cmd, const voi
 }
 
 /* After parsing: --values and --values-out come together. */
-void check_merge(const options *o) {
+static void check_merge(const options *o) {
     if (!o->values_a != !o->values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
 }
 
-int command_merge(const options *o) {
+static int command_merge(const options *o) {
     char error[512];
     npy_array a, b, va = {0}, vb = {0};
     if (!npy_read(o->input, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
@@ -69,3 +69,18 @@ int command_merge(const options *o) {
     free(vb.data);
     return finish(ctx);
 }
+
+/* The merge family's subcommands (tools/mgpuvk.c). */
+static const subcommand commands[] = {
+    {"merge",
+     "merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]\n"
+     "             [--device N|NAME] [--bench]",
+     "merge two sorted arrays (and the values that go with their keys) into one sorted array",
+     "  stable: of equal keys, those of A come first\n", command_merge, check_merge,
+     {INPUT, OUTPUT(NEEDS_OUTPUT), POSITIONAL(input_b, "needs two input .npy files"),
+      TWO_VALUES("--values", values_a, values_b), VALUE("--values-out", values_out, NULL),
+      FLAG("--descending", descending)},
+     {ARG("A.npy", input), ARG("B.npy", input_b), ARG("VA.npy", values_a), ARG("VB.npy", values_b)},
+     {OUT("-o", output, IN(0) | IN(1)), OUT("--values-out", values_out, IN(2) | IN(3))}},
+};
+const cli_family cli_merge = CLI_FAMILY(commands);

@@ -1,6 +1,6 @@
 /*
- * Buffers: host transfers through pooled staging, the GPU fills (the seeds' FillAscending, GenRandom,
- * SortRandom), PrintArray, and the copy shader every benchmark compares with.
+ * Buffers: host transfers through pooled staging, PrintArray, and the scratch check of the recording tier.
+ * The GPU fills and the copy shader are primitive families of their own (src/prims/fill.c, copy.c).
  */
 #include "../mgpu_internal.h"
 
@@ -64,85 +64,6 @@ mgpu_result mgpu_buffer_download(mgpu_context ctx, mgpu_range src, void *dst, Vk
     return mgpu_transfer(ctx, src, dst, bytes, false);
 }
 
-/* The bits of one scalar of `type`, low word first. */
-static uint64_t mgpu_scalar_bits(mgpu_type type, mgpu_scalar s) {
-    switch (type) {
-    case MGPU_TYPE_U32: return s.u32;
-    case MGPU_TYPE_I32: return (uint32_t)s.i32;
-    case MGPU_TYPE_F32: { uint32_t u; memcpy(&u, &s.f32, 4); return u; }
-    default: return s.u64;
-    }
-}
-
-static mgpu_result mgpu_check_fill(mgpu_context ctx, const mgpu_fill_info *info) {
-    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
-    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "fill: null info");
-    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "fill: info->next must be NULL");
-    mgpu_result r = mgpu__check_type(ctx, info->type);
-    if (r != MGPU_SUCCESS) return r;
-    if ((unsigned)info->mode > MGPU_FILL_CONSTANT) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "fill mode %d", (int)info->mode);
-    if (info->count > MGPU_MAX_COUNT) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "count %u > 2^31-1", info->count);
-    size_t size = mgpu_type_size(info->type);
-    if (info->count == 0) return MGPU_SUCCESS;
-    return mgpu__check_range(ctx, "fill output", info->output, (VkDeviceSize)info->count * size, size);
-}
-
-mgpu_result mgpu_cmd_fill(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_fill_info *info) {
-    mgpu_result r = mgpu_check_fill(ctx, info);
-    if (r != MGPU_SUCCESS) return r;
-    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "fill: null command buffer");
-    if (info->count == 0) return MGPU_SUCCESS;
-    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_FILL, info->type);
-    mgpu_fill_pc pc = {
-        .dst = mgpu_range_address(ctx, info->output),
-        .a = mgpu_scalar_bits(info->type, info->a),
-        .b = mgpu_scalar_bits(info->type, info->b),
-        .seed = info->seed,
-        .count = info->count,
-        .mode = (uint32_t)info->mode};
-    uint32_t groups = (info->count + t.nt - 1) / t.nt;
-    if (groups > 65535u) groups = 65535u; /* grid-stride beyond */
-    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_FILL, .type = info->type, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = 1}};
-    return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, groups, 1);
-}
-
-static mgpu_result mgpu_record_fill(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
-    (void)scratch;
-    return mgpu_cmd_fill(ctx, cmd, info);
-}
-
-mgpu_result mgpu_fill(mgpu_context ctx, const mgpu_fill_info *info) {
-    mgpu_result r = mgpu_check_fill(ctx, info);
-    if (r != MGPU_SUCCESS || info->count == 0) return r;
-    return mgpu__run_blocking(ctx, mgpu_record_fill, info, 0, (mgpu_range){0}, (mgpu_range){0}, 0);
-}
-
-mgpu_result mgpu_cmd_copy(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_copy_info *info) {
-    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
-    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "copy: null info");
-    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "copy: info->next must be NULL");
-    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "copy: null command buffer");
-    if (info->bytes % 4 != 0 || info->bytes / 4 > UINT32_MAX)
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "copy: bytes %llu not a multiple of 4 below 16 GiB",
-                          (unsigned long long)info->bytes);
-    if (info->bytes == 0) return MGPU_SUCCESS;
-    mgpu_result r = mgpu__check_range(ctx, "copy src", info->src, info->bytes, 4);
-    if (r == MGPU_SUCCESS) r = mgpu__check_range(ctx, "copy dst", info->dst, info->bytes, 4);
-    if (r != MGPU_SUCCESS) return r;
-    if (mgpu__ranges_overlap(info->src, info->bytes, info->dst, info->bytes))
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "copy: source and destination overlap");
-    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_COPY, MGPU_TYPE_U32);
-    mgpu_copy_pc pc = {.src = mgpu_range_address(ctx, info->src),
-                                         .dst = mgpu_range_address(ctx, info->dst),
-                                         .words = (uint32_t)(info->bytes / 4)};
-    pc.vectorized = pc.src % 16 == 0 && pc.dst % 16 == 0;
-    uint64_t per_group = (uint64_t)t.nt * (pc.vectorized ? 4u * t.vt : 1u);
-    uint64_t groups = (pc.words + per_group - 1) / per_group;
-    if (groups > 65535) groups = 65535; /* grid-stride beyond */
-    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_COPY, .type = MGPU_TYPE_U32, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = t.vt}};
-    return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, (uint32_t)groups, 1);
-}
-
 static void mgpu_print_value(FILE *f, mgpu_type type, const char *format, const void *p) {
     switch (type) {
     case MGPU_TYPE_U32: fprintf(f, format ? format : "%6" PRIu32, *(const uint32_t *)p); break;
@@ -174,18 +95,4 @@ mgpu_result mgpu_buffer_print(mgpu_context ctx, mgpu_type type, mgpu_range range
     if (r == MGPU_SUCCESS) fputc('\n', f);
     free(host);
     return r;
-}
-
-mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type) {
-    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_FILL, type);
-    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_FILL, .type = type, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = 1}};
-    VkPipeline p;
-    return mgpu__pipeline_get(ctx, &key, &p);
-}
-
-mgpu_result mgpu__copy_prepare(mgpu_context ctx) {
-    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_COPY, MGPU_TYPE_U32);
-    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_COPY, .type = MGPU_TYPE_U32, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = t.vt}};
-    VkPipeline p;
-    return mgpu__pipeline_get(ctx, &key, &p);
 }

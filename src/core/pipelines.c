@@ -31,7 +31,6 @@ static void *mgpu_read_file(const char *path, size_t *size) {
 }
 
 mgpu_result mgpu__pipelines_init(mgpu_context ctx, const char *cache_path) {
-    assert(mgpu__shader_variant_count <= MGPU_ARRAY_COUNT(ctx->modules));
     VkPushConstantRange range = {.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .size = MGPU_PUSH_CONSTANT_BYTES};
     VkPipelineLayoutCreateInfo layout = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                          .pushConstantRangeCount = 1,
@@ -93,12 +92,10 @@ void mgpu__pipelines_destroy(mgpu_context ctx) {
 }
 
 static mgpu_result mgpu_module_get(mgpu_context ctx, const mgpu_pipeline_key *key, VkShaderModule *out) {
-    for (size_t i = 0; i < mgpu__shader_variant_count; ++i) {
+    for (size_t i = 0; i < MGPU_VARIANT_COUNT; ++i) {
         const mgpu_shader_variant *v = &mgpu__shader_variants[i];
         if ((uint32_t)v->kernel != key->kernel || (uint32_t)v->type != key->type || (uint32_t)v->subgroup != key->subgroup)
             continue;
-        if (i >= MGPU_ARRAY_COUNT(ctx->modules))
-            return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "shader variant %zu past the context's module table", i);
         if (!ctx->modules[i]) {
             VkShaderModuleCreateInfo info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                              .codeSize = v->size,
@@ -186,19 +183,21 @@ mgpu_result mgpu_context_prepare(mgpu_context ctx, uint32_t prim_mask, uint32_t 
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if ((prim_mask & ~MGPU_PRIM_MASK_ALL) || (type_mask & ~MGPU_TYPE_MASK_ALL))
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "prim mask 0x%x, type mask 0x%x", prim_mask, type_mask);
+    /* Each family of a prim in the mask (src/families.def, in its order) builds its own pipelines: first those
+     * no type selects, then those of each type. */
     mgpu_result r = MGPU_SUCCESS;
-    if (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_COPY)) r = mgpu__copy_prepare(ctx);
-    if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_LOAD_BALANCE))) r = mgpu__load_balance_prepare(ctx);
+    for (size_t f = 0; f < mgpu__family_count && r == MGPU_SUCCESS; ++f) {
+        const mgpu_family *family = &mgpu__families[f];
+        if ((prim_mask & MGPU_PRIM_BIT(family->prim)) && family->def->prepare_once) r = family->def->prepare_once(ctx);
+    }
     for (uint32_t t = 0; t < MGPU_TYPE_COUNT && r == MGPU_SUCCESS; ++t) {
         if (!(type_mask & MGPU_TYPE_BIT(t))) continue;
         if (mgpu__check_type(ctx, (mgpu_type)t) != MGPU_SUCCESS) continue; /* types the device lacks have nothing to build */
-        if (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_REDUCE)) r = mgpu__reduce_prepare(ctx, (mgpu_type)t);
-        if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_SCAN))) r = mgpu__scan_prepare(ctx, (mgpu_type)t);
-        if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_FILL))) r = mgpu__fill_prepare(ctx, (mgpu_type)t);
-        if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_MERGE))) r = mgpu__merge_prepare(ctx, (mgpu_type)t);
-        if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_MERGE))) r = mgpu__sorted_search_prepare(ctx, (mgpu_type)t);
-        if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_MERGESORT))) r = mgpu__mergesort_prepare(ctx, (mgpu_type)t);
-        if (r == MGPU_SUCCESS && (prim_mask & MGPU_PRIM_BIT(MGPU_PRIM_RADIXSORT))) r = mgpu__radixsort_prepare(ctx, (mgpu_type)t);
+        for (size_t f = 0; f < mgpu__family_count && r == MGPU_SUCCESS; ++f) {
+            const mgpu_family *family = &mgpu__families[f];
+            if ((prim_mask & MGPU_PRIM_BIT(family->prim)) && family->def->prepare)
+                r = family->def->prepare(ctx, (mgpu_type)t);
+        }
     }
     if (r == MGPU_SUCCESS) ctx->last_error[0] = '\0'; /* the skipped types are not failures */
     return r;

@@ -1,70 +1,21 @@
 /*
- * Tuning: NT and VT per (primitive, type, device class) in one table, the seeds' LaunchBox. The first row
- * that matches wins. Overrides come from mgpu_context_set_tuning and from env MGPU_TUNE (syntax in
- * mgpuvk.h), read at context creation.
+ * Tuning: NT and VT per (primitive, type, device class), the seeds' LaunchBox: each prim's table of rows is
+ * its owning family's (src/prims/<family>.c, src/families.def), and the first row that matches wins.
+ * Overrides come from mgpu_context_set_tuning and from env MGPU_TUNE (syntax in mgpuvk.h), read at context
+ * creation.
  */
 #include "../mgpu_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define MGPU_VENDOR_ANY 0u
-#define MGPU_VENDOR_NVIDIA 0x10deu
-#define MGPU_VENDOR_AMD 0x1002u
-#define MGPU_CPU_DEVICE 1u /* matches VK_PHYSICAL_DEVICE_TYPE_CPU only */
-
-typedef struct mgpu_tuning_row {
-    mgpu_prim prim;
-    uint32_t type_mask;
-    uint32_t vendor; /* MGPU_VENDOR_*, or MGPU_CPU_DEVICE */
-    uint32_t nt, vt;
-    mgpu_switch lookback; /* scan: AUTO follows mgpu_device_info.lookback_safe */
-} mgpu_tuning_row;
-
-#define MGPU_32 (MGPU_TYPE_BIT(MGPU_TYPE_U32) | MGPU_TYPE_BIT(MGPU_TYPE_I32) | MGPU_TYPE_BIT(MGPU_TYPE_F32))
-#define MGPU_64 (MGPU_TYPE_BIT(MGPU_TYPE_U64) | MGPU_TYPE_BIT(MGPU_TYPE_I64) | MGPU_TYPE_BIT(MGPU_TYPE_F64))
-
-static const mgpu_tuning_row mgpu_tuning_table[] = {
-    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_RADIXSORT, MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 3, MGPU_SWITCH_AUTO},
-    /* GPUs: the single-pass scan with 8 uvec4 (128 bytes) in registers per thread, 8192 32-bit or 4096 64-bit
-     * elements per tile. H100 2026-11-25 (bench/RESULTS.md), 2^26: u32 256 x 32 0.78 of copy against 0.69
-     * (512 x 16), 0.69 (256 x 16), 0.66 (128 x 16) and reduce-then-scan 0.61; u64 256 x 16 0.84 against
-     * 0.74 (256 x 8), 0.72 (512 x 8) and 0.59. The same NT x VT in shared memory (scan_tiles: reduce-then-scan
-     * where the look-back is off, single tiles) takes 35 KB. */
-    {MGPU_PRIM_SCAN, MGPU_32, MGPU_VENDOR_ANY, 256, 32, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_SCAN, MGPU_64, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_REDUCE, MGPU_32, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_REDUCE, MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO},
-    /* Merge Path family (H100, 2026-11-22, sweeps in bench/RESULTS.md; odd VT against shared-memory bank
-     * conflicts). Merge and sorted search: 256 x 7 beat 64..256 x 5..17 for u32; mergesort: 256 x 7 beat
-     * 64..512 x 7..17; the load-balancing search prefers small tiles (128 x 3 beat 64..512 x 3..15). The
-     * 64-bit rows keep the shared memory of the 32-bit ones (not swept). */
-    {MGPU_PRIM_MERGE, MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_MERGE, MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 128, 3, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_MERGESORT, MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_MERGESORT, MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
-    /* Radix sort: the one-sweep pass where the look-back is safe (AUTO). VT shrinks per call to fit shared memory
-     * (wider values, the reduce-then-scan pass). H100 2026-11-25 (bench/RESULTS.md), 2^26 full-range keys: u32
-     * 256 x 15 3.51 ms against 512 x 15 3.56, 1024 x 7 3.56, 256 x 30 3.57, 256 x 20 4.86, and 50 us at 2^14
-     * against 62; u64 512 x 10 8.06 ms against 256 x 16 9.31 and 256 x 20 8.59. */
-    {MGPU_PRIM_RADIXSORT, MGPU_32, MGPU_VENDOR_ANY, 256, 15, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_RADIXSORT, MGPU_64, MGPU_VENDOR_ANY, 512, 10, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_FILL, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1, MGPU_SWITCH_AUTO},
-    {MGPU_PRIM_COPY, MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 4, MGPU_SWITCH_AUTO},
-};
-
+/* The first row of prim's table (its owning family's, src/prims) that matches type and the device. */
 static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type type) {
     bool cpu = ctx->info.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
-    for (size_t i = 0; i < MGPU_ARRAY_COUNT(mgpu_tuning_table); ++i) {
-        const mgpu_tuning_row *row = &mgpu_tuning_table[i];
-        if (row->prim != prim || !(row->type_mask & MGPU_TYPE_BIT(type))) continue;
+    const mgpu_family_def *family = mgpu__prim_owner(prim)->def;
+    for (size_t i = 0; i < family->tuning_count; ++i) {
+        const mgpu_tuning_row *row = &family->tuning[i];
+        if (!(row->type_mask & MGPU_TYPE_BIT(type))) continue;
         if (row->vendor == MGPU_CPU_DEVICE ? !cpu : (row->vendor != MGPU_VENDOR_ANY && row->vendor != ctx->info.vendor_id))
             continue;
         return (mgpu_tuning){.nt = row->nt, .vt = row->vt, .lookback = row->lookback};
@@ -161,8 +112,6 @@ mgpu_result mgpu_context_get_tuning(mgpu_context ctx, mgpu_prim prim, mgpu_type 
     return MGPU_SUCCESS;
 }
 
-static const char *const mgpu_prim_names[MGPU_PRIM_COUNT] = {"reduce", "scan", "fill", "copy", "merge", "load_balance", "mergesort", "radixsort"};
-
 static bool mgpu_parse_switch(const char *v, mgpu_switch *out) {
     if (!strcmp(v, "on") || !strcmp(v, "1")) *out = MGPU_SWITCH_ON;
     else if (!strcmp(v, "off") || !strcmp(v, "0")) *out = MGPU_SWITCH_OFF;
@@ -185,9 +134,9 @@ static void mgpu_apply_tune_entry(mgpu_context ctx, char *entry) {
             if (!strcmp(dot + 1, mgpu_type_name((mgpu_type)t))) mask = MGPU_TYPE_BIT(t);
         if (!mask) goto bad;
     }
-    int prim = -1;
-    for (int p = 0; p < MGPU_PRIM_COUNT; ++p)
-        if (!strcmp(entry, mgpu_prim_names[p])) prim = p;
+    int prim = -1; /* a prim is named by its owning family (src/families.def) */
+    for (size_t f = 0; f < mgpu__family_count; ++f)
+        if (mgpu__families[f].owner && !strcmp(entry, mgpu__families[f].name)) prim = (int)mgpu__families[f].prim;
     if (prim < 0) goto bad;
     for (uint32_t t = 0; t < MGPU_TYPE_COUNT; ++t) {
         if (!(mask & MGPU_TYPE_BIT(t))) continue;

@@ -1,5 +1,5 @@
 /*
- * Bulk remove and bulk insert (the seeds' chapter 5), on the load-balancing search of lbs.c: the merge of the
+ * Bulk remove and bulk insert (the seeds' chapter 5), on the load-balancing search of load_balance.c: the merge of the
  * input's positions (the items) with the sorted indices (the starts) decides every output, Merge Path
  * partitions give each workgroup an exact tile of it, and the tile moves its values coalesced (lbs.comp,
  * modes MGPU_BULK_INSERT and MGPU_BULK_REMOVE). Scratch: the partitions.
@@ -122,3 +122,6 @@ mgpu_result mgpu_bulk_insert(mgpu_context ctx, const mgpu_bulk_insert_info *info
     if (r != MGPU_SUCCESS || info->a_count + info->b_count == 0) return r;
     return mgpu__run_blocking(ctx, mgpu_record_insert, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
+
+/* Its pipelines are the load-balancing search's (load_balance.c builds them), its tiles that family's. */
+const mgpu_family_def mgpu__bulk_family = {0};

@@ -164,6 +164,21 @@ mgpu_result mgpu_merge(mgpu_context ctx, const mgpu_merge_info *info) {
     return mgpu__run_blocking(ctx, mgpu_record_merge, info, mgpu_merge_scratch(&plan), (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
-mgpu_result mgpu__merge_prepare(mgpu_context ctx, mgpu_type type) {
+static mgpu_result mgpu_merge_prepare(mgpu_context ctx, mgpu_type type) {
     return mgpu__merge_pass_prepare(ctx, type, mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type));
 }
+
+/* Merge and sorted search (sorted_search.c) share these tiles. */
+static const mgpu_tuning_row mgpu_merge_tuning[] = {
+    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO},
+    /* Merge Path family (H100, 2026-11-22, sweeps in bench/RESULTS.md; odd VT against shared-memory bank
+     * conflicts). Merge and sorted search: 256 x 7 beat 64..256 x 5..17 for u32. The 64-bit row keeps the
+     * shared memory of the 32-bit one (not swept). */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
+};
+
+const mgpu_family_def mgpu__merge_family = {.prepare = mgpu_merge_prepare,
+                                            .tuning = mgpu_merge_tuning,
+                                            .tuning_count = MGPU_ARRAY_COUNT(mgpu_merge_tuning)};

@@ -162,7 +162,7 @@ mgpu_result mgpu_mergesort(mgpu_context ctx, const mgpu_sort_info *info) {
     return mgpu__run_blocking(ctx, mgpu_record_mergesort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
-mgpu_result mgpu__mergesort_prepare(mgpu_context ctx, mgpu_type type) {
+static mgpu_result mgpu_mergesort_prepare(mgpu_context ctx, mgpu_type type) {
     mgpu_sort_info info = {.key_type = type};
     mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, &info);
     mgpu_result r = mgpu__merge_pass_prepare(ctx, type, plan.tuning);
@@ -176,3 +176,16 @@ mgpu_result mgpu__mergesort_prepare(mgpu_context ctx, mgpu_type type) {
             }
     return r;
 }
+
+static const mgpu_tuning_row mgpu_mergesort_tuning[] = {
+    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO},
+    /* H100, 2026-11-22 (bench/RESULTS.md): 256 x 7 beat 64..512 x 7..17 for u32; the 64-bit row keeps the
+     * shared memory of the 32-bit one (not swept). */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
+};
+
+const mgpu_family_def mgpu__mergesort_family = {.prepare = mgpu_mergesort_prepare,
+                                                .tuning = mgpu_mergesort_tuning,
+                                                .tuning_count = MGPU_ARRAY_COUNT(mgpu_mergesort_tuning)};

@@ -350,7 +350,7 @@ mgpu_result mgpu_radixsort(mgpu_context ctx, const mgpu_sort_info *info) {
     return mgpu__run_blocking(ctx, mgpu_record_radixsort, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
-mgpu_result mgpu__radixsort_prepare(mgpu_context ctx, mgpu_type type) {
+static mgpu_result mgpu_radixsort_prepare(mgpu_context ctx, mgpu_type type) {
     mgpu_sort_info info = {.key_type = type};
     mgpu_radix_plan plan;
     mgpu_result r = mgpu_radix_make_plan(ctx, &info, &plan);
@@ -376,3 +376,18 @@ mgpu_result mgpu__radixsort_prepare(mgpu_context ctx, mgpu_type type) {
         }
     return r;
 }
+
+static const mgpu_tuning_row mgpu_radixsort_tuning[] = {
+    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 3, MGPU_SWITCH_AUTO},
+    /* GPUs: the one-sweep pass where the look-back is safe (AUTO). VT shrinks per call to fit shared memory
+     * (wider values, the reduce-then-scan pass). H100 2026-11-25 (bench/RESULTS.md), 2^26 full-range keys: u32
+     * 256 x 15 3.51 ms against 512 x 15 3.56, 1024 x 7 3.56, 256 x 30 3.57, 256 x 20 4.86, and 50 us at 2^14
+     * against 62; u64 512 x 10 8.06 ms against 256 x 16 9.31 and 256 x 20 8.59. */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 15, MGPU_SWITCH_AUTO},
+    {MGPU_64, MGPU_VENDOR_ANY, 512, 10, MGPU_SWITCH_AUTO},
+};
+
+const mgpu_family_def mgpu__radixsort_family = {.prepare = mgpu_radixsort_prepare,
+                                                .tuning = mgpu_radixsort_tuning,
+                                                .tuning_count = MGPU_ARRAY_COUNT(mgpu_radixsort_tuning)};

@@ -220,7 +220,7 @@ mgpu_result mgpu_scan(mgpu_context ctx, const mgpu_scan_info *info, mgpu_scalar 
     return r;
 }
 
-mgpu_result mgpu__scan_prepare(mgpu_context ctx, mgpu_type type) {
+static mgpu_result mgpu_scan_prepare(mgpu_context ctx, mgpu_type type) {
     mgpu_scan_info info = {.type = type};
     mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, &info);
     mgpu_result r = MGPU_SUCCESS;
@@ -245,3 +245,19 @@ mgpu_result mgpu__scan_prepare(mgpu_context ctx, mgpu_type type) {
     if (r == MGPU_SUCCESS) r = mgpu__fill_prepare(ctx, MGPU_TYPE_U32); /* the look-back scratch clear */
     return r;
 }
+
+static const mgpu_tuning_row mgpu_scan_tuning[] = {
+    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO},
+    /* GPUs: the single-pass scan with 8 uvec4 (128 bytes) in registers per thread, 8192 32-bit or 4096 64-bit
+     * elements per tile. H100 2026-11-25 (bench/RESULTS.md), 2^26: u32 256 x 32 0.78 of copy against 0.69
+     * (512 x 16), 0.69 (256 x 16), 0.66 (128 x 16) and reduce-then-scan 0.61; u64 256 x 16 0.84 against
+     * 0.74 (256 x 8), 0.72 (512 x 8) and 0.59. The same NT x VT in shared memory (scan_tiles: reduce-then-scan
+     * where the look-back is off, single tiles) takes 35 KB. */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 32, MGPU_SWITCH_AUTO},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO},
+};
+
+const mgpu_family_def mgpu__scan_family = {.prepare = mgpu_scan_prepare,
+                                           .tuning = mgpu_scan_tuning,
+                                           .tuning_count = MGPU_ARRAY_COUNT(mgpu_scan_tuning)};

@@ -7,6 +7,9 @@
 
 #include <string.h>
 
+/* This family's entries of the test run and their flags (tests/families.def). */
+MGPU_TEST_FAMILY(sorted_search, "tile_loops thread_partitions")
+
 /* First position of b whose key is not before key (lower), or is after it (upper), in the order. */
 static uint32_t ref_bound(mgpu_type type, bool descending, const void *b, uint32_t bn, mgpu_scalar key, bool upper) {
     uint64_t k = ref_key_bits(type, key);

@@ -4,6 +4,10 @@
 
 #include <string.h>
 
+/* This family's entries of the test run and their flags (tests/families.def). */
+MGPU_TEST_FAMILY(load_balance, "tile_loops thread_partitions")
+MGPU_TEST_FAMILY(intervals, "tile_loops")
+
 static void lbs_case(uint32_t objects, uint32_t max_count, uint32_t zero_percent) {
     int32_t *counts = calloc(objects + 1, 4);
     uint64_t items = 0;

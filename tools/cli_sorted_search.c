@@ -5,7 +5,7 @@
 #include <string.h>
 
 /* After parsing: --bounds is lower or upper. */
-void check_search(const options *o) {
+static void check_search(const options *o) {
     if (!o->bounds || (strcmp(o->bounds, "lower") && strcmp(o->bounds, "upper")))
         fail(EXIT_BAD_INPUT, "search needs --bounds lower or --bounds upper");
 }
@@ -14,7 +14,7 @@ static mgpu_result record_search(mgpu_context ctx, VkCommandBuffer cmd, const vo
     return mgpu_cmd_sorted_search(ctx, cmd, info, scratch);
 }
 
-int command_search(const options *o) {
+static int command_search(const options *o) {
     char error[512];
     npy_array a, b;
     if (!npy_read(o->input, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
@@ -55,3 +55,27 @@ int command_search(const options *o) {
     free(b.data);
     return finish(ctx);
 }
+
+/* The sorted search family's subcommands (tools/mgpuvk.c). */
+static const subcommand commands[] = {
+    {"search",
+     "search A.npy B.npy --bounds lower|upper [-o A_INDICES.npy] [--b-indices B_INDICES.npy]\n"
+     "              [--match-a FLAGS.npy] [--match-b FLAGS.npy] [--descending] [--device N|NAME] [--bench]",
+     "vectorized sorted search: for each key of A its bound in B, for each key of B the other bound in A",
+     "  A and B sorted in the same order (ascending, or --descending); every output is optional and <i4.\n"
+     "  -o           for each A[i], its --bounds (lower or upper) bound in B\n"
+     "  --b-indices  for each B[j], the OTHER bound in A: upper with --bounds lower, lower with --bounds upper\n"
+     "  --match-a    1 where A[i] has an equal key in B, else 0 (--match-b: the same for B in A)\n"
+     "    A: 1 3 5  B: 3 3 4 5  --bounds lower -> A indices 0 0 3; B indices 2 2 2 3; A matches 0 1 1\n"
+     "  With --match-a or --match-b it prints one line \"NA NB\": NA the number of elements of A that have an\n"
+     "  equal key in B (0 without --match-a), NB the number of elements of B that have an equal key in A\n"
+     "  (0 without --match-b). Without either it prints nothing.\n",
+     command_search, check_search,
+     {INPUT, POSITIONAL(input_b, "needs A.npy and B.npy"), VALUE("--bounds", bounds, NULL), OUTPUT(NULL),
+      VALUE("--b-indices", b_indices, NULL), VALUE("--match-a", match_a, NULL), VALUE("--match-b", match_b, NULL),
+      FLAG("--descending", descending), IGNORED_OP},
+     {ARG("A.npy", input), ARG("B.npy", input_b)},
+     {OUT("-o", output, IN(0)), OUT("--b-indices", b_indices, IN(1)), OUT("--match-a", match_a, IN(0)),
+      OUT("--match-b", match_b, IN(1))}},
+};
+const cli_family cli_sorted_search = CLI_FAMILY(commands);

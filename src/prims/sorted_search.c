@@ -139,7 +139,7 @@ mgpu_result mgpu_sorted_search(mgpu_context ctx, const mgpu_sorted_search_info *
     return r;
 }
 
-mgpu_result mgpu__sorted_search_prepare(mgpu_context ctx, mgpu_type type) {
+static mgpu_result mgpu_sorted_search_prepare(mgpu_context ctx, mgpu_type type) {
     mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type);
     mgpu_result r = MGPU_SUCCESS;
     for (int upper = 0; upper < 2 && r == MGPU_SUCCESS; ++upper)
@@ -152,3 +152,6 @@ mgpu_result mgpu__sorted_search_prepare(mgpu_context ctx, mgpu_type type) {
         }
     return r;
 }
+
+/* Built with merge (MGPU_PRIM_MERGE), whose tiles it takes. */
+const mgpu_family_def mgpu__sorted_search_family = {.prepare = mgpu_sorted_search_prepare};

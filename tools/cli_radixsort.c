@@ -29,7 +29,7 @@ static mgpu_result record_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const
 }
 
 /* After parsing: values or the permutation, and an --algo that exists and takes --bits. */
-void check_sort(const options *o) {
+static void check_sort(const options *o) {
     if (!o->values_a != !o->values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
     if (o->values_a && o->indices_out) fail(EXIT_BAD_INPUT, "sort takes --values or --indices-out, not both");
     if (o->algo && strcmp(o->algo, "merge") && strcmp(o->algo, "auto") && strcmp(o->algo, "radix"))
@@ -38,7 +38,7 @@ void check_sort(const options *o) {
 }
 
 /* sort: --algo auto is the radix sort (every key type has one). */
-int command_sort(const options *o) {
+static int command_sort(const options *o) {
     char error[512];
     npy_array keys, values = {0};
     if (!npy_read(o->input, &keys, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
@@ -90,3 +90,21 @@ int command_sort(const options *o) {
     free(values.data);
     return finish(ctx);
 }
+
+/* The radix sort family's subcommands (tools/mgpuvk.c): sort, which runs the mergesort with --algo merge. */
+static const subcommand commands[] = {
+    {"sort",
+     "sort KEYS.npy -o OUT.npy [--values V.npy --values-out VOUT.npy | --indices-out PERM.npy]\n"
+     "            [--descending] [--algo radix|merge|auto] [--bits LO:HI] [--device N|NAME] [--bench]",
+     "sort keys (with values, or giving the permutation PERM <i4); stable",
+     "  --algo auto is the radix sort\n"
+     "  --bits LO:HI  radix sort by bits LO..HI-1 of the key's order-preserving transform (0:0 = no bit:\n"
+     "               keeps the input order)\n",
+     command_sort, check_sort,
+     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--values", values_a, NULL), VALUE("--values-out", values_out, NULL),
+      VALUE("--indices-out", indices_out, NULL), FLAG("--descending", descending), VALUE("--algo", algo, NULL),
+      VALUE("--bits", bits, NULL), IGNORED_OP},
+     {ARG("KEYS.npy", input), ARG("V.npy", values_a)},
+     {OUT("-o", output, IN(0)), OUT("--values-out", values_out, IN(1)), OUT("--indices-out", indices_out, 0)}},
+};
+const cli_family cli_radixsort = CLI_FAMILY(commands);

@@ -100,7 +100,7 @@ mgpu_result mgpu_load_balance(mgpu_context ctx, const mgpu_load_balance_info *in
     return mgpu__run_blocking(ctx, mgpu_record_load_balance, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
-mgpu_result mgpu__load_balance_prepare(mgpu_context ctx) {
+static mgpu_result mgpu_load_balance_prepare(mgpu_context ctx) {
     mgpu_tuning t = mgpu_lbs_tuning(ctx);
     mgpu_result r = MGPU_SUCCESS;
     for (uint32_t mode = MGPU_INTERVAL_SEARCH; mode <= MGPU_BULK_REMOVE && r == MGPU_SUCCESS; ++mode)
@@ -191,3 +191,16 @@ mgpu_result mgpu_interval(mgpu_context ctx, const mgpu_interval_info *info) {
     if (r != MGPU_SUCCESS || info->item_count == 0) return r;
     return mgpu__run_blocking(ctx, mgpu_record_interval, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
+
+/* The load-balancing search, the interval operations and the bulk operations (bulk.c) share these tiles. */
+static const mgpu_tuning_row mgpu_load_balance_tuning[] = {
+    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO},
+    /* H100, 2026-11-22 (bench/RESULTS.md): small tiles, 128 x 3 beat 64..512 x 3..15. */
+    {MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 128, 3, MGPU_SWITCH_AUTO},
+};
+
+/* Its pipelines (int32 offsets) are the same for every type: they are built once, with the bulk operations'. */
+const mgpu_family_def mgpu__load_balance_family = {.prepare_once = mgpu_load_balance_prepare,
+                                                   .tuning = mgpu_load_balance_tuning,
+                                                   .tuning_count = MGPU_ARRAY_COUNT(mgpu_load_balance_tuning)};
