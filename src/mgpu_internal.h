@@ -8,6 +8,7 @@
 #include "mgpuvk.h"
 #include "../shaders/shared/push_constants.h"
 #include "../shaders/shared/spec_ids.h"
+#include "../shaders/shared/constants.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -224,7 +225,7 @@ void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[4]);
 #define MGPU_PARTITION_SUBGROUP_MAX 4096u
 /* Records a partition dispatch (merge_partition, lbs_partition) finding `partitions` Merge Path partitions:
  * one per subgroup where key->subgroup is set and they are at most MGPU_PARTITION_SUBGROUP_MAX
- * (shaders/include/path_search.glsl), else one per thread. */
+ * (shaders/include/merge_path.glsl), else one per thread. */
 mgpu_result mgpu__dispatch_partitions(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key,
                                       const void *push, uint32_t push_size, uint32_t partitions);
 /* Builds both pipelines mgpu__dispatch_partitions may choose for key. */

@@ -1,7 +1,8 @@
 /*
  * cta_scan.glsl: workgroup-wide exclusive scan of one value per thread.
  * Contract: the kernel includes types.glsl and ops.glsl (and subgroup.glsl when MGPU_SUBGROUP) and defines
- * MGPU_CTA_SHARED, a shared array of T with at least 2 * NT + 1 elements. NT is a power of two; with
+ * MGPU_CTA_SHARED, a shared array of T with at least MGPU_CTA_SCAN_LENGTH(NT) (2 * NT + 1) elements
+ * (shared/constants.h). NT is a power of two; with
  * MGPU_SUBGROUP it is a multiple of the subgroup size. All threads of the workgroup call it together.
  * Returns the exclusive prefix of the caller's x; `total` receives the reduction of all NT values. The
  * shared array is free again when it returns.

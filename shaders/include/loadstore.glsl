@@ -83,8 +83,8 @@ uint mgpu_group_count() { return gl_NumWorkGroups.x * gl_NumWorkGroups.y; }
  * Tiles through shared memory (the seeds' DeviceGlobalToShared / DeviceSharedToThread idiom): global memory
  * is read and written fully coalesced (lane i of a subgroup touches the i-th 16 bytes of a contiguous
  * run), and each thread works on VT consecutive elements in registers. Contract: the kernel defines
- * MGPU_TILE_SHARED, a shared uint array of at least W + W / 32 + 1 words for W = NT * VT * MGPU_WORDS (the
- * tile's words and their padding). One word of padding per
+ * MGPU_TILE_SHARED, a shared uint array of at least MGPU_TILE_SHARED_WORDS(W) (shared/constants.h: W + W / 32 +
+ * 1) words for W = NT * VT * MGPU_WORDS (the tile's words and their padding). One word of padding per
  * 32 keeps the blocked reads and writes free of bank conflicts for VT a multiple of 16 words.
  */
 #ifdef MGPU_TILE_SHARED

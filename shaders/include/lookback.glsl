@@ -11,7 +11,7 @@
  *     inclusive prefix).
  *   - A reader walks back from the tile's predecessor, adding aggregates, until an inclusive prefix.
  *   - A state is self-describing 32-bit words: each word carries the flag (not ready, aggregate, inclusive:
- *     MGPU_TILE_*) together with its value, so a reader needs no ordering between a value and its flag. Words are
+ *     MGPU_LOOKBACK_*) together with its value, so a reader needs no ordering between a value and its flag. Words are
  *     written and read with relaxed device-scope atomics (mgpu_lookback_store, mgpu_lookback_load): no fence, no
  *     acquire, no release. The host zeroes the states (0: not ready) before the first tile runs.
  *
@@ -22,7 +22,7 @@
  *     reads again. 32-bit words need no 64-bit atomics (the split-word scheme of the Decoupled Fallback paper,
  *     section 5). mgpu_tile_state_publish, mgpu_tile_state_read.
  *   - count words (counts below 2^31 - 1): one word per slot: 0 not ready, count + 1 an aggregate, count |
- *     MGPU_RADIX_INCLUSIVE an inclusive prefix. mgpu_lookback_count_word.
+ *     MGPU_LOOKBACK_COUNT_INCLUSIVE an inclusive prefix. mgpu_lookback_count_word.
  *
  * Two walks, which stay apart: their loops divide different work, and either in the other's shape would be
  * slower. The scan has one value per tile: a whole subgroup walks for it, one predecessor per lane per round
@@ -43,6 +43,7 @@
 #define MGPU_LOOKBACK_GLSL
 
 #extension GL_KHR_memory_scope_semantics : require
+#include "shared/constants.h" /* the flags and word layouts, shared with the host */
 
 /* The next tile in the order workgroups start, from the counter at counter[0] (zeroed by the host). */
 uint mgpu_lookback_take_tile(UintArrayCoherent counter) { return atomicAdd(counter.v[0], 1u); }
@@ -55,7 +56,7 @@ uint mgpu_lookback_take_tile(UintArrayCoherent counter) { return atomicAdd(count
     atomicLoad((state).v[i], gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed)
 
 /* Split words: tile `tile`'s state is words [tile * MGPU_TILE_WORDS, (tile + 1) * MGPU_TILE_WORDS). */
-#define MGPU_TILE_WORDS (2u * MGPU_WORDS)
+#define MGPU_TILE_WORDS MGPU_LOOKBACK_STATE_WORDS(MGPU_WORDS)
 
 void mgpu_tile_state_publish(UintArrayCoherent state, uint tile, T value, uint flag) {
     uvec2 w = mgpu_to_words(value);
@@ -65,14 +66,14 @@ void mgpu_tile_state_publish(UintArrayCoherent state, uint tile, T value, uint f
     }
 }
 
-/* The flag of `tile` and, unless MGPU_TILE_NOT_READY, the value published with it. */
+/* The flag of `tile` and, unless MGPU_LOOKBACK_NOT_READY, the value published with it. */
 uint mgpu_tile_state_read(UintArrayCoherent state, uint tile, out T value) {
     uint word[MGPU_TILE_WORDS];
     [[unroll]] for (uint i = 0u; i < MGPU_TILE_WORDS; ++i)
         word[i] = mgpu_lookback_load(state, tile * MGPU_TILE_WORDS + i);
     uint flag = word[0] >> 16u;
     [[unroll]] for (uint i = 1u; i < MGPU_TILE_WORDS; ++i)
-        if (word[i] >> 16u != flag) flag = MGPU_TILE_NOT_READY;
+        if (word[i] >> 16u != flag) flag = MGPU_LOOKBACK_NOT_READY;
     uvec2 w = uvec2((word[0] & 0xffffu) | (word[1] << 16u), 0u);
 #if defined(MGPU_TYPE_U64) || defined(MGPU_TYPE_I64) || defined(MGPU_TYPE_F64)
     w.y = (word[2] & 0xffffu) | (word[3] << 16u);
@@ -83,7 +84,7 @@ uint mgpu_tile_state_read(UintArrayCoherent state, uint tile, out T value) {
 
 /* Count words: the word that publishes `count` as an aggregate, or as an inclusive prefix. */
 uint mgpu_lookback_count_word(uint count, bool inclusive) {
-    return inclusive ? count | MGPU_RADIX_INCLUSIVE : count + 1u;
+    return inclusive ? count | MGPU_LOOKBACK_COUNT_INCLUSIVE : count + 1u;
 }
 
 /* Count-word reads per round trip of mgpu_lookback_counts (H100, u32 at 2^26: 4 694, 8 705, 16 699 us per
@@ -100,14 +101,15 @@ uint mgpu_lookback_counts(UintArrayCoherent state, uint header, uint slots, uint
     for (uint p = tile; !done;) { /* p: the predecessors not yet added are 0 .. p - 1 */
         uint words[MGPU_LOOKBACK_COUNT_WINDOW];
         [[unroll]] for (uint k = 0u; k < MGPU_LOOKBACK_COUNT_WINDOW; ++k) /* before tile 0: an inclusive 0 */
-            words[k] = p > k ? mgpu_lookback_load(state, header + (p - 1u - k) * slots + slot) : MGPU_RADIX_INCLUSIVE;
+            words[k] = p > k ? mgpu_lookback_load(state, header + (p - 1u - k) * slots + slot)
+                             : MGPU_LOOKBACK_COUNT_INCLUSIVE;
         bool stalled = false; /* a predecessor not published yet: read again from it */
         [[unroll]] for (uint k = 0u; k < MGPU_LOOKBACK_COUNT_WINDOW; ++k) {
             uint v = words[k];
             if (done || stalled) continue;
             if (v == 0u) stalled = true;
-            else if ((v & MGPU_RADIX_INCLUSIVE) != 0u) {
-                prefix += v & ~MGPU_RADIX_INCLUSIVE;
+            else if ((v & MGPU_LOOKBACK_COUNT_INCLUSIVE) != 0u) {
+                prefix += v & ~MGPU_LOOKBACK_COUNT_INCLUSIVE;
                 done = true;
             } else {
                 prefix += v - 1u;
@@ -141,16 +143,16 @@ T mgpu_lookback_values(UintArrayCoherent state, uint tile, TArray src, uint coun
     while (!found) {
         int pred = window_end - int(lane);
         T v = mgpu_op_identity();
-        uint flag = MGPU_TILE_INCLUSIVE; // before tile 0: the identity, inclusive
-        if (pred >= 0) flag = LOOKBACK_WAIT == 0u ? MGPU_TILE_NOT_READY : mgpu_tile_state_read(state, uint(pred), v);
+        uint flag = MGPU_LOOKBACK_INCLUSIVE; // before tile 0: the identity, inclusive
+        if (pred >= 0) flag = LOOKBACK_WAIT == 0u ? MGPU_LOOKBACK_NOT_READY : mgpu_tile_state_read(state, uint(pred), v);
         uint reads = 1u;
         bool needed;
         for (;;) {
-            uvec4 inclusive = subgroupBallot(flag == MGPU_TILE_INCLUSIVE);
+            uvec4 inclusive = subgroupBallot(flag == MGPU_LOOKBACK_INCLUSIVE);
             uint stop = subgroupBallotBitCount(inclusive) > 0u ? subgroupBallotFindLSB(inclusive) : gl_SubgroupSize - 1u;
             found = subgroupBallotBitCount(inclusive) > 0u;
             needed = lane <= stop;
-            uvec4 silent = subgroupBallot(needed && flag == MGPU_TILE_NOT_READY);
+            uvec4 silent = subgroupBallot(needed && flag == MGPU_LOOKBACK_NOT_READY);
             if (subgroupBallotBitCount(silent) == 0u) break;
             if (reads >= LOOKBACK_WAIT) {
                 // Give up waiting: reduce each silent predecessor from the input, as an aggregate.
@@ -159,13 +161,13 @@ T mgpu_lookback_values(UintArrayCoherent state, uint tile, TArray src, uint coun
                     T r = mgpu_subgroup_reduce_tile(src, count, tile_size, uint(window_end - int(l)));
                     if (lane == l) {
                         v = r;
-                        flag = MGPU_TILE_AGGREGATE;
+                        flag = MGPU_LOOKBACK_AGGREGATE;
                     }
                     silent[l >> 5u] &= ~(1u << (l & 31u));
                 }
                 continue; // the stop lane stays where it is: a reduced tile is an aggregate
             }
-            if (needed && flag == MGPU_TILE_NOT_READY) flag = mgpu_tile_state_read(state, uint(pred), v);
+            if (needed && flag == MGPU_LOOKBACK_NOT_READY) flag = mgpu_tile_state_read(state, uint(pred), v);
             ++reads;
         }
         // Lanes run against sequence order; the operators are commutative.
@@ -181,15 +183,15 @@ T mgpu_lookback_values(UintArrayCoherent state, uint tile, TArray src, uint coun
     T prefix = mgpu_op_identity();
     for (int pred = int(tile) - 1; pred >= 0; --pred) {
         T v = mgpu_op_identity();
-        uint flag = MGPU_TILE_NOT_READY;
-        for (uint reads = 0u; flag == MGPU_TILE_NOT_READY && reads < LOOKBACK_WAIT; ++reads)
+        uint flag = MGPU_LOOKBACK_NOT_READY;
+        for (uint reads = 0u; flag == MGPU_LOOKBACK_NOT_READY && reads < LOOKBACK_WAIT; ++reads)
             flag = mgpu_tile_state_read(state, uint(pred), v);
-        if (flag == MGPU_TILE_NOT_READY) {
+        if (flag == MGPU_LOOKBACK_NOT_READY) {
             uint first = uint(pred) * tile_size;
             for (uint i = first; i < min(first + tile_size, count); ++i) v = mgpu_op_apply(v, src.v[i]);
         }
         prefix = mgpu_op_apply(v, prefix);
-        if (flag == MGPU_TILE_INCLUSIVE) break;
+        if (flag == MGPU_LOOKBACK_INCLUSIVE) break;
     }
     return prefix;
 }

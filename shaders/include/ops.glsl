@@ -6,10 +6,11 @@
 #ifndef MGPU_OPS_GLSL
 #define MGPU_OPS_GLSL
 
-#define MGPU_OP_ADD 0u
-#define MGPU_OP_MIN 1u
-#define MGPU_OP_MAX 2u
-#define MGPU_OP_MAX_INDEX 3u
+#include "shared/constants.h"
+#define MGPU_OP_ADD MGPU_SHADER_OP_ADD /* mgpu_op's names for the ids of shared/constants.h */
+#define MGPU_OP_MIN MGPU_SHADER_OP_MIN
+#define MGPU_OP_MAX MGPU_SHADER_OP_MAX
+#define MGPU_OP_MAX_INDEX MGPU_SHADER_OP_MAX_INDEX
 
 T mgpu_op_identity() {
     if (OP == MGPU_OP_MIN) return mgpu_type_max();

@@ -30,7 +30,7 @@ uint mgpu_radix_rank_in_subgroup(bool valid, uint d, uint bits) {
     // At most 8 digit bits: unrolled with a uniform test (H100: +10% over the loop bounded by bits).
     if (MAX_SUBGROUP <= 32u) {
         uint peers = subgroupBallot(valid).x;
-        [[unroll]] for (uint b = 0u; b < 8u; ++b) {
+        [[unroll]] for (uint b = 0u; b < MGPU_RADIX_BITS; ++b) {
             if (b < bits) {
                 bool set = ((d >> b) & 1u) != 0u;
                 uint ballot = subgroupBallot(set).x;
@@ -41,7 +41,7 @@ uint mgpu_radix_rank_in_subgroup(bool valid, uint d, uint bits) {
         total = bitCount(peers);
     } else {
         uvec4 peers = subgroupBallot(valid);
-        [[unroll]] for (uint b = 0u; b < 8u; ++b) {
+        [[unroll]] for (uint b = 0u; b < MGPU_RADIX_BITS; ++b) {
             if (b < bits) {
                 bool set = ((d >> b) & 1u) != 0u;
                 uvec4 ballot = subgroupBallot(set);

@@ -102,8 +102,8 @@
  * (counts[d * tiles + tile]), which the scan turns into each tile's first output per digit. One-sweep passes
  * (radix_onesweep): counts holds the pass's 256 digit counts of the whole input (from
  * radix_histogram.comp, which counts the digits of every pass from shift to end_bit at once), and status the
- * pass's tile counter (one uint, then 3 unused) and look-back words (status[4 + tile * 256 + digit]: 0 not
- * ready, aggregate + 1, or inclusive prefix | MGPU_RADIX_INCLUSIVE); next_status the next pass's (absent on
+ * pass's tile counter and look-back count words (constants.h: MGPU_RADIX_STATUS_HEADER words, then
+ * status[MGPU_RADIX_STATUS_HEADER + tile * 256 + digit]); next_status the next pass's (absent on
  * the last), which each tile zeroes for its own tile (tile 0 also the counter). count_address: absent, or the device
  * uint32 element count (clamped to count). flags: MGPU_RADIX_*. */
 #define MGPU_RADIX_PC_FIELDS  \
@@ -123,7 +123,6 @@
     MGPU_UINT flags;          \
     MGPU_UINT end_bit;        \
     MGPU_UINT pad0;
-#define MGPU_RADIX_INCLUSIVE 0x80000000u
 #define MGPU_RADIX_INDICES 1u /* the values are the elements' input positions (the first pass of an index sort) */
 
 /* lbs_partition.comp and lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending).

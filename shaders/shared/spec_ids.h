@@ -19,9 +19,4 @@
 #define MGPU_SCAN_MODE_DOWNSWEEP 0 /* scan each tile, adding the tile prefix read from partials when given */
 #define MGPU_SCAN_MODE_UPSWEEP 1   /* write each tile's reduction to partials */
 
-/* lookback flags of a tile */
-#define MGPU_TILE_NOT_READY 0u
-#define MGPU_TILE_AGGREGATE 1u
-#define MGPU_TILE_INCLUSIVE 2u
-
 #endif

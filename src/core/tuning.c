@@ -30,12 +30,18 @@ static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type
 
 static bool mgpu_is_pow2(uint32_t x) { return x && !(x & (x - 1)); }
 
-/* Shared memory a kernel of prim needs at NT for an element of `size` bytes. */
-static uint32_t mgpu_shared_bytes(mgpu_prim prim, uint32_t nt, uint32_t vt, size_t size) {
-    if (prim == MGPU_PRIM_SCAN) return (uint32_t)((2u * nt + 2u) * size + 8u + (nt * vt * size * 33u) / 32u + 4u);
-    if (prim == MGPU_PRIM_REDUCE) return (uint32_t)(nt * (size + 4u));
-    if (prim == MGPU_PRIM_MERGE || prim == MGPU_PRIM_MERGESORT) return (uint32_t)(nt * vt * (size + 4u));
-    if (prim == MGPU_PRIM_LOAD_BALANCE) return nt * vt * 4u;
+/* Shared memory the largest kernel of prim needs at NT x VT for an element of `size` bytes, as the kernels declare
+ * it (shaders/shared/constants.h). */
+static uint32_t mgpu_shared_bytes(mgpu_prim prim, uint32_t nt, uint32_t vt, size_t element_size) {
+    uint32_t size = (uint32_t)element_size;
+    if (prim == MGPU_PRIM_SCAN) {
+        uint32_t tiles = MGPU_SHARED_BYTES_SCAN_TILES(nt, vt, size);
+        uint32_t lookback = MGPU_SHARED_BYTES_SCAN_LOOKBACK(nt, size);
+        return tiles > lookback ? tiles : lookback;
+    }
+    if (prim == MGPU_PRIM_REDUCE) return MGPU_SHARED_BYTES_REDUCE(nt, size);
+    if (prim == MGPU_PRIM_MERGE || prim == MGPU_PRIM_MERGESORT) return MGPU_SHARED_BYTES_MERGE(nt, vt, size);
+    if (prim == MGPU_PRIM_LOAD_BALANCE) return MGPU_SHARED_BYTES_LBS(nt, vt);
     return 0;
 }
 

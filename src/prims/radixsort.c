@@ -14,9 +14,6 @@
  */
 #include "../mgpu_internal.h"
 
-#define MGPU_RADIX_BITS 8u    /* digit width */
-#define MGPU_RADIX_DIGITS 256u /* counts per tile */
-
 typedef struct mgpu_radix_plan {
     mgpu_tuning tuning;
     uint32_t tiles;
@@ -39,15 +36,12 @@ static uint32_t mgpu_radix_warps(mgpu_context ctx, uint32_t nt) {
     return (nt + subgroup - 1) / subgroup;
 }
 
-/* Shared memory of a digit pass (the kernels' arrays, radix_onesweep.comp and radix_tile.glsl). */
+/* Shared memory of a digit pass (radix_onesweep.comp, radix_scatter.comp: shaders/shared/constants.h). */
 static uint32_t mgpu_radix_shared_bytes(bool onesweep, uint32_t nt, uint32_t vt, uint32_t key_words, uint32_t value_words,
                                         uint32_t warps) {
-    uint32_t sum = (2 * nt + 1) * 4, counters = warps * MGPU_RADIX_DIGITS * 4;
-    if (onesweep) {
-        uint32_t stage = nt * vt * (key_words > value_words ? key_words : value_words) * 4;
-        return (stage > counters ? stage : counters) + 3 * MGPU_RADIX_DIGITS * 4 + 4 + sum;
-    }
-    return nt * vt * (key_words + 1) * 4 + 2 * MGPU_RADIX_DIGITS * 4 + sum + counters;
+    uint32_t stage_words = key_words > value_words ? key_words : value_words;
+    if (onesweep) return MGPU_SHARED_BYTES_RADIX_ONESWEEP(nt, vt, stage_words, warps);
+    return MGPU_SHARED_BYTES_RADIX_SCATTER(nt, vt, key_words, warps);
 }
 
 uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32_t vt, uint32_t key_words, uint32_t value_words) {
@@ -72,8 +66,9 @@ static uint32_t mgpu_radix_histogram_nt(mgpu_context ctx) {
  * KiB (u32 keys 4, u64 keys 2). H100: 32 KiB (8 copies) made the u32 sort at 2^26 5% slower (3678 against
  * 3460 us); one copy was no slower than 4 (bench/RESULTS.md). */
 static uint32_t mgpu_radix_histogram_copies(mgpu_context ctx, mgpu_type type, uint32_t nt) {
-    uint32_t copy_bytes = (uint32_t)mgpu_type_size(type) * MGPU_RADIX_DIGITS * 4; /* 4 or 8 passes */
-    uint32_t copies = nt / 32 ? nt / 32 : 1, budget = ctx->info.shared_memory_bytes < 16384 ? ctx->info.shared_memory_bytes : 16384;
+    uint32_t copy_bytes = MGPU_SHARED_BYTES_RADIX_HISTOGRAM(1u, (uint32_t)mgpu_type_size(type) / 4); /* 4 or 8 passes */
+    uint32_t copies = nt / MGPU_RADIX_HISTOGRAM_COPY_THREADS ? nt / MGPU_RADIX_HISTOGRAM_COPY_THREADS : 1;
+    uint32_t budget = ctx->info.shared_memory_bytes < 16384 ? ctx->info.shared_memory_bytes : 16384;
     while (copies > 1 && copies * copy_bytes > budget) --copies;
     return copies;
 }
@@ -105,8 +100,7 @@ static uint32_t mgpu_radix_small_nt(mgpu_context ctx) {
     uint32_t nt = 1024;
     while (nt > ctx->info.max_workgroup_size) nt /= 2;
     for (; nt >= 32; nt /= 2) {
-        uint32_t bytes = mgpu_radix_warps(ctx, nt) * MGPU_RADIX_DIGITS * 4 + 2 * MGPU_RADIX_DIGITS * 4 + (2 * nt + 1) * 4;
-        if (bytes <= ctx->info.shared_memory_bytes) return nt;
+        if (MGPU_SHARED_BYTES_RADIX_SMALL(nt, mgpu_radix_warps(ctx, nt)) <= ctx->info.shared_memory_bytes) return nt;
     }
     return 0;
 }
@@ -152,7 +146,7 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
     plan->counts_offset = 0;
     if (plan->onesweep) {
         plan->scan_offset = (VkDeviceSize)plan->passes * MGPU_RADIX_DIGITS * 4;
-        plan->status_stride = 16 + (VkDeviceSize)plan->tiles * MGPU_RADIX_DIGITS * 4;
+        plan->status_stride = (MGPU_RADIX_STATUS_HEADER + (VkDeviceSize)plan->tiles * MGPU_RADIX_DIGITS) * 4;
         plan->keys_offset = mgpu_align16(plan->scan_offset + plan->passes * plan->status_stride);
     } else {
         plan->scan = (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true,

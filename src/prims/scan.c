@@ -4,7 +4,7 @@
  *   - single pass (look-back on): clear the tile states and counter, one dispatch of scan_lookback;
  *   - reduce-then-scan (look-back off): upsweep writes tile reductions, the partials are scanned in place
  *     (recursively, the same three steps), downsweep scans each tile from its partial.
- * Scratch, look-back: counter (16 bytes), then the tile states (tile_state.glsl: two 32-bit words per
+ * Scratch, look-back: counter (16 bytes), then the tile states (lookback.glsl: two 32-bit words per
  * 32-bit word of the element, per tile). Reduce-then-scan: the partials of every level, each 16-byte aligned.
  */
 #include "../mgpu_internal.h"
@@ -37,7 +37,8 @@ static VkDeviceSize mgpu_scan_scratch(const mgpu_scan_plan *plan, uint32_t count
     uint32_t tiles = mgpu_tiles(count, plan->tile);
     if (tiles <= 1) return 0;
     if (plan->tuning.lookback == MGPU_SWITCH_OFF) return mgpu_rts_scratch(plan, count);
-    return mgpu_lookback_state_offset() + (VkDeviceSize)tiles * 2 * mgpu_type_size(plan->type);
+    uint32_t state_words = MGPU_LOOKBACK_STATE_WORDS((uint32_t)mgpu_type_size(plan->type) / 4);
+    return mgpu_lookback_state_offset() + (VkDeviceSize)tiles * state_words * 4;
 }
 
 static mgpu_scan_plan mgpu_scan_make_plan(mgpu_context ctx, const mgpu_scan_info *info) {

@@ -3,17 +3,13 @@
 // Fill: ascending, uniform random, sorted random or constant values (mgpu_fill_mode), grid-stride.
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
+#include "shared/constants.h"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(push_constant, std430) uniform FillPush { MGPU_FILL_PC_FIELDS } pc;
 
 #include "include/types.glsl"
 #include "include/random.glsl"
-
-#define FILL_ASCENDING 0u
-#define FILL_RANDOM 1u
-#define FILL_SORTED_RANDOM 2u
-#define FILL_CONSTANT 3u
 
 void main() {
     T a = mgpu_from_words(pc.a);
@@ -22,9 +18,9 @@ void main() {
     uint stride = gl_WorkGroupSize.x * gl_NumWorkGroups.x;
     for (uint i = gl_GlobalInvocationID.x; i < pc.count; i += stride) {
         T v;
-        if (pc.mode == FILL_ASCENDING) v = a + T(i) * b;
-        else if (pc.mode == FILL_RANDOM) v = mgpu_random_in(a, b, pc.seed, i);
-        else if (pc.mode == FILL_SORTED_RANDOM) v = mgpu_sorted_random_in(a, b, pc.seed, i, pc.count);
+        if (pc.mode == MGPU_SHADER_FILL_ASCENDING) v = a + T(i) * b;
+        else if (pc.mode == MGPU_SHADER_FILL_RANDOM) v = mgpu_random_in(a, b, pc.seed, i);
+        else if (pc.mode == MGPU_SHADER_FILL_SORTED_RANDOM) v = mgpu_sorted_random_in(a, b, pc.seed, i, pc.count);
         else v = a;
         dst.v[i] = v;
     }

@@ -8,6 +8,7 @@
 // H100's u32 histogram 4x slower (735 against 180 us at 2^26, bench/RESULTS.md).
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
+#include "shared/constants.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
@@ -23,16 +24,16 @@ layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 #include "include/radix.glsl"
 #include "include/loadstore.glsl"
 
-#define MGPU_RADIX_MAX_PASSES (4u * MGPU_WORDS) /* 8-bit digits of the key */
-shared uint s_counts[COPIES * MGPU_RADIX_MAX_PASSES * MGPU_RADIX_DIGITS];
+#define MGPU_KEY_PASSES MGPU_RADIX_MAX_PASSES(MGPU_WORDS)
+shared uint s_counts[MGPU_RADIX_HISTOGRAM_WORDS(COPIES, MGPU_WORDS)];
 
 void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
-    uint passes = (pc.end_bit - pc.shift + 7u) / 8u;
-    for (uint i = tid; i < COPIES * MGPU_RADIX_MAX_PASSES * MGPU_RADIX_DIGITS; i += nt) s_counts[i] = 0u;
+    uint passes = (pc.end_bit - pc.shift + (MGPU_RADIX_BITS - 1u)) / MGPU_RADIX_BITS;
+    for (uint i = tid; i < COPIES * MGPU_KEY_PASSES * MGPU_RADIX_DIGITS; i += nt) s_counts[i] = 0u;
     barrier();
     uint n = mgpu_radix_count(pc.count_address, pc.count);
-    uint mine = (tid / 32u) % COPIES * MGPU_RADIX_MAX_PASSES * MGPU_RADIX_DIGITS;
+    uint mine = (tid / MGPU_RADIX_HISTOGRAM_COPY_THREADS) % COPIES * MGPU_KEY_PASSES * MGPU_RADIX_DIGITS;
     TArray keys = TArray(pc.keys_in);
     for (uint first = mgpu_linear_group(pc.groups_x) * nv; first < n; first += mgpu_group_count() * nv) {
         T loaded[VT];
@@ -42,10 +43,10 @@ void main() {
         }
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             if (first + j * nt + tid >= n) continue;
-            [[unroll]] for (uint p = 0u; p < MGPU_RADIX_MAX_PASSES; ++p) {
+            [[unroll]] for (uint p = 0u; p < MGPU_KEY_PASSES; ++p) {
                 if (!WHOLE_KEY && p >= passes) continue;
-                uint shift = WHOLE_KEY ? 8u * p : pc.shift + 8u * p;
-                uint bits = WHOLE_KEY ? 8u : min(8u, pc.end_bit - shift);
+                uint shift = WHOLE_KEY ? MGPU_RADIX_BITS * p : pc.shift + MGPU_RADIX_BITS * p;
+                uint bits = WHOLE_KEY ? MGPU_RADIX_BITS : min(MGPU_RADIX_BITS, pc.end_bit - shift);
                 atomicAdd(s_counts[mine + p * MGPU_RADIX_DIGITS + mgpu_radix_digit(loaded[j], shift, bits)], 1u);
             }
         }
@@ -54,7 +55,7 @@ void main() {
     UintArray histogram = UintArray(pc.counts);
     for (uint i = tid; i < passes * MGPU_RADIX_DIGITS; i += nt) {
         uint sum = 0u;
-        for (uint c = 0u; c < COPIES; ++c) sum += s_counts[c * MGPU_RADIX_MAX_PASSES * MGPU_RADIX_DIGITS + i];
+        for (uint c = 0u; c < COPIES; ++c) sum += s_counts[c * MGPU_KEY_PASSES * MGPU_RADIX_DIGITS + i];
         if (sum != 0u) atomicAdd(histogram.v[i], sum);
     }
 }

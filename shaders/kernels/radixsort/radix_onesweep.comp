@@ -26,13 +26,15 @@
  * 6. Each thread writes tile positions j * NT + tid: key k goes to offset[digit(k)] + position.
  * 7. Values (or indices): loaded warp-striped, staged at the keys' ranks in the same shared memory, written
  *    with the keys' digits. No global gather.
- * Status words: lookback.glsl's count words (0 not ready, count + 1 an aggregate, prefix | MGPU_RADIX_INCLUSIVE
- * an inclusive prefix). The host zeroes the first pass's; each tile zeroes its words of the next pass's.
+ * Status words: lookback.glsl's count words (0 not ready, count + 1 an aggregate, prefix |
+ * MGPU_LOOKBACK_COUNT_INCLUSIVE an inclusive prefix), after MGPU_RADIX_STATUS_HEADER words (the tile counter).
+ * The host zeroes the first pass's; each tile zeroes its words of the next pass's.
  * Shared memory: the staged tile (max(key, value) words per element, one plane per word), which also holds
  * the WARPS x 256 digit counters during ranking, and 3 x 256 words.
  */
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
+#include "shared/constants.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
@@ -51,19 +53,17 @@ layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 const uint NV = gl_WorkGroupSize.x * VT;
 const uint STAGE_WORDS = VALUE_WORDS > MGPU_WORDS ? VALUE_WORDS : MGPU_WORDS;
 const uint COUNTERS = WARPS * MGPU_RADIX_DIGITS;
-shared uint s_stage[NV * STAGE_WORDS > COUNTERS ? NV * STAGE_WORDS : COUNTERS];
+shared uint s_stage[MGPU_RADIX_STAGE_WORDS(NV, STAGE_WORDS, COUNTERS)];
 shared uint s_count[MGPU_RADIX_DIGITS];  /* the tile's keys per digit */
 shared uint s_start[MGPU_RADIX_DIGITS];  /* the tile position of each digit's first key */
 shared uint s_offset[MGPU_RADIX_DIGITS]; /* the pass's digit counts (read at the start), then the output of
                                            tile position 0 for each digit's run */
 shared uint s_tile;
-shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
+shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
 #define MGPU_RADIX_COUNTERS s_stage
 #include "include/radix_rank.glsl"
-
-#define MGPU_RADIX_STATUS_HEADER 4u /* the status array's first words: the tile counter, then 3 unused */
 
 /* The status word of (tile, digit) in the pass's status array. */
 uint mgpu_status_index(uint tile, uint digit) { return MGPU_RADIX_STATUS_HEADER + tile * MGPU_RADIX_DIGITS + digit; }
@@ -150,7 +150,8 @@ void main() {
     MGPU_DIGIT_EXCLUSIVE_SUM(s_offset, s_offset[d]) /* the digits' global bases, in place; ends with a barrier */
     for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
         uint prefix = mgpu_lookback_counts(status, MGPU_RADIX_STATUS_HEADER, MGPU_RADIX_DIGITS, tile, d);
-        if (tile > 0u) mgpu_lookback_store(status, mgpu_status_index(tile, d), mgpu_lookback_count_word(prefix + s_count[d], true));
+        if (tile > 0u)
+            mgpu_lookback_store(status, mgpu_status_index(tile, d), mgpu_lookback_count_word(prefix + s_count[d], true));
         s_offset[d] += prefix - s_start[d];
     }
     barrier();

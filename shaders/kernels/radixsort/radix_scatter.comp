@@ -10,6 +10,7 @@
  */
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
+#include "shared/constants.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
@@ -27,7 +28,7 @@ shared T s_keys[gl_WorkGroupSize.x * VT];
 shared uint s_tags[gl_WorkGroupSize.x * VT]; /* each key's position in the input tile */
 shared uint s_first[MGPU_RADIX_DIGITS];      /* tile position of each digit's first key */
 shared uint s_offsets[MGPU_RADIX_DIGITS];    /* the tile's first output per digit */
-shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
+shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
 

@@ -18,6 +18,7 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
+#include "shared/constants.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
@@ -36,7 +37,7 @@ layout(buffer_reference, std430, buffer_reference_align = 8) coherent buffer Uve
 shared uint s_counters[WARPS * MGPU_RADIX_DIGITS]; /* (subgroup, digit): count, then next position */
 shared uint s_count[MGPU_RADIX_DIGITS];
 shared uint s_start[MGPU_RADIX_DIGITS];
-shared uint s_sum[2u * gl_WorkGroupSize.x + 1u];
+shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
 #define MGPU_RADIX_COUNTERS s_counters
@@ -60,7 +61,7 @@ void main() {
     // position chunk + j * width + lane.
     uint width = min(sg, nt - warp * sg), chunk = warp * sg * VT;
     for (uint pass = 0u; pass < passes; ++pass) {
-        uint shift = pc.shift + 8u * pass, bits = min(8u, pc.end_bit - shift);
+        uint shift = pc.shift + MGPU_RADIX_BITS * pass, bits = min(MGPU_RADIX_BITS, pc.end_bit - shift);
         bool to_out = (passes - pass) % 2u == 1u; /* the last pass writes the output */
         uvec2 src_keys = pass == 0u ? pc.keys_in : (to_out ? pc.counts : pc.keys_out);
         uvec2 dst_keys = to_out ? pc.keys_out : pc.counts;

@@ -17,6 +17,7 @@
  */
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
+#include "shared/constants.h"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 8u;
@@ -31,7 +32,7 @@ layout(push_constant, std430) uniform ScanPush { MGPU_SCAN_PC_FIELDS } pc;
 #ifdef MGPU_SUBGROUP
 #include "include/subgroup.glsl"
 #endif
-shared T s_cta[2u * gl_WorkGroupSize.x + 1u];
+shared T s_cta[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_CTA_SHARED s_cta
 #include "include/cta_scan.glsl"
 #include "include/loadstore.glsl"
@@ -108,20 +109,21 @@ void main() {
     UintArrayCoherent state = UintArrayCoherent(pc.tile_state);
     T tile_prefix = mgpu_op_identity();
     if (gl_LocalInvocationID.x == 0u)
-        mgpu_tile_state_publish(state, tile, tile_total, tile == 0u ? MGPU_TILE_INCLUSIVE : MGPU_TILE_AGGREGATE);
+        mgpu_tile_state_publish(state, tile, tile_total,
+                                tile == 0u ? MGPU_LOOKBACK_INCLUSIVE : MGPU_LOOKBACK_AGGREGATE);
     if (tile > 0u) {
 #ifdef MGPU_SUBGROUP
         if (gl_SubgroupID == 0u) {
             T prefix = mgpu_lookback_values(state, tile, TArray(pc.src), pc.count, tile_size);
             if (gl_SubgroupInvocationID == 0u) {
-                mgpu_tile_state_publish(state, tile, mgpu_op_apply(prefix, tile_total), MGPU_TILE_INCLUSIVE);
+                mgpu_tile_state_publish(state, tile, mgpu_op_apply(prefix, tile_total), MGPU_LOOKBACK_INCLUSIVE);
                 s_prefix = prefix;
             }
         }
 #else
         if (gl_LocalInvocationID.x == 0u) {
             T prefix = mgpu_lookback_values(state, tile, TArray(pc.src), pc.count, tile_size);
-            mgpu_tile_state_publish(state, tile, mgpu_op_apply(prefix, tile_total), MGPU_TILE_INCLUSIVE);
+            mgpu_tile_state_publish(state, tile, mgpu_op_apply(prefix, tile_total), MGPU_LOOKBACK_INCLUSIVE);
             s_prefix = prefix;
         }
 #endif

@@ -9,6 +9,7 @@
  */
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
+#include "shared/constants.h"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 8u;
@@ -23,10 +24,10 @@ layout(push_constant, std430) uniform ScanPush { MGPU_SCAN_PC_FIELDS } pc;
 #ifdef MGPU_SUBGROUP
 #include "include/subgroup.glsl"
 #endif
-shared T s_cta[2u * gl_WorkGroupSize.x + 1u];
+shared T s_cta[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_CTA_SHARED s_cta
 #include "include/cta_scan.glsl"
-shared uint s_tile[gl_WorkGroupSize.x * VT * MGPU_WORDS + (gl_WorkGroupSize.x * VT * MGPU_WORDS) / 32u + 1u];
+shared uint s_tile[MGPU_TILE_SHARED_WORDS(gl_WorkGroupSize.x * VT * MGPU_WORDS)];
 #define MGPU_TILE_SHARED s_tile
 #include "include/loadstore.glsl"
 
