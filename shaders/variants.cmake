@@ -2,7 +2,7 @@
 # variant to SPIR-V, embeds them in the library and generates from these rows the C enum of the kernels
 # (mgpu_kernel, in the order of the rows: append new kernels at the end, MGPU_PROFILE numbers them so) and the
 # number of variants (MGPU_VARIANT_COUNT, the size of the context's module table).
-# Each entry: kernel file (shaders/kernels/<name>.comp), its MGPU_KERNEL_* enumerator, the types, whether a
+# Each entry: kernel name (shaders/kernels/<family>/<name>.comp), its MGPU_KERNEL_* enumerator, the types, whether a
 # subgroup variant (MGPU_SUBGROUP) is built beside the shared-memory one (ON), or alone (ONLY), and the family
 # of src/families.def whose file records it.
 set(MGPU_SHADER_VARIANTS
