@@ -125,7 +125,7 @@ static void bench_case_run(mgpu_context ctx, const bench_case_def *def, mgpu_typ
     bench_case c;
     mgpu_range scratch = {0};
     *row = (bench_row){.def = def, .prim = def->name, .type = type, .count = n, .copy_best_ns = copy_best,
-                       .copy_bytes = 2.0 * (double)n * size};
+                       .copy_bytes = 2.0 * (double)n * (double)size};
     row->ok = bench_case_setup(ctx, def, type, n, buffers, &c) && bench_case_scratch(ctx, &c, &scratch) &&
               time_runs(ctx, c.record, c.info, scratch, runs, &row->best_ns, &row->median_ns);
     row->items = c.items;
@@ -206,7 +206,7 @@ int main(int argc, char **argv) {
          * allocating and freeing large blocks between sizes left later allocations measurably slower (the
          * driver's page mapping), which would make the figures depend on the order of the runs. */
         int top = o.hi;
-        while (top >= o.lo && (double)(1ull << top) * (3.25 * size + 16) > (double)info.device_local_bytes * 0.8) --top;
+        while (top >= o.lo && (double)(1ull << top) * (3.25 * (double)size + 16) > (double)info.device_local_bytes * 0.8) --top;
         mgpu_range in_all = {0}, out_all = {0}, copy_all = {0};
         bench_buffers buffers = {0};
         while (top >= o.lo) {

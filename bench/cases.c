@@ -154,7 +154,7 @@ bool bench_sort_setup(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_
         .keys_in = bench_prefix(b->in, n * size), .keys_out = bench_prefix(b->out, n * size),
         .values_in = pairs ? values : (mgpu_range){0},
         .values_out = pairs ? bench_prefix(b->aux2, n * size) : (mgpu_range){0}};
-    c->bytes = 2.0 * (double)n * size * (pairs ? 2 : 1);
+    c->bytes = 2.0 * (double)n * (double)size * (pairs ? 2 : 1);
     return ok;
 }
 

@@ -17,7 +17,7 @@ static bool setup_merge(mgpu_context ctx, mgpu_type type, uint64_t n, const benc
                                                     .b_count = (uint32_t)(n - half), .a_keys = a, .b_keys = bb,
                                                     .out_keys = bench_prefix(b->out, n * size)};
     c->record = record_merge;
-    c->bytes = 2.0 * (double)n * size;
+    c->bytes = 2.0 * (double)n * (double)size;
     return ok;
 }
 

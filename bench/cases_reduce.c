@@ -16,7 +16,7 @@ static bool setup_reduce(mgpu_context ctx, mgpu_type type, uint64_t n, const ben
     *(mgpu_reduce_info *)c->info = (mgpu_reduce_info){.type = type, .op = MGPU_OP_ADD, .count = (uint32_t)n,
                                                       .input = bench_prefix(b->in, n * size), .result = c->result};
     c->record = record_reduce;
-    c->bytes = (double)n * size;
+    c->bytes = (double)n * (double)size;
     return ok;
 }
 

@@ -17,7 +17,7 @@ static bool setup_scan(mgpu_context ctx, mgpu_type type, uint64_t n, const bench
                                                   .count = (uint32_t)n, .input = bench_prefix(b->in, n * size),
                                                   .output = bench_prefix(b->out, n * size), .total = c->result};
     c->record = record_scan;
-    c->bytes = 2.0 * (double)n * size;
+    c->bytes = 2.0 * (double)n * (double)size;
     return ok;
 }
 

@@ -18,7 +18,7 @@ static bool setup_search(mgpu_context ctx, mgpu_type type, uint64_t n, const ben
         .a_keys = a, .b_keys = keys,
         .a_indices = bench_prefix(b->aux1, n * 4)};
     c->record = record_search;
-    c->bytes = 2.0 * (double)n * size + 4.0 * (double)n;
+    c->bytes = 2.0 * (double)n * (double)size + 4.0 * (double)n;
     return ok;
 }
 

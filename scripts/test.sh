@@ -2,6 +2,8 @@
 # Second command of the README: installs what is missing, then builds and runs the whole test suite (ctest)
 # twice, both times under the Vulkan validation layers, with warnings as errors. Any failure exits non-zero.
 #   1. build-test: a Debug build, as users build it.
+#   1b. build-release-clang: a Release build with clang and -Wconversion, warnings as errors (built, not run:
+#      the other two runs test the code; this one keeps the tree clean for another compiler and optimizer).
 #   2. build-sanitize: a Debug build with AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer
 #      (MGPU_SANITIZE), every entry also under the layers' synchronization validation; tests/robustness.cmake
 #      gives each entry these settings, so ctest in that directory alone does the same. It leaves out the
@@ -13,7 +15,7 @@
 # build directories.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --clang
 jobs="$(nproc)"
 plain="${MGPU_TEST_BUILD:-build-test}"
 sanitize="${MGPU_TEST_SANITIZE_BUILD:-build-sanitize}"
@@ -21,6 +23,11 @@ sanitize="${MGPU_TEST_SANITIZE_BUILD:-build-sanitize}"
 cmake -S . -B "$plain" -DCMAKE_BUILD_TYPE=Debug -DMGPU_WERROR=ON -DMGPU_BUILD_TESTS=ON >/dev/null
 cmake --build "$plain" -j"$jobs"
 ctest --test-dir "$plain" --output-on-failure -j"$jobs" "$@"
+
+release="${MGPU_TEST_RELEASE_BUILD:-build-release-clang}"
+CC=clang CXX=clang++ cmake -S . -B "$release" -DCMAKE_BUILD_TYPE=Release -DMGPU_WERROR=ON -DMGPU_BUILD_TESTS=ON \
+  -DCMAKE_C_FLAGS=-Wconversion >/dev/null
+cmake --build "$release" -j"$jobs"
 
 # The benchmark and the examples are built (with -Werror) by the first build and run by no test.
 cmake -S . -B "$sanitize" -DCMAKE_BUILD_TYPE=Debug -DMGPU_WERROR=ON -DMGPU_SANITIZE=ON -DMGPU_BUILD_TESTS=ON \

@@ -99,13 +99,13 @@ static void scan_matrix(void) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
         for (size_t o = 0; o < 3; ++o)
             for (int e = 0; e < 2; ++e)
-                scan_sweep((mgpu_type)t, scan_ops[o], e, (size_t)e == (t + o) % 2 ? scan_large((mgpu_type)t) : 0);
+                scan_sweep((mgpu_type)t, scan_ops[o], e, (size_t)e == ((size_t)t + o) % 2 ? scan_large((mgpu_type)t) : 0);
 }
 
 /* The covering design of one tuning: type t scans with (op, direction) pair (t + rotation) mod 6. */
 static void scan_cover(unsigned rotation) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
-        unsigned pair = (unsigned)(t + rotation) % 6;
+        unsigned pair = ((unsigned)t + rotation) % 6;
         scan_sweep((mgpu_type)t, scan_ops[pair % 3], pair / 3, 0);
     }
 }

@@ -57,7 +57,7 @@ static int command_merge(const options *o) {
     if (o->bench) {
         mgpu_requirements req;
         if (mgpu_merge_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
-            bench(ctx, record_merge, &info, req.scratch_size, total, (double)total * 2 * (key_size + value_size));
+            bench(ctx, record_merge, &info, req.scratch_size, total, (double)total * 2 * (double)(key_size + value_size));
     }
     mgpu_range ranges[] = {info.a_keys, info.b_keys, info.a_values, info.b_values, info.out_keys, info.out_values};
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) mgpu_buffer_free(ctx, ranges[i]);

@@ -80,7 +80,7 @@ static int command_sort(const options *o) {
                               : mgpu_mergesort_get_requirements(ctx, &info, &req);
         if (q == MGPU_SUCCESS)
             bench(ctx, radix ? record_radixsort : record_mergesort, &info, req.scratch_size, n,
-                  (double)n * 2 * (key_size + out_value_size));
+                  (double)n * 2 * (double)(key_size + out_value_size));
     }
     mgpu_range ranges[] = {info.keys_in, info.keys_out, info.values_in, info.values_out};
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) mgpu_buffer_free(ctx, ranges[i]);

@@ -27,7 +27,7 @@ static int command_reduce(const options *o) {
         if (mgpu_buffer_alloc(ctx, MGPU_REDUCE_RESULT_BYTES, &result) == MGPU_SUCCESS) {
             info.result = result;
             if (mgpu_reduce_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
-                bench(ctx, record_reduce, &info, req.scratch_size, a.count, (double)a.count * size);
+                bench(ctx, record_reduce, &info, req.scratch_size, a.count, (double)a.count * (double)size);
             mgpu_buffer_free(ctx, result);
         }
     }

@@ -32,7 +32,7 @@ static int command_scan(const options *o) {
     if (o->bench) {
         mgpu_requirements req;
         if (mgpu_scan_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
-            bench(ctx, record_scan, &info, req.scratch_size, a.count, 2.0 * (double)a.count * size);
+            bench(ctx, record_scan, &info, req.scratch_size, a.count, 2.0 * (double)a.count * (double)size);
     }
     mgpu_buffer_free(ctx, in);
     mgpu_buffer_free(ctx, out);

@@ -77,7 +77,7 @@ static void init(void) {
         struct sigaction old, sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_signal;
-        sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+        sa.sa_flags = (int)(SA_RESETHAND | SA_NODEFER);
         sigemptyset(&sa.sa_mask);
         /* a signal the caller ignores (nohup) stays ignored */
         if (sigaction(cleanup_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
