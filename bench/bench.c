@@ -59,7 +59,10 @@ static int compare_double(const void *a, const void *b) {
 }
 
 typedef mgpu_result (*record_fn)(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch);
-static mgpu_result record_copy(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) { (void)s; return mgpu_cmd_copy(c, cmd, i); }
+static mgpu_result record_copy(mgpu_context c, VkCommandBuffer cmd, const void *i, mgpu_range s) {
+    (void)s;
+    return mgpu_cmd_copy(c, cmd, i);
+}
 
 /* The number of cases, and the k-th (NULL past the last). */
 static size_t case_count(void) {
@@ -80,7 +83,7 @@ static const bench_case_def *case_at(size_t k) {
  * 1980 to 345 MHz within about two seconds of idle), and repeating a small case does not raise them again: with
  * one warm-up run, u64 sorts of 2^14 keys measured 444 us after the u32 sizes up to 2^26 against 90 us alone,
  * and still 284 us after 0.3 s of repeating the sort itself (bench/RESULTS.md). */
-#define WARM_UP_SECONDS 0.2
+#define WARM_UP_SECONDS  0.2
 #define CLOCK_LOAD_BYTES ((VkDeviceSize)128 << 20)
 
 static mgpu_copy_info clock_load; /* the copy that raises the clocks (none where its buffers did not fit) */
@@ -124,7 +127,11 @@ static void bench_case_run(mgpu_context ctx, const bench_case_def *def, mgpu_typ
     size_t size = mgpu_type_size(type);
     bench_case c;
     mgpu_range scratch = {0};
-    *row = (bench_row){.def = def, .prim = def->name, .type = type, .count = n, .copy_best_ns = copy_best,
+    *row = (bench_row){.def = def,
+                       .prim = def->name,
+                       .type = type,
+                       .count = n,
+                       .copy_best_ns = copy_best,
                        .copy_bytes = 2.0 * (double)n * (double)size};
     row->ok = bench_case_setup(ctx, def, type, n, buffers, &c) && bench_case_scratch(ctx, &c, &scratch) &&
               time_runs(ctx, c.record, c.info, scratch, runs, &row->best_ns, &row->median_ns);
@@ -157,14 +164,29 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--prims") && v) { parse_list(v, case_name, o.prims, cases); ++i; }
-        else if (!strcmp(a, "--types") && v) { parse_list(v, type_name, o.types, MGPU_TYPE_COUNT); ++i; }
-        else if (!strcmp(a, "--sizes") && v) { if (sscanf(v, "%d:%d", &o.lo, &o.hi) != 2) o.hi = o.lo; ++i; }
-        else if (!strcmp(a, "--runs") && v) { o.runs = atoi(v); ++i; }
-        else if (!strcmp(a, "--device") && v) { o.device = v; ++i; }
-        else if (!strcmp(a, "--json") && v) { o.json = v; ++i; }
-        else if (!strcmp(a, "--csv") && v) { o.csv = v; ++i; }
-        else if (!strcmp(a, "--no-verify")) o.verify = false;
+        if (!strcmp(a, "--prims") && v) {
+            parse_list(v, case_name, o.prims, cases);
+            ++i;
+        } else if (!strcmp(a, "--types") && v) {
+            parse_list(v, type_name, o.types, MGPU_TYPE_COUNT);
+            ++i;
+        } else if (!strcmp(a, "--sizes") && v) {
+            if (sscanf(v, "%d:%d", &o.lo, &o.hi) != 2) o.hi = o.lo;
+            ++i;
+        } else if (!strcmp(a, "--runs") && v) {
+            o.runs = atoi(v);
+            ++i;
+        } else if (!strcmp(a, "--device") && v) {
+            o.device = v;
+            ++i;
+        } else if (!strcmp(a, "--json") && v) {
+            o.json = v;
+            ++i;
+        } else if (!strcmp(a, "--csv") && v) {
+            o.csv = v;
+            ++i;
+        } else if (!strcmp(a, "--no-verify"))
+            o.verify = false;
         else {
             fprintf(stderr, "usage: mgpuvk-bench [--prims ");
             for (size_t p = 0; p < cases; ++p) fprintf(stderr, "%s%s", p ? "," : "", case_name(p));
@@ -187,7 +209,8 @@ int main(int argc, char **argv) {
     mgpu_context_get_device_info(ctx, &info);
     mgpu_device_info_print(&info, stdout);
     mgpu_range load_src = {0}, load_dst = {0};
-    if (mgpu_buffer_alloc(ctx, CLOCK_LOAD_BYTES, &load_src) == MGPU_SUCCESS && mgpu_buffer_alloc(ctx, CLOCK_LOAD_BYTES, &load_dst) == MGPU_SUCCESS)
+    if (mgpu_buffer_alloc(ctx, CLOCK_LOAD_BYTES, &load_src) == MGPU_SUCCESS &&
+        mgpu_buffer_alloc(ctx, CLOCK_LOAD_BYTES, &load_dst) == MGPU_SUCCESS)
         clock_load = (mgpu_copy_info){.src = load_src, .dst = load_dst, .bytes = CLOCK_LOAD_BYTES};
     time_t now = time(NULL);
     char date[32];
@@ -206,13 +229,17 @@ int main(int argc, char **argv) {
          * allocating and freeing large blocks between sizes left later allocations measurably slower (the
          * driver's page mapping), which would make the figures depend on the order of the runs. */
         int top = o.hi;
-        while (top >= o.lo && (double)(1ull << top) * (3.25 * (double)size + 16) > (double)info.device_local_bytes * 0.8) --top;
+        while (top >= o.lo &&
+               (double)(1ull << top) * (3.25 * (double)size + 16) > (double)info.device_local_bytes * 0.8)
+            --top;
         mgpu_range in_all = {0}, out_all = {0}, copy_all = {0};
         bench_buffers buffers = {0};
         while (top >= o.lo) {
             VkDeviceSize bytes = (VkDeviceSize)(1ull << top) * size, words = (VkDeviceSize)(1ull << top) * 8;
-            if (mgpu_buffer_alloc(ctx, bytes, &in_all) == MGPU_SUCCESS && mgpu_buffer_alloc(ctx, bytes / 4 * 5 + 256, &out_all) == MGPU_SUCCESS &&
-                mgpu_buffer_alloc(ctx, bytes, &copy_all) == MGPU_SUCCESS && mgpu_buffer_alloc(ctx, words, &buffers.aux1) == MGPU_SUCCESS &&
+            if (mgpu_buffer_alloc(ctx, bytes, &in_all) == MGPU_SUCCESS &&
+                mgpu_buffer_alloc(ctx, bytes / 4 * 5 + 256, &out_all) == MGPU_SUCCESS &&
+                mgpu_buffer_alloc(ctx, bytes, &copy_all) == MGPU_SUCCESS &&
+                mgpu_buffer_alloc(ctx, words, &buffers.aux1) == MGPU_SUCCESS &&
                 mgpu_buffer_alloc(ctx, words, &buffers.aux2) == MGPU_SUCCESS)
                 break;
             mgpu_range all[] = {in_all, out_all, copy_all, buffers.aux1, buffers.aux2};
@@ -251,7 +278,9 @@ int main(int argc, char **argv) {
                    (unsigned long long)w->count, w->best_ns / 1e3, w->median_ns / 1e3, w->items / w->best_ns,
                    gbs(w->bytes, w->best_ns), gbs(w->copy_bytes, w->copy_best_ns),
                    gbs(w->bytes, w->best_ns) / gbs(w->copy_bytes, w->copy_best_ns),
-                   !w->ok ? "FAILED" : w->verified ? "ok" : "-");
+                   !w->ok        ? "FAILED"
+                   : w->verified ? "ok"
+                                 : "-");
             fflush(stdout);
         }
         mgpu_range all[] = {in_all, out_all, copy_all, buffers.aux1, buffers.aux2};
@@ -265,8 +294,10 @@ int main(int argc, char **argv) {
                     info.driver_name, info.driver_info, date);
             for (size_t i = 0; i < row_count; ++i) {
                 const bench_row *w = &rows[i];
-                fprintf(f, "  {\"prim\": \"%s\", \"type\": \"%s\", \"n\": %llu, \"best_ns\": %.1f, \"median_ns\": %.1f, "
-                           "\"items_per_s\": %.6g, \"gb_per_s\": %.6g, \"copy_gb_per_s\": %.6g, \"ratio_to_copy\": %.4f, \"ok\": %s}%s\n",
+                fprintf(f,
+                        "  {\"prim\": \"%s\", \"type\": \"%s\", \"n\": %llu, \"best_ns\": %.1f, \"median_ns\": %.1f, "
+                        "\"items_per_s\": %.6g, \"gb_per_s\": %.6g, \"copy_gb_per_s\": %.6g, \"ratio_to_copy\": %.4f, "
+                        "\"ok\": %s}%s\n",
                         w->prim, type_names[w->type], (unsigned long long)w->count, w->best_ns, w->median_ns,
                         w->items / w->best_ns * 1e9, gbs(w->bytes, w->best_ns), gbs(w->copy_bytes, w->copy_best_ns),
                         gbs(w->bytes, w->best_ns) / gbs(w->copy_bytes, w->copy_best_ns), w->ok ? "true" : "false",
@@ -282,8 +313,9 @@ int main(int argc, char **argv) {
             fprintf(f, "prim,type,n,best_ns,median_ns,gb_per_s,copy_gb_per_s,ratio_to_copy,ok\n");
             for (size_t i = 0; i < row_count; ++i) {
                 const bench_row *w = &rows[i];
-                fprintf(f, "%s,%s,%llu,%.1f,%.1f,%.6g,%.6g,%.4f,%d\n", w->prim, type_names[w->type], (unsigned long long)w->count,
-                        w->best_ns, w->median_ns, gbs(w->bytes, w->best_ns), gbs(w->copy_bytes, w->copy_best_ns),
+                fprintf(f, "%s,%s,%llu,%.1f,%.1f,%.6g,%.6g,%.4f,%d\n", w->prim, type_names[w->type],
+                        (unsigned long long)w->count, w->best_ns, w->median_ns, gbs(w->bytes, w->best_ns),
+                        gbs(w->copy_bytes, w->copy_best_ns),
                         gbs(w->bytes, w->best_ns) / gbs(w->copy_bytes, w->copy_best_ns), w->ok);
             }
             fclose(f);

@@ -52,8 +52,13 @@ mgpu_range bench_prefix(mgpu_range r, VkDeviceSize bytes) { return mgpu_range_sl
 bool bench_fill(mgpu_context ctx, mgpu_type type, mgpu_fill_mode mode, mgpu_range out, uint64_t count, double a,
                 double b, uint64_t seed) {
     if (!count) return true;
-    mgpu_fill_info info = {.type = type, .mode = mode, .count = (uint32_t)count, .output = out,
-                           .a = ref_from_double(type, a), .b = ref_from_double(type, b), .seed = seed};
+    mgpu_fill_info info = {.type = type,
+                           .mode = mode,
+                           .count = (uint32_t)count,
+                           .output = out,
+                           .a = ref_from_double(type, a),
+                           .b = ref_from_double(type, b),
+                           .seed = seed};
     return mgpu_fill(ctx, &info) == MGPU_SUCCESS;
 }
 
@@ -61,10 +66,19 @@ bool bench_fill_small(mgpu_context ctx, mgpu_type type, mgpu_range out, uint64_t
     mgpu_scalar lo, hi;
     memset(&lo, 0, sizeof lo);
     memset(&hi, 0, sizeof hi);
-    if (type == MGPU_TYPE_F32) hi.f32 = 4; else if (type == MGPU_TYPE_F64) hi.f64 = 4; else hi.u64 = 4;
+    if (type == MGPU_TYPE_F32)
+        hi.f32 = 4;
+    else if (type == MGPU_TYPE_F64)
+        hi.f64 = 4;
+    else
+        hi.u64 = 4;
     if (type == MGPU_TYPE_U32 || type == MGPU_TYPE_I32) hi.u32 = 4;
-    return mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_RANDOM, .count = (uint32_t)n,
-                                            .output = bench_prefix(out, n * mgpu_type_size(type)), .a = lo, .b = hi,
+    return mgpu_fill(ctx, &(mgpu_fill_info){.type = type,
+                                            .mode = MGPU_FILL_RANDOM,
+                                            .count = (uint32_t)n,
+                                            .output = bench_prefix(out, n * mgpu_type_size(type)),
+                                            .a = lo,
+                                            .b = hi,
                                             .seed = n}) == MGPU_SUCCESS;
 }
 
@@ -72,13 +86,14 @@ bool bench_fill_small(mgpu_context ctx, mgpu_type type, mgpu_range out, uint64_t
  * 64-bit key random), floats uniform in [-2e9, 2e9). */
 bool bench_fill_sort_keys(mgpu_context ctx, mgpu_type type, mgpu_range out, uint64_t count, uint64_t seed) {
     if (!count) return true;
-    mgpu_fill_info info = {.type = type, .mode = MGPU_FILL_RANDOM, .count = (uint32_t)count, .output = out, .seed = seed};
+    mgpu_fill_info info = {
+        .type = type, .mode = MGPU_FILL_RANDOM, .count = (uint32_t)count, .output = out, .seed = seed};
     switch (type) {
-    case MGPU_TYPE_U32: info.b.u32 = UINT32_MAX; break;
-    case MGPU_TYPE_I32: info.a.i32 = INT32_MIN, info.b.i32 = INT32_MAX; break;
-    case MGPU_TYPE_U64: info.b.u64 = UINT64_MAX; break;
-    case MGPU_TYPE_I64: info.a.i64 = INT64_MIN, info.b.i64 = INT64_MAX; break;
-    default: info.a = ref_from_double(type, -2e9), info.b = ref_from_double(type, 2e9); break;
+        case MGPU_TYPE_U32: info.b.u32 = UINT32_MAX; break;
+        case MGPU_TYPE_I32: info.a.i32 = INT32_MIN, info.b.i32 = INT32_MAX; break;
+        case MGPU_TYPE_U64: info.b.u64 = UINT64_MAX; break;
+        case MGPU_TYPE_I64: info.a.i64 = INT64_MIN, info.b.i64 = INT64_MAX; break;
+        default: info.a = ref_from_double(type, -2e9), info.b = ref_from_double(type, 2e9); break;
     }
     return mgpu_fill(ctx, &info) == MGPU_SUCCESS;
 }
@@ -89,9 +104,12 @@ bool bench_make_intervals(mgpu_context ctx, const bench_buffers *b, uint64_t n, 
     *objects = (uint32_t)(n / 16 ? n / 16 : 1);
     mgpu_range counts = bench_prefix(b->aux1, *objects * 4ull), starts = bench_prefix(b->aux2, *objects * 4ull);
     mgpu_scalar total;
-    bool ok = bench_fill(ctx, MGPU_TYPE_I32, MGPU_FILL_RANDOM, counts, *objects, 0, 31, n) &&
-              mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_I32, .exclusive = true, .count = *objects, .input = counts,
-                                               .output = starts}, &total) == MGPU_SUCCESS;
+    bool ok =
+        bench_fill(ctx, MGPU_TYPE_I32, MGPU_FILL_RANDOM, counts, *objects, 0, 31, n) &&
+        mgpu_scan(ctx,
+                  &(mgpu_scan_info){
+                      .type = MGPU_TYPE_I32, .exclusive = true, .count = *objects, .input = counts, .output = starts},
+                  &total) == MGPU_SUCCESS;
     *items = ok ? (uint32_t)total.i32 : 0;
     return ok && *items <= n;
 }
@@ -149,11 +167,14 @@ bool bench_sort_setup(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_
     bool ok = bench_fill_sort_keys(ctx, type, bench_prefix(b->in, n * size), n, n + 1);
     mgpu_range values = bench_prefix(b->aux1, n * size);
     if (pairs) ok = ok && bench_fill(ctx, bench_bits_type(type), MGPU_FILL_ASCENDING, values, n, 0, 1, 0);
-    *(mgpu_sort_info *)c->info = (mgpu_sort_info){
-        .key_type = type, .value_size = pairs ? (uint32_t)size : 0, .count = (uint32_t)n,
-        .keys_in = bench_prefix(b->in, n * size), .keys_out = bench_prefix(b->out, n * size),
-        .values_in = pairs ? values : (mgpu_range){0},
-        .values_out = pairs ? bench_prefix(b->aux2, n * size) : (mgpu_range){0}};
+    *(mgpu_sort_info *)c->info =
+        (mgpu_sort_info){.key_type = type,
+                         .value_size = pairs ? (uint32_t)size : 0,
+                         .count = (uint32_t)n,
+                         .keys_in = bench_prefix(b->in, n * size),
+                         .keys_out = bench_prefix(b->out, n * size),
+                         .values_in = pairs ? values : (mgpu_range){0},
+                         .values_out = pairs ? bench_prefix(b->aux2, n * size) : (mgpu_range){0}};
     c->bytes = 2.0 * (double)n * (double)size * (pairs ? 2 : 1);
     return ok;
 }

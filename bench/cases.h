@@ -48,7 +48,8 @@ typedef struct bench_family {
     const bench_case_def *cases;
     size_t count;
 } bench_family;
-#define BENCH_FAMILY(rows) {rows, sizeof rows / sizeof rows[0]}
+#define BENCH_FAMILY(rows) \
+    { rows, sizeof rows / sizeof rows[0] }
 
 /* Makes case def for n elements of type in b (def->setup on fresh, zeroed info); false if it failed. */
 bool bench_case_setup(mgpu_context ctx, const bench_case_def *def, mgpu_type type, uint64_t n, const bench_buffers *b,

@@ -18,9 +18,12 @@ static bool setup_remove(mgpu_context ctx, mgpu_type type, uint64_t n, const ben
     mgpu_range in = bench_prefix(b->in, n * size), indices = bench_prefix(b->aux1, removes * 4ull);
     bool ok = bench_fill(ctx, bench_bits_type(type), MGPU_FILL_ASCENDING, in, n, 0, 1, 0) &&
               bench_fill(ctx, MGPU_TYPE_I32, MGPU_FILL_ASCENDING, indices, removes, 0, 4, 0);
-    *(mgpu_bulk_remove_info *)c->info = (mgpu_bulk_remove_info){
-        .value_size = (uint32_t)size, .count = (uint32_t)n, .input = in, .index_count = removes, .indices = indices,
-        .output = bench_prefix(b->out, (n - removes) * size)};
+    *(mgpu_bulk_remove_info *)c->info = (mgpu_bulk_remove_info){.value_size = (uint32_t)size,
+                                                                .count = (uint32_t)n,
+                                                                .input = in,
+                                                                .index_count = removes,
+                                                                .indices = indices,
+                                                                .output = bench_prefix(b->out, (n - removes) * size)};
     c->record = record_remove;
     c->bytes = (double)size * (double)(2 * n - removes) + 4.0 * removes;
     return ok;
@@ -34,9 +37,13 @@ static bool setup_insert(mgpu_context ctx, mgpu_type type, uint64_t n, const ben
     bool ok = bench_fill(ctx, bench_bits_type(type), MGPU_FILL_ASCENDING, in, n, 0, 1, 0) &&
               bench_fill(ctx, bench_bits_type(type), MGPU_FILL_ASCENDING, insert, inserts, 1e9, 1, 0) &&
               bench_fill(ctx, MGPU_TYPE_I32, MGPU_FILL_ASCENDING, indices, inserts, 0, 4, 0);
-    *(mgpu_bulk_insert_info *)c->info = (mgpu_bulk_insert_info){
-        .value_size = (uint32_t)size, .b_count = (uint32_t)n, .b = in, .a_count = inserts, .insert = insert,
-        .indices = indices, .output = bench_prefix(b->out, (n + inserts) * size)};
+    *(mgpu_bulk_insert_info *)c->info = (mgpu_bulk_insert_info){.value_size = (uint32_t)size,
+                                                                .b_count = (uint32_t)n,
+                                                                .b = in,
+                                                                .a_count = inserts,
+                                                                .insert = insert,
+                                                                .indices = indices,
+                                                                .output = bench_prefix(b->out, (n + inserts) * size)};
     c->record = record_insert;
     c->items = (double)(n + inserts);
     c->bytes = 2.0 * (double)size * (double)(n + inserts) + 4.0 * inserts;
@@ -74,7 +81,8 @@ static bool check_insert(mgpu_context ctx, const bench_case *c) {
     for (uint64_t i = 0; i < info->b_count && ok; ++i) {
         if (i % 4 == 0 && next < info->a_count && bench_word(out, size, k++) != (uint64_t)1000000000 + next++)
             ok = false;
-        else if (bench_word(out, size, k++) != i) ok = false;
+        else if (bench_word(out, size, k++) != i)
+            ok = false;
     }
     free(out);
     return ok;

@@ -18,9 +18,11 @@ static bool setup_lbs(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_
     uint32_t objects, items;
     bool ok = bench_make_intervals(ctx, b, n, &objects, &items);
     c->items = items;
-    *(mgpu_load_balance_info *)c->info = (mgpu_load_balance_info){
-        .item_count = items, .object_count = objects, .object_starts = bench_prefix(b->aux2, objects * 4ull),
-        .out_objects = bench_prefix(b->out, items * 4ull)};
+    *(mgpu_load_balance_info *)c->info =
+        (mgpu_load_balance_info){.item_count = items,
+                                 .object_count = objects,
+                                 .object_starts = bench_prefix(b->aux2, objects * 4ull),
+                                 .out_objects = bench_prefix(b->out, items * 4ull)};
     c->record = record_lbs;
     c->bytes = 4.0 * items + 4.0 * objects;
     return ok;
@@ -37,12 +39,18 @@ static bool setup_interval(mgpu_context ctx, mgpu_type type, uint64_t n, const b
     uint64_t inputs = expand ? objects : items;
     ok = ok && bench_fill(ctx, bits, MGPU_FILL_ASCENDING, bench_prefix(b->in, inputs * size), inputs, 0, 1, 0) &&
          bench_fill(ctx, bits, MGPU_FILL_CONSTANT, bench_prefix(b->out, items * size), items, 7, 0, 0);
-    *(mgpu_interval_info *)c->info = (mgpu_interval_info){
-        .op = expand ? MGPU_INTERVAL_OP_EXPAND : MGPU_INTERVAL_OP_MOVE, .value_size = (uint32_t)size,
-        .item_count = items, .interval_count = objects, .interval_starts = starts,
-        .gather = expand ? (mgpu_range){0} : starts, .scatter = expand ? (mgpu_range){0} : starts,
-        .input = bench_prefix(b->in, inputs * size), .input_count = (uint32_t)inputs,
-        .output = bench_prefix(b->out, items * size), .output_count = items};
+    *(mgpu_interval_info *)c->info =
+        (mgpu_interval_info){.op = expand ? MGPU_INTERVAL_OP_EXPAND : MGPU_INTERVAL_OP_MOVE,
+                             .value_size = (uint32_t)size,
+                             .item_count = items,
+                             .interval_count = objects,
+                             .interval_starts = starts,
+                             .gather = expand ? (mgpu_range){0} : starts,
+                             .scatter = expand ? (mgpu_range){0} : starts,
+                             .input = bench_prefix(b->in, inputs * size),
+                             .input_count = (uint32_t)inputs,
+                             .output = bench_prefix(b->out, items * size),
+                             .output_count = items};
     c->record = record_interval;
     c->bytes = (double)size * (double)(inputs + items) + 4.0 * objects * (expand ? 1 : 3);
     return ok;

@@ -13,8 +13,11 @@ static bool setup_merge(mgpu_context ctx, mgpu_type type, uint64_t n, const benc
     mgpu_range a = bench_prefix(b->in, half * size), bb = mgpu_range_slice(b->in, half * size, (n - half) * size);
     bool ok = bench_fill(ctx, type, MGPU_FILL_ASCENDING, a, half, 0, 2, 0) &&
               bench_fill(ctx, type, MGPU_FILL_ASCENDING, bb, n - half, 1, 2, 0);
-    *(mgpu_merge_info *)c->info = (mgpu_merge_info){.key_type = type, .a_count = (uint32_t)half,
-                                                    .b_count = (uint32_t)(n - half), .a_keys = a, .b_keys = bb,
+    *(mgpu_merge_info *)c->info = (mgpu_merge_info){.key_type = type,
+                                                    .a_count = (uint32_t)half,
+                                                    .b_count = (uint32_t)(n - half),
+                                                    .a_keys = a,
+                                                    .b_keys = bb,
                                                     .out_keys = bench_prefix(b->out, n * size)};
     c->record = record_merge;
     c->bytes = 2.0 * (double)n * (double)size;

@@ -13,8 +13,11 @@ static bool setup_reduce(mgpu_context ctx, mgpu_type type, uint64_t n, const ben
     size_t size = mgpu_type_size(type);
     bool ok = bench_fill_small(ctx, type, b->in, n) &&
               mgpu_buffer_alloc(ctx, MGPU_REDUCE_RESULT_BYTES, &c->result) == MGPU_SUCCESS;
-    *(mgpu_reduce_info *)c->info = (mgpu_reduce_info){.type = type, .op = MGPU_OP_ADD, .count = (uint32_t)n,
-                                                      .input = bench_prefix(b->in, n * size), .result = c->result};
+    *(mgpu_reduce_info *)c->info = (mgpu_reduce_info){.type = type,
+                                                      .op = MGPU_OP_ADD,
+                                                      .count = (uint32_t)n,
+                                                      .input = bench_prefix(b->in, n * size),
+                                                      .result = c->result};
     c->record = record_reduce;
     c->bytes = (double)n * (double)size;
     return ok;

@@ -13,9 +13,13 @@ static bool setup_scan(mgpu_context ctx, mgpu_type type, uint64_t n, const bench
     size_t size = mgpu_type_size(type);
     bool ok = bench_fill_small(ctx, type, b->in, n) &&
               mgpu_buffer_alloc(ctx, MGPU_REDUCE_RESULT_BYTES, &c->result) == MGPU_SUCCESS;
-    *(mgpu_scan_info *)c->info = (mgpu_scan_info){.type = type, .op = MGPU_OP_ADD, .exclusive = true,
-                                                  .count = (uint32_t)n, .input = bench_prefix(b->in, n * size),
-                                                  .output = bench_prefix(b->out, n * size), .total = c->result};
+    *(mgpu_scan_info *)c->info = (mgpu_scan_info){.type = type,
+                                                  .op = MGPU_OP_ADD,
+                                                  .exclusive = true,
+                                                  .count = (uint32_t)n,
+                                                  .input = bench_prefix(b->in, n * size),
+                                                  .output = bench_prefix(b->out, n * size),
+                                                  .total = c->result};
     c->record = record_scan;
     c->bytes = 2.0 * (double)n * (double)size;
     return ok;

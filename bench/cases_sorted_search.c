@@ -13,10 +13,13 @@ static bool setup_search(mgpu_context ctx, mgpu_type type, uint64_t n, const ben
     mgpu_range a = bench_prefix(b->in, n * size), keys = bench_prefix(b->out, n * size);
     bool ok = bench_fill(ctx, type, MGPU_FILL_SORTED_RANDOM, a, n, 0, 2.0 * (double)n, n + 2) &&
               bench_fill(ctx, type, MGPU_FILL_SORTED_RANDOM, keys, n, 0, 2.0 * (double)n, n + 3);
-    *(mgpu_sorted_search_info *)c->info = (mgpu_sorted_search_info){
-        .key_type = type, .bounds = MGPU_BOUNDS_LOWER, .a_count = (uint32_t)n, .b_count = (uint32_t)n,
-        .a_keys = a, .b_keys = keys,
-        .a_indices = bench_prefix(b->aux1, n * 4)};
+    *(mgpu_sorted_search_info *)c->info = (mgpu_sorted_search_info){.key_type = type,
+                                                                    .bounds = MGPU_BOUNDS_LOWER,
+                                                                    .a_count = (uint32_t)n,
+                                                                    .b_count = (uint32_t)n,
+                                                                    .a_keys = a,
+                                                                    .b_keys = keys,
+                                                                    .a_indices = bench_prefix(b->aux1, n * 4)};
     c->record = record_search;
     c->bytes = 2.0 * (double)n * (double)size + 4.0 * (double)n;
     return ok;

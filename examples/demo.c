@@ -9,13 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define CHECK(expr)                                                                                \
-    do {                                                                                           \
-        mgpu_result r_ = (expr);                                                                   \
-        if (r_ != MGPU_SUCCESS) {                                                                  \
+#define CHECK(expr)                                                                                             \
+    do {                                                                                                        \
+        mgpu_result r_ = (expr);                                                                                \
+        if (r_ != MGPU_SUCCESS) {                                                                               \
             fprintf(stderr, "%s failed: %s (%s)\n", #expr, mgpu_result_name(r_), mgpu_context_last_error(ctx)); \
-            exit(1);                                                                               \
-        }                                                                                          \
+            exit(1);                                                                                            \
+        }                                                                                                       \
     } while (0)
 
 static void demo_fills(mgpu_context ctx) {
@@ -24,12 +24,24 @@ static void demo_fills(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, 50 * 4, &a));
     CHECK(mgpu_buffer_alloc(ctx, 50 * 4, &b));
     CHECK(mgpu_buffer_alloc(ctx, 50 * 8, &c));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_ASCENDING, .count = 50, .output = a,
-                                            .a.i32 = 0, .b.i32 = 5}));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_F32, .mode = MGPU_FILL_RANDOM, .count = 50, .output = b,
-                                            .a.f32 = 0.0f, .b.f32 = 10.0f, .seed = 1}));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_F64, .mode = MGPU_FILL_SORTED_RANDOM, .count = 50,
-                                            .output = c, .a.f64 = 0.0, .b.f64 = 20.0, .seed = 2}));
+    CHECK(mgpu_fill(
+        ctx,
+        &(mgpu_fill_info){
+            .type = MGPU_TYPE_I32, .mode = MGPU_FILL_ASCENDING, .count = 50, .output = a, .a.i32 = 0, .b.i32 = 5}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_F32,
+                                           .mode = MGPU_FILL_RANDOM,
+                                           .count = 50,
+                                           .output = b,
+                                           .a.f32 = 0.0f,
+                                           .b.f32 = 10.0f,
+                                           .seed = 1}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_F64,
+                                           .mode = MGPU_FILL_SORTED_RANDOM,
+                                           .count = 50,
+                                           .output = c,
+                                           .a.f64 = 0.0,
+                                           .b.f64 = 20.0,
+                                           .seed = 2}));
     printf("A:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, a, 50, "%6d", 10, stdout));
     printf("\nB:\n");
@@ -47,16 +59,23 @@ static void demo_scan(mgpu_context ctx) {
     const uint32_t n = 100;
     mgpu_range data;
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &data));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_RANDOM, .count = n, .output = data,
-                                            .a.i32 = 0, .b.i32 = 9, .seed = 3}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_RANDOM,
+                                           .count = n,
+                                           .output = data,
+                                           .a.i32 = 0,
+                                           .b.i32 = 9,
+                                           .seed = 3}));
     printf("Input array:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, data, n, "%4d", 10, stdout));
     mgpu_reduce_value total;
-    CHECK(mgpu_reduce(ctx, &(mgpu_reduce_info){.type = MGPU_TYPE_I32, .op = MGPU_OP_ADD, .count = n, .input = data}, &total));
+    CHECK(mgpu_reduce(ctx, &(mgpu_reduce_info){.type = MGPU_TYPE_I32, .op = MGPU_OP_ADD, .count = n, .input = data},
+                      &total));
     printf("Reduction total: %d\n\n", total.value.i32);
     mgpu_scalar scan_total;
-    CHECK(mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_I32, .exclusive = true, .count = n, .input = data, .output = data},
-                    &scan_total));
+    CHECK(mgpu_scan(
+        ctx, &(mgpu_scan_info){.type = MGPU_TYPE_I32, .exclusive = true, .count = n, .input = data, .output = data},
+        &scan_total));
     printf("Exclusive scan:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, data, n, "%4d", 10, stdout));
     printf("Scan total: %d\n", scan_total.i32);
@@ -68,17 +87,23 @@ static void demo_max_index(mgpu_context ctx) {
     const uint32_t n = 100;
     mgpu_range data;
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &data));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_RANDOM, .count = n, .output = data,
-                                            .a.i32 = 0, .b.i32 = (int32_t)n - 1, .seed = 4}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_RANDOM,
+                                           .count = n,
+                                           .output = data,
+                                           .a.i32 = 0,
+                                           .b.i32 = (int32_t)n - 1,
+                                           .seed = 4}));
     printf("Input array:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, data, n, "%4d", 10, stdout));
     mgpu_reduce_value pair;
-    CHECK(mgpu_reduce(ctx, &(mgpu_reduce_info){.type = MGPU_TYPE_I32, .op = MGPU_OP_MAX_INDEX, .count = n, .input = data},
-                      &pair));
+    CHECK(mgpu_reduce(
+        ctx, &(mgpu_reduce_info){.type = MGPU_TYPE_I32, .op = MGPU_OP_MAX_INDEX, .count = n, .input = data}, &pair));
     printf("Max-index reduction: %d at position %lld\n", pair.value.i32, (long long)pair.index);
     /* Running maximum: the seeds' max-index scan keeps indices; the max scan shows the values. */
-    CHECK(mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_I32, .op = MGPU_OP_MAX, .count = n, .input = data, .output = data},
-                    NULL));
+    CHECK(mgpu_scan(
+        ctx, &(mgpu_scan_info){.type = MGPU_TYPE_I32, .op = MGPU_OP_MAX, .count = n, .input = data, .output = data},
+        NULL));
     printf("\nMax inclusive scan:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, data, n, "%4d", 10, stdout));
     mgpu_buffer_free(ctx, data);
@@ -92,16 +117,27 @@ static void demo_merge_keys(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &a));
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &b));
     CHECK(mgpu_buffer_alloc(ctx, 2 * n * 4, &c));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_SORTED_RANDOM, .count = n, .output = a,
-                                            .a.i32 = 0, .b.i32 = 99, .seed = 5}));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_SORTED_RANDOM, .count = n, .output = b,
-                                            .a.i32 = 0, .b.i32 = 99, .seed = 6}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_SORTED_RANDOM,
+                                           .count = n,
+                                           .output = a,
+                                           .a.i32 = 0,
+                                           .b.i32 = 99,
+                                           .seed = 5}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_SORTED_RANDOM,
+                                           .count = n,
+                                           .output = b,
+                                           .a.i32 = 0,
+                                           .b.i32 = 99,
+                                           .seed = 6}));
     printf("A:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, a, n, "%4d", 10, stdout));
     printf("\nB:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, b, n, "%4d", 10, stdout));
-    CHECK(mgpu_merge(ctx, &(mgpu_merge_info){.key_type = MGPU_TYPE_I32, .a_count = n, .b_count = n, .a_keys = a,
-                                             .b_keys = b, .out_keys = c}));
+    CHECK(mgpu_merge(
+        ctx, &(mgpu_merge_info){
+                 .key_type = MGPU_TYPE_I32, .a_count = n, .b_count = n, .a_keys = a, .b_keys = b, .out_keys = c}));
     printf("\nMerged array:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, c, 2 * n, "%4d", 10, stdout));
     mgpu_buffer_free(ctx, a);
@@ -119,18 +155,36 @@ static void demo_merge_pairs(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &vb));
     CHECK(mgpu_buffer_alloc(ctx, 2 * n * 4, &c));
     CHECK(mgpu_buffer_alloc(ctx, 2 * n * 4, &vc));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_SORTED_RANDOM, .count = n, .output = a,
-                                            .a.i32 = 0, .b.i32 = 99, .seed = 15}));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_SORTED_RANDOM, .count = n, .output = b,
-                                            .a.i32 = 0, .b.i32 = 99, .seed = 16}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_SORTED_RANDOM,
+                                           .count = n,
+                                           .output = a,
+                                           .a.i32 = 0,
+                                           .b.i32 = 99,
+                                           .seed = 15}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_SORTED_RANDOM,
+                                           .count = n,
+                                           .output = b,
+                                           .a.i32 = 0,
+                                           .b.i32 = 99,
+                                           .seed = 16}));
     CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = va, .a.i32 = 0, .b.i32 = 1}));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = vb, .a.i32 = (int32_t)n, .b.i32 = 1}));
+    CHECK(mgpu_fill(
+        ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = vb, .a.i32 = (int32_t)n, .b.i32 = 1}));
     printf("A:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, a, n, "%4d", 10, stdout));
     printf("\nB:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, b, n, "%4d", 10, stdout));
-    CHECK(mgpu_merge(ctx, &(mgpu_merge_info){.key_type = MGPU_TYPE_I32, .value_size = 4, .a_count = n, .b_count = n,
-                                             .a_keys = a, .b_keys = b, .a_values = va, .b_values = vb, .out_keys = c,
+    CHECK(mgpu_merge(ctx, &(mgpu_merge_info){.key_type = MGPU_TYPE_I32,
+                                             .value_size = 4,
+                                             .a_count = n,
+                                             .b_count = n,
+                                             .a_keys = a,
+                                             .b_keys = b,
+                                             .a_values = va,
+                                             .b_values = vb,
+                                             .out_keys = c,
                                              .out_values = vc}));
     printf("\nMerged keys:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, c, 2 * n, "%4d", 10, stdout));
@@ -146,16 +200,26 @@ static void demo_sort(mgpu_context ctx, bool pairs) {
     const uint32_t n = 100;
     mgpu_range keys, values = {0};
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &keys));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_RANDOM, .count = n, .output = keys,
-                                            .a.i32 = 0, .b.i32 = 99, .seed = pairs ? 10 : 9}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_RANDOM,
+                                           .count = n,
+                                           .output = keys,
+                                           .a.i32 = 0,
+                                           .b.i32 = 99,
+                                           .seed = pairs ? 10 : 9}));
     if (pairs) {
         CHECK(mgpu_buffer_alloc(ctx, n * 4, &values));
-        CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = values, .a.i32 = 0, .b.i32 = 1}));
+        CHECK(mgpu_fill(
+            ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = values, .a.i32 = 0, .b.i32 = 1}));
     }
     printf(pairs ? "Input keys:\n" : "Input:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, keys, n, "%4d", 10, stdout));
-    CHECK(mgpu_mergesort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_I32, .value_size = pairs ? 4 : 0, .count = n,
-                                                .keys_in = keys, .keys_out = keys, .values_in = values,
+    CHECK(mgpu_mergesort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_I32,
+                                                .value_size = pairs ? 4 : 0,
+                                                .count = n,
+                                                .keys_in = keys,
+                                                .keys_out = keys,
+                                                .values_in = values,
                                                 .values_out = values}));
     printf(pairs ? "\nSorted keys:\n" : "\nSorted output:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, keys, n, "%4d", 10, stdout));
@@ -176,12 +240,23 @@ static void demo_radix_sort(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &keys));
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &sorted));
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &indices));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_RANDOM, .count = n, .output = keys,
-                                            .a.u32 = 0, .b.u32 = 999, .seed = 13}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_U32,
+                                           .mode = MGPU_FILL_RANDOM,
+                                           .count = n,
+                                           .output = keys,
+                                           .a.u32 = 0,
+                                           .b.u32 = 999,
+                                           .seed = 13}));
     printf("Input:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_U32, keys, n, "%4u", 10, stdout));
-    CHECK(mgpu_radixsort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .indices = true, .count = n, .keys_in = keys,
-                                                .keys_out = sorted, .values_out = indices, .begin_bit = 0, .end_bit = 8}));
+    CHECK(mgpu_radixsort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_U32,
+                                                .indices = true,
+                                                .count = n,
+                                                .keys_in = keys,
+                                                .keys_out = sorted,
+                                                .values_out = indices,
+                                                .begin_bit = 0,
+                                                .end_bit = 8}));
     printf("\nSorted by bits 0..7 (key %% 256):\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_U32, sorted, n, "%4u", 10, stdout));
     printf("\nInput positions:\n");
@@ -199,11 +274,14 @@ static void demo_bulk(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, removes * 4, &indices));
     CHECK(mgpu_buffer_alloc(ctx, (n - removes) * 4, &out));
     CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = data, .a.i32 = 0, .b.i32 = 1}));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = removes, .output = indices, .a.i32 = 0, .b.i32 = 3}));
+    CHECK(mgpu_fill(
+        ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = removes, .output = indices, .a.i32 = 0, .b.i32 = 3}));
     printf("Input array:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, data, n, "%4d", 10, stdout));
-    CHECK(mgpu_bulk_remove(ctx, &(mgpu_bulk_remove_info){.value_size = 4, .count = n, .input = data, .index_count = removes,
-                                                         .indices = indices, .output = out}));
+    CHECK(mgpu_bulk_remove(
+        ctx,
+        &(mgpu_bulk_remove_info){
+            .value_size = 4, .count = n, .input = data, .index_count = removes, .indices = indices, .output = out}));
     printf("\nRemoving every 3rd element:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, out, n - removes, "%4d", 10, stdout));
     mgpu_buffer_free(ctx, indices);
@@ -213,12 +291,19 @@ static void demo_bulk(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, inserts * 4, &insert));
     CHECK(mgpu_buffer_alloc(ctx, inserts * 4, &indices));
     CHECK(mgpu_buffer_alloc(ctx, (n + inserts) * 4, &inserted));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = inserts, .output = insert, .a.i32 = 1000, .b.i32 = 10}));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = inserts, .output = indices, .a.i32 = 2, .b.i32 = 5}));
+    CHECK(mgpu_fill(
+        ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = inserts, .output = insert, .a.i32 = 1000, .b.i32 = 10}));
+    CHECK(mgpu_fill(
+        ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = inserts, .output = indices, .a.i32 = 2, .b.i32 = 5}));
     printf("Input array:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, data, n, "%4d", 10, stdout));
-    CHECK(mgpu_bulk_insert(ctx, &(mgpu_bulk_insert_info){.value_size = 4, .b_count = n, .b = data, .a_count = inserts,
-                                                         .insert = insert, .indices = indices, .output = inserted}));
+    CHECK(mgpu_bulk_insert(ctx, &(mgpu_bulk_insert_info){.value_size = 4,
+                                                         .b_count = n,
+                                                         .b = data,
+                                                         .a_count = inserts,
+                                                         .insert = insert,
+                                                         .indices = indices,
+                                                         .output = inserted}));
     printf("\nInserting before every 5th element starting at item 2:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, inserted, n + inserts, "%4d", 10, stdout));
     mgpu_range all[] = {data, insert, indices, inserted};
@@ -232,17 +317,32 @@ static void demo_sorted_search(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, haystack_count * 4, &haystack));
     CHECK(mgpu_buffer_alloc(ctx, needle_count * 4, &needles));
     CHECK(mgpu_buffer_alloc(ctx, needle_count * 4, &bounds));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_SORTED_RANDOM, .count = haystack_count,
-                                            .output = haystack, .a.i32 = 0, .b.i32 = 299, .seed = 11}));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_SORTED_RANDOM, .count = needle_count,
-                                            .output = needles, .a.i32 = 0, .b.i32 = 299, .seed = 12}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_SORTED_RANDOM,
+                                           .count = haystack_count,
+                                           .output = haystack,
+                                           .a.i32 = 0,
+                                           .b.i32 = 299,
+                                           .seed = 11}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_SORTED_RANDOM,
+                                           .count = needle_count,
+                                           .output = needles,
+                                           .a.i32 = 0,
+                                           .b.i32 = 299,
+                                           .seed = 12}));
     printf("Haystack array:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, haystack, haystack_count, "%4d", 10, stdout));
     printf("\nNeedles array:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, needles, needle_count, "%4d", 10, stdout));
-    CHECK(mgpu_sorted_search(ctx, &(mgpu_sorted_search_info){.key_type = MGPU_TYPE_I32, .bounds = MGPU_BOUNDS_LOWER,
-                                                             .a_count = needle_count, .b_count = haystack_count,
-                                                             .a_keys = needles, .b_keys = haystack, .a_indices = bounds},
+    CHECK(mgpu_sorted_search(ctx,
+                             &(mgpu_sorted_search_info){.key_type = MGPU_TYPE_I32,
+                                                        .bounds = MGPU_BOUNDS_LOWER,
+                                                        .a_count = needle_count,
+                                                        .b_count = haystack_count,
+                                                        .a_keys = needles,
+                                                        .b_keys = haystack,
+                                                        .a_indices = bounds},
                              NULL, NULL));
     printf("\nLower bound array:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, bounds, needle_count, "%4d", 10, stdout));
@@ -258,19 +358,27 @@ static void demo_load_balance(mgpu_context ctx) {
     mgpu_range counts, starts, objects;
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &counts));
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &starts));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_RANDOM, .count = n, .output = counts,
-                                            .a.i32 = 0, .b.i32 = 4, .seed = 7}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_RANDOM,
+                                           .count = n,
+                                           .output = counts,
+                                           .a.i32 = 0,
+                                           .b.i32 = 4,
+                                           .seed = 7}));
     printf("Object counts:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, counts, n, "%4d", 10, stdout));
     mgpu_scalar total;
-    CHECK(mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_I32, .exclusive = true, .count = n, .input = counts,
-                                           .output = starts}, &total));
+    CHECK(mgpu_scan(
+        ctx, &(mgpu_scan_info){.type = MGPU_TYPE_I32, .exclusive = true, .count = n, .input = counts, .output = starts},
+        &total));
     printf("\nScan of object counts:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, starts, n, "%4d", 10, stdout));
     printf("Total: %4d\n", total.i32);
     CHECK(mgpu_buffer_alloc(ctx, total.i32 ? (VkDeviceSize)total.i32 * 4 : 4, &objects));
-    CHECK(mgpu_load_balance(ctx, &(mgpu_load_balance_info){.item_count = (uint32_t)total.i32, .object_count = n,
-                                                           .object_starts = starts, .out_objects = objects}));
+    CHECK(mgpu_load_balance(ctx, &(mgpu_load_balance_info){.item_count = (uint32_t)total.i32,
+                                                           .object_count = n,
+                                                           .object_starts = starts,
+                                                           .out_objects = objects}));
     printf("\nObject references:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, objects, (uint32_t)total.i32, "%4d", 10, stdout));
     mgpu_buffer_free(ctx, counts);
@@ -304,19 +412,28 @@ static void demo_interval_move(mgpu_context ctx) {
     CHECK(mgpu_buffer_upload(ctx, rstarts, starts, sizeof starts));
     CHECK(mgpu_buffer_upload(ctx, rgather, gather, sizeof gather));
     CHECK(mgpu_buffer_upload(ctx, rscatter, scatter, sizeof scatter));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = 10 * n, .output = input, .a.i32 = 0, .b.i32 = 1}));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_CONSTANT, .count = total, .output = output,
-                                            .a.i32 = -1}));
+    CHECK(mgpu_fill(
+        ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = 10 * n, .output = input, .a.i32 = 0, .b.i32 = 1}));
+    CHECK(mgpu_fill(
+        ctx, &(mgpu_fill_info){
+                 .type = MGPU_TYPE_I32, .mode = MGPU_FILL_CONSTANT, .count = total, .output = output, .a.i32 = -1}));
     printf("Interval starts (the exclusive scan of the counts %d %d %d ...):\n", counts[0], counts[1], counts[2]);
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, rstarts, n, "%4d", 10, stdout));
     printf("\nGather offsets:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, rgather, n, "%4d", 10, stdout));
     printf("\nScatter offsets:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, rscatter, n, "%4d", 10, stdout));
-    CHECK(mgpu_interval(ctx, &(mgpu_interval_info){.op = MGPU_INTERVAL_OP_MOVE, .value_size = 4, .item_count = total,
-                                                   .interval_count = n, .interval_starts = rstarts, .gather = rgather,
-                                                   .scatter = rscatter, .input = input, .input_count = 10 * n,
-                                                   .output = output, .output_count = total}));
+    CHECK(mgpu_interval(ctx, &(mgpu_interval_info){.op = MGPU_INTERVAL_OP_MOVE,
+                                                   .value_size = 4,
+                                                   .item_count = total,
+                                                   .interval_count = n,
+                                                   .interval_starts = rstarts,
+                                                   .gather = rgather,
+                                                   .scatter = rscatter,
+                                                   .input = input,
+                                                   .input_count = 10 * n,
+                                                   .output = output,
+                                                   .output_count = total}));
     printf("\nMoved values:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, output, total, "%4d", 10, stdout));
     mgpu_range all[] = {rstarts, rgather, rscatter, input, output};
@@ -331,20 +448,31 @@ static void demo_interval_expand(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &counts));
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &starts));
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &values));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_RANDOM, .count = n, .output = counts,
-                                            .a.i32 = 0, .b.i32 = 4, .seed = 8}));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = values, .a.i32 = 0, .b.i32 = 10}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_RANDOM,
+                                           .count = n,
+                                           .output = counts,
+                                           .a.i32 = 0,
+                                           .b.i32 = 4,
+                                           .seed = 8}));
+    CHECK(mgpu_fill(ctx,
+                    &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = values, .a.i32 = 0, .b.i32 = 10}));
     printf("Interval counts:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, counts, n, "%4d", 10, stdout));
     printf("\nInterval values:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, values, n, "%4d", 10, stdout));
     mgpu_scalar total;
-    CHECK(mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_I32, .exclusive = true, .count = n, .input = counts,
-                                           .output = starts}, &total));
+    CHECK(mgpu_scan(
+        ctx, &(mgpu_scan_info){.type = MGPU_TYPE_I32, .exclusive = true, .count = n, .input = counts, .output = starts},
+        &total));
     CHECK(mgpu_buffer_alloc(ctx, total.i32 ? (VkDeviceSize)total.i32 * 4 : 4, &out));
-    CHECK(mgpu_interval(ctx, &(mgpu_interval_info){.op = MGPU_INTERVAL_OP_EXPAND, .value_size = 4,
-                                                   .item_count = (uint32_t)total.i32, .interval_count = n,
-                                                   .interval_starts = starts, .input = values, .output = out}));
+    CHECK(mgpu_interval(ctx, &(mgpu_interval_info){.op = MGPU_INTERVAL_OP_EXPAND,
+                                                   .value_size = 4,
+                                                   .item_count = (uint32_t)total.i32,
+                                                   .interval_count = n,
+                                                   .interval_starts = starts,
+                                                   .input = values,
+                                                   .output = out}));
     printf("\nExpanded values:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, out, (uint32_t)total.i32, "%4d", 10, stdout));
     mgpu_buffer_free(ctx, counts);

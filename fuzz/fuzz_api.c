@@ -68,7 +68,8 @@ static void die(const char *format, ...) {
     fprintf(stderr, "fuzz_api: ");
     vfprintf(stderr, format, args);
     va_end(args);
-    fprintf(stderr, "\n  the context's last error (maybe of an earlier call): %s\n", S.ctx ? mgpu_context_last_error(S.ctx) : "");
+    fprintf(stderr, "\n  the context's last error (maybe of an earlier call): %s\n",
+            S.ctx ? mgpu_context_last_error(S.ctx) : "");
     abort();
 }
 
@@ -92,8 +93,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
     const char *v = getenv("MGPU_FUZZ_VALIDATION");
-    mgpu_context_desc desc = {.device = getenv("MGPU_DEVICE") ? NULL : "llvmpipe",
-                              .validation = !(v && !strcmp(v, "0")), .log = log_fn};
+    mgpu_context_desc desc = {
+        .device = getenv("MGPU_DEVICE") ? NULL : "llvmpipe", .validation = !(v && !strcmp(v, "0")), .log = log_fn};
     mgpu_result r = mgpu_context_create(&desc, &S.ctx);
     if (r == MGPU_ERROR_UNSUPPORTED && desc.validation) { /* no validation layers here */
         desc.validation = false;
@@ -175,8 +176,8 @@ static mgpu_type pick_type(reader *r) {
 }
 
 static uint32_t pick_count(reader *r) {
-    static const uint32_t counts[] = {0, 1, 2, 3, 7, 31, 64, 100, 255, 256, 257, 1000, 1023, 1024, 2048, 4096,
-                                      0x7fffffffu, 0x80000000u, 0xffffffffu};
+    static const uint32_t counts[] = {0,   1,    2,    3,    7,    31,   64,          100,         255,        256,
+                                      257, 1000, 1023, 1024, 2048, 4096, 0x7fffffffu, 0x80000000u, 0xffffffffu};
     uint8_t k = u8(r);
     if (k >= 0xe0) return u8(r) | (uint32_t)(u8(r) & 0x1f) << 8; /* 0 .. 8191 */
     return counts[k % (sizeof counts / sizeof counts[0])];
@@ -187,7 +188,9 @@ static const range_desc *pick_range(reader *r) { return &S.ranges[u8(r) % RANGE_
 /* ---- element helpers ---- */
 
 static size_t type_size(mgpu_type t) { return mgpu_type_size(t); }
-static bool is_int(mgpu_type t) { return t == MGPU_TYPE_U32 || t == MGPU_TYPE_I32 || t == MGPU_TYPE_U64 || t == MGPU_TYPE_I64; }
+static bool is_int(mgpu_type t) {
+    return t == MGPU_TYPE_U32 || t == MGPU_TYPE_I32 || t == MGPU_TYPE_U64 || t == MGPU_TYPE_I64;
+}
 static bool is_signed(mgpu_type t) { return t == MGPU_TYPE_I32 || t == MGPU_TYPE_I64; }
 
 static uint64_t load(mgpu_type t, const uint8_t *p) {
@@ -213,11 +216,12 @@ static void store(mgpu_type t, uint8_t *p, uint64_t v) {
 /* The order-preserving unsigned image of a key (DESIGN.md: floats in IEEE total order). */
 static uint64_t key_bits(mgpu_type t, uint64_t v) {
     switch (t) {
-    case MGPU_TYPE_U32: case MGPU_TYPE_U64: return v;
-    case MGPU_TYPE_I32: return v ^ 0x80000000u;
-    case MGPU_TYPE_I64: return v ^ 0x8000000000000000ull;
-    case MGPU_TYPE_F32: return (v & 0x80000000u) ? (~v & 0xffffffffu) : (v | 0x80000000u);
-    default: return (v >> 63) ? ~v : (v | 0x8000000000000000ull);
+        case MGPU_TYPE_U32:
+        case MGPU_TYPE_U64: return v;
+        case MGPU_TYPE_I32: return v ^ 0x80000000u;
+        case MGPU_TYPE_I64: return v ^ 0x8000000000000000ull;
+        case MGPU_TYPE_F32: return (v & 0x80000000u) ? (~v & 0xffffffffu) : (v | 0x80000000u);
+        default: return (v >> 63) ? ~v : (v | 0x8000000000000000ull);
     }
 }
 
@@ -233,7 +237,8 @@ static uint64_t int_apply(mgpu_type t, mgpu_op op, uint64_t acc, uint64_t x) {
 static uint64_t int_identity(mgpu_type t, mgpu_op op) {
     bool wide = type_size(t) == 8;
     if (op == MGPU_OP_ADD) return 0;
-    if (op == MGPU_OP_MIN) return is_signed(t) ? (wide ? 0x7fffffffffffffffull : 0x7fffffffu) : (wide ? ~0ull : 0xffffffffu);
+    if (op == MGPU_OP_MIN)
+        return is_signed(t) ? (wide ? 0x7fffffffffffffffull : 0x7fffffffu) : (wide ? ~0ull : 0xffffffffu);
     return is_signed(t) ? (wide ? 0x8000000000000000ull : 0x80000000u) : 0;
 }
 
@@ -275,15 +280,17 @@ typedef struct call {
 static slot *add_slot(call *c, const range_desc *d, uint64_t bytes, bool output) {
     slot *s = &c->slots[c->slot_count++];
     *s = (slot){.d = d, .bytes = d->range.buffer ? bytes : 0, .output = output};
-    if (S.trace) fprintf(stderr, "trace: slot %zu: %s, %" PRIu64 " bytes%s\n", c->slot_count - 1, d->name, s->bytes,
-                         output ? ", written" : "");
+    if (S.trace)
+        fprintf(stderr, "trace: slot %zu: %s, %" PRIu64 " bytes%s\n", c->slot_count - 1, d->name, s->bytes,
+                output ? ", written" : "");
     return s;
 }
 
 static mgpu_result run_recorded(int kind, const void *info, const range_desc *scratch, call *c);
 
 static void call_scan(reader *r, bool recorded, call *c) {
-    mgpu_scan_info info = {.type = pick_type(r), .op = (mgpu_op)(u8(r) % 5), .exclusive = u8(r) & 1, .count = pick_count(r)};
+    mgpu_scan_info info = {
+        .type = pick_type(r), .op = (mgpu_op)(u8(r) % 5), .exclusive = u8(r) & 1, .count = pick_count(r)};
     const range_desc *in = pick_range(r), *out = u8(r) & 1 ? in : pick_range(r), *total = pick_range(r);
     if (u8(r) % 4 == 0) total = &S.ranges[0];
     info.input = in->range;
@@ -373,8 +380,8 @@ static void call_reduce(reader *r, bool recorded, call *c) {
     if (!recorded) {
         uint64_t got = load(info.type, (const uint8_t *)&value.value);
         if (got != acc || (info.op == MGPU_OP_MAX_INDEX && value.index != index))
-            die("reduce: host value %" PRIx64 " index %" PRId64 ", expected %" PRIx64 " index %" PRId64, got, value.index,
-                acc, index);
+            die("reduce: host value %" PRIx64 " index %" PRId64 ", expected %" PRIx64 " index %" PRId64, got,
+                value.index, acc, index);
     }
     c->reference_done = true;
 }
@@ -397,7 +404,8 @@ static void call_fill(reader *r, call *c) {
     uint8_t *dst = bytes_of(S.expect, out, bytes);
     if (!dst) return;
     uint64_t a = size == 4 ? info.a.u32 : info.a.u64, b = size == 4 ? info.b.u32 : info.b.u64;
-    for (uint32_t i = 0; i < info.count; ++i) store(info.type, dst + (size_t)i * size, constant ? a : a + (uint64_t)i * b);
+    for (uint32_t i = 0; i < info.count; ++i)
+        store(info.type, dst + (size_t)i * size, constant ? a : a + (uint64_t)i * b);
     c->reference_done = true;
 }
 
@@ -435,8 +443,11 @@ static uint64_t order_key(mgpu_type t, bool descending, const uint8_t *p, uint32
 
 static void call_merge(reader *r, call *c) {
     static const uint32_t value_sizes[] = {0, 4, 8, 0, 4, 3, 16};
-    mgpu_merge_info info = {.key_type = pick_type(r), .value_size = value_sizes[u8(r) % 7], .descending = u8(r) & 1,
-                            .a_count = pick_count(r), .b_count = pick_count(r)};
+    mgpu_merge_info info = {.key_type = pick_type(r),
+                            .value_size = value_sizes[u8(r) % 7],
+                            .descending = u8(r) & 1,
+                            .a_count = pick_count(r),
+                            .b_count = pick_count(r)};
     const range_desc *ak = pick_range(r), *bk = pick_range(r), *av = pick_range(r), *bv = pick_range(r),
                      *ok = pick_range(r), *ov = pick_range(r);
     info.a_keys = ak->range, info.b_keys = bk->range, info.a_values = av->range, info.b_values = bv->range;
@@ -456,7 +467,8 @@ static void call_merge(reader *r, call *c) {
     const uint8_t *va = v ? bytes_of(S.before, av, an * v) : NULL, *vb = v ? bytes_of(S.before, bv, bn * v) : NULL;
     uint8_t *o = bytes_of(S.expect, ok, n * k), *ovp = v ? bytes_of(S.expect, ov, n * v) : NULL;
     if ((an && !a) || (bn && !b) || (n && !o) || (v && ((an && !va) || (bn && !vb) || (n && !ovp)))) return;
-    if (!sorted_run(info.key_type, info.descending, a, (uint32_t)an) || !sorted_run(info.key_type, info.descending, b, (uint32_t)bn))
+    if (!sorted_run(info.key_type, info.descending, a, (uint32_t)an) ||
+        !sorted_run(info.key_type, info.descending, b, (uint32_t)bn))
         return; /* a precondition the library does not check: any output will do */
     uint8_t *tk = malloc(n * k + 1), *tv = malloc(n * v + 1);
     for (uint64_t i = 0, j = 0, p = 0; p < n; ++p) {
@@ -465,8 +477,10 @@ static void call_merge(reader *r, call *c) {
         const uint8_t *key = take_a ? a + i * k : b + j * k;
         memcpy(tk + p * k, key, k);
         if (v) memcpy(tv + p * v, take_a ? va + i * v : vb + j * v, v);
-        if (take_a) ++i;
-        else ++j;
+        if (take_a)
+            ++i;
+        else
+            ++j;
     }
     if (n) memcpy(o, tk, n * k);
     if (v && n) memcpy(ovp, tv, n * v);
@@ -510,8 +524,10 @@ static void call_sort(reader *r, call *c) {
     add_slot(c, ic, 4, false);
     c->what = radix ? "radixsort" : "mergesort";
     bool recorded = u8(r) & 1;
-    if (recorded) c->result = run_recorded(radix ? 6 : 5, &info, pick_range(r), c);
-    else c->result = radix ? mgpu_radixsort(S.ctx, &info) : mgpu_mergesort(S.ctx, &info);
+    if (recorded)
+        c->result = run_recorded(radix ? 6 : 5, &info, pick_range(r), c);
+    else
+        c->result = radix ? mgpu_radixsort(S.ctx, &info) : mgpu_mergesort(S.ctx, &info);
     if (c->result != MGPU_SUCCESS || !n) return;
     const uint8_t *keys = bytes_of(S.before, ki, n * k), *values = v ? bytes_of(S.before, vi, n * v) : NULL;
     uint8_t *out_keys = bytes_of(S.expect, ko, n * k), *out_values = vout ? bytes_of(S.expect, vo, n * vout) : NULL;
@@ -541,8 +557,10 @@ static void call_sort(reader *r, call *c) {
     uint8_t *tk = malloc(m * k + 1), *tv = malloc(m * (vout ? vout : 1) + 1);
     for (uint32_t i = 0; i < m; ++i) {
         memcpy(tk + (size_t)i * k, keys + (size_t)items[i].index * k, k);
-        if (info.indices) memcpy(tv + (size_t)i * 4, &items[i].index, 4);
-        else if (v) memcpy(tv + (size_t)i * v, values + (size_t)items[i].index * v, v);
+        if (info.indices)
+            memcpy(tv + (size_t)i * 4, &items[i].index, 4);
+        else if (v)
+            memcpy(tv + (size_t)i * v, values + (size_t)items[i].index * v, v);
     }
     memcpy(out_keys, tk, m * k);
     if (vout) memcpy(out_values, tv, m * vout);
@@ -553,8 +571,11 @@ static void call_sort(reader *r, call *c) {
 }
 
 static void call_search(reader *r, call *c) {
-    mgpu_sorted_search_info info = {.key_type = pick_type(r), .bounds = (mgpu_bounds)(u8(r) % 3), .descending = u8(r) & 1,
-                                    .a_count = pick_count(r), .b_count = pick_count(r)};
+    mgpu_sorted_search_info info = {.key_type = pick_type(r),
+                                    .bounds = (mgpu_bounds)(u8(r) % 3),
+                                    .descending = u8(r) & 1,
+                                    .a_count = pick_count(r),
+                                    .b_count = pick_count(r)};
     const range_desc *ak = pick_range(r), *bk = pick_range(r), *out[4];
     for (int i = 0; i < 4; ++i) out[i] = u8(r) % 3 ? pick_range(r) : &S.ranges[0];
     info.a_keys = ak->range, info.b_keys = bk->range;
@@ -569,11 +590,13 @@ static void call_search(reader *r, call *c) {
     uint32_t a_matched = 0, b_matched = 0;
     bool recorded = u8(r) & 1;
     c->what = "sorted search";
-    c->result = recorded ? run_recorded(7, &info, pick_range(r), c) : mgpu_sorted_search(S.ctx, &info, &a_matched, &b_matched);
+    c->result =
+        recorded ? run_recorded(7, &info, pick_range(r), c) : mgpu_sorted_search(S.ctx, &info, &a_matched, &b_matched);
     if (c->result != MGPU_SUCCESS || !k) return;
     const uint8_t *a = bytes_of(S.before, ak, an * k), *b = bytes_of(S.before, bk, bn * k);
     if ((an && !a) || (bn && !b)) return;
-    if (!sorted_run(info.key_type, info.descending, a, (uint32_t)an) || !sorted_run(info.key_type, info.descending, b, (uint32_t)bn))
+    if (!sorted_run(info.key_type, info.descending, a, (uint32_t)an) ||
+        !sorted_run(info.key_type, info.descending, b, (uint32_t)bn))
         return;
     bool upper = info.bounds == MGPU_BOUNDS_UPPER;
     int32_t *res[4];
@@ -612,8 +635,10 @@ static void call_search(reader *r, call *c) {
         uint64_t bytes = (i % 2 ? bn : an) * 4;
         if (!so[i]->bytes) continue;
         uint8_t *e = bytes_of(S.expect, out[i], bytes);
-        if (e) memcpy(e, res[i], bytes);
-        else ok = false;
+        if (e)
+            memcpy(e, res[i], bytes);
+        else
+            ok = false;
     }
     for (int i = 0; i < 4; ++i) free(res[i]);
     if (!recorded && ((info.a_matches.buffer && a_matched != want_a) || (info.b_matches.buffer && b_matched != want_b)))
@@ -626,27 +651,27 @@ static mgpu_result run_recorded(int kind, const void *info, const range_desc *sc
     mgpu_requirements req = {0};
     mgpu_result r = MGPU_SUCCESS;
     switch (kind) {
-    case 0: r = mgpu_scan_get_requirements(S.ctx, info, &req); break;
-    case 1: r = mgpu_reduce_get_requirements(S.ctx, info, &req); break;
-    case 4: r = mgpu_merge_get_requirements(S.ctx, info, &req); break;
-    case 5: r = mgpu_mergesort_get_requirements(S.ctx, info, &req); break;
-    case 6: r = mgpu_radixsort_get_requirements(S.ctx, info, &req); break;
-    case 7: r = mgpu_sorted_search_get_requirements(S.ctx, info, &req); break;
-    default: break;
+        case 0: r = mgpu_scan_get_requirements(S.ctx, info, &req); break;
+        case 1: r = mgpu_reduce_get_requirements(S.ctx, info, &req); break;
+        case 4: r = mgpu_merge_get_requirements(S.ctx, info, &req); break;
+        case 5: r = mgpu_mergesort_get_requirements(S.ctx, info, &req); break;
+        case 6: r = mgpu_radixsort_get_requirements(S.ctx, info, &req); break;
+        case 7: r = mgpu_sorted_search_get_requirements(S.ctx, info, &req); break;
+        default: break;
     }
     if (kind != 2 && kind != 3) add_slot(c, scratch, r == MGPU_SUCCESS ? req.scratch_size : 0, true)->scratch = true;
     VkCommandBuffer cmd;
     mgpu_result begun = mgpu_commands_begin(S.ctx, &cmd);
     if (begun != MGPU_SUCCESS) die("mgpu_commands_begin: %s", mgpu_result_name(begun));
     switch (kind) {
-    case 0: r = mgpu_cmd_scan(S.ctx, cmd, info, scratch->range); break;
-    case 1: r = mgpu_cmd_reduce(S.ctx, cmd, info, scratch->range); break;
-    case 2: r = mgpu_cmd_fill(S.ctx, cmd, info); break;
-    case 3: r = mgpu_cmd_copy(S.ctx, cmd, info); break;
-    case 4: r = mgpu_cmd_merge(S.ctx, cmd, info, scratch->range); break;
-    case 5: r = mgpu_cmd_mergesort(S.ctx, cmd, info, scratch->range); break;
-    case 6: r = mgpu_cmd_radixsort(S.ctx, cmd, info, scratch->range); break;
-    default: r = mgpu_cmd_sorted_search(S.ctx, cmd, info, scratch->range); break;
+        case 0: r = mgpu_cmd_scan(S.ctx, cmd, info, scratch->range); break;
+        case 1: r = mgpu_cmd_reduce(S.ctx, cmd, info, scratch->range); break;
+        case 2: r = mgpu_cmd_fill(S.ctx, cmd, info); break;
+        case 3: r = mgpu_cmd_copy(S.ctx, cmd, info); break;
+        case 4: r = mgpu_cmd_merge(S.ctx, cmd, info, scratch->range); break;
+        case 5: r = mgpu_cmd_mergesort(S.ctx, cmd, info, scratch->range); break;
+        case 6: r = mgpu_cmd_radixsort(S.ctx, cmd, info, scratch->range); break;
+        default: r = mgpu_cmd_sorted_search(S.ctx, cmd, info, scratch->range); break;
     }
     mgpu_result submitted = mgpu_commands_submit(S.ctx, NULL);
     if (submitted != MGPU_SUCCESS) die("mgpu_commands_submit: %s", mgpu_result_name(submitted));
@@ -664,11 +689,11 @@ static void fill_pattern(reader *r, int k) {
         uint32_t w;
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
         switch (mode) {
-        case 0: w = (uint32_t)x; break;                   /* random bits */
-        case 1: w = (uint32_t)(x % 10); break;            /* small values, many equal */
-        case 2: w = (uint32_t)(i / 4 * 3 + (x & 1)); break; /* ascending 32-bit keys */
-        case 3: w = (i / 4) % 2 ? 0 : (uint32_t)(i / 8 * 5); break; /* ascending 64-bit keys */
-        default: w = (uint32_t)(0xffffffffu - i / 4 * 7); break;  /* descending 32-bit keys */
+            case 0: w = (uint32_t)x; break;                             /* random bits */
+            case 1: w = (uint32_t)(x % 10); break;                      /* small values, many equal */
+            case 2: w = (uint32_t)(i / 4 * 3 + (x & 1)); break;         /* ascending 32-bit keys */
+            case 3: w = (i / 4) % 2 ? 0 : (uint32_t)(i / 8 * 5); break; /* ascending 64-bit keys */
+            default: w = (uint32_t)(0xffffffffu - i / 4 * 7); break;    /* descending 32-bit keys */
         }
         memcpy(p + i, &w, 4);
     }
@@ -693,13 +718,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint8_t which = u8(&r);
     bool recorded = which & 0x80;
     switch (which % 7) {
-    case 0: call_scan(&r, recorded, &c); break;
-    case 1: call_reduce(&r, recorded, &c); break;
-    case 2: call_merge(&r, &c); break;
-    case 3: call_sort(&r, &c); break;
-    case 4: call_search(&r, &c); break;
-    case 5: call_fill(&r, &c); break;
-    default: call_copy(&r, &c); break;
+        case 0: call_scan(&r, recorded, &c); break;
+        case 1: call_reduce(&r, recorded, &c); break;
+        case 2: call_merge(&r, &c); break;
+        case 3: call_sort(&r, &c); break;
+        case 4: call_search(&r, &c); break;
+        case 5: call_fill(&r, &c); break;
+        default: call_copy(&r, &c); break;
     }
     if (S.trace) fprintf(stderr, "trace: %s -> %s\n", c.what, mgpu_result_name(c.result));
     if (c.result == MGPU_SUCCESS) {
@@ -724,8 +749,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         must(mgpu_buffer_download(S.ctx, S.alloc[k], S.got[k], alloc_bytes[k]), "download");
         for (size_t i = 0; i < alloc_bytes[k]; ++i)
             if (!S.free_[k][i] && S.got[k][i] != S.expect[k][i])
-                die("%s -> %s: allocation %d byte %zu is %02x, expected %02x (before: %02x)", c.what, mgpu_result_name(c.result),
-                    k, i, S.got[k][i], S.expect[k][i], S.before[k][i]);
+                die("%s -> %s: allocation %d byte %zu is %02x, expected %02x (before: %02x)", c.what,
+                    mgpu_result_name(c.result), k, i, S.got[k][i], S.expect[k][i], S.before[k][i]);
     }
     if (S.stats) { /* env MGPU_FUZZ_STATS: how often each call succeeds and meets its reference */
         static const char *const names[7] = {"scan", "reduce", "merge", "sort", "sorted search", "fill", "copy"};
@@ -733,11 +758,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         ++S.runs[op][c.result == MGPU_SUCCESS ? (c.reference_done ? 2 : 1) : 0];
         if (++S.total_runs % 5000 == 0)
             for (int o = 0; o < 7; ++o)
-                fprintf(stderr, "stats %-13s refused %6" PRIu64 "  accepted %6" PRIu64 "  checked against the reference %6" PRIu64 "\n",
-                        names[o],
-                        S.runs[o][0], S.runs[o][1] + S.runs[o][2], S.runs[o][2]);
+                fprintf(stderr,
+                        "stats %-13s refused %6" PRIu64 "  accepted %6" PRIu64
+                        "  checked against the reference %6" PRIu64 "\n",
+                        names[o], S.runs[o][0], S.runs[o][1] + S.runs[o][2], S.runs[o][2]);
     }
     uint64_t messages = mgpu_context_validation_message_count(S.ctx);
-    if (messages != S.validation_messages) die("%s: %" PRIu64 " validation messages", c.what, messages - S.validation_messages);
+    if (messages != S.validation_messages)
+        die("%s: %" PRIu64 " validation messages", c.what, messages - S.validation_messages);
     return 0;
 }

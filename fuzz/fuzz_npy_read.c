@@ -33,10 +33,12 @@ static void fail(const char *what, const char *error) {
 /* What a refusal must look like: "fuzz.npy: <what>", printable, no newline, not cut short. */
 static void check_message(const char *error, size_t size) {
     size_t n = strlen(error);
-    if (n < sizeof NAME + 2 || strncmp(error, NAME ": ", sizeof NAME + 1) != 0) fail("message does not name the file", error);
+    if (n < sizeof NAME + 2 || strncmp(error, NAME ": ", sizeof NAME + 1) != 0)
+        fail("message does not name the file", error);
     if (n + 1 >= size) fail("message fills the whole buffer", error);
     for (size_t i = 0; i < n; ++i)
-        if ((unsigned char)error[i] < 0x20 || (unsigned char)error[i] >= 0x7f) fail("message has a raw control or high byte", error);
+        if ((unsigned char)error[i] < 0x20 || (unsigned char)error[i] >= 0x7f)
+            fail("message has a raw control or high byte", error);
 }
 
 static bool read_one(FILE *f, npy_array *a, char *error, size_t size) {
@@ -57,7 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char error[512], error_b[512];
     bool ok = size ? read_one(fmemopen((void *)data, size, "rb"), &a, error, sizeof error) : false;
     cookie k = {data, size, 0};
-    bool ok_b = read_one(fopencookie(&k, "rb", (cookie_io_functions_t){.read = cookie_read}), &b, error_b, sizeof error_b);
+    bool ok_b =
+        read_one(fopencookie(&k, "rb", (cookie_io_functions_t){.read = cookie_read}), &b, error_b, sizeof error_b);
     if (size && ok != ok_b) fail("memory and unseekable streams disagree", ok ? error_b : error);
     if (ok_b) {
         if ((unsigned)b.type >= MGPU_TYPE_COUNT || !b.data) fail("bad type or no data", "");

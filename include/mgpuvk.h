@@ -96,17 +96,17 @@ extern "C" {
  * of it; MGPU_ERROR_MISALIGNED: a range's offset (a scratch range's offset or device address) is not a
  * multiple of what the call needs. MGPU_ERROR_NOT_FOUND is reserved: no call returns it today.
  */
-#define MGPU_RESULT_LIST(X)                                                                                \
-    X(MGPU_SUCCESS, 0, "success")                                                                          \
-    X(MGPU_ERROR_INVALID_ARGUMENT, 1, "invalid argument")                                                  \
-    X(MGPU_ERROR_RANGE_TOO_SMALL, 2, "buffer range too small for the count and type")                     \
-    X(MGPU_ERROR_MISALIGNED, 3, "buffer range offset not aligned to the element size")                    \
-    X(MGPU_ERROR_NOT_FOUND, 4, "no such device, file or object")                                           \
-    X(MGPU_ERROR_UNSUPPORTED, 100, "operation not supported by this device or context")                   \
-    X(MGPU_ERROR_OUT_OF_MEMORY, 200, "out of device or host memory")                                       \
-    X(MGPU_ERROR_IO, 201, "file input/output failed")                                                      \
-    X(MGPU_ERROR_VULKAN, 300, "a Vulkan call failed")                                                      \
-    X(MGPU_ERROR_DEVICE_LOST, 301, "the Vulkan device was lost")                                           \
+#define MGPU_RESULT_LIST(X)                                                             \
+    X(MGPU_SUCCESS, 0, "success")                                                       \
+    X(MGPU_ERROR_INVALID_ARGUMENT, 1, "invalid argument")                               \
+    X(MGPU_ERROR_RANGE_TOO_SMALL, 2, "buffer range too small for the count and type")   \
+    X(MGPU_ERROR_MISALIGNED, 3, "buffer range offset not aligned to the element size")  \
+    X(MGPU_ERROR_NOT_FOUND, 4, "no such device, file or object")                        \
+    X(MGPU_ERROR_UNSUPPORTED, 100, "operation not supported by this device or context") \
+    X(MGPU_ERROR_OUT_OF_MEMORY, 200, "out of device or host memory")                    \
+    X(MGPU_ERROR_IO, 201, "file input/output failed")                                   \
+    X(MGPU_ERROR_VULKAN, 300, "a Vulkan call failed")                                   \
+    X(MGPU_ERROR_DEVICE_LOST, 301, "the Vulkan device was lost")                        \
     X(MGPU_ERROR_NO_DEVICE, 302, "no Vulkan device with the required features")
 
 typedef enum mgpu_result {
@@ -136,7 +136,7 @@ typedef enum mgpu_type {
 } mgpu_type;
 
 #define MGPU_TYPE_BIT(type) (1u << (type))
-#define MGPU_TYPE_MASK_ALL 0x3fu
+#define MGPU_TYPE_MASK_ALL  0x3fu
 
 /** Size in bytes of one element of the type (0 for an invalid type). */
 MGPU_API size_t mgpu_type_size(mgpu_type type);
@@ -150,9 +150,9 @@ MGPU_API const char *mgpu_type_name(mgpu_type type);
  * greater than every number, so the first NaN wins.
  */
 typedef enum mgpu_op {
-    MGPU_OP_ADD = 0, /* default; identity 0 */
-    MGPU_OP_MIN = 1, /* identity: the type's maximum, +inf for floats */
-    MGPU_OP_MAX = 2, /* identity: the type's lowest, -inf for floats */
+    MGPU_OP_ADD = 0,      /* default; identity 0 */
+    MGPU_OP_MIN = 1,      /* identity: the type's maximum, +inf for floats */
+    MGPU_OP_MAX = 2,      /* identity: the type's lowest, -inf for floats */
     MGPU_OP_MAX_INDEX = 3 /* reduce only; identity: the type's lowest (-inf) with index -1 */
 } mgpu_op;
 
@@ -206,8 +206,8 @@ static inline mgpu_range mgpu_range_slice(mgpu_range range, VkDeviceSize offset,
 
 /** What a recording needs of its caller-owned scratch range. */
 typedef struct mgpu_requirements {
-    VkDeviceSize scratch_size;       /* 0: no scratch needed (pass an empty range) */
-    VkDeviceSize scratch_alignment;  /* the scratch range's device address must be a multiple */
+    VkDeviceSize scratch_size;        /* 0: no scratch needed (pass an empty range) */
+    VkDeviceSize scratch_alignment;   /* the scratch range's device address must be a multiple */
     VkBufferUsageFlags scratch_usage; /* usage flags the scratch buffer needs */
 } mgpu_requirements;
 
@@ -323,8 +323,8 @@ typedef struct mgpu_device_info {
     bool shader_float64;
     bool vulkan_memory_model;
     bool subgroup_size_control;
-    bool subgroup_scans;  /* subgroup arithmetic, ballot and shuffles in compute: the workgroup scans use them */
-    bool lookback_safe;   /* the single-pass look-back is known to run on it (NVIDIA, AMD, Intel GPUs) */
+    bool subgroup_scans; /* subgroup arithmetic, ballot and shuffles in compute: the workgroup scans use them */
+    bool lookback_safe;  /* the single-pass look-back is known to run on it (NVIDIA, AMD, Intel GPUs) */
 } mgpu_device_info;
 
 /** Fills *out with the context's device information. Returns MGPU_ERROR_INVALID_ARGUMENT when out is NULL. */
@@ -367,9 +367,8 @@ MGPU_API mgpu_result mgpu_query_device_requirements(VkInstance instance, VkPhysi
                                                     mgpu_device_requirements *out);
 
 /** The Vulkan handles the context uses (adopted or created). Any out pointer may be NULL. */
-MGPU_API void mgpu_context_get_handles(mgpu_context context, VkInstance *instance,
-                                       VkPhysicalDevice *physical_device, VkDevice *device,
-                                       uint32_t *queue_family_index, VkQueue *queue);
+MGPU_API void mgpu_context_get_handles(mgpu_context context, VkInstance *instance, VkPhysicalDevice *physical_device,
+                                       VkDevice *device, uint32_t *queue_family_index, VkQueue *queue);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Tuning: NT (threads per workgroup) and VT (values per thread) per primitive, type and device class, from
@@ -392,7 +391,7 @@ typedef enum mgpu_prim {
 } mgpu_prim;
 
 #define MGPU_PRIM_BIT(prim) (1u << (prim))
-#define MGPU_PRIM_MASK_ALL ((1u << MGPU_PRIM_COUNT) - 1u)
+#define MGPU_PRIM_MASK_ALL  ((1u << MGPU_PRIM_COUNT) - 1u)
 
 typedef enum mgpu_switch {
     MGPU_SWITCH_AUTO = 0, /* default: the device decides */
@@ -402,10 +401,10 @@ typedef enum mgpu_switch {
 
 /** Zero fields mean: keep the table's value. */
 typedef struct mgpu_tuning {
-    uint32_t nt;          /* power of two, 32..maxComputeWorkGroupSize (64..1024 typical) */
-    uint32_t vt;          /* 1..32 */
-    mgpu_switch lookback; /* scan, radix sort: single pass with decoupled look-back (ON) or reduce-then-scan (OFF) */
-    mgpu_switch subgroup; /* workgroup scans/reductions, and Merge Path partition searches where they are few, from
+    uint32_t nt;            /* power of two, 32..maxComputeWorkGroupSize (64..1024 typical) */
+    uint32_t vt;            /* 1..32 */
+    mgpu_switch lookback;   /* scan, radix sort: single pass with decoupled look-back (ON) or reduce-then-scan (OFF) */
+    mgpu_switch subgroup;   /* workgroup scans/reductions, and Merge Path partition searches where they are few, from
                              subgroup operations (ON) or shared memory and one thread each (OFF) */
     uint32_t lookback_wait; /* scan look-back: flag reads before a tile reduces a silent predecessor itself
                                (0: 1024; MGPU_LOOKBACK_WAIT_NEVER: always, a verification mode);
@@ -432,8 +431,7 @@ MGPU_API mgpu_result mgpu_context_set_tuning(mgpu_context context, mgpu_prim pri
 
 /** The tuning in effect for prim and type, every field resolved (no zeros, no AUTO). Returns
  *  MGPU_ERROR_INVALID_ARGUMENT (out NULL, prim or type outside its enum). */
-MGPU_API mgpu_result mgpu_context_get_tuning(mgpu_context context, mgpu_prim prim, mgpu_type type,
-                                             mgpu_tuning *out);
+MGPU_API mgpu_result mgpu_context_get_tuning(mgpu_context context, mgpu_prim prim, mgpu_type type, mgpu_tuning *out);
 
 /** Builds ahead of time every pipeline the primitives in prim_mask use for the types in type_mask with the
  *  current tuning, so that no later call stalls on pipeline creation. Types the device lacks are skipped.
@@ -463,16 +461,16 @@ typedef enum mgpu_pool_mode {
 } mgpu_pool_mode;
 
 typedef struct mgpu_pool_stats {
-    VkDeviceSize in_use_bytes;  /* bytes of ranges handed out and not freed (rounded to their size class) */
-    VkDeviceSize cached_bytes;  /* bytes of freed ranges kept for reuse */
-    VkDeviceSize block_bytes;   /* bytes of VkDeviceMemory held */
-    VkDeviceSize capacity;      /* the cached_bytes limit */
-    uint64_t blocks;            /* VkDeviceMemory allocations held */
+    VkDeviceSize in_use_bytes; /* bytes of ranges handed out and not freed (rounded to their size class) */
+    VkDeviceSize cached_bytes; /* bytes of freed ranges kept for reuse */
+    VkDeviceSize block_bytes;  /* bytes of VkDeviceMemory held */
+    VkDeviceSize capacity;     /* the cached_bytes limit */
+    uint64_t blocks;           /* VkDeviceMemory allocations held */
     uint64_t in_use_ranges;
     uint64_t cached_ranges;
-    uint64_t hits;              /* allocations served from the cache */
-    uint64_t misses;            /* allocations that took new space */
-    uint64_t evictions;         /* cached ranges released to stay under capacity */
+    uint64_t hits;      /* allocations served from the cache */
+    uint64_t misses;    /* allocations that took new space */
+    uint64_t evictions; /* cached ranges released to stay under capacity */
 } mgpu_pool_stats;
 
 /** Allocates size bytes (> 0) of device-local memory; out receives the range (size as asked) with a new id,
@@ -529,10 +527,8 @@ MGPU_API void mgpu_pool_trim(mgpu_context context);
  * with bytes > 0; a range the context cannot vouch for, mgpu_range), MGPU_ERROR_RANGE_TOO_SMALL (bytes more
  * than the range's size), and the submitting set. bytes 0 checks the range and does nothing more.
  */
-MGPU_API mgpu_result mgpu_buffer_upload(mgpu_context context, mgpu_range dst, const void *src,
-                                        VkDeviceSize bytes);
-MGPU_API mgpu_result mgpu_buffer_download(mgpu_context context, mgpu_range src, void *dst,
-                                          VkDeviceSize bytes);
+MGPU_API mgpu_result mgpu_buffer_upload(mgpu_context context, mgpu_range dst, const void *src, VkDeviceSize bytes);
+MGPU_API mgpu_result mgpu_buffer_download(mgpu_context context, mgpu_range src, void *dst, VkDeviceSize bytes);
 
 typedef enum mgpu_fill_mode {
     MGPU_FILL_ASCENDING = 0,     /* out[i] = a + i * b (moderngpu's FillAscending(count, first, step)) */
@@ -568,8 +564,8 @@ MGPU_API mgpu_result mgpu_fill(mgpu_context context, const mgpu_fill_info *info)
  *  by its first index; format is a printf format for one element ("%4d", "%6.2lf"; NULL: a default); f NULL
  *  prints to stdout. Returns MGPU_ERROR_INVALID_ARGUMENT (a type outside its enum), MGPU_ERROR_OUT_OF_MEMORY
  *  (host memory), and what mgpu_buffer_download returns. */
-MGPU_API mgpu_result mgpu_buffer_print(mgpu_context context, mgpu_type type, mgpu_range range,
-                                       uint32_t count, const char *format, uint32_t columns, FILE *f);
+MGPU_API mgpu_result mgpu_buffer_print(mgpu_context context, mgpu_type type, mgpu_range range, uint32_t count,
+                                       const char *format, uint32_t columns, FILE *f);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Command buffers of the context's own (tools, tests, benchmarks): begin a primary command buffer, record
@@ -626,9 +622,9 @@ typedef struct mgpu_reduce_info {
     const void *next; /* the extension slot: must be NULL */
     mgpu_type type;
     mgpu_op op;
-    uint32_t count;      /* 0 .. 2^31-1 */
-    mgpu_range input;    /* count elements */
-    mgpu_range result;   /* mgpu_cmd_reduce: required, >= 16 bytes; mgpu_reduce: optional */
+    uint32_t count;    /* 0 .. 2^31-1 */
+    mgpu_range input;  /* count elements */
+    mgpu_range result; /* mgpu_cmd_reduce: required, >= 16 bytes; mgpu_reduce: optional */
 } mgpu_reduce_info;
 
 typedef struct mgpu_reduce_value {
@@ -672,12 +668,12 @@ MGPU_API mgpu_result mgpu_reduce(mgpu_context context, const mgpu_reduce_info *i
 typedef struct mgpu_scan_info {
     const void *next; /* the extension slot: must be NULL */
     mgpu_type type;
-    mgpu_op op;          /* ADD, MIN or MAX */
+    mgpu_op op; /* ADD, MIN or MAX */
     bool exclusive;
-    uint32_t count;      /* 0 .. 2^31-1 */
+    uint32_t count; /* 0 .. 2^31-1 */
     mgpu_range input;
-    mgpu_range output;   /* may be the same range as input */
-    mgpu_range total;    /* optional */
+    mgpu_range output; /* may be the same range as input */
+    mgpu_range total;  /* optional */
 } mgpu_scan_info;
 
 /** The scratch mgpu_cmd_scan needs (none for one tile). Returns the checks' results. */
@@ -713,7 +709,7 @@ typedef struct mgpu_merge_info {
     uint32_t b_count;
     mgpu_range a_keys;
     mgpu_range b_keys;
-    mgpu_range a_values;   /* value_size > 0 only */
+    mgpu_range a_values; /* value_size > 0 only */
     mgpu_range b_values;
     mgpu_range out_keys;   /* a_count + b_count keys */
     mgpu_range out_values; /* value_size > 0 only */
@@ -754,10 +750,10 @@ MGPU_API mgpu_result mgpu_merge(mgpu_context context, const mgpu_merge_info *inf
 typedef struct mgpu_sort_info {
     const void *next; /* the extension slot: must be NULL */
     mgpu_type key_type;
-    uint32_t value_size;   /* 0: keys only (or indices); 4 or 8: pairs */
-    bool indices;          /* write the sorting permutation to values_out */
+    uint32_t value_size; /* 0: keys only (or indices); 4 or 8: pairs */
+    bool indices;        /* write the sorting permutation to values_out */
     bool descending;
-    uint32_t count;        /* the element count, or with indirect_count the maximum */
+    uint32_t count; /* the element count, or with indirect_count the maximum */
     mgpu_range keys_in;
     mgpu_range keys_out;   /* count keys; may equal keys_in */
     mgpu_range values_in;  /* pairs: count values */
@@ -860,15 +856,12 @@ MGPU_API mgpu_result mgpu_load_balance(mgpu_context context, const mgpu_load_bal
  * overlapping the keys or another output (MGPU_ERROR_INVALID_ARGUMENT); the range checks of a_keys and b_keys
  * (a_count and b_count keys) and of each output given (a_count or b_count int32), each when its count is > 0.
  */
-typedef enum mgpu_bounds {
-    MGPU_BOUNDS_LOWER = 0,
-    MGPU_BOUNDS_UPPER = 1
-} mgpu_bounds;
+typedef enum mgpu_bounds { MGPU_BOUNDS_LOWER = 0, MGPU_BOUNDS_UPPER = 1 } mgpu_bounds;
 
 typedef struct mgpu_sorted_search_info {
     const void *next; /* the extension slot: must be NULL */
     mgpu_type key_type;
-    mgpu_bounds bounds;  /* of A into B */
+    mgpu_bounds bounds; /* of A into B */
     bool descending;
     uint32_t a_count;
     uint32_t b_count;
@@ -925,8 +918,8 @@ typedef struct mgpu_bulk_insert_info {
     uint32_t b_count;
     mgpu_range b;
     uint32_t a_count;
-    mgpu_range insert;   /* a_count values */
-    mgpu_range indices;  /* a_count int32 */
+    mgpu_range insert;  /* a_count values */
+    mgpu_range indices; /* a_count int32 */
     mgpu_range output;
 } mgpu_bulk_insert_info;
 
@@ -977,7 +970,7 @@ typedef enum mgpu_interval_op {
 typedef struct mgpu_interval_info {
     const void *next; /* the extension slot: must be NULL */
     mgpu_interval_op op;
-    uint32_t value_size;        /* 4 or 8 */
+    uint32_t value_size; /* 4 or 8 */
     uint32_t item_count;
     uint32_t interval_count;
     mgpu_range interval_starts; /* interval_count int32 */
@@ -985,7 +978,7 @@ typedef struct mgpu_interval_info {
     mgpu_range scatter;         /* SCATTER, MOVE: interval_count int32 */
     mgpu_range input;           /* EXPAND: interval_count values; SCATTER: item_count; GATHER, MOVE: input_count */
     uint32_t input_count;
-    mgpu_range output;          /* EXPAND, GATHER: item_count values; SCATTER, MOVE: output_count values */
+    mgpu_range output; /* EXPAND, GATHER: item_count values; SCATTER, MOVE: output_count values */
     uint32_t output_count;
 } mgpu_interval_info;
 

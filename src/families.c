@@ -6,7 +6,7 @@
 #include "mgpu_internal.h"
 
 /* Each family's file defines its part. */
-#define MGPU_FAMILY(name, PRIM) extern const mgpu_family_def mgpu__##name##_family;
+#define MGPU_FAMILY(name, PRIM)         extern const mgpu_family_def mgpu__##name##_family;
 #define MGPU_FAMILY_SHARING(name, PRIM) MGPU_FAMILY(name, PRIM)
 #include "families.def"
 #undef MGPU_FAMILY
@@ -14,7 +14,7 @@
 
 /* The rows' positions, for the owners' table. */
 enum mgpu_family_index {
-#define MGPU_FAMILY(name, PRIM) MGPU_FAMILY_INDEX_##name,
+#define MGPU_FAMILY(name, PRIM)         MGPU_FAMILY_INDEX_##name,
 #define MGPU_FAMILY_SHARING(name, PRIM) MGPU_FAMILY(name, PRIM)
 #include "families.def"
 #undef MGPU_FAMILY
@@ -23,7 +23,7 @@ enum mgpu_family_index {
 };
 
 const mgpu_family mgpu__families[] = {
-#define MGPU_FAMILY(name, PRIM) {#name, MGPU_PRIM_##PRIM, true, &mgpu__##name##_family},
+#define MGPU_FAMILY(name, PRIM)         {#name, MGPU_PRIM_##PRIM, true, &mgpu__##name##_family},
 #define MGPU_FAMILY_SHARING(name, PRIM) {#name, MGPU_PRIM_##PRIM, false, &mgpu__##name##_family},
 #include "families.def"
 #undef MGPU_FAMILY

@@ -14,16 +14,32 @@
 #include <stdarg.h>
 
 /* Push-constant blocks, laid out as the kernels see them (shaders/shared/push_constants.h). */
-typedef struct mgpu_copy_pc { MGPU_COPY_PC_FIELDS } mgpu_copy_pc;
-typedef struct mgpu_fill_pc { MGPU_FILL_PC_FIELDS } mgpu_fill_pc;
-typedef struct mgpu_reduce_pc { MGPU_REDUCE_PC_FIELDS } mgpu_reduce_pc;
-typedef struct mgpu_scan_pc { MGPU_SCAN_PC_FIELDS } mgpu_scan_pc;
-typedef struct mgpu_merge_pc { MGPU_MERGE_PC_FIELDS } mgpu_merge_pc;
+typedef struct mgpu_copy_pc {
+    MGPU_COPY_PC_FIELDS
+} mgpu_copy_pc;
+typedef struct mgpu_fill_pc {
+    MGPU_FILL_PC_FIELDS
+} mgpu_fill_pc;
+typedef struct mgpu_reduce_pc {
+    MGPU_REDUCE_PC_FIELDS
+} mgpu_reduce_pc;
+typedef struct mgpu_scan_pc {
+    MGPU_SCAN_PC_FIELDS
+} mgpu_scan_pc;
+typedef struct mgpu_merge_pc {
+    MGPU_MERGE_PC_FIELDS
+} mgpu_merge_pc;
 static_assert(sizeof(mgpu_merge_pc) == 72, "merge push constants");
-typedef struct mgpu_lbs_pc { MGPU_LBS_PC_FIELDS } mgpu_lbs_pc;
-typedef struct mgpu_radix_pc { MGPU_RADIX_PC_FIELDS } mgpu_radix_pc;
+typedef struct mgpu_lbs_pc {
+    MGPU_LBS_PC_FIELDS
+} mgpu_lbs_pc;
+typedef struct mgpu_radix_pc {
+    MGPU_RADIX_PC_FIELDS
+} mgpu_radix_pc;
 static_assert(sizeof(mgpu_radix_pc) == 96, "radix push constants");
-typedef struct mgpu_search_pc { MGPU_SEARCH_PC_FIELDS } mgpu_search_pc;
+typedef struct mgpu_search_pc {
+    MGPU_SEARCH_PC_FIELDS
+} mgpu_search_pc;
 static_assert(sizeof(mgpu_search_pc) == sizeof(mgpu_merge_pc), "sorted search push constants: the merge layout");
 static_assert(sizeof(mgpu_lbs_pc) == 64, "load-balancing search push constants");
 static_assert(sizeof(mgpu_copy_pc) == 24, "copy push constants");
@@ -32,7 +48,7 @@ static_assert(sizeof(mgpu_reduce_pc) == 40, "reduce push constants");
 static_assert(sizeof(mgpu_scan_pc) == 64, "scan push constants");
 
 #define MGPU_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
-#define MGPU_MAX_COUNT 0x7fffffffu /* element counts are 0 .. 2^31-1 (shader indices are signed 32-bit) */
+#define MGPU_MAX_COUNT      0x7fffffffu /* element counts are 0 .. 2^31-1 (shader indices are signed 32-bit) */
 
 /* A range a call uses, named for messages, and the bytes it touches there (0: unused). */
 typedef struct mgpu_range_use {
@@ -99,12 +115,13 @@ typedef struct mgpu_block {
 typedef struct mgpu_allocation {
     VkBuffer buffer;
     VkDeviceSize offset;
-    VkDeviceSize size;       /* bytes asked for (pooled) or wrapped: the extent a range with this id may use */
+    VkDeviceSize size; /* bytes asked for (pooled) or wrapped: the extent a range with this id may use */
     VkDeviceSize size_class;
     mgpu_block *block;       /* NULL for a wrapped caller buffer */
     uint64_t id;             /* mgpu_range.id; a cached range gets a new one when it is handed out again */
     VkDeviceAddress address; /* wrapped: the device address of the buffer's byte 0, looked up at wrap time */
-    VkDeviceSize buffer_end; /* wrapped: the buffer's size (given, or its memory requirements): bounds hand-made ranges */
+    VkDeviceSize
+        buffer_end; /* wrapped: the buffer's size (given, or its memory requirements): bounds hand-made ranges */
     bool cached;
     uint64_t freed_at; /* LRU stamp */
 } mgpu_allocation;
@@ -135,8 +152,8 @@ mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range rang
 /* ---- recording (record.c) ------------------------------------------------------------------------------ */
 /* A dispatch: the pipeline for key, push constants, a grid (folded into 2D past the device limit when
  * fold is set: the kernel then reads the row width from its push constants). */
-mgpu_result mgpu__dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key,
-                           const void *push, uint32_t push_size, uint32_t groups_x, uint32_t groups_y);
+mgpu_result mgpu__dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key, const void *push,
+                           uint32_t push_size, uint32_t groups_x, uint32_t groups_y);
 void mgpu__barrier_compute_write_to_read(mgpu_context ctx, VkCommandBuffer cmd);
 void mgpu__barrier_compute_write_to_host_read(mgpu_context ctx, VkCommandBuffer cmd);
 /* Begin/submit the context's own command buffer (fails if one is already open). */
@@ -161,10 +178,10 @@ void mgpu__fold_grid(mgpu_context ctx, uint32_t groups, uint32_t *x, uint32_t *y
 uint32_t mgpu__tile_groups(mgpu_context ctx, const mgpu_tuning *tuning, uint32_t tiles);
 
 /* ---- primitive families (src/families.def, src/families.c) --------------------------------------------- */
-#define MGPU_VENDOR_ANY 0u
+#define MGPU_VENDOR_ANY    0u
 #define MGPU_VENDOR_NVIDIA 0x10deu
-#define MGPU_VENDOR_AMD 0x1002u
-#define MGPU_CPU_DEVICE 1u /* matches VK_PHYSICAL_DEVICE_TYPE_CPU only */
+#define MGPU_VENDOR_AMD    0x1002u
+#define MGPU_CPU_DEVICE    1u /* matches VK_PHYSICAL_DEVICE_TYPE_CPU only */
 
 #define MGPU_32 (MGPU_TYPE_BIT(MGPU_TYPE_U32) | MGPU_TYPE_BIT(MGPU_TYPE_I32) | MGPU_TYPE_BIT(MGPU_TYPE_F32))
 #define MGPU_64 (MGPU_TYPE_BIT(MGPU_TYPE_U64) | MGPU_TYPE_BIT(MGPU_TYPE_I64) | MGPU_TYPE_BIT(MGPU_TYPE_F64))
@@ -208,7 +225,8 @@ const mgpu_family *mgpu__prim_owner(mgpu_prim prim);
 mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type);
 /* The largest VT up to vt whose radix digit pass (one-sweep or reduce-then-scan) at nt threads fits the
  * device's shared memory with keys and values of these widths in words; 0 if none. */
-uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32_t vt, uint32_t key_words, uint32_t value_words);
+uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32_t vt, uint32_t key_words,
+                            uint32_t value_words);
 /* The scratch mgpu_cmd_scan needs for info (its ranges are not looked at). */
 VkDeviceSize mgpu__scan_scratch_bytes(mgpu_context ctx, const mgpu_scan_info *info);
 /* The checks both sorts share (mergesort.c): type, value size, count, range sizes and alignment, overlaps (in
@@ -217,7 +235,7 @@ mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info);
 /* The four key and value ranges of a sort and the bytes it touches in each (for the scratch check). */
 void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[4]);
 /* Merge Path partitions of a merge tile: threads per workgroup of the partition dispatch. */
-#define MGPU_PARTITION_NT 128u
+#define MGPU_PARTITION_NT           128u
 /* At most this many Merge Path partitions are searched one per subgroup; more, one per thread. The subgroup's
  * K-ary search has a fraction of the binary search's latency but reads gl_SubgroupSize times the keys, so it
  * wins only while the partitions are too few to hide latency (H100, u32: merge 1.2x faster at 2^14..2^22
@@ -233,7 +251,7 @@ mgpu_result mgpu__prepare_partitions(mgpu_context ctx, const mgpu_pipeline_key *
 /* Records the partition and merge dispatches, with a barrier between them, of one merge (pc->run 0) or one
  * mergesort pass (pc->run > 0) with the given tuning; sets pc->groups_x. */
 mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,
-                                   mgpu_tuning tuning, uint32_t value_words, mgpu_merge_pc *pc);
+                                    mgpu_tuning tuning, uint32_t value_words, mgpu_merge_pc *pc);
 /* Builds the pipelines of mgpu__record_merge_pass for every value width and order. */
 mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning);
 /* Load-balancing search machinery (load_balance.c), shared with the bulk operations: the scratch of a search over

@@ -15,45 +15,43 @@ typedef struct test_env {
     uint64_t seed;
     uint64_t checks;
     uint64_t failures;
-    const char *cli_path;   /* the mgpuvk tool, for the cli family */
+    const char *cli_path; /* the mgpuvk tool, for the cli family */
     const char *temp_dir;
     bool validation;
 } test_env;
 
 extern test_env g_test;
 
-#define CHECK(cond, ...)                                                                       \
-    do {                                                                                       \
-        ++g_test.checks;                                                                       \
-        if (!(cond)) {                                                                         \
-            ++g_test.failures;                                                                 \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                               \
-            fprintf(stderr, __VA_ARGS__);                                                      \
-            fprintf(stderr, " (seed %llu)\n", (unsigned long long)g_test.seed);                \
-        }                                                                                      \
+#define CHECK(cond, ...)                                                        \
+    do {                                                                        \
+        ++g_test.checks;                                                        \
+        if (!(cond)) {                                                          \
+            ++g_test.failures;                                                  \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                \
+            fprintf(stderr, __VA_ARGS__);                                       \
+            fprintf(stderr, " (seed %llu)\n", (unsigned long long)g_test.seed); \
+        }                                                                       \
     } while (0)
 
 /* expr succeeds; a failure names the last error of ctx (CHECK_OK: the test context's). */
-#define CHECK_OK_IN(ctx, expr)                                                                 \
-    do {                                                                                       \
-        mgpu_result r_ = (expr);                                                               \
-        CHECK(r_ == MGPU_SUCCESS, "%s -> %s: %s", #expr, mgpu_result_name(r_),                 \
-              mgpu_context_last_error(ctx));                                                   \
+#define CHECK_OK_IN(ctx, expr)                                                                                \
+    do {                                                                                                      \
+        mgpu_result r_ = (expr);                                                                              \
+        CHECK(r_ == MGPU_SUCCESS, "%s -> %s: %s", #expr, mgpu_result_name(r_), mgpu_context_last_error(ctx)); \
     } while (0)
 #define CHECK_OK(expr) CHECK_OK_IN(g_test.ctx, expr)
 
 /* expr returns expected. CHECK_RESULT_IN also names the last error of ctx. */
-#define CHECK_RESULT(expr, expected)                                                           \
-    do {                                                                                       \
-        mgpu_result r_ = (expr);                                                               \
-        CHECK(r_ == (expected), "%s -> %s, expected %s", #expr, mgpu_result_name(r_),           \
-              mgpu_result_name(expected));                                                     \
+#define CHECK_RESULT(expr, expected)                                                                               \
+    do {                                                                                                           \
+        mgpu_result r_ = (expr);                                                                                   \
+        CHECK(r_ == (expected), "%s -> %s, expected %s", #expr, mgpu_result_name(r_), mgpu_result_name(expected)); \
     } while (0)
-#define CHECK_RESULT_IN(ctx, expr, expected)                                                   \
-    do {                                                                                       \
-        mgpu_result r_ = (expr);                                                               \
-        CHECK(r_ == (expected), "%s -> %s (%s), expected %s", #expr, mgpu_result_name(r_),      \
-              mgpu_context_last_error(ctx), mgpu_result_name(expected));                       \
+#define CHECK_RESULT_IN(ctx, expr, expected)                                               \
+    do {                                                                                   \
+        mgpu_result r_ = (expr);                                                           \
+        CHECK(r_ == (expected), "%s -> %s (%s), expected %s", #expr, mgpu_result_name(r_), \
+              mgpu_context_last_error(ctx), mgpu_result_name(expected));                   \
     } while (0)
 
 /* xorshift64* random numbers from the run's seed. */

@@ -94,20 +94,21 @@ mgpu_pool_stats test_pool_stats(mgpu_context ctx) {
 
 /* ---- the sort test of mergesort and radix sort ------------------------------------------------------------------- */
 
-static const char *const input_names[SORT_INPUT_COUNT] = {"few distinct", "many distinct", "sorted", "reversed", "all equal"};
+static const char *const input_names[SORT_INPUT_COUNT] = {"few distinct", "many distinct", "sorted", "reversed",
+                                                          "all equal"};
 
 void sort_test_keys(mgpu_type type, sort_input kind, void *keys, size_t n) {
     size_t size = mgpu_type_size(type);
     switch (kind) {
-    case SORT_INPUT_FEW: test_keys(type, keys, n, 3); break;
-    case SORT_INPUT_MANY: test_keys(type, keys, n, 1 << 30); break;
-    case SORT_INPUT_SORTED: sorted_keys(type, false, keys, n, 1000); break;
-    case SORT_INPUT_REVERSED: sorted_keys(type, true, keys, n, 1000); break;
-    case SORT_INPUT_EQUAL:
-        test_keys(type, keys, n ? 1 : 0, 1000);
-        for (size_t i = 1; i < n; ++i) memcpy((char *)keys + i * size, keys, size);
-        break;
-    default: break;
+        case SORT_INPUT_FEW: test_keys(type, keys, n, 3); break;
+        case SORT_INPUT_MANY: test_keys(type, keys, n, 1 << 30); break;
+        case SORT_INPUT_SORTED: sorted_keys(type, false, keys, n, 1000); break;
+        case SORT_INPUT_REVERSED: sorted_keys(type, true, keys, n, 1000); break;
+        case SORT_INPUT_EQUAL:
+            test_keys(type, keys, n ? 1 : 0, 1000);
+            for (size_t i = 1; i < n; ++i) memcpy((char *)keys + i * size, keys, size);
+            break;
+        default: break;
     }
 }
 
@@ -125,7 +126,10 @@ void sort_test_run(const sort_test *t) {
     unsigned end_bit = t->begin_bit == 0 && t->end_bit == 0 ? (unsigned)size * 8 : t->end_bit;
     char *keys = malloc(n * size + 8), *values = malloc(n * 8 + 8);
     sort_test_keys(type, t->kind, keys, n);
-    for (size_t i = 0; i < n; ++i) { uint64_t v = i * 3 + ((uint64_t)i << 40); memcpy(values + i * value_size, &v, value_size); }
+    for (size_t i = 0; i < n; ++i) {
+        uint64_t v = i * 3 + ((uint64_t)i << 40);
+        memcpy(values + i * value_size, &v, value_size);
+    }
     /* Expected: the covered prefix sorted; past it the output's prior content (the input, in place). */
     char *want = malloc(n * size + 8), *vwant = malloc(n * 8 + 8);
     fill_sentinel(want, n * size);
@@ -163,21 +167,30 @@ void sort_test_run(const sort_test *t) {
         CHECK_OK(mgpu_buffer_alloc(g_test.ctx, 4, &rc));
         CHECK_OK(mgpu_buffer_upload(g_test.ctx, rc, &device_count, 4));
     }
-    mgpu_sort_info info = {.key_type = type, .value_size = value_size, .indices = indices, .descending = t->descending,
-                           .count = (uint32_t)n, .keys_in = rk, .keys_out = ro, .values_in = rv, .values_out = rvo,
-                           .begin_bit = t->begin_bit, .end_bit = t->end_bit, .indirect_count = rc};
+    mgpu_sort_info info = {.key_type = type,
+                           .value_size = value_size,
+                           .indices = indices,
+                           .descending = t->descending,
+                           .count = (uint32_t)n,
+                           .keys_in = rk,
+                           .keys_out = ro,
+                           .values_in = rv,
+                           .values_out = rvo,
+                           .begin_bit = t->begin_bit,
+                           .end_bit = t->end_bit,
+                           .indirect_count = rc};
     CHECK_OK(t->radix ? mgpu_radixsort(g_test.ctx, &info) : mgpu_mergesort(g_test.ctx, &info));
     const char *what = indices ? "indices" : value_size == 8 ? "pairs64" : value_size ? "pairs32" : "keys";
     char *got = test_download(type, ro, n);
-    CHECK(memcmp(got, want, n * size) == 0, "%s %s %s %s %s n=%zu bits %u:%u%s%s: keys differ", t->radix ? "radix" : "mergesort",
-          mgpu_type_name(type), what, t->descending ? "descending" : "ascending", input_names[t->kind], n, t->begin_bit,
-          end_bit, t->in_place ? " in place" : "", indirect ? " indirect" : "");
+    CHECK(memcmp(got, want, n * size) == 0, "%s %s %s %s %s n=%zu bits %u:%u%s%s: keys differ",
+          t->radix ? "radix" : "mergesort", mgpu_type_name(type), what, t->descending ? "descending" : "ascending",
+          input_names[t->kind], n, t->begin_bit, end_bit, t->in_place ? " in place" : "", indirect ? " indirect" : "");
     if (out_value) {
         char *vgot = malloc(n * out_value + 8);
         if (n) CHECK_OK(mgpu_buffer_download(g_test.ctx, rvo, vgot, n * out_value));
         CHECK(memcmp(vgot, vwant, n * out_value) == 0, "%s %s %s %s n=%zu bits %u:%u%s: %s differ (stability)",
-              t->radix ? "radix" : "mergesort", mgpu_type_name(type), what, input_names[t->kind], n, t->begin_bit, end_bit,
-              indirect ? " indirect" : "", indices ? "indices" : "values");
+              t->radix ? "radix" : "mergesort", mgpu_type_name(type), what, input_names[t->kind], n, t->begin_bit,
+              end_bit, indirect ? " indirect" : "", indices ? "indices" : "values");
         free(vgot);
     }
     mgpu_buffer_free(g_test.ctx, rk);
@@ -199,7 +212,8 @@ VkBuffer test_caller_buffer_create(VkDeviceSize size, VkDeviceMemory *memory) {
     VkPhysicalDevice physical;
     VkDevice device;
     mgpu_context_get_handles(g_test.ctx, NULL, &physical, &device, NULL, NULL);
-    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
+    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                              .size = size,
                               .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
                                        VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT};
     VkBuffer buffer = VK_NULL_HANDLE;
@@ -216,8 +230,10 @@ VkBuffer test_caller_buffer_create(VkDeviceSize size, VkDeviceMemory *memory) {
     while (type < mp.memoryTypeCount && !(mr.memoryTypeBits & (1u << type))) ++type;
     VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
                                        .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
-    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = &flags,
-                                .allocationSize = mr.size, .memoryTypeIndex = type};
+    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                .pNext = &flags,
+                                .allocationSize = mr.size,
+                                .memoryTypeIndex = type};
     if (type == mp.memoryTypeCount || vkAllocateMemory(device, &mai, NULL, memory) != VK_SUCCESS ||
         vkBindBufferMemory(device, buffer, *memory, 0) != VK_SUCCESS) {
         CHECK(false, "memory for a caller's buffer");
@@ -238,7 +254,8 @@ void test_caller_buffer_destroy(VkBuffer buffer, VkDeviceMemory memory) {
 
 /* ---- the tests' own instance and device (engine, threads, device_lost) ------------------------------------------- */
 
-static VkBool32 VKAPI_PTR test_vk_debug(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT types,
+static VkBool32 VKAPI_PTR test_vk_debug(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                        VkDebugUtilsMessageTypeFlagsEXT types,
                                         const VkDebugUtilsMessengerCallbackDataEXT *data, void *user) {
     (void)types;
     test_vk_device *d = user;
@@ -255,7 +272,8 @@ bool test_vk_device_create(test_vk_device *d) {
     const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
     VkDebugUtilsMessengerCreateInfoEXT messenger_info = {
         .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
-        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+        .messageSeverity =
+            VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
         .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
         .pfnUserCallback = test_vk_debug,
         .pUserData = d};
@@ -296,13 +314,18 @@ bool test_vk_device_create(test_vk_device *d) {
     vkGetPhysicalDeviceQueueFamilyProperties(d->physical_device, &family_count, families);
     while (d->family < family_count && !(families[d->family].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++d->family;
     req->vk12.pNext = NULL;
-    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &req->vk12,
-                                          .features = req->features};
+    VkPhysicalDeviceFeatures2 features = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &req->vk12, .features = req->features};
     float priority = 1;
-    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = d->family,
-                                   .queueCount = 1, .pQueuePriorities = &priority};
-    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &features, .queueCreateInfoCount = 1,
-                              .pQueueCreateInfos = &qci, .enabledExtensionCount = req->extension_count,
+    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                   .queueFamilyIndex = d->family,
+                                   .queueCount = 1,
+                                   .pQueuePriorities = &priority};
+    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                              .pNext = &features,
+                              .queueCreateInfoCount = 1,
+                              .pQueueCreateInfos = &qci,
+                              .enabledExtensionCount = req->extension_count,
                               .ppEnabledExtensionNames = req->extensions};
     if (vkCreateDevice(d->physical_device, &dci, NULL, &d->device) != VK_SUCCESS) {
         CHECK(false, "the test's vkCreateDevice failed");

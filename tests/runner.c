@@ -9,7 +9,10 @@
 #include <time.h>
 
 /* The families of families.def (with the primitive families' rows it includes), in its order. */
-static const struct { const char *name; test_family_fn fn; } families[] = {
+static const struct {
+    const char *name;
+    test_family_fn fn;
+} families[] = {
 #undef MGPU_TEST_FAMILY
 #define MGPU_TEST_FAMILY(name, flags) {#name, test_##name},
 #include "families.def"
@@ -27,16 +30,23 @@ int main(int argc, char **argv) {
     g_test.validation = true;
     g_test.temp_dir = "/tmp";
     for (int i = 1; i < argc; ++i) {
-        if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
-        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) g_test.seed = strtoull(argv[++i], NULL, 10);
-        else if (!strcmp(argv[i], "--cli") && i + 1 < argc) g_test.cli_path = argv[++i];
-        else if (!strcmp(argv[i], "--temp") && i + 1 < argc) g_test.temp_dir = argv[++i];
-        else if (!strcmp(argv[i], "--no-validation")) g_test.validation = false;
+        if (!strcmp(argv[i], "--only") && i + 1 < argc)
+            only = argv[++i];
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+            g_test.seed = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--cli") && i + 1 < argc)
+            g_test.cli_path = argv[++i];
+        else if (!strcmp(argv[i], "--temp") && i + 1 < argc)
+            g_test.temp_dir = argv[++i];
+        else if (!strcmp(argv[i], "--no-validation"))
+            g_test.validation = false;
         else if (!strcmp(argv[i], "--list")) {
             for (size_t f = 0; f < sizeof families / sizeof families[0]; ++f) printf("%s\n", families[f].name);
             return 0;
         } else {
-            fprintf(stderr, "usage: %s [--only FAMILY] [--seed N] [--cli PATH] [--temp DIR] [--no-validation] [--list]\n", argv[0]);
+            fprintf(stderr,
+                    "usage: %s [--only FAMILY] [--seed N] [--cli PATH] [--temp DIR] [--no-validation] [--list]\n",
+                    argv[0]);
             return 2;
         }
     }

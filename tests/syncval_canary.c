@@ -45,8 +45,10 @@ int main(void) {
     mgpu_buffer_free(ctx, range);
     mgpu_context_destroy(ctx);
     if (!hazards)
-        fprintf(stderr, "syncval_canary: the hazard was not reported: synchronization validation is off "
-                        "(VK_LAYER_ENABLES=%s)\n", getenv("VK_LAYER_ENABLES") ? getenv("VK_LAYER_ENABLES") : "");
+        fprintf(stderr,
+                "syncval_canary: the hazard was not reported: synchronization validation is off "
+                "(VK_LAYER_ENABLES=%s)\n",
+                getenv("VK_LAYER_ENABLES") ? getenv("VK_LAYER_ENABLES") : "");
     else
         printf("syncval_canary: synchronization validation reported the hazard\n");
     return r == MGPU_SUCCESS && hazards > 0 && others == 0 ? 0 : 1;

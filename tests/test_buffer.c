@@ -47,7 +47,9 @@ static void test_fills(void) {
         CHECK_OK(mgpu_buffer_alloc(ctx, n * mgpu_type_size(type), &r));
         mgpu_scalar a = info->from_double(fill_values[t][0]), b = info->from_double(fill_values[t][1]);
         /* ascending: a + i * b */
-        CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_ASCENDING, .count = n, .output = r, .a = a, .b = b}));
+        CHECK_OK(mgpu_fill(
+            ctx,
+            &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_ASCENDING, .count = n, .output = r, .a = a, .b = b}));
         void *h = test_download(type, r, n);
         for (uint32_t i = 0; i < n; ++i) {
             mgpu_scalar v = ref_get(type, h, i);
@@ -61,8 +63,13 @@ static void test_fills(void) {
         /* random and sorted random within [lo, hi] */
         mgpu_scalar lo = info->from_double(fill_values[t][2]), hi = info->from_double(fill_values[t][3]);
         for (int mode = MGPU_FILL_RANDOM; mode <= MGPU_FILL_SORTED_RANDOM; ++mode) {
-            CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = (mgpu_fill_mode)mode, .count = n, .output = r,
-                                                      .a = lo, .b = hi, .seed = test_random()}));
+            CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = type,
+                                                      .mode = (mgpu_fill_mode)mode,
+                                                      .count = n,
+                                                      .output = r,
+                                                      .a = lo,
+                                                      .b = hi,
+                                                      .seed = test_random()}));
             h = test_download(type, r, n);
             double l = ref_to_double(type, lo), u = ref_to_double(type, hi);
             bool in_range = true, sorted = true, distinct = false;
@@ -77,17 +84,23 @@ static void test_fills(void) {
             }
             CHECK(in_range, "%s fill %d out of range", mgpu_type_name(type), mode);
             CHECK(distinct, "%s fill %d is constant", mgpu_type_name(type), mode);
-            if (mode == MGPU_FILL_SORTED_RANDOM) CHECK(sorted, "%s sorted random is not sorted", mgpu_type_name(type));
-            else CHECK(!sorted, "%s random came out sorted", mgpu_type_name(type));
+            if (mode == MGPU_FILL_SORTED_RANDOM)
+                CHECK(sorted, "%s sorted random is not sorted", mgpu_type_name(type));
+            else
+                CHECK(!sorted, "%s random came out sorted", mgpu_type_name(type));
             free(h);
         }
-        CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_CONSTANT, .count = n, .output = r, .a = lo}));
+        CHECK_OK(mgpu_fill(
+            ctx, &(mgpu_fill_info){.type = type, .mode = MGPU_FILL_CONSTANT, .count = n, .output = r, .a = lo}));
         h = test_download(type, r, n);
-        CHECK(ref_equal(type, ref_get(type, h, n - 1), lo) && ref_equal(type, ref_get(type, h, 0), lo), "constant fill");
+        CHECK(ref_equal(type, ref_get(type, h, n - 1), lo) && ref_equal(type, ref_get(type, h, 0), lo),
+              "constant fill");
         free(h);
-        CHECK_RESULT(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .count = n + 1, .output = r}), MGPU_ERROR_RANGE_TOO_SMALL);
-        CHECK_RESULT(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = (mgpu_fill_mode)9, .count = n, .output = r}),
-                     MGPU_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .count = n + 1, .output = r}),
+                     MGPU_ERROR_RANGE_TOO_SMALL);
+        CHECK_RESULT(
+            mgpu_fill(ctx, &(mgpu_fill_info){.type = type, .mode = (mgpu_fill_mode)9, .count = n, .output = r}),
+            MGPU_ERROR_INVALID_ARGUMENT);
         mgpu_buffer_free(ctx, r);
     }
 }
@@ -97,7 +110,8 @@ static void test_print_and_copy(void) {
     mgpu_range r, c;
     CHECK_OK(mgpu_buffer_alloc(ctx, 50 * 4, &r));
     CHECK_OK(mgpu_buffer_alloc(ctx, 50 * 4, &c));
-    CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = 50, .output = r, .a.i32 = 0, .b.i32 = 5}));
+    CHECK_OK(
+        mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = 50, .output = r, .a.i32 = 0, .b.i32 = 5}));
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -109,8 +123,10 @@ static void test_print_and_copy(void) {
     VkCommandBuffer cmd;
     CHECK_OK(mgpu_commands_begin(ctx, &cmd));
     CHECK_OK(mgpu_cmd_copy(ctx, cmd, &(mgpu_copy_info){.src = r, .dst = c, .bytes = 200}));
-    CHECK_RESULT(mgpu_cmd_copy(ctx, cmd, &(mgpu_copy_info){.src = r, .dst = c, .bytes = 201}), MGPU_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(mgpu_cmd_copy(ctx, cmd, &(mgpu_copy_info){.src = r, .dst = r, .bytes = 200}), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_cmd_copy(ctx, cmd, &(mgpu_copy_info){.src = r, .dst = c, .bytes = 201}),
+                 MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_cmd_copy(ctx, cmd, &(mgpu_copy_info){.src = r, .dst = r, .bytes = 200}),
+                 MGPU_ERROR_INVALID_ARGUMENT);
     double ns = -1;
     CHECK_OK(mgpu_commands_submit(ctx, &ns));
     CHECK(ns >= 0, "GPU time %f", ns);
@@ -148,20 +164,25 @@ static void test_context(void) {
     CHECK_RESULT(mgpu_context_prepare(ctx, 1u << 20, MGPU_TYPE_MASK_ALL), MGPU_ERROR_INVALID_ARGUMENT);
     /* Creating with a name that matches no device fails cleanly. */
     mgpu_context none = NULL;
-    CHECK_RESULT(mgpu_context_create(&(mgpu_context_desc){.device = "no such device", .log = NULL}, &none), MGPU_ERROR_NO_DEVICE);
+    CHECK_RESULT(mgpu_context_create(&(mgpu_context_desc){.device = "no such device", .log = NULL}, &none),
+                 MGPU_ERROR_NO_DEVICE);
     CHECK(none == NULL, "no context on failure");
     /* The pipeline cache round-trips through a file. */
     char path[512];
     snprintf(path, sizeof path, "%s/mgpuvk-test-%llu.cache", g_test.temp_dir, (unsigned long long)g_test.seed);
     CHECK_OK(mgpu_context_save_pipeline_cache(ctx, path));
     mgpu_context second = NULL;
-    CHECK_OK(mgpu_context_create(&(mgpu_context_desc){.pipeline_cache_path = path, .validation = g_test.validation}, &second));
+    CHECK_OK(mgpu_context_create(&(mgpu_context_desc){.pipeline_cache_path = path, .validation = g_test.validation},
+                                 &second));
     if (second) {
         mgpu_scalar total;
         mgpu_range r;
         CHECK_OK(mgpu_buffer_alloc(second, 4096, &r));
-        CHECK_OK(mgpu_fill(second, &(mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 1024, .output = r, .a.u32 = 2}));
-        CHECK_OK(mgpu_scan(second, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = 1024, .input = r, .output = r}, &total));
+        CHECK_OK(mgpu_fill(
+            second, &(mgpu_fill_info){
+                        .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 1024, .output = r, .a.u32 = 2}));
+        CHECK_OK(mgpu_scan(second, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = 1024, .input = r, .output = r},
+                           &total));
         CHECK(total.u32 == 2048, "a second context works");
         mgpu_buffer_free(second, r);
         CHECK(mgpu_context_validation_message_count(second) == 0, "validation messages in the second context");
@@ -179,29 +200,41 @@ static void test_context(void) {
     VkQueue queue;
     mgpu_context_get_handles(ctx, &instance, &physical, &device, &family, &queue);
     mgpu_context adopted = NULL;
-    CHECK_OK(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance, .physical_device = physical, .device = device,
-                                                   .queue_family_index = family, .queue = queue},
+    CHECK_OK(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance,
+                                                   .physical_device = physical,
+                                                   .device = device,
+                                                   .queue_family_index = family,
+                                                   .queue = queue},
                                 &adopted));
     if (adopted) {
         mgpu_range r;
         mgpu_reduce_value v;
         CHECK_OK(mgpu_buffer_alloc(adopted, 4000, &r));
-        CHECK_OK(mgpu_fill(adopted, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = 1000, .output = r, .a.i32 = -500, .b.i32 = 1}));
-        CHECK_OK(mgpu_reduce(adopted, &(mgpu_reduce_info){.type = MGPU_TYPE_I32, .op = MGPU_OP_MAX_INDEX, .count = 1000, .input = r}, &v));
-        CHECK(v.value.i32 == 499 && v.index == 999, "adopted context: max-index %d at %lld", v.value.i32, (long long)v.index);
+        CHECK_OK(mgpu_fill(
+            adopted, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = 1000, .output = r, .a.i32 = -500, .b.i32 = 1}));
+        CHECK_OK(mgpu_reduce(
+            adopted, &(mgpu_reduce_info){.type = MGPU_TYPE_I32, .op = MGPU_OP_MAX_INDEX, .count = 1000, .input = r},
+            &v));
+        CHECK(v.value.i32 == 499 && v.index == 999, "adopted context: max-index %d at %lld", v.value.i32,
+              (long long)v.index);
         mgpu_buffer_free(adopted, r);
         mgpu_context_destroy(adopted);
     }
-    CHECK_RESULT(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance, .device = device}, &adopted), MGPU_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance, .physical_device = physical, .device = device,
-                                                       .queue_family_index = 99},
-                                    &adopted),
+    CHECK_RESULT(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance, .device = device}, &adopted),
+                 MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_context_adopt(
+                     &(mgpu_adopt_desc){
+                         .instance = instance, .physical_device = physical, .device = device, .queue_family_index = 99},
+                     &adopted),
                  MGPU_ERROR_INVALID_ARGUMENT);
     mgpu_scalar after;
     mgpu_range check;
     CHECK_OK(mgpu_buffer_alloc(ctx, 64, &check));
-    CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 16, .output = check, .a.u32 = 1}));
-    CHECK_OK(mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = 16, .input = check, .output = check}, &after));
+    CHECK_OK(mgpu_fill(
+        ctx, &(mgpu_fill_info){
+                 .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 16, .output = check, .a.u32 = 1}));
+    CHECK_OK(
+        mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = 16, .input = check, .output = check}, &after));
     CHECK(after.u32 == 16, "the test context still works after the adopted one is gone");
     mgpu_buffer_free(ctx, check);
 }

@@ -22,8 +22,8 @@ static int run(const char *args, char *out, size_t out_size, char *err, size_t e
     char cmd[2048], out_path[600], err_path[600];
     snprintf(out_path, sizeof out_path, "%s/cli.out", dir);
     snprintf(err_path, sizeof err_path, "%s/cli.err", dir);
-    snprintf(cmd, sizeof cmd, "%sMGPU_VALIDATION=%d '%s' %s >'%s' 2>'%s'", "", g_test.validation ? 1 : 0, g_test.cli_path,
-             args, out_path, err_path);
+    snprintf(cmd, sizeof cmd, "%sMGPU_VALIDATION=%d '%s' %s >'%s' 2>'%s'", "", g_test.validation ? 1 : 0,
+             g_test.cli_path, args, out_path, err_path);
     int status = system(cmd);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     const char *paths[2] = {out_path, err_path};
@@ -45,7 +45,8 @@ static void expect_rejected(const char *args, const char *out_path) {
     remove(out_path);
     int code = run(args, NULL, 0, err, sizeof err);
     CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
-    CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "mgpuvk %s: one line on stderr: %s", args, err);
+    CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "mgpuvk %s: one line on stderr: %s", args,
+          err);
     FILE *f = fopen(out_path, "rb");
     CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
     if (f) fclose(f);
@@ -57,13 +58,13 @@ static mgpu_scalar parse_scalar(mgpu_type type, const char *text) {
     mgpu_scalar v;
     memset(&v, 0, sizeof v);
     switch (type) {
-    case MGPU_TYPE_U32: v.u32 = (uint32_t)strtoul(text, NULL, 10); break;
-    case MGPU_TYPE_I32: v.i32 = (int32_t)strtol(text, NULL, 10); break;
-    case MGPU_TYPE_F32: v.f32 = strtof(text, NULL); break;
-    case MGPU_TYPE_U64: v.u64 = strtoull(text, NULL, 10); break;
-    case MGPU_TYPE_I64: v.i64 = strtoll(text, NULL, 10); break;
-    case MGPU_TYPE_F64: v.f64 = strtod(text, NULL); break;
-    default: break;
+        case MGPU_TYPE_U32: v.u32 = (uint32_t)strtoul(text, NULL, 10); break;
+        case MGPU_TYPE_I32: v.i32 = (int32_t)strtol(text, NULL, 10); break;
+        case MGPU_TYPE_F32: v.f32 = strtof(text, NULL); break;
+        case MGPU_TYPE_U64: v.u64 = strtoull(text, NULL, 10); break;
+        case MGPU_TYPE_I64: v.i64 = strtoll(text, NULL, 10); break;
+        case MGPU_TYPE_F64: v.f64 = strtod(text, NULL); break;
+        default: break;
     }
     return v;
 }
@@ -82,7 +83,10 @@ static void cli_reduce_and_scan(void) {
             /* fractional values and a -0.0 exercise the round-trip printing */
             for (size_t i = 0; i < n; i += 3) {
                 mgpu_scalar v = ref_get(type, data, i);
-                if (type == MGPU_TYPE_F32) v.f32 = v.f32 / 8.0f + 0.1f; else v.f64 = v.f64 / 8.0 + 0.1;
+                if (type == MGPU_TYPE_F32)
+                    v.f32 = v.f32 / 8.0f + 0.1f;
+                else
+                    v.f64 = v.f64 / 8.0 + 0.1;
                 ref_set(type, data, i, v);
             }
         }
@@ -101,14 +105,15 @@ static void cli_reduce_and_scan(void) {
             CHECK(ok, "mgpuvk %s printed %s", args, out);
             if (o == MGPU_OP_MAX_INDEX) {
                 const char *space = strchr(out, ' ');
-                CHECK(space && strtoll(space + 1, NULL, 10) == want.index, "max-index printed %s, expected index %lld", out,
-                      (long long)want.index);
+                CHECK(space && strtoll(space + 1, NULL, 10) == want.index, "max-index printed %s, expected index %lld",
+                      out, (long long)want.index);
             }
         }
         for (int o = 0; o < 3; ++o)
             for (int e = 0; e < 2; ++e) {
                 remove(out_npy);
-                snprintf(args, sizeof args, "scan '%s' -o '%s' --op %s%s", in, out_npy, ops[o], e ? " --exclusive" : "");
+                snprintf(args, sizeof args, "scan '%s' -o '%s' --op %s%s", in, out_npy, ops[o],
+                         e ? " --exclusive" : "");
                 int code = run(args, out, sizeof out, err, sizeof err);
                 CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
                 void *want = malloc(n * 8 + 8);
@@ -161,7 +166,12 @@ static void cli_bad_input(void) {
     path(file, sizeof file, "bad.npy");
     path(out_npy, sizeof out_npy, "never.npy");
     int32_t four[4] = {1, 2, 3, 4};
-    struct { const char *what; const char *dict; size_t data; bool raw; } cases[] = {
+    struct {
+        const char *what;
+        const char *dict;
+        size_t data;
+        bool raw;
+    } cases[] = {
         {"wrong magic", NULL, 0, true},
         {"unsupported dtype", "{'descr': '<i2', 'fortran_order': False, 'shape': (4,), }", 8, false},
         {"big-endian dtype", "{'descr': '>i4', 'fortran_order': False, 'shape': (4,), }", 16, false},
@@ -171,8 +181,10 @@ static void cli_bad_input(void) {
         {"truncated data", "{'descr': '<i4', 'fortran_order': False, 'shape': (8,), }", 16, false},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
-        if (cases[c].raw) write_bytes(file, "NOTNUMPY0123456789", 18);
-        else write_npy_header(file, cases[c].dict, four, cases[c].data);
+        if (cases[c].raw)
+            write_bytes(file, "NOTNUMPY0123456789", 18);
+        else
+            write_npy_header(file, cases[c].dict, four, cases[c].data);
         const char *commands[2] = {"reduce '%s'", "scan '%s' -o '%s'"};
         for (int k = 0; k < 2; ++k) {
             snprintf(args, sizeof args, commands[k], file, out_npy);
@@ -183,8 +195,13 @@ static void cli_bad_input(void) {
     path(good, sizeof good, "good.npy");
     char error[256];
     CHECK(npy_write(good, MGPU_TYPE_I32, four, 4, error, sizeof error), "%s", error);
-    const char *bad_args[] = {"reduce '%s' --bogus", "reduce '%s' --op mul", "scan '%s'", "scan '%s' -o '%s' --op maxindex",
-                              "reduce /nonexistent/x.npy", "frobnicate", "reduce '%s' --device 'no such device'",
+    const char *bad_args[] = {"reduce '%s' --bogus",
+                              "reduce '%s' --op mul",
+                              "scan '%s'",
+                              "scan '%s' -o '%s' --op maxindex",
+                              "reduce /nonexistent/x.npy",
+                              "frobnicate",
+                              "reduce '%s' --device 'no such device'",
                               "scan '%s' -o '%s' --unknown"};
     for (size_t k = 0; k < sizeof bad_args / sizeof bad_args[0]; ++k) {
         snprintf(args, sizeof args, bad_args[k], good, out_npy);
@@ -221,7 +238,8 @@ static void cli_info(void) {
     CHECK(npy_write(in, MGPU_TYPE_U32, data, 3000, error, sizeof error), "%s", error);
     snprintf(args, sizeof args, "reduce '%s' --bench --device 0", in);
     code = run(args, out, sizeof out, err, sizeof err);
-    CHECK(code == 0 && strncmp(out, "3000\n", 5) == 0 && strstr(out, "gpu time"), "reduce --bench -> %d: %s %s", code, out, err);
+    CHECK(code == 0 && strncmp(out, "3000\n", 5) == 0 && strstr(out, "gpu time"), "reduce --bench -> %d: %s %s", code,
+          out, err);
 }
 
 static int compare_u64(const void *x, const void *y) {
@@ -264,17 +282,19 @@ static void cli_merge(void) {
         test_fill_random(value_type, xa, an, 0, 1000000);
         test_fill_random(value_type, xb, bn, 0, 1000000);
         CHECK(npy_write(a, type, ka, an, error, sizeof error) && npy_write(b, type, kb, bn, error, sizeof error) &&
-                  npy_write(va, value_type, xa, an, error, sizeof error) && npy_write(vb, value_type, xb, bn, error, sizeof error),
+                  npy_write(va, value_type, xa, an, error, sizeof error) &&
+                  npy_write(vb, value_type, xb, bn, error, sizeof error),
               "%s", error);
-        snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", a, b, out_npy, va, vb, vout);
+        snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", a, b, out_npy, va,
+                 vb, vout);
         int code = run(args, out, sizeof out, err, sizeof err);
         CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
         char *want = malloc((an + bn) * ks + 8), *vwant = malloc((an + bn) * vs + 8);
         ref_merge(type, vs, false, ka, xa, an, kb, xb, bn, want, vwant);
         npy_array gk, gv;
         if (npy_read(out_npy, &gk, error, sizeof error) && npy_read(vout, &gv, error, sizeof error)) {
-            CHECK(gk.count == an + bn && gk.type == type && memcmp(gk.data, want, (an + bn) * ks) == 0, "merge keys (%s)",
-                  mgpu_type_name(type));
+            CHECK(gk.count == an + bn && gk.type == type && memcmp(gk.data, want, (an + bn) * ks) == 0,
+                  "merge keys (%s)", mgpu_type_name(type));
             CHECK(gv.count == an + bn && gv.type == value_type && memcmp(gv.data, vwant, (an + bn) * vs) == 0,
                   "merge values (%s)", mgpu_type_name(type));
             free(gk.data);
@@ -282,17 +302,27 @@ static void cli_merge(void) {
         } else {
             CHECK(false, "merge outputs unreadable: %s", error);
         }
-        free(ka); free(kb); free(xa); free(xb); free(want); free(vwant);
+        free(ka);
+        free(kb);
+        free(xa);
+        free(xb);
+        free(want);
+        free(vwant);
     }
     /* bad input: unsorted, dtypes that differ, value counts that differ, half the values options */
     int32_t sorted[4] = {1, 2, 2, 9}, unsorted[4] = {3, 1, 2, 2};
     int64_t wide[4] = {1, 2, 3, 4};
-    CHECK(npy_write(a, MGPU_TYPE_I32, sorted, 4, error, sizeof error) && npy_write(b, MGPU_TYPE_I32, unsorted, 4, error, sizeof error) &&
-              npy_write(va, MGPU_TYPE_I64, wide, 4, error, sizeof error) && npy_write(vb, MGPU_TYPE_I64, wide, 3, error, sizeof error),
+    CHECK(npy_write(a, MGPU_TYPE_I32, sorted, 4, error, sizeof error) &&
+              npy_write(b, MGPU_TYPE_I32, unsorted, 4, error, sizeof error) &&
+              npy_write(va, MGPU_TYPE_I64, wide, 4, error, sizeof error) &&
+              npy_write(vb, MGPU_TYPE_I64, wide, 3, error, sizeof error),
           "%s", error);
-    const char *bad[] = {"merge '%1$s' '%2$s' -o '%5$s'", "merge '%1$s' '%1$s' -o '%5$s' --descending",
-                         "merge '%1$s' '%3$s' -o '%5$s'", "merge '%1$s' '%1$s' -o '%5$s' --values '%3$s' '%4$s' --values-out '%6$s'",
-                         "merge '%1$s' '%1$s' -o '%5$s' --values '%3$s' '%3$s'", "merge '%1$s' -o '%5$s'"};
+    const char *bad[] = {"merge '%1$s' '%2$s' -o '%5$s'",
+                         "merge '%1$s' '%1$s' -o '%5$s' --descending",
+                         "merge '%1$s' '%3$s' -o '%5$s'",
+                         "merge '%1$s' '%1$s' -o '%5$s' --values '%3$s' '%4$s' --values-out '%6$s'",
+                         "merge '%1$s' '%1$s' -o '%5$s' --values '%3$s' '%3$s'",
+                         "merge '%1$s' -o '%5$s'"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
         remove(vout);
         snprintf(args, sizeof args, bad[k], a, b, va, vb, out_npy, vout);
@@ -313,31 +343,43 @@ static void cli_sort(void) {
             bool descending = (t + payload) % 2, indices = payload == 2;
             size_t n = payload == 0 && t == 0 ? 0 : 1 + test_random_below(4000);
             size_t ks = mgpu_type_size(type), vs = payload == 1 ? mgpu_type_size(value_type) : 0;
-            char *keys = malloc(n * ks + 8), *values = malloc(n * 8 + 8), *want = malloc(n * ks + 8), *vwant = malloc(n * 8 + 8);
+            char *keys = malloc(n * ks + 8), *values = malloc(n * 8 + 8), *want = malloc(n * ks + 8),
+                 *vwant = malloc(n * 8 + 8);
             int32_t *iwant = malloc(n * 4 + 8);
             test_keys(type, keys, n, 50);
             test_fill_random(value_type, values, n, 0, 1000000);
             ref_sort(type, vs, descending, keys, values, n, want, vwant, iwant);
-            CHECK(npy_write(k, type, keys, n, error, sizeof error) && npy_write(v, value_type, values, n, error, sizeof error),
+            CHECK(npy_write(k, type, keys, n, error, sizeof error) &&
+                      npy_write(v, value_type, values, n, error, sizeof error),
                   "%s", error);
             static const char *const algos[3] = {"merge", "radix", "auto"};
-            int len = snprintf(args, sizeof args, "sort '%s' -o '%s'%s --algo %s", k, out_npy, descending ? " --descending" : "",
-                               algos[(t + payload) % 3]);
-            if (payload == 1) snprintf(args + len, sizeof args - (size_t)len, " --values '%s' --values-out '%s'", v, vout);
+            int len = snprintf(args, sizeof args, "sort '%s' -o '%s'%s --algo %s", k, out_npy,
+                               descending ? " --descending" : "", algos[(t + payload) % 3]);
+            if (payload == 1)
+                snprintf(args + len, sizeof args - (size_t)len, " --values '%s' --values-out '%s'", v, vout);
             if (indices) snprintf(args + len, sizeof args - (size_t)len, " --indices-out '%s'", vout);
             int code = run(args, NULL, 0, err, sizeof err);
             CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
             npy_array gk = {0}, gv = {0};
-            bool read = npy_read(out_npy, &gk, error, sizeof error) && (!payload || npy_read(vout, &gv, error, sizeof error));
+            bool read =
+                npy_read(out_npy, &gk, error, sizeof error) && (!payload || npy_read(vout, &gv, error, sizeof error));
             CHECK(read, "sort outputs unreadable: %s", error);
             if (read) {
                 CHECK(gk.count == n && gk.type == type && memcmp(gk.data, want, n * ks) == 0, "sort keys (%s)", args);
                 if (payload == 1)
-                    CHECK(gv.count == n && gv.type == value_type && memcmp(gv.data, vwant, n * vs) == 0, "sort values (%s)", args);
+                    CHECK(gv.count == n && gv.type == value_type && memcmp(gv.data, vwant, n * vs) == 0,
+                          "sort values (%s)", args);
                 if (indices)
-                    CHECK(gv.count == n && gv.type == MGPU_TYPE_I32 && memcmp(gv.data, iwant, n * 4) == 0, "sort indices (%s)", args);
+                    CHECK(gv.count == n && gv.type == MGPU_TYPE_I32 && memcmp(gv.data, iwant, n * 4) == 0,
+                          "sort indices (%s)", args);
             }
-            free(gk.data); free(gv.data); free(keys); free(values); free(want); free(vwant); free(iwant);
+            free(gk.data);
+            free(gv.data);
+            free(keys);
+            free(values);
+            free(want);
+            free(vwant);
+            free(iwant);
         }
     /* --bits: a radix sort by a bit range (stable), and 0:0 (no bit: the input order) */
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
@@ -349,25 +391,37 @@ static void cli_sort(void) {
         test_keys(type, keys, n, 1 << 20);
         ref_sort_bits(type, 0, t % 2, lo, lo == 0 && hi == 0 ? 0 : hi, keys, NULL, n, want, NULL, NULL);
         CHECK(npy_write(k, type, keys, n, error, sizeof error), "%s", error);
-        snprintf(args, sizeof args, "sort '%s' -o '%s' --bits %u:%u%s", k, out_npy, lo, hi, t % 2 ? " --descending" : "");
+        snprintf(args, sizeof args, "sort '%s' -o '%s' --bits %u:%u%s", k, out_npy, lo, hi,
+                 t % 2 ? " --descending" : "");
         int code = run(args, NULL, 0, err, sizeof err);
         CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
         npy_array gk = {0};
         CHECK(npy_read(out_npy, &gk, error, sizeof error) && gk.count == n && memcmp(gk.data, want, n * ks) == 0,
               "sort --bits (%s)", args);
-        free(gk.data); free(keys); free(want);
+        free(gk.data);
+        free(keys);
+        free(want);
     }
     /* bad input: value count that differs, --values without --values-out, values and indices, unknown algo,
      * bad bit ranges, --bits with the merge sort */
     int32_t keys[4] = {3, 1, 2, 2};
     int64_t wide[3] = {1, 2, 3};
-    CHECK(npy_write(k, MGPU_TYPE_I32, keys, 4, error, sizeof error) && npy_write(v, MGPU_TYPE_I64, wide, 3, error, sizeof error),
+    CHECK(npy_write(k, MGPU_TYPE_I32, keys, 4, error, sizeof error) &&
+              npy_write(v, MGPU_TYPE_I64, wide, 3, error, sizeof error),
           "%s", error);
-    const char *bad[] = {"sort '%1$s' -o '%3$s' --values '%2$s' --values-out '%4$s'", "sort '%1$s' -o '%3$s' --values '%1$s'",
+    const char *bad[] = {"sort '%1$s' -o '%3$s' --values '%2$s' --values-out '%4$s'",
+                         "sort '%1$s' -o '%3$s' --values '%1$s'",
                          "sort '%1$s' -o '%3$s' --values '%1$s' --values-out '%4$s' --indices-out '%4$s'",
-                         "sort '%1$s' -o '%3$s' --algo quick", "sort '%1$s'", "sort -o '%3$s'", "sort '%1$s' -o '%3$s' --bogus",
-                         "sort '%1$s' -o '%3$s' --bits 0:33", "sort '%1$s' -o '%3$s' --bits 9:8", "sort '%1$s' -o '%3$s' --bits 4",
-                         "sort '%1$s' -o '%3$s' --bits a:b", "sort '%1$s' -o '%3$s' --bits -1:4", "sort '%1$s' -o '%3$s' --bits 0:8x",
+                         "sort '%1$s' -o '%3$s' --algo quick",
+                         "sort '%1$s'",
+                         "sort -o '%3$s'",
+                         "sort '%1$s' -o '%3$s' --bogus",
+                         "sort '%1$s' -o '%3$s' --bits 0:33",
+                         "sort '%1$s' -o '%3$s' --bits 9:8",
+                         "sort '%1$s' -o '%3$s' --bits 4",
+                         "sort '%1$s' -o '%3$s' --bits a:b",
+                         "sort '%1$s' -o '%3$s' --bits -1:4",
+                         "sort '%1$s' -o '%3$s' --bits 0:8x",
                          "sort '%1$s' -o '%3$s' --algo merge --bits 0:8"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         snprintf(args, sizeof args, bad[i], k, v, out_npy, vout);
@@ -382,7 +436,8 @@ static void cli_load_balance(void) {
     uint32_t objects = 1 + test_random_below(5000);
     int32_t *counts = malloc(objects * 4);
     uint64_t items = 0;
-    for (uint32_t j = 0; j < objects; ++j) items += (uint64_t)(counts[j] = test_random_below(3) ? (int32_t)test_random_below(20) : 0);
+    for (uint32_t j = 0; j < objects; ++j)
+        items += (uint64_t)(counts[j] = test_random_below(3) ? (int32_t)test_random_below(20) : 0);
     CHECK(npy_write(in, MGPU_TYPE_I32, counts, objects, error, sizeof error), "%s", error);
     snprintf(args, sizeof args, "load-balance '%s' -o '%s'", in, out_npy);
     int code = run(args, NULL, 0, err, sizeof err);
@@ -434,14 +489,17 @@ static void cli_intervals(void) {
     for (uint32_t o = 0; o < n; ++o) values[o] = o + 0.5;
     for (uint32_t i = 0; i < in_count; ++i) input[i] = 1000.0 + i;
     for (uint32_t i = 0; i < dest_count; ++i) destination[i] = -1.0;
-    CHECK(npy_write(c, MGPU_TYPE_I32, counts, n, error, sizeof error) && npy_write(v, MGPU_TYPE_F64, values, n, error, sizeof error) &&
-              npy_write(g, MGPU_TYPE_I32, gather, n, error, sizeof error) && npy_write(s, MGPU_TYPE_I32, scatter, n, error, sizeof error) &&
+    CHECK(npy_write(c, MGPU_TYPE_I32, counts, n, error, sizeof error) &&
+              npy_write(v, MGPU_TYPE_F64, values, n, error, sizeof error) &&
+              npy_write(g, MGPU_TYPE_I32, gather, n, error, sizeof error) &&
+              npy_write(s, MGPU_TYPE_I32, scatter, n, error, sizeof error) &&
               npy_write(in, MGPU_TYPE_F64, input, in_count, error, sizeof error) &&
               npy_write(dest, MGPU_TYPE_F64, destination, dest_count, error, sizeof error),
           "%s", error);
-    const char *commands[4] = {"interval-expand '%1$s' '%2$s' -o '%7$s'", "interval-gather '%1$s' --gather '%3$s' --input '%5$s' -o '%7$s'",
-                               "interval-scatter '%1$s' --scatter '%4$s' --input '%5$s' --into '%6$s' -o '%7$s'",
-                               "interval-move '%1$s' --gather '%3$s' --scatter '%4$s' --input '%5$s' --into '%6$s' -o '%7$s'"};
+    const char *commands[4] = {
+        "interval-expand '%1$s' '%2$s' -o '%7$s'", "interval-gather '%1$s' --gather '%3$s' --input '%5$s' -o '%7$s'",
+        "interval-scatter '%1$s' --scatter '%4$s' --input '%5$s' --into '%6$s' -o '%7$s'",
+        "interval-move '%1$s' --gather '%3$s' --scatter '%4$s' --input '%5$s' --into '%6$s' -o '%7$s'"};
     for (int op = 0; op < 4; ++op) {
         /* interval-scatter spreads a packed input of exactly `items` values */
         if (op == 2) CHECK(npy_write(in, MGPU_TYPE_F64, input, items, error, sizeof error), "%s", error);
@@ -453,7 +511,9 @@ static void cli_intervals(void) {
         for (uint32_t i = 0; i < out_count; ++i) want[i] = -1.0;
         for (uint32_t o = 0, at = 0; o < n; at += (uint32_t)counts[o], ++o)
             for (int32_t r = 0; r < counts[o]; ++r) {
-                double x = op == 0 ? values[o] : op == 2 ? input[at + (uint32_t)r] : input[(uint32_t)gather[o] + (uint32_t)r];
+                double x = op == 0   ? values[o]
+                           : op == 2 ? input[at + (uint32_t)r]
+                                     : input[(uint32_t)gather[o] + (uint32_t)r];
                 want[op >= 2 ? (uint32_t)scatter[o] + (uint32_t)r : at + (uint32_t)r] = x;
             }
         npy_array got;
@@ -470,17 +530,24 @@ static void cli_intervals(void) {
     /* bad input: a gather interval past the input's end, value/count mismatch, missing options */
     gather[0] = (int32_t)in_count;
     counts[0] = counts[0] ? counts[0] : 1;
-    CHECK(npy_write(g, MGPU_TYPE_I32, gather, n, error, sizeof error) && npy_write(c, MGPU_TYPE_I32, counts, n, error, sizeof error) &&
+    CHECK(npy_write(g, MGPU_TYPE_I32, gather, n, error, sizeof error) &&
+              npy_write(c, MGPU_TYPE_I32, counts, n, error, sizeof error) &&
               npy_write(v, MGPU_TYPE_F64, input, n + 1, error, sizeof error), /* one value too many */
           "%s", error);
-    const char *bad[] = {"interval-gather '%1$s' --gather '%3$s' --input '%5$s' -o '%7$s'", "interval-expand '%1$s' '%2$s' -o '%7$s'",
+    const char *bad[] = {"interval-gather '%1$s' --gather '%3$s' --input '%5$s' -o '%7$s'",
+                         "interval-expand '%1$s' '%2$s' -o '%7$s'",
                          "interval-move '%1$s' --gather '%3$s' --input '%5$s' --into '%6$s' -o '%7$s'",
                          "interval-scatter '%1$s' --scatter '%4$s' --input '%5$s' -o '%7$s'"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
         snprintf(args, sizeof args, bad[k], c, v, g, s, in, dest, out_npy);
         expect_rejected(args, out_npy);
     }
-    free(counts); free(gather); free(scatter); free(values); free(input); free(destination);
+    free(counts);
+    free(gather);
+    free(scatter);
+    free(values);
+    free(input);
+    free(destination);
 }
 
 static void cli_search(void) {
@@ -498,8 +565,10 @@ static void cli_search(void) {
         char *ka = malloc(an * 8 + 8), *kb = malloc(bn * 8 + 8);
         sorted_keys(type, descending, ka, an, 30);
         sorted_keys(type, descending, kb, bn, 30);
-        CHECK(npy_write(a, type, ka, an, error, sizeof error) && npy_write(b, type, kb, bn, error, sizeof error), "%s", error);
-        snprintf(args, sizeof args, "search '%s' '%s' --bounds %s -o '%s' --b-indices '%s' --match-a '%s' --match-b '%s'%s", a, b,
+        CHECK(npy_write(a, type, ka, an, error, sizeof error) && npy_write(b, type, kb, bn, error, sizeof error), "%s",
+              error);
+        snprintf(args, sizeof args,
+                 "search '%s' '%s' --bounds %s -o '%s' --b-indices '%s' --match-a '%s' --match-b '%s'%s", a, b,
                  t < 3 ? "lower" : "upper", ai, bi, ma, mb, descending ? " --descending" : "");
         int code = run(args, out, sizeof out, err, sizeof err);
         CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
@@ -510,7 +579,8 @@ static void cli_search(void) {
             for (uint32_t i = 0; i < an; ++i) ca += (uint32_t)((int32_t *)fa.data)[i];
             for (uint32_t j = 0; j < bn; ++j) cb += (uint32_t)((int32_t *)fb.data)[j];
             unsigned pa = 0, pb = 0;
-            CHECK(sscanf(out, "%u %u", &pa, &pb) == 2 && pa == ca && pb == cb, "search printed '%s', flags count %u %u", out, ca, cb);
+            CHECK(sscanf(out, "%u %u", &pa, &pb) == 2 && pa == ca && pb == cb, "search printed '%s', flags count %u %u",
+                  out, ca, cb);
             for (uint32_t i = 0; i < an; ++i) {
                 uint64_t k = ref_key_bits(type, ref_get(type, ka, i));
                 bool found = false;
@@ -530,10 +600,12 @@ static void cli_search(void) {
     }
     int32_t unsorted[3] = {5, 1, 2};
     float other[2] = {1, 2};
-    CHECK(npy_write(a, MGPU_TYPE_I32, unsorted, 3, error, sizeof error) && npy_write(b, MGPU_TYPE_F32, other, 2, error, sizeof error),
+    CHECK(npy_write(a, MGPU_TYPE_I32, unsorted, 3, error, sizeof error) &&
+              npy_write(b, MGPU_TYPE_F32, other, 2, error, sizeof error),
           "%s", error);
     const char *bad[] = {"search '%1$s' '%1$s' --bounds lower -o '%3$s'", "search '%2$s' '%2$s' -o '%3$s'",
-                         "search '%2$s' '%2$s' --bounds middle -o '%3$s'", "search '%1$s' '%2$s' --bounds upper -o '%3$s'"};
+                         "search '%2$s' '%2$s' --bounds middle -o '%3$s'",
+                         "search '%1$s' '%2$s' --bounds upper -o '%3$s'"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
         snprintf(args, sizeof args, bad[k], a, b, ai);
         expect_rejected(args, ai);
@@ -554,10 +626,14 @@ static void cli_bulk(void) {
     /* remove: every third element */
     uint32_t k = 0, kept = 0;
     for (uint32_t i = 0; i < n; ++i) {
-        if (i % 3 == 1) idx[k++] = (int32_t)i;
-        else want[kept++] = values[i];
+        if (i % 3 == 1)
+            idx[k++] = (int32_t)i;
+        else
+            want[kept++] = values[i];
     }
-    CHECK(npy_write(b, MGPU_TYPE_U64, values, n, error, sizeof error) && npy_write(x, MGPU_TYPE_I32, idx, k, error, sizeof error), "%s", error);
+    CHECK(npy_write(b, MGPU_TYPE_U64, values, n, error, sizeof error) &&
+              npy_write(x, MGPU_TYPE_I32, idx, k, error, sizeof error),
+          "%s", error);
     snprintf(args, sizeof args, "bulk-remove '%s' --indices '%s' -o '%s'", b, x, out_npy);
     int code = run(args, NULL, 0, err, sizeof err);
     CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
@@ -570,9 +646,13 @@ static void cli_bulk(void) {
     }
     /* insert: ascending positions with repeats */
     for (uint32_t i = 0; i < an; ++i) idx[i] = (int32_t)((uint64_t)i * (n + 1) / (an ? an : 1) / 2 * 2 % (n + 1));
-    for (uint32_t i = 1; i < an; ++i) if (idx[i] < idx[i - 1]) idx[i] = idx[i - 1];
-    for (uint32_t p = 0, i = 0, j = 0; p < n + an; ++p) want[p] = (i < an && (uint32_t)idx[i] <= j) ? ins[i++] : values[j++];
-    CHECK(npy_write(a, MGPU_TYPE_U64, ins, an, error, sizeof error) && npy_write(x, MGPU_TYPE_I32, idx, an, error, sizeof error), "%s", error);
+    for (uint32_t i = 1; i < an; ++i)
+        if (idx[i] < idx[i - 1]) idx[i] = idx[i - 1];
+    for (uint32_t p = 0, i = 0, j = 0; p < n + an; ++p)
+        want[p] = (i < an && (uint32_t)idx[i] <= j) ? ins[i++] : values[j++];
+    CHECK(npy_write(a, MGPU_TYPE_U64, ins, an, error, sizeof error) &&
+              npy_write(x, MGPU_TYPE_I32, idx, an, error, sizeof error),
+          "%s", error);
     snprintf(args, sizeof args, "bulk-insert '%s' --insert '%s' --indices '%s' -o '%s'", b, a, x, out_npy);
     code = run(args, NULL, 0, err, sizeof err);
     CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
@@ -584,13 +664,17 @@ static void cli_bulk(void) {
     }
     /* bad: an index out of range, descending indices, a count mismatch */
     int32_t bad_remove[2] = {0, (int32_t)n}, descending[2] = {1, 0};
-    const char *bad_args[] = {"bulk-remove '%1$s' --indices '%3$s' -o '%4$s'", "bulk-insert '%1$s' --insert '%2$s' --indices '%3$s' -o '%4$s'"};
+    const char *bad_args[] = {"bulk-remove '%1$s' --indices '%3$s' -o '%4$s'",
+                              "bulk-insert '%1$s' --insert '%2$s' --indices '%3$s' -o '%4$s'"};
     for (int c = 0; c < 3; ++c) {
         CHECK(npy_write(x, MGPU_TYPE_I32, c == 0 ? bad_remove : descending, 2, error, sizeof error), "%s", error);
         snprintf(args, sizeof args, bad_args[c == 2], b, a, x, out_npy);
         expect_rejected(args, out_npy);
     }
-    free(values); free(ins); free(want); free(idx);
+    free(values);
+    free(ins);
+    free(want);
+    free(idx);
 }
 
 /* ---- safe outputs, aliasing, --help, --version, --device, --bench ---- */
@@ -627,8 +711,8 @@ static void check_untouched(snapshot *s, const char *what) {
     take(&now, s->file);
     bool same = now.exists == s->exists && now.mode == s->mode && now.dev == s->dev && now.size == s->size &&
                 (!s->size || memcmp(now.bytes, s->bytes, s->size) == 0);
-    CHECK(same, "%s: %s changed (exists %d -> %d, mode %o -> %o, %zu -> %zu bytes)", what, s->file, s->exists, now.exists,
-          (unsigned)s->mode, (unsigned)now.mode, s->size, now.size);
+    CHECK(same, "%s: %s changed (exists %d -> %d, mode %o -> %o, %zu -> %zu bytes)", what, s->file, s->exists,
+          now.exists, (unsigned)s->mode, (unsigned)now.mode, s->size, now.size);
     free(s->bytes);
     free(now.bytes);
 }
@@ -654,7 +738,8 @@ static int temporaries(bool remove_them) {
 static void expect_refused(const char *args, char *err, size_t err_size) {
     int code = run(args, NULL, 0, err, err_size);
     CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
-    CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "mgpuvk %s: one line on stderr: %s", args, err);
+    CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "mgpuvk %s: one line on stderr: %s", args,
+          err);
     CHECK(temporaries(false) == 0, "mgpuvk %s left a temporary file", args);
 }
 
@@ -711,7 +796,8 @@ static void make_files(files *f) {
     write_i32(f->k, safe_keys, 6);
     write_i32(f->a, sorted_a, 3);
     write_i32(f->b, sorted_b, 4);
-    CHECK(npy_write(f->v, MGPU_TYPE_F64, values, 6, error, sizeof error) && npy_write(f->va, MGPU_TYPE_I64, va, 3, error, sizeof error) &&
+    CHECK(npy_write(f->v, MGPU_TYPE_F64, values, 6, error, sizeof error) &&
+              npy_write(f->va, MGPU_TYPE_I64, va, 3, error, sizeof error) &&
               npy_write(f->vb, MGPU_TYPE_I64, vb, 4, error, sizeof error),
           "%s", error);
 }
@@ -730,13 +816,17 @@ static void cli_outputs_keep_inputs(const files *f) {
         expect_refused(args, err, sizeof err);
         snprintf(args, sizeof args, "sort '%s' -o '%s' --values '%s' --values-out '%s'", f->k, f->k, f->v, bad);
         expect_refused(args, err, sizeof err);
-        snprintf(args, sizeof args, "search '%s' '%s' --bounds upper -o '%s' --match-a '%s' --match-b '%s'", f->a, f->b, f->a, f->b, bad);
+        snprintf(args, sizeof args, "search '%s' '%s' --bounds upper -o '%s' --match-a '%s' --match-b '%s'", f->a, f->b,
+                 f->a, f->b, bad);
         expect_refused(args, err, sizeof err);
-        snprintf(args, sizeof args, "search '%s' '%s' --bounds lower -o '%s' --b-indices '%s' --match-b '%s'", f->a, f->b, f->a, f->b, bad);
+        snprintf(args, sizeof args, "search '%s' '%s' --bounds lower -o '%s' --b-indices '%s' --match-b '%s'", f->a,
+                 f->b, f->a, f->b, bad);
         expect_refused(args, err, sizeof err);
-        snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", f->a, f->b, f->a, f->va, f->vb, bad);
+        snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", f->a, f->b, f->a,
+                 f->va, f->vb, bad);
         expect_refused(args, err, sizeof err);
-        snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", f->a, f->b, f->b, f->va, f->vb, bad);
+        snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", f->a, f->b, f->b,
+                 f->va, f->vb, bad);
         expect_refused(args, err, sizeof err);
         if (t == 0) CHECK(strstr(err, bad) != NULL, "the message names the output: %s", err);
         for (int i = 0; i < 6; ++i) check_untouched(&s[i], bad);
@@ -752,7 +842,8 @@ static void cli_device_outputs(const files *f) {
     expect_ok(args);
     snprintf(args, sizeof args, "sort '%s' -o /dev/null --values '%s' --values-out /dev/null", f->k, f->v);
     expect_ok(args);
-    snprintf(args, sizeof args, "search '%s' '%s' --bounds lower -o /dev/null --b-indices /dev/null --match-a /dev/null", f->a, f->b);
+    snprintf(args, sizeof args,
+             "search '%s' '%s' --bounds lower -o /dev/null --b-indices /dev/null --match-a /dev/null", f->a, f->b);
     expect_ok(args);
     CHECK(is_char_device("/dev/null"), "/dev/null is still a character device");
     write_i32(f->vout, sorted_b, 4); /* an existing regular output */
@@ -766,7 +857,8 @@ static void cli_device_outputs(const files *f) {
     CHECK(strstr(err, "/dev/full") != NULL, "the message names /dev/full: %s", err);
     snprintf(args, sizeof args, "sort '%s' -o '%s' --indices-out /dev/full", f->k, f->out);
     expect_refused(args, err, sizeof err);
-    snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out /dev/full", f->a, f->b, f->vout, f->va, f->vb);
+    snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out /dev/full", f->a, f->b,
+             f->vout, f->va, f->vb);
     expect_refused(args, err, sizeof err);
     for (int i = 0; i < 3; ++i) check_untouched(&s[i], "a /dev/full output");
     CHECK(is_char_device("/dev/full"), "/dev/full is still a character device");
@@ -782,7 +874,8 @@ static void cli_read_only_output(const files *f) {
     take(&s, f->out);
     snprintf(args, sizeof args, "sort '%s' -o '%s' --indices-out /dev/full", f->k, f->out);
     expect_refused(args, err, sizeof err);
-    snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out /dev/full", f->a, f->b, f->out, f->va, f->vb);
+    snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out /dev/full", f->a, f->b, f->out,
+             f->va, f->vb);
     expect_refused(args, err, sizeof err);
     snprintf(args, sizeof args, "sort '%s' -o '%s'", f->k, f->out);
     if (geteuid() != 0) {
@@ -793,7 +886,8 @@ static void cli_read_only_output(const files *f) {
         check_untouched(&s, "a read-only output of a failing command");
         expect_ok(args);
         struct stat st;
-        CHECK(stat(f->out, &st) == 0 && (st.st_mode & 07777) == 0444, "a replaced file keeps its mode: %o", (unsigned)st.st_mode);
+        CHECK(stat(f->out, &st) == 0 && (st.st_mode & 07777) == 0444, "a replaced file keeps its mode: %o",
+              (unsigned)st.st_mode);
         CHECK(holds_i32(f->out, safe_sorted, 6), "the read-only output holds the sorted safe_keys");
     }
     chmod(f->out, 0644);
@@ -827,14 +921,17 @@ static void cli_full_disk(const files *f) {
         idx[i] = (int32_t)(i / 20);
     }
     char error[256];
-    CHECK(npy_write(b, MGPU_TYPE_U64, values, B_COUNT, error, sizeof error) && npy_write(a, MGPU_TYPE_U64, values, A_COUNT, error, sizeof error),
+    CHECK(npy_write(b, MGPU_TYPE_U64, values, B_COUNT, error, sizeof error) &&
+              npy_write(a, MGPU_TYPE_U64, values, A_COUNT, error, sizeof error),
           "%s", error);
     write_i32(f->x, idx, A_COUNT);
     snapshot s;
     take(&s, b);
     /* 64 blocks (32 KiB in dash's 512-byte blocks, 64 KiB in bash's): above the 8 KB input, below the 168 KB output */
-    snprintf(cmd, sizeof cmd, "ulimit -f 64; MGPU_VALIDATION=%d exec '%s' bulk-insert '%s' --insert '%s' --indices '%s' -o '%s' >'%s' 2>'%s'",
-             g_test.validation ? 1 : 0, g_test.cli_path, b, a, f->x, b, out_path, err_path);
+    snprintf(
+        cmd, sizeof cmd,
+        "ulimit -f 64; MGPU_VALIDATION=%d exec '%s' bulk-insert '%s' --insert '%s' --indices '%s' -o '%s' >'%s' 2>'%s'",
+        g_test.validation ? 1 : 0, g_test.cli_path, b, a, f->x, b, out_path, err_path);
     void (*old)(int) = signal(SIGXFSZ, SIG_IGN); /* inherited through fork and exec */
     int status = system(cmd);
     signal(SIGXFSZ, old);
@@ -913,9 +1010,11 @@ static void cli_aliasing(const files *f) {
     expect_refused(args, err, sizeof err);
     snprintf(args, sizeof args, "search '%s' '%s' --bounds lower --match-b '%s'", f->a, f->b, f->a);
     expect_refused(args, err, sizeof err);
-    snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", f->a, f->b, f->va, f->va, f->vb, f->vout);
+    snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", f->a, f->b, f->va,
+             f->va, f->vb, f->vout);
     expect_refused(args, err, sizeof err);
-    snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", f->a, f->b, f->out, f->va, f->vb, f->a);
+    snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", f->a, f->b, f->out,
+             f->va, f->vb, f->a);
     expect_refused(args, err, sizeof err);
     snprintf(args, sizeof args, "bulk-insert '%s' --insert '%s' --indices '%s' -o '%s'", f->b, f->a, f->a, f->a);
     expect_refused(args, err, sizeof err);
@@ -957,7 +1056,8 @@ static void cli_aliasing(const files *f) {
     mode_t mask = umask(027);
     expect_ok(args);
     umask(mask);
-    CHECK(stat(f->out, &st) == 0 && (st.st_mode & 0777) == 0640, "a new output's mode %o under umask 027", (unsigned)st.st_mode);
+    CHECK(stat(f->out, &st) == 0 && (st.st_mode & 0777) == 0640, "a new output's mode %o under umask 027",
+          (unsigned)st.st_mode);
     remove(k2);
     remove(v2);
 }
@@ -983,7 +1083,8 @@ static void cli_signals(const files *f) {
             int null = open("/dev/null", O_WRONLY);
             dup2(null, 1);
             dup2(null, 2);
-            execl(g_test.cli_path, g_test.cli_path, "sort", f->k, "-o", f->out, "--values", f->v, "--values-out", fifo, (char *)NULL);
+            execl(g_test.cli_path, g_test.cli_path, "sort", f->k, "-o", f->out, "--values", f->v, "--values-out", fifo,
+                  (char *)NULL);
             _exit(127);
         }
         int status = 0;
@@ -998,46 +1099,62 @@ static void cli_signals(const files *f) {
             kill(pid, signals[i]);
             waitpid(pid, &status, 0);
         }
-        CHECK(WIFSIGNALED(status) && WTERMSIG(status) == signals[i], "killed by signal %d: status %d", signals[i], status);
+        CHECK(WIFSIGNALED(status) && WTERMSIG(status) == signals[i], "killed by signal %d: status %d", signals[i],
+              status);
         if (signals[i] != SIGKILL) CHECK(temporaries(false) == 0, "signal %d left a temporary file", signals[i]);
         temporaries(true); /* after SIGKILL a temporary may remain */
         check_untouched(&s, "an interrupted command");
     }
-    if (saved) setenv("MGPU_VALIDATION", saved, 1);
-    else unsetenv("MGPU_VALIDATION");
+    if (saved)
+        setenv("MGPU_VALIDATION", saved, 1);
+    else
+        unsetenv("MGPU_VALIDATION");
     free(saved);
     remove(fifo);
 }
 
 static void cli_help_and_version(const files *f) {
-    static const char *const commands[] = {"info", "reduce", "scan", "merge", "sort", "search", "bulk-remove", "bulk-insert",
-                                           "load-balance", "interval-expand", "interval-gather", "interval-scatter",
+    static const char *const commands[] = {"info",
+                                           "reduce",
+                                           "scan",
+                                           "merge",
+                                           "sort",
+                                           "search",
+                                           "bulk-remove",
+                                           "bulk-insert",
+                                           "load-balance",
+                                           "interval-expand",
+                                           "interval-gather",
+                                           "interval-scatter",
                                            "interval-move"};
     char args[4096], out[8192], err[4096];
     for (size_t c = 0; c < sizeof commands / sizeof commands[0]; ++c)
         for (int h = 0; h < 2; ++h) {
             snprintf(args, sizeof args, "%s %s", commands[c], h ? "-h" : "--help");
             int code = run(args, out, sizeof out, err, sizeof err);
-            CHECK(code == 0 && !strncmp(out, "usage: mgpuvk ", 14) && strstr(out, commands[c]), "mgpuvk %s -> %d: %s%s", args,
-                  code, out, err);
+            CHECK(code == 0 && !strncmp(out, "usage: mgpuvk ", 14) && strstr(out, commands[c]), "mgpuvk %s -> %d: %s%s",
+                  args, code, out, err);
         }
     snprintf(args, sizeof args, "sort '%s' --values --help", f->k); /* with other arguments missing or wrong */
     int code = run(args, out, sizeof out, err, sizeof err);
     CHECK(code == 0 && !strncmp(out, "usage:", 6), "mgpuvk %s -> %d", args, code);
     code = run("search --help", out, sizeof out, err, sizeof err);
-    CHECK(code == 0 && strstr(out, "--b-indices") && strstr(out, "OTHER bound") && strstr(out, "NA NB"), "search --help: %s", out);
+    CHECK(code == 0 && strstr(out, "--b-indices") && strstr(out, "OTHER bound") && strstr(out, "NA NB"),
+          "search --help: %s", out);
     const char *whole[3] = {"--help", "-h", "help"};
     for (int w = 0; w < 3; ++w) {
         code = run(whole[w], out, sizeof out, err, sizeof err);
-        CHECK(code == 0 && !strncmp(out, "usage:", 6) && strstr(out, "info --bench") && strstr(out, "interval-move"), "mgpuvk %s: %s",
-              whole[w], out);
+        CHECK(code == 0 && !strncmp(out, "usage:", 6) && strstr(out, "info --bench") && strstr(out, "interval-move"),
+              "mgpuvk %s: %s", whole[w], out);
     }
     code = run("", out, sizeof out, err, sizeof err);
-    CHECK(code == 2 && !strncmp(err, "usage:", 6) && strstr(err, "interval-move"), "mgpuvk with no arguments -> %d: %s", code, err);
+    CHECK(code == 2 && !strncmp(err, "usage:", 6) && strstr(err, "interval-move"), "mgpuvk with no arguments -> %d: %s",
+          code, err);
     code = run("--version", out, sizeof out, err, sizeof err);
     char want[64];
     snprintf(want, sizeof want, "mgpuvk %d.%d.%d\n", MGPU_VERSION_MAJOR, MGPU_VERSION_MINOR, MGPU_VERSION_PATCH);
-    CHECK(code == 0 && !strncmp(out, want, strlen(want)) && strstr(out, "libmgpuvk"), "mgpuvk --version -> %d: %s", code, out);
+    CHECK(code == 0 && !strncmp(out, want, strlen(want)) && strstr(out, "libmgpuvk"), "mgpuvk --version -> %d: %s",
+          code, out);
     /* a device that does not exist points to `mgpuvk info` */
     snprintf(args, sizeof args, "reduce '%s' --device 97", f->k);
     expect_refused(args, err, sizeof err);

@@ -16,10 +16,10 @@
 #include <stddef.h>
 #include <string.h>
 
-#define N 1000u                             /* elements per input: small, nothing here is about speed */
-#define K 10u                               /* indices of the bulk operations */
+#define N         1000u                     /* elements per input: small, nothing here is about speed */
+#define K         10u                       /* indices of the bulk operations */
 #define OUT_BYTES ((VkDeviceSize)2 * N * 8) /* an output holds the largest result of any case */
-#define SENTINEL 0x5au
+#define SENTINEL  0x5au
 
 /* next comes first: the cases set it through the struct's address. */
 static_assert(offsetof(mgpu_context_desc, next) == 0, "mgpu_context_desc.next first");
@@ -80,8 +80,8 @@ typedef struct contract_case {
 #define CTX g_test.ctx
 
 static void fill_make(any_info *i) {
-    i->fill = (mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = N, .output = E.out[0],
-                               .a.u32 = 7};
+    i->fill =
+        (mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = N, .output = E.out[0], .a.u32 = 7};
 }
 static void fill_spoil(any_info *i) { i->fill.output = too_small(E.out[0]); }
 static mgpu_result fill_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
@@ -98,7 +98,10 @@ static mgpu_result copy_record(VkCommandBuffer cmd, const any_info *i, mgpu_rang
 }
 
 static void reduce_make(any_info *i) {
-    i->reduce = (mgpu_reduce_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .count = N, .input = E.keys_a,
+    i->reduce = (mgpu_reduce_info){.type = MGPU_TYPE_U32,
+                                   .op = MGPU_OP_ADD,
+                                   .count = N,
+                                   .input = E.keys_a,
                                    .result = mgpu_range_slice(E.out[0], 0, MGPU_REDUCE_RESULT_BYTES)};
 }
 static void reduce_spoil(any_info *i) { i->reduce.result = too_small(E.out[0]); }
@@ -118,8 +121,13 @@ static mgpu_result reduce_run(const any_info *i) {
 }
 
 static void scan_make(any_info *i) {
-    i->scan = (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true, .count = N,
-                               .input = E.keys_a, .output = E.out[0], .total = mgpu_range_slice(E.out[1], 0, 4)};
+    i->scan = (mgpu_scan_info){.type = MGPU_TYPE_U32,
+                               .op = MGPU_OP_ADD,
+                               .exclusive = true,
+                               .count = N,
+                               .input = E.keys_a,
+                               .output = E.out[0],
+                               .total = mgpu_range_slice(E.out[1], 0, 4)};
 }
 static void scan_spoil(any_info *i) { i->scan.output = too_small(E.out[0]); }
 static mgpu_result scan_requirements(const any_info *i, mgpu_requirements *out) {
@@ -138,8 +146,12 @@ static mgpu_result scan_run(const any_info *i) {
 }
 
 static void merge_make(any_info *i) {
-    i->merge = (mgpu_merge_info){.key_type = MGPU_TYPE_U32, .a_count = N, .b_count = N, .a_keys = E.keys_a,
-                                 .b_keys = E.keys_b, .out_keys = E.out[0]};
+    i->merge = (mgpu_merge_info){.key_type = MGPU_TYPE_U32,
+                                 .a_count = N,
+                                 .b_count = N,
+                                 .a_keys = E.keys_a,
+                                 .b_keys = E.keys_b,
+                                 .out_keys = E.out[0]};
 }
 static void merge_spoil(any_info *i) { i->merge.out_keys = too_small(E.out[0]); }
 static mgpu_result merge_requirements(const any_info *i, mgpu_requirements *out) {
@@ -151,8 +163,12 @@ static mgpu_result merge_record(VkCommandBuffer cmd, const any_info *i, mgpu_ran
 static mgpu_result merge_run(const any_info *i) { return mgpu_merge(CTX, &i->merge); }
 
 static void sort_make(any_info *i) {
-    i->sort = (mgpu_sort_info){.key_type = MGPU_TYPE_U32, .indices = true, .count = N, .keys_in = E.keys_a,
-                               .keys_out = E.out[0], .values_out = E.out[1]};
+    i->sort = (mgpu_sort_info){.key_type = MGPU_TYPE_U32,
+                               .indices = true,
+                               .count = N,
+                               .keys_in = E.keys_a,
+                               .keys_out = E.out[0],
+                               .values_out = E.out[1]};
 }
 static void sort_spoil(any_info *i) { i->sort.keys_out = too_small(E.out[0]); }
 static mgpu_result mergesort_requirements(const any_info *i, mgpu_requirements *out) {
@@ -171,8 +187,8 @@ static mgpu_result radixsort_record(VkCommandBuffer cmd, const any_info *i, mgpu
 static mgpu_result radixsort_run(const any_info *i) { return mgpu_radixsort(CTX, &i->sort); }
 
 static void load_balance_make(any_info *i) {
-    i->load_balance = (mgpu_load_balance_info){.item_count = N, .object_count = N, .object_starts = E.starts,
-                                               .out_objects = E.out[0]};
+    i->load_balance = (mgpu_load_balance_info){
+        .item_count = N, .object_count = N, .object_starts = E.starts, .out_objects = E.out[0]};
 }
 static void load_balance_spoil(any_info *i) { i->load_balance.out_objects = too_small(E.out[0]); }
 static mgpu_result load_balance_requirements(const any_info *i, mgpu_requirements *out) {
@@ -184,9 +200,16 @@ static mgpu_result load_balance_record(VkCommandBuffer cmd, const any_info *i, m
 static mgpu_result load_balance_run(const any_info *i) { return mgpu_load_balance(CTX, &i->load_balance); }
 
 static void search_make(any_info *i) {
-    i->search = (mgpu_sorted_search_info){.key_type = MGPU_TYPE_U32, .bounds = MGPU_BOUNDS_UPPER, .a_count = N,
-                                          .b_count = N, .a_keys = E.keys_a, .b_keys = E.keys_b, .a_indices = E.out[0],
-                                          .b_indices = E.out[1], .a_matches = E.out[2], .b_matches = E.out[3]};
+    i->search = (mgpu_sorted_search_info){.key_type = MGPU_TYPE_U32,
+                                          .bounds = MGPU_BOUNDS_UPPER,
+                                          .a_count = N,
+                                          .b_count = N,
+                                          .a_keys = E.keys_a,
+                                          .b_keys = E.keys_b,
+                                          .a_indices = E.out[0],
+                                          .b_indices = E.out[1],
+                                          .a_matches = E.out[2],
+                                          .b_matches = E.out[3]};
 }
 static void search_spoil(any_info *i) { i->search.a_indices = too_small(E.out[0]); }
 static mgpu_result search_requirements(const any_info *i, mgpu_requirements *out) {
@@ -203,8 +226,8 @@ static mgpu_result search_run(const any_info *i) {
 }
 
 static void remove_make(any_info *i) {
-    i->remove = (mgpu_bulk_remove_info){.value_size = 4, .count = N, .input = E.keys_a, .index_count = K,
-                                        .indices = E.indices, .output = E.out[0]};
+    i->remove = (mgpu_bulk_remove_info){
+        .value_size = 4, .count = N, .input = E.keys_a, .index_count = K, .indices = E.indices, .output = E.out[0]};
 }
 static void remove_spoil(any_info *i) { i->remove.output = too_small(E.out[0]); }
 static mgpu_result remove_requirements(const any_info *i, mgpu_requirements *out) {
@@ -216,8 +239,13 @@ static mgpu_result remove_record(VkCommandBuffer cmd, const any_info *i, mgpu_ra
 static mgpu_result remove_run(const any_info *i) { return mgpu_bulk_remove(CTX, &i->remove); }
 
 static void insert_make(any_info *i) {
-    i->insert = (mgpu_bulk_insert_info){.value_size = 4, .b_count = N, .b = E.keys_a, .a_count = K, .insert = E.keys_b,
-                                        .indices = E.indices, .output = E.out[0]};
+    i->insert = (mgpu_bulk_insert_info){.value_size = 4,
+                                        .b_count = N,
+                                        .b = E.keys_a,
+                                        .a_count = K,
+                                        .insert = E.keys_b,
+                                        .indices = E.indices,
+                                        .output = E.out[0]};
 }
 static void insert_spoil(any_info *i) { i->insert.output = too_small(E.out[0]); }
 static mgpu_result insert_requirements(const any_info *i, mgpu_requirements *out) {
@@ -229,8 +257,12 @@ static mgpu_result insert_record(VkCommandBuffer cmd, const any_info *i, mgpu_ra
 static mgpu_result insert_run(const any_info *i) { return mgpu_bulk_insert(CTX, &i->insert); }
 
 static void interval_make(any_info *i) {
-    i->interval = (mgpu_interval_info){.op = MGPU_INTERVAL_OP_EXPAND, .value_size = 4, .item_count = N,
-                                       .interval_count = N, .interval_starts = E.starts, .input = E.keys_a,
+    i->interval = (mgpu_interval_info){.op = MGPU_INTERVAL_OP_EXPAND,
+                                       .value_size = 4,
+                                       .item_count = N,
+                                       .interval_count = N,
+                                       .interval_starts = E.starts,
+                                       .input = E.keys_a,
                                        .output = E.out[0]};
 }
 static void interval_spoil(any_info *i) { i->interval.output = too_small(E.out[0]); }
@@ -370,14 +402,16 @@ static void expect_desc_refused(const char *how, mgpu_result r, mgpu_context cre
 static void check_contexts(void) {
     log_capture capture = {0};
     mgpu_context created = (mgpu_context)&capture; /* not NULL: a refusal must clear it */
-    mgpu_result r = mgpu_context_create(&(mgpu_context_desc){.next = &g_extension, .validation = g_test.validation,
-                                                             .log = capture_log, .log_user = &capture},
-                                        &created);
+    mgpu_result r = mgpu_context_create(
+        &(mgpu_context_desc){
+            .next = &g_extension, .validation = g_test.validation, .log = capture_log, .log_user = &capture},
+        &created);
     expect_desc_refused("mgpu_context_create", r, created, &capture);
     capture = (log_capture){0};
-    r = mgpu_context_create(&(mgpu_context_desc){.next = &g_extension, .device = "no such device", .log = capture_log,
-                                                 .log_user = &capture},
-                            &created);
+    r = mgpu_context_create(
+        &(mgpu_context_desc){
+            .next = &g_extension, .device = "no such device", .log = capture_log, .log_user = &capture},
+        &created);
     expect_desc_refused("mgpu_context_create for no such device", r, created, &capture);
     r = mgpu_context_create(&(mgpu_context_desc){.next = &g_extension}, &created);
     expect_desc_refused("mgpu_context_create without a log", r, created, NULL);
@@ -388,8 +422,13 @@ static void check_contexts(void) {
     uint32_t family;
     VkQueue queue;
     mgpu_context_get_handles(CTX, &instance, &physical, &device, &family, &queue);
-    mgpu_adopt_desc adopt = {.instance = instance, .physical_device = physical, .device = device,
-                             .queue_family_index = family, .queue = queue, .log = capture_log, .log_user = &capture};
+    mgpu_adopt_desc adopt = {.instance = instance,
+                             .physical_device = physical,
+                             .device = device,
+                             .queue_family_index = family,
+                             .queue = queue,
+                             .log = capture_log,
+                             .log_user = &capture};
     mgpu_adopt_desc extended = adopt;
     extended.next = &g_extension;
     capture = (log_capture){0};

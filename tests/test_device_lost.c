@@ -78,15 +78,16 @@ static void lost_after(mgpu_context ctx, mgpu_range keys, mgpu_range out, uint32
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     CHECK_RESULT_IN(ctx, mgpu_buffer_upload(ctx, keys, host, sizeof host), MGPU_ERROR_DEVICE_LOST);
     CHECK_RESULT_IN(ctx, mgpu_buffer_download(ctx, keys, host, sizeof host), MGPU_ERROR_DEVICE_LOST);
-    CHECK_RESULT_IN(ctx, mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = n, .input = keys,
-                                                           .output = out}, &total),
+    CHECK_RESULT_IN(
+        ctx, mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = n, .input = keys, .output = out}, &total),
+        MGPU_ERROR_DEVICE_LOST);
+    CHECK_RESULT_IN(ctx,
+                    mgpu_reduce(ctx, &(mgpu_reduce_info){.type = MGPU_TYPE_U32, .count = n, .input = keys}, &value),
                     MGPU_ERROR_DEVICE_LOST);
-    CHECK_RESULT_IN(ctx, mgpu_reduce(ctx, &(mgpu_reduce_info){.type = MGPU_TYPE_U32, .count = n, .input = keys},
-                                     &value),
-                    MGPU_ERROR_DEVICE_LOST);
-    CHECK_RESULT_IN(ctx, mgpu_mergesort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .count = n, .keys_in = keys,
-                                                                .keys_out = out}),
-                    MGPU_ERROR_DEVICE_LOST);
+    CHECK_RESULT_IN(
+        ctx,
+        mgpu_mergesort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .count = n, .keys_in = keys, .keys_out = out}),
+        MGPU_ERROR_DEVICE_LOST);
     CHECK_RESULT_IN(ctx, mgpu_commands_begin(ctx, &cmd), MGPU_ERROR_DEVICE_LOST);
     CHECK_RESULT_IN(ctx, mgpu_commands_submit(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT); /* nothing was begun */
     CHECK(lost.submits == submits, "%u submissions after the loss", lost.submits - submits);
@@ -98,9 +99,13 @@ static void lost_after(mgpu_context ctx, mgpu_range keys, mgpu_range out, uint32
 /* One context on the device, losing it at `mode`: first a working sort, then the loss, then lost_after. */
 static void lost_case(const test_vk_device *d, lose_at mode) {
     lost.mode = LOSE_NEVER;
-    mgpu_adopt_desc desc = {.instance = d->instance, .physical_device = d->physical_device, .device = d->device,
-                            .queue_family_index = d->family, .queue = d->queue,
-                            .get_instance_proc_addr = lost_get_instance_proc_addr, .log = lost_log};
+    mgpu_adopt_desc desc = {.instance = d->instance,
+                            .physical_device = d->physical_device,
+                            .device = d->device,
+                            .queue_family_index = d->family,
+                            .queue = d->queue,
+                            .get_instance_proc_addr = lost_get_instance_proc_addr,
+                            .log = lost_log};
     mgpu_context ctx = NULL;
     mgpu_result r = mgpu_context_adopt(&desc, &ctx);
     CHECK(r == MGPU_SUCCESS, "mgpu_context_adopt -> %s", mgpu_result_name(r));
@@ -125,8 +130,10 @@ static void lost_case(const test_vk_device *d, lose_at mode) {
     CHECK(ordered, "the sort before the loss");
 
     lost.mode = mode;
-    if (mode == LOSE_AT_WAIT) CHECK_RESULT_IN(ctx, mgpu_radixsort(ctx, &sort), MGPU_ERROR_DEVICE_LOST);
-    else CHECK_RESULT_IN(ctx, mgpu_buffer_upload(ctx, keys, host, n * 4u), MGPU_ERROR_DEVICE_LOST);
+    if (mode == LOSE_AT_WAIT)
+        CHECK_RESULT_IN(ctx, mgpu_radixsort(ctx, &sort), MGPU_ERROR_DEVICE_LOST);
+    else
+        CHECK_RESULT_IN(ctx, mgpu_buffer_upload(ctx, keys, host, n * 4u), MGPU_ERROR_DEVICE_LOST);
     uint64_t after = test_pool_stats(ctx).in_use_ranges;
     CHECK(after == in_use, "%llu ranges in use after the lost call, %llu before", (unsigned long long)after,
           (unsigned long long)in_use);
@@ -152,5 +159,6 @@ void test_device_lost(void) {
         lost_case(&d, LOSE_AT_SUBMIT);
     }
     test_vk_device_destroy(&d);
-    CHECK(lost_log_errors + d.messages == 0, "%llu validation messages", (unsigned long long)(lost_log_errors + d.messages));
+    CHECK(lost_log_errors + d.messages == 0, "%llu validation messages",
+          (unsigned long long)(lost_log_errors + d.messages));
 }

@@ -12,7 +12,11 @@
 #include <string.h>
 #include <vulkan/vulkan.h>
 
-typedef struct engine_push { uint64_t data; uint32_t count; uint32_t mode; } engine_push;
+typedef struct engine_push {
+    uint64_t data;
+    uint32_t count;
+    uint32_t mode;
+} engine_push;
 
 void test_engine(void) {
     /* The engine's instance (validation as the run asks, its messages counted) and device (test_vk_device_create). */
@@ -35,7 +39,8 @@ void test_engine(void) {
     /* The engine's own buffer: data (n u32) | total (16 bytes) | reduce result (16 bytes) | sort count (16). */
     const uint32_t n = 100000;
     VkDeviceSize bytes = (VkDeviceSize)n * 4 + 48;
-    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = bytes,
+    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                              .size = bytes,
                               .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
     VkBuffer buffer;
     vkCreateBuffer(device, &bci, NULL, &buffer);
@@ -45,9 +50,15 @@ void test_engine(void) {
     vkGetPhysicalDeviceMemoryProperties(chosen, &mp);
     uint32_t type = 0;
     VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-    while (type < mp.memoryTypeCount && (!(mr.memoryTypeBits & (1u << type)) || (mp.memoryTypes[type].propertyFlags & host) != host)) ++type;
-    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO, .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
-    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = &flags, .allocationSize = mr.size, .memoryTypeIndex = type};
+    while (type < mp.memoryTypeCount &&
+           (!(mr.memoryTypeBits & (1u << type)) || (mp.memoryTypes[type].propertyFlags & host) != host))
+        ++type;
+    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+                                       .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
+    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                .pNext = &flags,
+                                .allocationSize = mr.size,
+                                .memoryTypeIndex = type};
     VkDeviceMemory memory;
     CHECK(vkAllocateMemory(device, &mai, NULL, &memory) == VK_SUCCESS, "engine memory");
     vkBindBufferMemory(device, buffer, memory, 0);
@@ -55,24 +66,32 @@ void test_engine(void) {
     VkDeviceAddress address = vkGetBufferDeviceAddress(device, &bai);
 
     /* The engine's own pipeline. */
-    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = sizeof engine_shader, .pCode = engine_shader};
+    VkShaderModuleCreateInfo smci = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = sizeof engine_shader, .pCode = engine_shader};
     VkShaderModule module;
     vkCreateShaderModule(device, &smci, NULL, &module);
     VkPushConstantRange pcr = {.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .size = sizeof(engine_push)};
-    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .pushConstantRangeCount = 1, .pPushConstantRanges = &pcr};
+    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                       .pushConstantRangeCount = 1,
+                                       .pPushConstantRanges = &pcr};
     VkPipelineLayout layout;
     vkCreatePipelineLayout(device, &plci, NULL, &layout);
     VkComputePipelineCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
                                         .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                                                  .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+                                                  .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                                                  .module = module,
+                                                  .pName = "main"},
                                         .layout = layout};
     VkPipeline pipeline;
     vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, NULL, &pipeline);
 
     /* Adopt, without a queue: only the recording tier. */
     mgpu_context ctx = NULL;
-    CHECK_OK(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance, .physical_device = chosen, .device = device,
-                                                   .queue_family_index = family, .get_instance_proc_addr = vkGetInstanceProcAddr,
+    CHECK_OK(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance,
+                                                   .physical_device = chosen,
+                                                   .device = device,
+                                                   .queue_family_index = family,
+                                                   .get_instance_proc_addr = vkGetInstanceProcAddr,
                                                    .api_version = VK_API_VERSION_1_2},
                                 &ctx));
     if (ctx) {
@@ -88,12 +107,23 @@ void test_engine(void) {
             count_word[n + 8] = sorted;
             vkUnmapMemory(device, memory);
         }
-        mgpu_sort_info sort = {.key_type = MGPU_TYPE_U32, .descending = true, .count = n, .keys_in = data, .keys_out = data,
+        mgpu_sort_info sort = {.key_type = MGPU_TYPE_U32,
+                               .descending = true,
+                               .count = n,
+                               .keys_in = data,
+                               .keys_out = data,
                                .indirect_count = sort_count};
-        CHECK_RESULT(mgpu_scan(ctx, &(mgpu_scan_info){.count = n, .input = data, .output = data}, NULL), MGPU_ERROR_UNSUPPORTED);
-        mgpu_scan_info scan = {.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true, .count = n, .input = data,
-                               .output = data, .total = total};
-        mgpu_reduce_info reduce = {.type = MGPU_TYPE_U32, .op = MGPU_OP_MAX_INDEX, .count = n, .input = data, .result = result};
+        CHECK_RESULT(mgpu_scan(ctx, &(mgpu_scan_info){.count = n, .input = data, .output = data}, NULL),
+                     MGPU_ERROR_UNSUPPORTED);
+        mgpu_scan_info scan = {.type = MGPU_TYPE_U32,
+                               .op = MGPU_OP_ADD,
+                               .exclusive = true,
+                               .count = n,
+                               .input = data,
+                               .output = data,
+                               .total = total};
+        mgpu_reduce_info reduce = {
+            .type = MGPU_TYPE_U32, .op = MGPU_OP_MAX_INDEX, .count = n, .input = data, .result = result};
         mgpu_requirements scan_req, reduce_req, sort_req;
         CHECK_OK(mgpu_scan_get_requirements(ctx, &scan, &scan_req));
         CHECK_OK(mgpu_radixsort_get_requirements(ctx, &sort, &sort_req));
@@ -107,35 +137,45 @@ void test_engine(void) {
         VkCommandPoolCreateInfo cpi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, .queueFamilyIndex = family};
         VkCommandPool pool;
         vkCreateCommandPool(device, &cpi, NULL, &pool);
-        VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = pool,
-                                            .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
+        VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                            .commandPool = pool,
+                                            .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                            .commandBufferCount = 1};
         VkCommandBuffer cmd;
         vkAllocateCommandBuffers(device, &cbai, &cmd);
         VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
         vkBeginCommandBuffer(cmd, &begin);
-        VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+        VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                                   .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                                    .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
         engine_push push = {address, n, 0};
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
         vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
         vkCmdDispatch(cmd, (n + 63) / 64, 1, 1);
         /* The documented contract: compute-shader writes before the primitive's compute-shader accesses. */
-        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+                             &barrier, 0, NULL, 0, NULL);
         CHECK_OK(mgpu_cmd_reduce(ctx, cmd, &reduce, reduce_scratch));
-        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+                             &barrier, 0, NULL, 0, NULL);
         CHECK_OK(mgpu_cmd_scan(ctx, cmd, &scan, scan_scratch));
-        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+                             &barrier, 0, NULL, 0, NULL);
         CHECK_OK(mgpu_cmd_radixsort(ctx, cmd, &sort, sort_scratch));
-        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+                             &barrier, 0, NULL, 0, NULL);
         push.mode = 1;
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline); /* the primitive bound its own */
         vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
         vkCmdDispatch(cmd, (n + 63) / 64, 1, 1);
-        VkMemoryBarrier to_host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+        VkMemoryBarrier to_host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                                   .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                                    .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
-        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0, NULL, 0, NULL);
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0,
+                             NULL, 0, NULL);
         vkEndCommandBuffer(cmd);
-        VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
+        VkSubmitInfo submit = {
+            .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
         CHECK(vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE) == VK_SUCCESS, "engine submit");
         vkQueueWaitIdle(queue);
 

@@ -13,8 +13,13 @@ MGPU_TEST_FAMILY(mergesort, "tile_loops partitions thread_partitions")
 
 /* payload: 0 keys only, 4 or 8 pairs, 1 indices. */
 static void sort_case(mgpu_type type, uint32_t payload, bool descending, sort_input kind, size_t n, bool in_place) {
-    sort_test_run(&(sort_test){.type = type, .payload = payload, .descending = descending, .kind = kind, .n = n,
-                               .in_place = in_place, .indirect = -1});
+    sort_test_run(&(sort_test){.type = type,
+                               .payload = payload,
+                               .descending = descending,
+                               .kind = kind,
+                               .n = n,
+                               .in_place = in_place,
+                               .indirect = -1});
 }
 
 static void mergesort_misuse(void) {
@@ -29,26 +34,46 @@ static void mergesort_misuse(void) {
     CHECK_OK(mgpu_buffer_upload(ctx, o, sentinel, sizeof sentinel));
     mgpu_sort_info good = {.key_type = MGPU_TYPE_U32, .count = 100, .keys_in = k, .keys_out = o};
     mgpu_sort_info bad;
-    bad = good; bad.value_size = 2;
+    bad = good;
+    bad.value_size = 2;
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.value_size = 4; bad.indices = true; bad.values_in = v; bad.values_out = v;
+    bad = good;
+    bad.value_size = 4;
+    bad.indices = true;
+    bad.values_in = v;
+    bad.values_out = v;
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.keys_out = small;
+    bad = good;
+    bad.keys_out = small;
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_RANGE_TOO_SMALL);
-    bad = good; bad.count = 0x80000000u;
+    bad = good;
+    bad.count = 0x80000000u;
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.value_size = 4; /* values missing */
+    bad = good;
+    bad.value_size = 4; /* values missing */
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.indices = true; bad.values_out = small;
+    bad = good;
+    bad.indices = true;
+    bad.values_out = small;
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_RANGE_TOO_SMALL);
-    bad = good; bad.key_type = (mgpu_type)77;
+    bad = good;
+    bad.key_type = (mgpu_type)77;
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_mergesort(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.keys_out = k; bad.keys_out.offset += 4; bad.keys_out.size = 396; bad.count = 99; /* shifted overlap */
+    bad = good;
+    bad.keys_out = k;
+    bad.keys_out.offset += 4;
+    bad.keys_out.size = 396;
+    bad.count = 99; /* shifted overlap */
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.indices = true; bad.values_out = o; /* indices over the keys */
+    bad = good;
+    bad.indices = true;
+    bad.values_out = o; /* indices over the keys */
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.value_size = 4; bad.values_in = v; bad.values_out = k; /* values over the input keys */
+    bad = good;
+    bad.value_size = 4;
+    bad.values_in = v;
+    bad.values_out = k; /* values over the input keys */
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     mgpu_requirements req;
     CHECK_RESULT(mgpu_mergesort_get_requirements(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
@@ -66,7 +91,18 @@ static void mergesort_misuse(void) {
 /* Sizes: the blocksort tile's edges and those of the first merge passes, and a random one. */
 static size_t mergesort_sizes(uint32_t tile, size_t *sizes) {
     size_t k = 0;
-    size_t fixed[] = {0, 1, 2, 3, tile - 1, tile, tile + 1, 2 * tile - 1, 2 * tile + 1, 3 * tile, 4 * tile + 5, 8 * tile - 1,
+    size_t fixed[] = {0,
+                      1,
+                      2,
+                      3,
+                      tile - 1,
+                      tile,
+                      tile + 1,
+                      2 * tile - 1,
+                      2 * tile + 1,
+                      3 * tile,
+                      4 * tile + 5,
+                      8 * tile - 1,
                       9 * tile + 7};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i) sizes[k++] = fixed[i];
     sizes[k++] = 1 + test_random_below(20 * tile);
@@ -118,7 +154,8 @@ void test_mergesort(void) {
      * keep the run's groups (MGPU_TUNE in the *_tile_loops entry) unless they set their own. */
     mgpu_tuning base;
     CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_U32, &base));
-    mgpu_tuning shapes[] = {{.nt = 64, .vt = 4}, {.nt = 32, .vt = 1}, {.nt = 128, .vt = 3}, {.nt = 32, .vt = 5, .groups = 2}};
+    mgpu_tuning shapes[] = {
+        {.nt = 64, .vt = 4}, {.nt = 32, .vt = 1}, {.nt = 128, .vt = 3}, {.nt = 32, .vt = 5, .groups = 2}};
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
         if (!shapes[i].groups) shapes[i].groups = base.groups;
         CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, &shapes[i]));

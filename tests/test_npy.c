@@ -81,8 +81,8 @@ static void npy_accepted(void) {
         const char *dict;
         mgpu_type type;
         uint64_t count;
-        size_t extra_pad;   /* spaces past the usual padding */
-        size_t trailing;    /* bytes past the data, ignored as np.load ignores them */
+        size_t extra_pad; /* spaces past the usual padding */
+        size_t trailing;  /* bytes past the data, ignored as np.load ignores them */
     } cases[] = {
         {1, "{'descr': '<u4', 'fortran_order': False, 'shape': (3,), }", MGPU_TYPE_U32, 3, 0, 0},
         {2, "{'descr': '<i4', 'fortran_order': False, 'shape': (3,), }", MGPU_TYPE_I32, 3, 0, 0},
@@ -111,15 +111,15 @@ static void npy_accepted(void) {
         size_t bytes = (size_t)cases[c].count * mgpu_type_size(cases[c].type), size;
         unsigned char *data = malloc(bytes + cases[c].trailing + 1);
         fill_pattern(data, bytes + cases[c].trailing);
-        unsigned char *image = npy_image(cases[c].version, cases[c].dict, strlen(cases[c].dict), true, cases[c].extra_pad,
-                                         data, bytes + cases[c].trailing, &size);
+        unsigned char *image = npy_image(cases[c].version, cases[c].dict, strlen(cases[c].dict), true,
+                                         cases[c].extra_pad, data, bytes + cases[c].trailing, &size);
         write_bytes(file, image, size);
         npy_array a;
         bool ok = npy_read(file, &a, error, sizeof error);
         CHECK(ok, "accepted case %zu (%s): %s", c, cases[c].dict, error);
         if (ok) {
-            CHECK(a.type == cases[c].type && a.count == cases[c].count, "case %zu: read %s x %llu", c, npy_descr(a.type),
-                  (unsigned long long)a.count);
+            CHECK(a.type == cases[c].type && a.count == cases[c].count, "case %zu: read %s x %llu", c,
+                  npy_descr(a.type), (unsigned long long)a.count);
             CHECK(a.data != NULL && (bytes == 0 || !memcmp(a.data, data, bytes)), "case %zu: data differs", c);
             free(a.data);
         }
@@ -150,7 +150,8 @@ static void npy_rejected(void) {
         const char *expect;
         unsigned version;
     } cases[] = {
-        {"{'descr': '<u4', 'descr': '<u4', 'fortran_order': False, 'shape': (3,), }", 0, 12, "duplicate key 'descr'", 1},
+        {"{'descr': '<u4', 'descr': '<u4', 'fortran_order': False, 'shape': (3,), }", 0, 12, "duplicate key 'descr'",
+         1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,), 'shape': (3,)}", 0, 12, "duplicate key 'shape'", 1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,), 'x': 'shape (2,)'}", 0, 12, "unknown key 'x'", 1},
         {"{'x': 'shape (2,)', 'descr': '<u4', 'fortran_order': False, 'shape': (3,)}", 0, 12, "unknown key 'x'", 2},
@@ -158,11 +159,14 @@ static void npy_rejected(void) {
         {"{'fortran_order': False, 'shape': (3,)}", 0, 12, "missing key 'descr'", 1},
         {"{'descr': '<u4', 'shape': (3,)}", 0, 12, "missing key 'fortran_order'", 1},
         {"{}", 0, 12, "missing key 'descr'", 1},
-        {"{'descr': '<u4', 'fortran_order': Falsehood, 'shape': (3,), }", 0, 12, "fortran_order must be True or False", 1},
+        {"{'descr': '<u4', 'fortran_order': Falsehood, 'shape': (3,), }", 0, 12, "fortran_order must be True or False",
+         1},
         {"{'descr': '<u4', 'fortran_order': 0, 'shape': (3,), }", 0, 12, "fortran_order must be True or False", 1},
-        {"{'descr': '<u4', 'fortran_order': 'False', 'shape': (3,), }", 0, 12, "fortran_order must be True or False", 1},
+        {"{'descr': '<u4', 'fortran_order': 'False', 'shape': (3,), }", 0, 12, "fortran_order must be True or False",
+         1},
         {"{'descr': '<u4', 'fortran_order': false, 'shape': (3,), }", 0, 12, "fortran_order must be True or False", 1},
-        {"{'descr': '<u4', 'fortran_order': True, 'shape': (3,), }", 0, 12, "Fortran-order arrays are not supported", 1},
+        {"{'descr': '<u4', 'fortran_order': True, 'shape': (3,), }", 0, 12, "Fortran-order arrays are not supported",
+         1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (3), }", 0, 12, "malformed shape '(3)': not a tuple", 1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (+3,), }", 0, 12, "malformed shape '(+3,)': a sign", 1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (-0,), }", 0, 12, "a sign is not allowed", 1},
@@ -182,9 +186,12 @@ static void npy_rejected(void) {
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (- 7,), }", 0, 12, "negative dimension -7 in shape", 1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (1000000000000000000000000000000,), }", 0, 12,
          "dimension too large", 1},
-        {"{'descr': '<u4', 'fortran_order': False, 'shape': (18446744073709551616,), }", 0, 12, "dimension too large", 1},
-        {"{'descr': '<u4', 'fortran_order': False, 'shape': (), }", 0, 12, "0-dimensional shape '()'; one dimension expected", 1},
-        {"{'descr': '<u4', 'fortran_order': False, 'shape': (2, 3), }", 0, 24, "2-dimensional shape '(2, 3)'; one dimension expected", 1},
+        {"{'descr': '<u4', 'fortran_order': False, 'shape': (18446744073709551616,), }", 0, 12, "dimension too large",
+         1},
+        {"{'descr': '<u4', 'fortran_order': False, 'shape': (), }", 0, 12,
+         "0-dimensional shape '()'; one dimension expected", 1},
+        {"{'descr': '<u4', 'fortran_order': False, 'shape': (2, 3), }", 0, 24,
+         "2-dimensional shape '(2, 3)'; one dimension expected", 1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (1,2,1,), }", 0, 24, "one dimension expected", 1},
         {"{'descr': '<c8', 'fortran_order': False, 'shape': (3,), }", 0, 24, "unsupported dtype '<c8'", 1},
         {"{'descr': '>u4', 'fortran_order': False, 'shape': (3,), }", 0, 12, "unsupported dtype '>u4'", 1},
@@ -193,21 +200,27 @@ static void npy_rejected(void) {
         {"{'descr': '<i2', 'fortran_order': False, 'shape': (3,), }", 0, 12, "unsupported dtype '<i2'", 1},
         {"{'descr': '', 'fortran_order': False, 'shape': (3,), }", 0, 12, "unsupported dtype ''", 1},
         {"{'descr': '<u4aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', "
-         "'fortran_order': False, 'shape': (3,), }", 0, 12, "unsupported dtype '<u4aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'", 1},
+         "'fortran_order': False, 'shape': (3,), }",
+         0, 12, "unsupported dtype '<u4aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'", 1},
         {"{'descr': \"<u4'\", 'fortran_order': False, 'shape': (3,), }", 0, 12, "unsupported dtype '<u4\\''", 1},
         {"{'descr': 5, 'fortran_order': False, 'shape': (3,), }", 0, 12, "descr must be a quoted dtype string", 1},
-        {"{'descr': [('a', '<u4')], 'fortran_order': False, 'shape': (3,), }", 0, 12, "descr must be a quoted dtype string", 1},
+        {"{'descr': [('a', '<u4')], 'fortran_order': False, 'shape': (3,), }", 0, 12,
+         "descr must be a quoted dtype string", 1},
         {"{'descr': u'<u4', 'fortran_order': False, 'shape': (3,), }", 0, 12, "descr must be a quoted dtype string", 1},
-        {"{'descr': '<u4' '<u4', 'fortran_order': False, 'shape': (3,), }", 0, 12, "descr must be a quoted dtype string", 1},
+        {"{'descr': '<u4' '<u4', 'fortran_order': False, 'shape': (3,), }", 0, 12,
+         "descr must be a quoted dtype string", 1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,)", 0, 12, "header dict not closed (missing '}')", 1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,}", 0, 12, "unmatched '}' in the value of 'shape'", 1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': 3)}", 0, 12, "unmatched ')' in the value of 'shape'", 1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,", 0, 12, "'(' not closed in the value of 'shape'", 1},
-        {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,), } x", 0, 12, "trailing characters after the header dict: ' x'", 1},
+        {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,), } x", 0, 12,
+         "trailing characters after the header dict: ' x'", 1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,)}{}", 0, 12, "trailing characters", 1},
-        {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,)}\t", 0, 12, "trailing characters after the header dict: '\\t'", 1},
+        {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,)}\t", 0, 12,
+         "trailing characters after the header dict: '\\t'", 1},
         {"[1, 2]", 0, 12, "header is not a dict: '[1, 2]'", 1},
-        {"\n  {'descr': '<u4', 'fortran_order': False, 'shape': (3,), }", 0, 12, "the dict is indented on a line of its own", 1},
+        {"\n  {'descr': '<u4', 'fortran_order': False, 'shape': (3,), }", 0, 12,
+         "the dict is indented on a line of its own", 1},
         {"{'descr': '<u4', # np.save writes no comments\n 'fortran_order': False, 'shape': (3,), }", 0, 12,
          "a quoted key expected at '# np.save", 1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (True,), }", 0, 12, "malformed shape '(True,)'", 1},
@@ -215,13 +228,19 @@ static void npy_rejected(void) {
         {"{'descr': '<u4',, 'fortran_order': False, 'shape': (3,), }", 0, 12, "a quoted key expected at ',", 1},
         {"{, 'descr': '<u4', 'fortran_order': False, 'shape': (3,), }", 0, 12, "a quoted key expected", 1},
         {"{'descr' '<u4', 'fortran_order': False, 'shape': (3,), }", 0, 12, "':' expected after key 'descr'", 1},
-        {"{'descr': '<u4' 'fortran_order': False, 'shape': (3,), }", 0, 12, "unexpected ':' in the value of 'descr'", 1},
+        {"{'descr': '<u4' 'fortran_order': False, 'shape': (3,), }", 0, 12, "unexpected ':' in the value of 'descr'",
+         1},
         {"{'descr': , 'fortran_order': False, 'shape': (3,), }", 0, 12, "no value for key 'descr'", 1},
         {"{'de\\x73cr': '<u4', 'fortran_order': False, 'shape': (3,), }", 0, 12, "escape sequences", 1},
-        {"{'descr': '<u4\x01', 'fortran_order': False, 'shape': (3,), }", 0, 12, "header byte \\x01 at offset 14 is not printable ASCII", 1},
-        {"{'descr': '<u\xc3\xa9" "4', 'fortran_order': False, 'shape': (3,), }", 0, 12, "header byte \\xc3", 3},
-        {"{'descr': '<u\n4', 'fortran_order': False, 'shape': (3,), }", 0, 12, "unterminated string at '\\'<u\\n4\\'", 1},
-        {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,), }    ", RAW, 12, "header not terminated by newline", 1},
+        {"{'descr': '<u4\x01', 'fortran_order': False, 'shape': (3,), }", 0, 12,
+         "header byte \\x01 at offset 14 is not printable ASCII", 1},
+        {"{'descr': '<u\xc3\xa9"
+         "4', 'fortran_order': False, 'shape': (3,), }",
+         0, 12, "header byte \\xc3", 3},
+        {"{'descr': '<u\n4', 'fortran_order': False, 'shape': (3,), }", 0, 12, "unterminated string at '\\'<u\\n4\\'",
+         1},
+        {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,), }    ", RAW, 12, "header not terminated by newline",
+         1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,), }\n\n", RAW, 12, "trailing characters", 1},
         {"{'descr': '<u4', 'fortran_order': False, 'shape': (3,), }\0\n", 59, 12, "header byte \\x00", 1},
         {"\n", RAW, 12, "header holds only spaces", 1},
@@ -229,7 +248,8 @@ static void npy_rejected(void) {
         {"x", RAW, 0, "header not terminated by newline", 2},
         {"{'descr': '<i4', 'fortran_order': False, 'shape': (8,), }", 0, 16,
          "truncated: header claims 32 bytes of data, file has 16", 1},
-        {"{'descr': '<u8', 'fortran_order': False, 'shape': (1,), }", 0, 0, "truncated: header claims 8 bytes of data, file has 0", 3},
+        {"{'descr': '<u8', 'fortran_order': False, 'shape': (1,), }", 0, 0,
+         "truncated: header claims 8 bytes of data, file has 0", 3},
     };
     char file[600];
     path_of(file, sizeof file, "bad.npy");
@@ -256,7 +276,11 @@ static void npy_rejected_files(void) {
     const char *dict = "{'descr': '<u4', 'fortran_order': False, 'shape': (1000000000000,), }";
     size_t size;
     unsigned char data[16] = {0};
-    static const struct { const char *bytes; size_t n; const char *expect; } raw[] = {
+    static const struct {
+        const char *bytes;
+        size_t n;
+        const char *expect;
+    } raw[] = {
         {"", 0, "empty file"},
         {"NOTNUMPY0123456789", 18, "not a .npy file (bad magic)"},
         {"\x93NUM", 4, "truncated: the file ends inside the .npy preamble"},
@@ -292,7 +316,8 @@ static void npy_rejected_files(void) {
     write_bytes(file, image, size);
     clock_t start = clock();
     check_rejected(file, "truncated: header claims 4000000000000 bytes of data, file has 9", "137-byte file");
-    CHECK((double)(clock() - start) / CLOCKS_PER_SEC < 2.0, "137-byte file took %.1f s", (double)(clock() - start) / CLOCKS_PER_SEC);
+    CHECK((double)(clock() - start) / CLOCKS_PER_SEC < 2.0, "137-byte file took %.1f s",
+          (double)(clock() - start) / CLOCKS_PER_SEC);
 
     /* The same through a pipe, where no size is known beforehand: the buffer grows only with what arrives. */
     int fds[2];
@@ -302,7 +327,8 @@ static void npy_rejected_files(void) {
     FILE *f = fdopen(fds[0], "rb");
     npy_array a;
     char error[512];
-    CHECK(!npy_read_stream(f, "<pipe>", &a, error, sizeof error) && strstr(error, "<pipe>: truncated: header claims 4000000000000 bytes of data, file has 9"),
+    CHECK(!npy_read_stream(f, "<pipe>", &a, error, sizeof error) &&
+              strstr(error, "<pipe>: truncated: header claims 4000000000000 bytes of data, file has 9"),
           "pipe: %s", error);
     fclose(f);
     free(image);
@@ -401,7 +427,8 @@ static size_t for_each_file(const char *sub, bool required, void (*fn)(const cha
     source_dir(root, sizeof root);
     snprintf(folder, sizeof folder, "%s/%s", root, sub);
     DIR *d = opendir(folder);
-    CHECK(d != NULL || !required, "cannot open %s: %s (set MGPU_SOURCE_DIR to the source tree)", folder, strerror(errno));
+    CHECK(d != NULL || !required, "cannot open %s: %s (set MGPU_SOURCE_DIR to the source tree)", folder,
+          strerror(errno));
     if (!d) return 0;
     size_t files = 0;
     for (struct dirent *e; (e = readdir(d)) != NULL;) {
@@ -449,7 +476,8 @@ static void replay_round_trip(const char *file, const char *name, long size) {
         FILE *in = ok ? fmemopen(mem, mem_size, "rb") : NULL;
         npy_array a = {0};
         ok = in && npy_read_stream(in, "memory", &a, error, sizeof error);
-        CHECK(ok && a.type == type && a.count == n && (n == 0 || !memcmp(a.data, bytes + 1, (size_t)n * mgpu_type_size(type))),
+        CHECK(ok && a.type == type && a.count == n &&
+                  (n == 0 || !memcmp(a.data, bytes + 1, (size_t)n * mgpu_type_size(type))),
               "%s: round trip differs", file);
         if (in) fclose(in);
         free(a.data);

@@ -78,7 +78,8 @@ static bool oom_limit_begin(VkDeviceSize headroom) {
     struct rlimit limit = oom_saved_limit;
     limit.rlim_cur = (rlim_t)(mapped + headroom);
     if (oom_saved_limit.rlim_max != RLIM_INFINITY && limit.rlim_cur > oom_saved_limit.rlim_max) {
-        CHECK(false, "the hard RLIMIT_AS (%llu) leaves no room for the test", (unsigned long long)oom_saved_limit.rlim_max);
+        CHECK(false, "the hard RLIMIT_AS (%llu) leaves no room for the test",
+              (unsigned long long)oom_saved_limit.rlim_max);
         return false;
     }
     bool ok = mapped > 0 && setrlimit(RLIMIT_AS, &limit) == 0;
@@ -100,14 +101,14 @@ static void oom_expect_unchanged(mgpu_context ctx, const mgpu_pool_stats *before
 }
 
 /* expr fails with `expected`, its detail containing `detail`, and leaves the pool's use as it was. */
-#define OOM_FAILS(ctx, expr, expected, detail)                                                              \
-    do {                                                                                                   \
-        mgpu_pool_stats before_ = test_pool_stats(ctx);                                                    \
-        mgpu_result r_ = (expr);                                                                           \
-        const char *error_ = mgpu_context_last_error(ctx);                                                 \
-        CHECK(r_ == (expected) && strstr(error_, (detail)) != NULL, "%s -> %s (%s), expected %s with \"%s\"", \
-              #expr, mgpu_result_name(r_), error_, mgpu_result_name(expected), (detail));                 \
-        oom_expect_unchanged(ctx, &before_, #expr);                                                        \
+#define OOM_FAILS(ctx, expr, expected, detail)                                                                       \
+    do {                                                                                                             \
+        mgpu_pool_stats before_ = test_pool_stats(ctx);                                                              \
+        mgpu_result r_ = (expr);                                                                                     \
+        const char *error_ = mgpu_context_last_error(ctx);                                                           \
+        CHECK(r_ == (expected) && strstr(error_, (detail)) != NULL, "%s -> %s (%s), expected %s with \"%s\"", #expr, \
+              mgpu_result_name(r_), error_, mgpu_result_name(expected), (detail));                                   \
+        oom_expect_unchanged(ctx, &before_, #expr);                                                                  \
     } while (0)
 
 /* A scan and a radix sort of a few tiles give the CPU reference's results. */
@@ -121,16 +122,18 @@ static void oom_small_checks(mgpu_context ctx, const char *when) {
     mgpu_range r = {0};
     CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, n * 4u, &r));
     CHECK_OK_IN(ctx, mgpu_buffer_upload(ctx, r, keys, n * 4u));
-    CHECK_OK_IN(ctx, mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .exclusive = true, .count = n, .input = r,
-                                                      .output = r},
-                               &total));
+    CHECK_OK_IN(
+        ctx,
+        mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .exclusive = true, .count = n, .input = r, .output = r},
+                  &total));
     memset(got, 0, n * 4u);
     CHECK_OK_IN(ctx, mgpu_buffer_download(ctx, r, got, n * 4u));
-    CHECK(memcmp(got, want, n * 4u) == 0 && total.u32 == want_total.u32, "scan %s differs from the CPU reference", when);
+    CHECK(memcmp(got, want, n * 4u) == 0 && total.u32 == want_total.u32, "scan %s differs from the CPU reference",
+          when);
     ref_sort(MGPU_TYPE_U32, 0, false, keys, NULL, n, want, NULL, NULL);
     CHECK_OK_IN(ctx, mgpu_buffer_upload(ctx, r, keys, n * 4u));
-    CHECK_OK_IN(ctx, mgpu_radixsort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .count = n, .keys_in = r,
-                                                           .keys_out = r}));
+    CHECK_OK_IN(ctx, mgpu_radixsort(
+                         ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .count = n, .keys_in = r, .keys_out = r}));
     memset(got, 0, n * 4u);
     CHECK_OK_IN(ctx, mgpu_buffer_download(ctx, r, got, n * 4u));
     CHECK(memcmp(got, want, n * 4u) == 0, "radix sort %s differs from the CPU reference", when);
@@ -159,8 +162,13 @@ static void oom_scratch(mgpu_context ctx, VkDeviceSize headroom) {
     mgpu_range keys = {0}, values = {0}, probe = {0};
     CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, (VkDeviceSize)n * 4, &keys));
     CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, (VkDeviceSize)n * 4, &values));
-    mgpu_sort_info sort = {.key_type = MGPU_TYPE_U32, .value_size = 4, .count = n, .keys_in = keys, .keys_out = keys,
-                           .values_in = values, .values_out = values};
+    mgpu_sort_info sort = {.key_type = MGPU_TYPE_U32,
+                           .value_size = 4,
+                           .count = n,
+                           .keys_in = keys,
+                           .keys_out = keys,
+                           .values_in = values,
+                           .values_out = values};
     mgpu_requirements merge_req = {0}, radix_req = {0};
     CHECK_OK_IN(ctx, mgpu_mergesort_get_requirements(ctx, &sort, &merge_req));
     CHECK_OK_IN(ctx, mgpu_radixsort_get_requirements(ctx, &sort, &radix_req));
@@ -170,7 +178,8 @@ static void oom_scratch(mgpu_context ctx, VkDeviceSize headroom) {
     if (keys.buffer && values.buffer && oom_limit_begin(headroom)) {
         /* Should the limit not hold, the sorts below would run on 2^26 keys: make sure first. */
         mgpu_result r = mgpu_buffer_alloc(ctx, merge_req.scratch_size, &probe);
-        CHECK(r == MGPU_ERROR_OUT_OF_MEMORY, "an allocation of the sort's scratch under the limit -> %s", mgpu_result_name(r));
+        CHECK(r == MGPU_ERROR_OUT_OF_MEMORY, "an allocation of the sort's scratch under the limit -> %s",
+              mgpu_result_name(r));
         if (r == MGPU_SUCCESS) mgpu_buffer_free(ctx, probe);
         if (r == MGPU_ERROR_OUT_OF_MEMORY) {
             OOM_FAILS(ctx, mgpu_mergesort(ctx, &sort), MGPU_ERROR_OUT_OF_MEMORY, "VkResult");
@@ -196,8 +205,10 @@ static void oom_staging(mgpu_context ctx) {
     if (in.buffer && out.buffer && oom_limit_begin(16 * MIB)) {
         mgpu_scalar total;
         mgpu_reduce_value value;
-        OOM_FAILS(ctx, mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = n, .input = in, .output = out}, &total),
-                  MGPU_ERROR_OUT_OF_MEMORY, "VkResult");
+        OOM_FAILS(
+            ctx,
+            mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = n, .input = in, .output = out}, &total),
+            MGPU_ERROR_OUT_OF_MEMORY, "VkResult");
         OOM_FAILS(ctx, mgpu_reduce(ctx, &(mgpu_reduce_info){.type = MGPU_TYPE_U32, .count = n, .input = in}, &value),
                   MGPU_ERROR_OUT_OF_MEMORY, "VkResult");
         OOM_FAILS(ctx, mgpu_buffer_upload(ctx, in, data, n * 4u), MGPU_ERROR_OUT_OF_MEMORY, "VkResult");
@@ -227,35 +238,76 @@ static void oom_busy(mgpu_context ctx) {
     mgpu_scalar total;
     mgpu_reduce_value value;
     uint32_t a_matches, b_matches;
-    OOM_FAILS(ctx, mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = n, .input = r[1], .output = r[2]}, &total),
-              bad, busy);
-    OOM_FAILS(ctx, mgpu_reduce(ctx, &(mgpu_reduce_info){.type = MGPU_TYPE_U32, .count = n, .input = r[1]}, &value), bad, busy);
+    OOM_FAILS(
+        ctx,
+        mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = n, .input = r[1], .output = r[2]}, &total),
+        bad, busy);
+    OOM_FAILS(ctx, mgpu_reduce(ctx, &(mgpu_reduce_info){.type = MGPU_TYPE_U32, .count = n, .input = r[1]}, &value), bad,
+              busy);
     OOM_FAILS(ctx, mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_U32, .count = n, .output = r[1]}), bad, busy);
-    OOM_FAILS(ctx, mgpu_merge(ctx, &(mgpu_merge_info){.key_type = MGPU_TYPE_U32, .value_size = 4, .a_count = n / 2,
-                                                        .b_count = n / 2, .a_keys = r[0], .b_keys = r[1], .a_values = r[2],
-                                                        .b_values = r[3], .out_keys = r[4], .out_values = r[5]}),
+    OOM_FAILS(ctx,
+              mgpu_merge(ctx, &(mgpu_merge_info){.key_type = MGPU_TYPE_U32,
+                                                 .value_size = 4,
+                                                 .a_count = n / 2,
+                                                 .b_count = n / 2,
+                                                 .a_keys = r[0],
+                                                 .b_keys = r[1],
+                                                 .a_values = r[2],
+                                                 .b_values = r[3],
+                                                 .out_keys = r[4],
+                                                 .out_values = r[5]}),
               bad, busy);
-    mgpu_sort_info sort = {.key_type = MGPU_TYPE_U32, .value_size = 4, .count = n, .keys_in = r[1], .keys_out = r[2],
-                           .values_in = r[3], .values_out = r[4]};
+    mgpu_sort_info sort = {.key_type = MGPU_TYPE_U32,
+                           .value_size = 4,
+                           .count = n,
+                           .keys_in = r[1],
+                           .keys_out = r[2],
+                           .values_in = r[3],
+                           .values_out = r[4]};
     OOM_FAILS(ctx, mgpu_mergesort(ctx, &sort), bad, busy);
     OOM_FAILS(ctx, mgpu_radixsort(ctx, &sort), bad, busy);
-    OOM_FAILS(ctx, mgpu_load_balance(ctx, &(mgpu_load_balance_info){.item_count = n, .object_count = n / 4,
-                                                                      .object_starts = r[0], .out_objects = r[1]}),
+    OOM_FAILS(ctx,
+              mgpu_load_balance(ctx, &(mgpu_load_balance_info){.item_count = n,
+                                                               .object_count = n / 4,
+                                                               .object_starts = r[0],
+                                                               .out_objects = r[1]}),
               bad, busy);
-    OOM_FAILS(ctx, mgpu_interval(ctx, &(mgpu_interval_info){.op = MGPU_INTERVAL_OP_EXPAND, .value_size = 4, .item_count = n,
-                                                              .interval_count = n / 4, .interval_starts = r[0],
-                                                              .input = r[1], .output = r[2]}),
+    OOM_FAILS(ctx,
+              mgpu_interval(ctx, &(mgpu_interval_info){.op = MGPU_INTERVAL_OP_EXPAND,
+                                                       .value_size = 4,
+                                                       .item_count = n,
+                                                       .interval_count = n / 4,
+                                                       .interval_starts = r[0],
+                                                       .input = r[1],
+                                                       .output = r[2]}),
               bad, busy);
-    OOM_FAILS(ctx, mgpu_sorted_search(ctx, &(mgpu_sorted_search_info){.key_type = MGPU_TYPE_U32, .a_count = n, .b_count = n,
-                                                                        .a_keys = r[0], .b_keys = r[0], .a_indices = r[1],
-                                                                        .a_matches = r[2], .b_matches = r[3]},
-                                      &a_matches, &b_matches),
+    OOM_FAILS(ctx,
+              mgpu_sorted_search(ctx,
+                                 &(mgpu_sorted_search_info){.key_type = MGPU_TYPE_U32,
+                                                            .a_count = n,
+                                                            .b_count = n,
+                                                            .a_keys = r[0],
+                                                            .b_keys = r[0],
+                                                            .a_indices = r[1],
+                                                            .a_matches = r[2],
+                                                            .b_matches = r[3]},
+                                 &a_matches, &b_matches),
               bad, busy);
-    OOM_FAILS(ctx, mgpu_bulk_remove(ctx, &(mgpu_bulk_remove_info){.value_size = 4, .count = n, .input = r[1],
-                                                                    .index_count = n / 4, .indices = r[0], .output = r[2]}),
-              bad, busy);
-    OOM_FAILS(ctx, mgpu_bulk_insert(ctx, &(mgpu_bulk_insert_info){.value_size = 4, .b_count = n, .b = r[1], .a_count = n / 4,
-                                                                    .insert = r[2], .indices = r[0], .output = r[3]}),
+    OOM_FAILS(
+        ctx,
+        mgpu_bulk_remove(
+            ctx,
+            &(mgpu_bulk_remove_info){
+                .value_size = 4, .count = n, .input = r[1], .index_count = n / 4, .indices = r[0], .output = r[2]}),
+        bad, busy);
+    OOM_FAILS(ctx,
+              mgpu_bulk_insert(ctx, &(mgpu_bulk_insert_info){.value_size = 4,
+                                                             .b_count = n,
+                                                             .b = r[1],
+                                                             .a_count = n / 4,
+                                                             .insert = r[2],
+                                                             .indices = r[0],
+                                                             .output = r[3]}),
               bad, busy);
     OOM_FAILS(ctx, mgpu_buffer_upload(ctx, r[1], &n, 4), bad, busy);
     OOM_FAILS(ctx, mgpu_buffer_download(ctx, r[1], &total, 4), bad, busy);

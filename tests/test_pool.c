@@ -20,7 +20,8 @@ void test_pool(void) {
     }
     for (int i = 0; i < 8; ++i)
         for (int j = i + 1; j < 8; ++j)
-            CHECK(!(r[i].buffer == r[j].buffer && r[i].offset < r[j].offset + r[j].size && r[j].offset < r[i].offset + r[i].size),
+            CHECK(!(r[i].buffer == r[j].buffer && r[i].offset < r[j].offset + r[j].size &&
+                    r[j].offset < r[i].offset + r[i].size),
                   "ranges %d and %d overlap", i, j);
     /* Data written to one range survives writes to the others. */
     uint32_t pattern[250];
@@ -46,7 +47,8 @@ void test_pool(void) {
     mgpu_range again;
     CHECK_OK(mgpu_buffer_alloc(ctx, 3001, &again));
     mgpu_pool_get_stats(ctx, &s);
-    CHECK(s.hits == s0.hits + 1, "hit expected (%llu -> %llu)", (unsigned long long)s0.hits, (unsigned long long)s.hits);
+    CHECK(s.hits == s0.hits + 1, "hit expected (%llu -> %llu)", (unsigned long long)s0.hits,
+          (unsigned long long)s.hits);
     CHECK(again.buffer == b3 && again.offset == o3, "the cached range is handed back");
     r[3] = again;
 
@@ -93,7 +95,8 @@ void test_pool(void) {
     for (int i = 0; i < 512; ++i) values[i] = (uint32_t)i * 3u;
     CHECK_OK(mgpu_buffer_upload(ctx, wrapped, values, sizeof values));
     mgpu_scalar total;
-    CHECK_OK(mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = 512, .input = wrapped, .output = wrapped}, &total));
+    CHECK_OK(mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_U32, .count = 512, .input = wrapped, .output = wrapped},
+                       &total));
     CHECK(total.u32 == 3u * 511u * 512u / 2u, "scan over a wrapped range: total %u", total.u32);
     mgpu_buffer_free(ctx, wrapped); /* forgets it; the other wrap stays valid */
     CHECK_OK(mgpu_buffer_download(ctx, whole, values, 16));

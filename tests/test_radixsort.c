@@ -14,8 +14,15 @@ MGPU_TEST_FAMILY(radixsort, "onesweep single")
 
 static void radix_case(mgpu_type type, uint32_t payload, bool descending, sort_input kind, size_t n, bool in_place,
                        unsigned begin_bit, unsigned end_bit, int64_t indirect) {
-    sort_test_run(&(sort_test){.type = type, .payload = payload, .descending = descending, .kind = kind, .n = n,
-                               .in_place = in_place, .radix = true, .begin_bit = begin_bit, .end_bit = end_bit,
+    sort_test_run(&(sort_test){.type = type,
+                               .payload = payload,
+                               .descending = descending,
+                               .kind = kind,
+                               .n = n,
+                               .in_place = in_place,
+                               .radix = true,
+                               .begin_bit = begin_bit,
+                               .end_bit = end_bit,
                                .indirect = indirect});
 }
 
@@ -27,7 +34,8 @@ static void radix_matches_mergesort(mgpu_type type, bool descending, size_t n) {
     mgpu_range in = test_upload(type, keys, n), a, b;
     CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n * size, &a));
     CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n * size, &b));
-    mgpu_sort_info info = {.key_type = type, .descending = descending, .count = (uint32_t)n, .keys_in = in, .keys_out = a};
+    mgpu_sort_info info = {
+        .key_type = type, .descending = descending, .count = (uint32_t)n, .keys_in = in, .keys_out = a};
     CHECK_OK(mgpu_radixsort(g_test.ctx, &info));
     info.keys_out = b;
     CHECK_OK(mgpu_mergesort(g_test.ctx, &info));
@@ -52,21 +60,35 @@ static void radix_misuse(void) {
     CHECK_OK(mgpu_buffer_upload(ctx, o, sentinel, sizeof sentinel));
     mgpu_sort_info good = {.key_type = MGPU_TYPE_U32, .count = 100, .keys_in = k, .keys_out = o};
     mgpu_sort_info bad;
-    bad = good; bad.end_bit = 33;
+    bad = good;
+    bad.end_bit = 33;
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.begin_bit = 9; bad.end_bit = 8;
+    bad = good;
+    bad.begin_bit = 9;
+    bad.end_bit = 8;
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.begin_bit = 3; /* end_bit 0 with begin_bit 3: not the "all bits" default */
+    bad = good;
+    bad.begin_bit = 3; /* end_bit 0 with begin_bit 3: not the "all bits" default */
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.indirect_count = o; bad.indirect_count.size = 4; /* the count inside the output */
+    bad = good;
+    bad.indirect_count = o;
+    bad.indirect_count.size = 4; /* the count inside the output */
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.value_size = 6;
+    bad = good;
+    bad.value_size = 6;
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.keys_out = k; bad.keys_out.offset += 4; bad.keys_out.size = 396; bad.count = 99;
+    bad = good;
+    bad.keys_out = k;
+    bad.keys_out.offset += 4;
+    bad.keys_out.size = 396;
+    bad.count = 99;
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.begin_bit = 0; bad.end_bit = 8; /* bit ranges are the radix sort's */
+    bad = good;
+    bad.begin_bit = 0;
+    bad.end_bit = 8; /* bit ranges are the radix sort's */
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.indirect_count = c;
+    bad = good;
+    bad.indirect_count = c;
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_radixsort(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     mgpu_requirements req;
@@ -98,14 +120,17 @@ static void radix_all(void) {
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
             for (uint32_t payload = 0; payload <= 8; payload = payload == 1 ? 4 : payload + (payload == 0 ? 1 : 4)) {
                 bool d = radix_order(t, payload);
-                radix_case(type, payload, d, (sort_input)((s + payload + d) % SORT_INPUT_COUNT), sizes[s], false, 0, 0, -1);
+                radix_case(type, payload, d, (sort_input)((s + payload + d) % SORT_INPUT_COUNT), sizes[s], false, 0, 0,
+                           -1);
             }
         /* 32-bit pairs in both orders (as indices, the same scatter) */
-        for (int kind = 0; kind < SORT_INPUT_COUNT; ++kind) radix_case(type, 4, kind % 2, (sort_input)kind, 4 * tile + 3, false, 0, 0, -1);
+        for (int kind = 0; kind < SORT_INPUT_COUNT; ++kind)
+            radix_case(type, 4, kind % 2, (sort_input)kind, 4 * tile + 3, false, 0, 0, -1);
         /* bit ranges: one digit, an unaligned one, a few bits, the top bits, empty */
         unsigned ranges[][2] = {{0, 8}, {3, 17}, {5, 7}, {width - 12, width}, {9, 9}, {1, width}};
         for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; ++r)
-            radix_case(type, r % 2 ? 1 : 4, r % 3 == 0, SORT_INPUT_MANY, 2 * tile + 7, false, ranges[r][0], ranges[r][1], -1);
+            radix_case(type, r % 2 ? 1 : 4, r % 3 == 0, SORT_INPUT_MANY, 2 * tile + 7, false, ranges[r][0],
+                       ranges[r][1], -1);
         /* in place: an even and an odd number of passes, with pairs */
         radix_case(type, 8, radix_order(t, 8), SORT_INPUT_FEW, 3 * tile + 1, true, 0, 0, -1);
         radix_case(type, 4, true, SORT_INPUT_MANY, 3 * tile + 1, true, 0, 24, -1);
@@ -127,8 +152,12 @@ void test_radixsort(void) {
     for (uint32_t cap = 4096; cap <= 16384; cap *= 2)
         for (uint32_t k = 0; k < 3; ++k) {
             mgpu_type type = k == 1 ? MGPU_TYPE_I64 : k == 2 ? MGPU_TYPE_F32 : MGPU_TYPE_U32;
-            radix_case(type, k == 0 ? 4 : k == 1 ? 1 : 0, k == 1, (sort_input)((cap / 4096 + k) % SORT_INPUT_COUNT),
-                       cap - 1 + k, k == 2, 0, k == 2 ? 24 : 0, -1);
+            radix_case(type,
+                       k == 0   ? 4
+                       : k == 1 ? 1
+                                : 0,
+                       k == 1, (sort_input)((cap / 4096 + k) % SORT_INPUT_COUNT), cap - 1 + k, k == 2, 0,
+                       k == 2 ? 24 : 0, -1);
         }
     /* Many tiles: past 1024 (at most 2^20 keys), where on a CPU device the scan of the digit counts (256 per
      * tile, 512 per scan tile) recurses twice inside the sort's scratch. */
@@ -141,7 +170,11 @@ void test_radixsort(void) {
      * keep the run's look-back switch (MGPU_TUNE in the radixsort_onesweep entry: one-sweep at other NT/VT). */
     mgpu_tuning base;
     CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_RADIXSORT, MGPU_TYPE_U32, &base));
-    struct { mgpu_tuning tuning; mgpu_type types[2]; int count; } shapes[] = {
+    struct {
+        mgpu_tuning tuning;
+        mgpu_type types[2];
+        int count;
+    } shapes[] = {
         {{.nt = 32, .vt = 1}, {MGPU_TYPE_U32, MGPU_TYPE_I64}, 2},
         {{.nt = 128, .vt = 5}, {MGPU_TYPE_I32, MGPU_TYPE_U64}, 2},
         {{.nt = 32, .vt = 32}, {MGPU_TYPE_F64}, 1}, /* seconds of LLVM per variant: one */

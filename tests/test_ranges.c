@@ -13,10 +13,10 @@
 #include <string.h>
 #include <vulkan/vulkan.h>
 
-#define N 1000u                          /* elements per array: small, the pipelines are what costs */
+#define N         1000u                     /* elements per array: small, the pipelines are what costs */
 #define OUT_BYTES ((VkDeviceSize)2 * N * 4) /* outputs hold up to 2N 32-bit values (merges, inserts) */
 #define BAD_BYTES ((VkDeviceSize)256 << 10) /* a bad range is large enough for any slot and any scratch */
-#define SENTINEL 0xa5u
+#define SENTINEL  0xa5u
 
 /* ---- sentinels ---- */
 
@@ -39,31 +39,45 @@ static bool sentinel_intact(mgpu_context ctx, mgpu_range r, VkDeviceSize bytes) 
 }
 
 /* The call was refused for its range, with the reason expected. */
-#define CHECK_REFUSED(expr, why)                                                                              \
-    do {                                                                                                      \
-        mgpu_result r2_ = (expr);                                                                             \
-        const char *e_ = mgpu_context_last_error(g_test.ctx);                                                 \
+#define CHECK_REFUSED(expr, why)                                                                                 \
+    do {                                                                                                         \
+        mgpu_result r2_ = (expr);                                                                                \
+        const char *e_ = mgpu_context_last_error(g_test.ctx);                                                    \
         CHECK(r2_ == MGPU_ERROR_INVALID_ARGUMENT && strstr(e_, why), "%s -> %s (%s), expected the refusal '%s'", \
-              #expr, mgpu_result_name(r2_), e_, why);                                                         \
+              #expr, mgpu_result_name(r2_), e_, why);                                                            \
     } while (0)
 
 /* The reasons mgpu__pool_vouch gives (src/core/pool.c): the refusal must be for the range, not for something
  * else the call checks first. */
 #define NOT_LIVE "is not live"
-#define UNKNOWN "unknown VkBuffer"
-#define NO_LIVE "no live allocation"
-#define PASSES "pass allocation"
+#define UNKNOWN  "unknown VkBuffer"
+#define NO_LIVE  "no live allocation"
+#define PASSES   "pass allocation"
 
 /* ---- the sweep: every public call that takes ranges, a bad range in each slot in turn ---- */
 
 typedef enum sweep_op {
-    OP_UPLOAD, OP_DOWNLOAD, OP_FILL, OP_COPY, OP_PRINT, OP_REDUCE, OP_SCAN, OP_MERGE, OP_MERGESORT, OP_RADIXSORT,
-    OP_SEARCH, OP_LBS, OP_INTERVAL, OP_REMOVE, OP_INSERT, OP_COUNT
+    OP_UPLOAD,
+    OP_DOWNLOAD,
+    OP_FILL,
+    OP_COPY,
+    OP_PRINT,
+    OP_REDUCE,
+    OP_SCAN,
+    OP_MERGE,
+    OP_MERGESORT,
+    OP_RADIXSORT,
+    OP_SEARCH,
+    OP_LBS,
+    OP_INTERVAL,
+    OP_REMOVE,
+    OP_INSERT,
+    OP_COUNT
 } sweep_op;
 
-static const char *const op_names[OP_COUNT] = {"upload", "download", "fill", "copy", "print", "reduce", "scan", "merge",
-                                               "mergesort", "radixsort", "sorted search", "load balance", "interval",
-                                               "bulk remove", "bulk insert"};
+static const char *const op_names[OP_COUNT] = {
+    "upload",    "download",  "fill",          "copy",         "print",    "reduce",      "scan",       "merge",
+    "mergesort", "radixsort", "sorted search", "load balance", "interval", "bulk remove", "bulk insert"};
 
 typedef union sweep_info {
     mgpu_range range; /* upload, download, print */
@@ -89,38 +103,83 @@ static sweep_info sweep_make(sweep_op op, const sweep_arrays *a) {
     sweep_info s;
     memset(&s, 0, sizeof s);
     switch (op) {
-    case OP_UPLOAD: s.range = a->out[0]; break;
-    case OP_DOWNLOAD: case OP_PRINT: s.range = a->keys_a; break;
-    case OP_FILL: s.fill = (mgpu_fill_info){.mode = MGPU_FILL_CONSTANT, .count = N, .output = a->out[0], .a.u32 = 7}; break;
-    case OP_COPY: s.copy = (mgpu_copy_info){.src = a->keys_a, .dst = a->out[0], .bytes = N * 4}; break;
-    case OP_REDUCE: s.reduce = (mgpu_reduce_info){.count = N, .input = a->keys_a, .result = a->result}; break;
-    case OP_SCAN: s.scan = (mgpu_scan_info){.count = N, .input = a->keys_a, .output = a->out[0], .total = a->total}; break;
-    case OP_MERGE:
-        s.merge = (mgpu_merge_info){.value_size = 4, .a_count = N, .b_count = N, .a_keys = a->keys_a, .b_keys = a->keys_b,
-                                    .a_values = a->vals_a, .b_values = a->vals_b, .out_keys = a->out[0], .out_values = a->out[1]};
-        break;
-    case OP_MERGESORT: case OP_RADIXSORT:
-        s.sort = (mgpu_sort_info){.value_size = 4, .count = N, .keys_in = a->vals_a, .keys_out = a->out[0],
-                                  .values_in = a->vals_b, .values_out = a->out[1],
-                                  .indirect_count = op == OP_RADIXSORT ? a->count : (mgpu_range){0}};
-        break;
-    case OP_SEARCH:
-        s.search = (mgpu_sorted_search_info){.a_count = N, .b_count = N, .a_keys = a->keys_a, .b_keys = a->keys_b,
-                                             .a_indices = a->out[0], .b_indices = a->out[1], .a_matches = a->out[2],
-                                             .b_matches = a->out[3]};
-        break;
-    case OP_LBS: s.lbs = (mgpu_load_balance_info){.item_count = N, .object_count = N / 10, .object_starts = a->starts,
-                                                  .out_objects = a->out[0]}; break;
-    case OP_INTERVAL:
-        s.interval = (mgpu_interval_info){.op = MGPU_INTERVAL_OP_MOVE, .value_size = 4, .item_count = N, .interval_count = N / 10,
-                                          .interval_starts = a->starts, .gather = a->starts, .scatter = a->starts,
-                                          .input = a->vals_a, .input_count = N, .output = a->out[0], .output_count = N};
-        break;
-    case OP_REMOVE: s.remove = (mgpu_bulk_remove_info){.value_size = 4, .count = N, .input = a->vals_a, .index_count = N / 10,
-                                                       .indices = a->starts, .output = a->out[0]}; break;
-    case OP_INSERT: s.insert = (mgpu_bulk_insert_info){.value_size = 4, .b_count = N, .b = a->vals_b, .a_count = N / 10,
-                                                       .insert = a->vals_a, .indices = a->starts, .output = a->out[0]}; break;
-    default: break;
+        case OP_UPLOAD: s.range = a->out[0]; break;
+        case OP_DOWNLOAD:
+        case OP_PRINT: s.range = a->keys_a; break;
+        case OP_FILL:
+            s.fill = (mgpu_fill_info){.mode = MGPU_FILL_CONSTANT, .count = N, .output = a->out[0], .a.u32 = 7};
+            break;
+        case OP_COPY: s.copy = (mgpu_copy_info){.src = a->keys_a, .dst = a->out[0], .bytes = N * 4}; break;
+        case OP_REDUCE: s.reduce = (mgpu_reduce_info){.count = N, .input = a->keys_a, .result = a->result}; break;
+        case OP_SCAN:
+            s.scan = (mgpu_scan_info){.count = N, .input = a->keys_a, .output = a->out[0], .total = a->total};
+            break;
+        case OP_MERGE:
+            s.merge = (mgpu_merge_info){.value_size = 4,
+                                        .a_count = N,
+                                        .b_count = N,
+                                        .a_keys = a->keys_a,
+                                        .b_keys = a->keys_b,
+                                        .a_values = a->vals_a,
+                                        .b_values = a->vals_b,
+                                        .out_keys = a->out[0],
+                                        .out_values = a->out[1]};
+            break;
+        case OP_MERGESORT:
+        case OP_RADIXSORT:
+            s.sort = (mgpu_sort_info){.value_size = 4,
+                                      .count = N,
+                                      .keys_in = a->vals_a,
+                                      .keys_out = a->out[0],
+                                      .values_in = a->vals_b,
+                                      .values_out = a->out[1],
+                                      .indirect_count = op == OP_RADIXSORT ? a->count : (mgpu_range){0}};
+            break;
+        case OP_SEARCH:
+            s.search = (mgpu_sorted_search_info){.a_count = N,
+                                                 .b_count = N,
+                                                 .a_keys = a->keys_a,
+                                                 .b_keys = a->keys_b,
+                                                 .a_indices = a->out[0],
+                                                 .b_indices = a->out[1],
+                                                 .a_matches = a->out[2],
+                                                 .b_matches = a->out[3]};
+            break;
+        case OP_LBS:
+            s.lbs = (mgpu_load_balance_info){
+                .item_count = N, .object_count = N / 10, .object_starts = a->starts, .out_objects = a->out[0]};
+            break;
+        case OP_INTERVAL:
+            s.interval = (mgpu_interval_info){.op = MGPU_INTERVAL_OP_MOVE,
+                                              .value_size = 4,
+                                              .item_count = N,
+                                              .interval_count = N / 10,
+                                              .interval_starts = a->starts,
+                                              .gather = a->starts,
+                                              .scatter = a->starts,
+                                              .input = a->vals_a,
+                                              .input_count = N,
+                                              .output = a->out[0],
+                                              .output_count = N};
+            break;
+        case OP_REMOVE:
+            s.remove = (mgpu_bulk_remove_info){.value_size = 4,
+                                               .count = N,
+                                               .input = a->vals_a,
+                                               .index_count = N / 10,
+                                               .indices = a->starts,
+                                               .output = a->out[0]};
+            break;
+        case OP_INSERT:
+            s.insert = (mgpu_bulk_insert_info){.value_size = 4,
+                                               .b_count = N,
+                                               .b = a->vals_b,
+                                               .a_count = N / 10,
+                                               .insert = a->vals_a,
+                                               .indices = a->starts,
+                                               .output = a->out[0]};
+            break;
+        default: break;
     }
     return s;
 }
@@ -130,29 +189,69 @@ static size_t sweep_slots(sweep_op op, sweep_info *s, mgpu_range **slots, const 
     size_t n = 0;
 #define SLOT(field) (slots[n] = &(field), names[n++] = #field)
     switch (op) {
-    case OP_UPLOAD: case OP_DOWNLOAD: case OP_PRINT: SLOT(s->range); break;
-    case OP_FILL: SLOT(s->fill.output); break;
-    case OP_COPY: SLOT(s->copy.src); SLOT(s->copy.dst); break;
-    case OP_REDUCE: SLOT(s->reduce.input); SLOT(s->reduce.result); break;
-    case OP_SCAN: SLOT(s->scan.input); SLOT(s->scan.output); SLOT(s->scan.total); break;
-    case OP_MERGE:
-        SLOT(s->merge.a_keys); SLOT(s->merge.b_keys); SLOT(s->merge.a_values); SLOT(s->merge.b_values);
-        SLOT(s->merge.out_keys); SLOT(s->merge.out_values);
-        break;
-    case OP_RADIXSORT: SLOT(s->sort.indirect_count); /* fall through */
-    case OP_MERGESORT: SLOT(s->sort.keys_in); SLOT(s->sort.keys_out); SLOT(s->sort.values_in); SLOT(s->sort.values_out); break;
-    case OP_SEARCH:
-        SLOT(s->search.a_keys); SLOT(s->search.b_keys); SLOT(s->search.a_indices); SLOT(s->search.b_indices);
-        SLOT(s->search.a_matches); SLOT(s->search.b_matches);
-        break;
-    case OP_LBS: SLOT(s->lbs.object_starts); SLOT(s->lbs.out_objects); break;
-    case OP_INTERVAL:
-        SLOT(s->interval.interval_starts); SLOT(s->interval.gather); SLOT(s->interval.scatter); SLOT(s->interval.input);
-        SLOT(s->interval.output);
-        break;
-    case OP_REMOVE: SLOT(s->remove.input); SLOT(s->remove.indices); SLOT(s->remove.output); break;
-    case OP_INSERT: SLOT(s->insert.b); SLOT(s->insert.insert); SLOT(s->insert.indices); SLOT(s->insert.output); break;
-    default: break;
+        case OP_UPLOAD:
+        case OP_DOWNLOAD:
+        case OP_PRINT: SLOT(s->range); break;
+        case OP_FILL: SLOT(s->fill.output); break;
+        case OP_COPY:
+            SLOT(s->copy.src);
+            SLOT(s->copy.dst);
+            break;
+        case OP_REDUCE:
+            SLOT(s->reduce.input);
+            SLOT(s->reduce.result);
+            break;
+        case OP_SCAN:
+            SLOT(s->scan.input);
+            SLOT(s->scan.output);
+            SLOT(s->scan.total);
+            break;
+        case OP_MERGE:
+            SLOT(s->merge.a_keys);
+            SLOT(s->merge.b_keys);
+            SLOT(s->merge.a_values);
+            SLOT(s->merge.b_values);
+            SLOT(s->merge.out_keys);
+            SLOT(s->merge.out_values);
+            break;
+        case OP_RADIXSORT: SLOT(s->sort.indirect_count); /* fall through */
+        case OP_MERGESORT:
+            SLOT(s->sort.keys_in);
+            SLOT(s->sort.keys_out);
+            SLOT(s->sort.values_in);
+            SLOT(s->sort.values_out);
+            break;
+        case OP_SEARCH:
+            SLOT(s->search.a_keys);
+            SLOT(s->search.b_keys);
+            SLOT(s->search.a_indices);
+            SLOT(s->search.b_indices);
+            SLOT(s->search.a_matches);
+            SLOT(s->search.b_matches);
+            break;
+        case OP_LBS:
+            SLOT(s->lbs.object_starts);
+            SLOT(s->lbs.out_objects);
+            break;
+        case OP_INTERVAL:
+            SLOT(s->interval.interval_starts);
+            SLOT(s->interval.gather);
+            SLOT(s->interval.scatter);
+            SLOT(s->interval.input);
+            SLOT(s->interval.output);
+            break;
+        case OP_REMOVE:
+            SLOT(s->remove.input);
+            SLOT(s->remove.indices);
+            SLOT(s->remove.output);
+            break;
+        case OP_INSERT:
+            SLOT(s->insert.b);
+            SLOT(s->insert.insert);
+            SLOT(s->insert.indices);
+            SLOT(s->insert.output);
+            break;
+        default: break;
     }
 #undef SLOT
     return n;
@@ -165,61 +264,62 @@ static bool sweep_has_scratch(sweep_op op) { return op >= OP_REDUCE; }
 static mgpu_result sweep_blocking(mgpu_context ctx, sweep_op op, const sweep_info *s) {
     static uint32_t host[2 * N];
     switch (op) {
-    case OP_UPLOAD: return mgpu_buffer_upload(ctx, s->range, host, N * 4);
-    case OP_DOWNLOAD: return mgpu_buffer_download(ctx, s->range, host, N * 4);
-    case OP_PRINT: {
-        FILE *f = fopen("/dev/null", "w");
-        mgpu_result r = mgpu_buffer_print(ctx, MGPU_TYPE_U32, s->range, N, NULL, 10, f);
-        if (f) fclose(f);
-        return r;
-    }
-    case OP_FILL: return mgpu_fill(ctx, &s->fill);
-    case OP_REDUCE: return mgpu_reduce(ctx, &s->reduce, NULL);
-    case OP_SCAN: return mgpu_scan(ctx, &s->scan, NULL);
-    case OP_MERGE: return mgpu_merge(ctx, &s->merge);
-    case OP_MERGESORT: return mgpu_mergesort(ctx, &s->sort);
-    case OP_RADIXSORT: return mgpu_radixsort(ctx, &s->sort);
-    case OP_SEARCH: return mgpu_sorted_search(ctx, &s->search, NULL, NULL);
-    case OP_LBS: return mgpu_load_balance(ctx, &s->lbs);
-    case OP_INTERVAL: return mgpu_interval(ctx, &s->interval);
-    case OP_REMOVE: return mgpu_bulk_remove(ctx, &s->remove);
-    case OP_INSERT: return mgpu_bulk_insert(ctx, &s->insert);
-    default: return MGPU_ERROR_UNSUPPORTED;
+        case OP_UPLOAD: return mgpu_buffer_upload(ctx, s->range, host, N * 4);
+        case OP_DOWNLOAD: return mgpu_buffer_download(ctx, s->range, host, N * 4);
+        case OP_PRINT: {
+            FILE *f = fopen("/dev/null", "w");
+            mgpu_result r = mgpu_buffer_print(ctx, MGPU_TYPE_U32, s->range, N, NULL, 10, f);
+            if (f) fclose(f);
+            return r;
+        }
+        case OP_FILL: return mgpu_fill(ctx, &s->fill);
+        case OP_REDUCE: return mgpu_reduce(ctx, &s->reduce, NULL);
+        case OP_SCAN: return mgpu_scan(ctx, &s->scan, NULL);
+        case OP_MERGE: return mgpu_merge(ctx, &s->merge);
+        case OP_MERGESORT: return mgpu_mergesort(ctx, &s->sort);
+        case OP_RADIXSORT: return mgpu_radixsort(ctx, &s->sort);
+        case OP_SEARCH: return mgpu_sorted_search(ctx, &s->search, NULL, NULL);
+        case OP_LBS: return mgpu_load_balance(ctx, &s->lbs);
+        case OP_INTERVAL: return mgpu_interval(ctx, &s->interval);
+        case OP_REMOVE: return mgpu_bulk_remove(ctx, &s->remove);
+        case OP_INSERT: return mgpu_bulk_insert(ctx, &s->insert);
+        default: return MGPU_ERROR_UNSUPPORTED;
     }
 }
 
 static mgpu_result sweep_requirements(mgpu_context ctx, sweep_op op, const sweep_info *s, mgpu_requirements *req) {
     switch (op) {
-    case OP_REDUCE: return mgpu_reduce_get_requirements(ctx, &s->reduce, req);
-    case OP_SCAN: return mgpu_scan_get_requirements(ctx, &s->scan, req);
-    case OP_MERGE: return mgpu_merge_get_requirements(ctx, &s->merge, req);
-    case OP_MERGESORT: return mgpu_mergesort_get_requirements(ctx, &s->sort, req);
-    case OP_RADIXSORT: return mgpu_radixsort_get_requirements(ctx, &s->sort, req);
-    case OP_SEARCH: return mgpu_sorted_search_get_requirements(ctx, &s->search, req);
-    case OP_LBS: return mgpu_load_balance_get_requirements(ctx, &s->lbs, req);
-    case OP_INTERVAL: return mgpu_interval_get_requirements(ctx, &s->interval, req);
-    case OP_REMOVE: return mgpu_bulk_remove_get_requirements(ctx, &s->remove, req);
-    case OP_INSERT: return mgpu_bulk_insert_get_requirements(ctx, &s->insert, req);
-    default: *req = (mgpu_requirements){0}; return MGPU_SUCCESS;
+        case OP_REDUCE: return mgpu_reduce_get_requirements(ctx, &s->reduce, req);
+        case OP_SCAN: return mgpu_scan_get_requirements(ctx, &s->scan, req);
+        case OP_MERGE: return mgpu_merge_get_requirements(ctx, &s->merge, req);
+        case OP_MERGESORT: return mgpu_mergesort_get_requirements(ctx, &s->sort, req);
+        case OP_RADIXSORT: return mgpu_radixsort_get_requirements(ctx, &s->sort, req);
+        case OP_SEARCH: return mgpu_sorted_search_get_requirements(ctx, &s->search, req);
+        case OP_LBS: return mgpu_load_balance_get_requirements(ctx, &s->lbs, req);
+        case OP_INTERVAL: return mgpu_interval_get_requirements(ctx, &s->interval, req);
+        case OP_REMOVE: return mgpu_bulk_remove_get_requirements(ctx, &s->remove, req);
+        case OP_INSERT: return mgpu_bulk_insert_get_requirements(ctx, &s->insert, req);
+        default: *req = (mgpu_requirements){0}; return MGPU_SUCCESS;
     }
 }
 
 /* Records op into cmd. */
-static mgpu_result sweep_record(mgpu_context ctx, VkCommandBuffer cmd, sweep_op op, const sweep_info *s, mgpu_range scratch) {
+static mgpu_result sweep_record(mgpu_context ctx, VkCommandBuffer cmd, sweep_op op, const sweep_info *s,
+                                mgpu_range scratch) {
     switch (op) {
-    case OP_FILL: return mgpu_cmd_fill(ctx, cmd, &s->fill);
-    case OP_COPY: return mgpu_cmd_copy(ctx, cmd, &s->copy);
-    case OP_REDUCE: return mgpu_cmd_reduce(ctx, cmd, &s->reduce, scratch);
-    case OP_SCAN: return mgpu_cmd_scan(ctx, cmd, &s->scan, scratch);
-    case OP_MERGE: return mgpu_cmd_merge(ctx, cmd, &s->merge, scratch);
-    case OP_MERGESORT: return mgpu_cmd_mergesort(ctx, cmd, &s->sort, scratch);
-    case OP_RADIXSORT: return mgpu_cmd_radixsort(ctx, cmd, &s->sort, scratch);
-    case OP_SEARCH: return mgpu_cmd_sorted_search(ctx, cmd, &s->search, scratch);
-    case OP_LBS: return mgpu_cmd_load_balance(ctx, cmd, &s->lbs, scratch);
-    case OP_INTERVAL: return mgpu_cmd_interval(ctx, cmd, &s->interval, scratch);
-    case OP_REMOVE: return mgpu_cmd_bulk_remove(ctx, cmd, &s->remove, scratch);
-    case OP_INSERT: return mgpu_cmd_bulk_insert(ctx, cmd, &s->insert, scratch);
-    default: return MGPU_ERROR_UNSUPPORTED;
+        case OP_FILL: return mgpu_cmd_fill(ctx, cmd, &s->fill);
+        case OP_COPY: return mgpu_cmd_copy(ctx, cmd, &s->copy);
+        case OP_REDUCE: return mgpu_cmd_reduce(ctx, cmd, &s->reduce, scratch);
+        case OP_SCAN: return mgpu_cmd_scan(ctx, cmd, &s->scan, scratch);
+        case OP_MERGE: return mgpu_cmd_merge(ctx, cmd, &s->merge, scratch);
+        case OP_MERGESORT: return mgpu_cmd_mergesort(ctx, cmd, &s->sort, scratch);
+        case OP_RADIXSORT: return mgpu_cmd_radixsort(ctx, cmd, &s->sort, scratch);
+        case OP_SEARCH: return mgpu_cmd_sorted_search(ctx, cmd, &s->search, scratch);
+        case OP_LBS: return mgpu_cmd_load_balance(ctx, cmd, &s->lbs, scratch);
+        case OP_INTERVAL: return mgpu_cmd_interval(ctx, cmd, &s->interval, scratch);
+        case OP_REMOVE: return mgpu_cmd_bulk_remove(ctx, cmd, &s->remove, scratch);
+        case OP_INSERT: return mgpu_cmd_bulk_insert(ctx, cmd, &s->insert, scratch);
+        default: return MGPU_ERROR_UNSUPPORTED;
     }
 }
 
@@ -343,8 +443,8 @@ static void sweep_bad(sweep_arrays *a, mgpu_range bad, const char *why, const ch
                 }
                 if (sweep_has_scratch(op)) {
                     mgpu_result r = sweep_requirements(ctx, op, &s, &req);
-                    CHECK(r == MGPU_ERROR_INVALID_ARGUMENT, "%s range in %s %s: get_requirements %s", what, op_names[op],
-                          slot_name, mgpu_result_name(r));
+                    CHECK(r == MGPU_ERROR_INVALID_ARGUMENT, "%s range in %s %s: get_requirements %s", what,
+                          op_names[op], slot_name, mgpu_result_name(r));
                 }
             }
             if (sweep_has_cmd(op)) {
@@ -358,14 +458,14 @@ static void sweep_bad(sweep_arrays *a, mgpu_range bad, const char *why, const ch
                 }
                 char why_not[1024];
                 mgpu_result r = sweep_cmd(ctx, op, &s, scratch, why_not, sizeof why_not);
-                CHECK(r == MGPU_ERROR_INVALID_ARGUMENT && strstr(why_not, why), "%s range in mgpu_cmd_ %s %s: %s (%s)", what,
-                      op_names[op], slot_name, mgpu_result_name(r), why_not);
+                CHECK(r == MGPU_ERROR_INVALID_ARGUMENT && strstr(why_not, why), "%s range in mgpu_cmd_ %s %s: %s (%s)",
+                      what, op_names[op], slot_name, mgpu_result_name(r), why_not);
                 mgpu_buffer_free(ctx, own);
             }
             CHECK(sweep_outputs_intact(a), "%s range in %s %s: an output was written", what, op_names[op], slot_name);
             if (victim.buffer)
-                CHECK(sentinel_intact(victim_ctx, victim, BAD_BYTES), "%s range in %s %s: the memory it named was written",
-                      what, op_names[op], slot_name);
+                CHECK(sentinel_intact(victim_ctx, victim, BAD_BYTES),
+                      "%s range in %s %s: the memory it named was written", what, op_names[op], slot_name);
         }
     }
 }
@@ -541,7 +641,8 @@ static void wrapped(void) {
     CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.mode = MGPU_FILL_CONSTANT, .count = 256, .output = inside, .a.u32 = 2}));
     uint32_t got[1024];
     CHECK_OK(mgpu_buffer_download(ctx, w, got, bytes));
-    CHECK(got[255] == 0xa5a5a5a5u && got[256] == 1 && got[511] == 1 && got[512] == 0xa5a5a5a5u && got[768] == 2 && got[1023] == 2,
+    CHECK(got[255] == 0xa5a5a5a5u && got[256] == 1 && got[511] == 1 && got[512] == 0xa5a5a5a5u && got[768] == 2 &&
+              got[1023] == 2,
           "sub-range and hand-made range of a wrapped buffer");
     /* forgotten: the buffer is unknown again */
     mgpu_buffer_free(ctx, w);
@@ -564,7 +665,8 @@ static void pooled_parts(void) {
     part.size = 800;
     CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.mode = MGPU_FILL_CONSTANT, .count = 200, .output = part, .a.u32 = 3}));
     mgpu_range by_hand = {.buffer = r.buffer, .offset = r.offset + 2000, .size = 400};
-    CHECK_OK(mgpu_fill(ctx, &(mgpu_fill_info){.mode = MGPU_FILL_CONSTANT, .count = 100, .output = by_hand, .a.u32 = 4}));
+    CHECK_OK(
+        mgpu_fill(ctx, &(mgpu_fill_info){.mode = MGPU_FILL_CONSTANT, .count = 100, .output = by_hand, .a.u32 = 4}));
     CHECK(mgpu_range_address(ctx, part) == mgpu_range_address(ctx, r) + 400, "a sub-range's address");
     uint32_t got[N];
     CHECK_OK(mgpu_buffer_download(ctx, r, got, sizeof got));

@@ -66,8 +66,10 @@ static void reduce_matrix(int rotation) {
             void *data = malloc(n * size + 1);
             for (int op = MGPU_OP_ADD; op <= MGPU_OP_MAX_INDEX; ++op) {
                 if (rotation >= 0 && op != (t + rotation) % 4 && op != (t + rotation + 2) % 4) continue;
-                if (op == MGPU_OP_ADD) test_fill_random(type, data, n, ref_type(type)->is_signed ? -2 : 0, 2);
-                else test_fill_random(type, data, n, -50, 50 + (int64_t)(n % 7)); /* many duplicates of the max */
+                if (op == MGPU_OP_ADD)
+                    test_fill_random(type, data, n, ref_type(type)->is_signed ? -2 : 0, 2);
+                else
+                    test_fill_random(type, data, n, -50, 50 + (int64_t)(n % 7)); /* many duplicates of the max */
                 reduce_case(type, (mgpu_op)op, data, n, 0);
             }
             free(data);
@@ -128,21 +130,30 @@ static void reduce_misuse(void) {
     CHECK_OK(mgpu_buffer_upload(ctx, result, sentinel, sizeof sentinel));
     mgpu_reduce_info good = {.type = MGPU_TYPE_I32, .op = MGPU_OP_MAX, .count = 100, .input = in, .result = result};
     mgpu_reduce_info bad;
-    bad = good; bad.op = (mgpu_op)9;
+    bad = good;
+    bad.op = (mgpu_op)9;
     CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.type = MGPU_TYPE_COUNT;
+    bad = good;
+    bad.type = MGPU_TYPE_COUNT;
     CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.count = 101;
+    bad = good;
+    bad.count = 101;
     CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_RANGE_TOO_SMALL);
-    bad = good; bad.result = small;
+    bad = good;
+    bad.result = small;
     CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_RANGE_TOO_SMALL);
-    bad = good; bad.input.offset += 2; bad.input.size -= 2; bad.count = 10;
+    bad = good;
+    bad.input.offset += 2;
+    bad.input.size -= 2;
+    bad.count = 10;
     CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_MISALIGNED);
-    bad = good; bad.count = 0xffffffffu;
+    bad = good;
+    bad.count = 0xffffffffu;
     CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     VkCommandBuffer cmd;
     CHECK_OK(mgpu_commands_begin(ctx, &cmd));
-    bad = good; bad.result = (mgpu_range){0};
+    bad = good;
+    bad.result = (mgpu_range){0};
     CHECK_RESULT(mgpu_cmd_reduce(ctx, cmd, &bad, (mgpu_range){0}), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_reduce(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT); /* the context is recording */
     CHECK_OK(mgpu_commands_submit(ctx, NULL));
@@ -162,7 +173,8 @@ void test_reduce(void) {
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL,
                                      &(mgpu_tuning){.subgroup = MGPU_SWITCH_OFF, .vt = 3}));
     reduce_matrix(0);
-    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.nt = 32, .vt = 4}));
+    CHECK_OK(
+        mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.nt = 32, .vt = 4}));
     reduce_matrix(1);
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL, NULL));
 }

@@ -37,7 +37,8 @@ static uint64_t scan_case(mgpu_type type, mgpu_op op, bool exclusive, const void
     if (!in_place) CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * size : 16, &out));
     mgpu_scalar total;
     memset(&total, 0xcd, sizeof total);
-    mgpu_scan_info info = {.type = type, .op = op, .exclusive = exclusive, .count = (uint32_t)n, .input = in, .output = out};
+    mgpu_scan_info info = {
+        .type = type, .op = op, .exclusive = exclusive, .count = (uint32_t)n, .input = in, .output = out};
     CHECK_OK(mgpu_scan(g_test.ctx, &info, &total));
     void *got = test_download(type, out, n);
     char a[64], b[64];
@@ -52,7 +53,8 @@ static uint64_t scan_case(mgpu_type type, mgpu_op op, bool exclusive, const void
             break;
         }
     }
-    bool ok = tolerance_scale > 0 ? ref_close(type, total, expected_total, tolerance_scale) : ref_equal(type, total, expected_total);
+    bool ok = tolerance_scale > 0 ? ref_close(type, total, expected_total, tolerance_scale)
+                                  : ref_equal(type, total, expected_total);
     ref_format(type, total, a, sizeof a);
     ref_format(type, expected_total, b, sizeof b);
     CHECK(ok, "scan %s op %d n=%zu: total %s, expected %s", mgpu_type_name(type), (int)op, n, a, b);
@@ -65,8 +67,10 @@ static uint64_t scan_case(mgpu_type type, mgpu_op op, bool exclusive, const void
 
 static void scan_fill(mgpu_type type, mgpu_op op, void *data, size_t n) {
     /* add: small values keep float sums exact in any order; min/max: wide values, duplicates */
-    if (op == MGPU_OP_ADD) test_fill_random(type, data, n, ref_type(type)->is_signed ? -2 : 0, 2);
-    else test_fill_random(type, data, n, -1000000, 1000000);
+    if (op == MGPU_OP_ADD)
+        test_fill_random(type, data, n, ref_type(type)->is_signed ? -2 : 0, 2);
+    else
+        test_fill_random(type, data, n, -1000000, 1000000);
 }
 
 /* One type, op and direction over the sizes of test_sizes and `extra` (if not 0), every third in place, fresh
@@ -99,7 +103,8 @@ static void scan_matrix(void) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
         for (size_t o = 0; o < 3; ++o)
             for (int e = 0; e < 2; ++e)
-                scan_sweep((mgpu_type)t, scan_ops[o], e, (size_t)e == ((size_t)t + o) % 2 ? scan_large((mgpu_type)t) : 0);
+                scan_sweep((mgpu_type)t, scan_ops[o], e,
+                           (size_t)e == ((size_t)t + o) % 2 ? scan_large((mgpu_type)t) : 0);
 }
 
 /* The covering design of one tuning: type t scans with (op, direction) pair (t + rotation) mod 6. */
@@ -171,19 +176,32 @@ static void scan_misuse(void) {
     CHECK_OK(mgpu_buffer_upload(ctx, out, sentinel, sizeof sentinel));
     mgpu_scan_info good = {.type = MGPU_TYPE_U32, .count = n, .input = in, .output = out};
     mgpu_scan_info bad;
-    bad = good; bad.type = (mgpu_type)42;
+    bad = good;
+    bad.type = (mgpu_type)42;
     CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.op = MGPU_OP_MAX_INDEX;
+    bad = good;
+    bad.op = MGPU_OP_MAX_INDEX;
     CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.count = 0x80000000u;
+    bad = good;
+    bad.count = 0x80000000u;
     CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.output = small;
+    bad = good;
+    bad.output = small;
     CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_RANGE_TOO_SMALL);
-    bad = good; bad.input.buffer = VK_NULL_HANDLE;
+    bad = good;
+    bad.input.buffer = VK_NULL_HANDLE;
     CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
-    bad = good; bad.type = MGPU_TYPE_U64; bad.count = n / 2 - 1; bad.output.offset += 4; bad.output.size -= 4;
+    bad = good;
+    bad.type = MGPU_TYPE_U64;
+    bad.count = n / 2 - 1;
+    bad.output.offset += 4;
+    bad.output.size -= 4;
     CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_MISALIGNED);
-    bad = good; bad.count = n / 2; bad.output = in; bad.output.offset += 8; bad.output.size -= 8;
+    bad = good;
+    bad.count = n / 2;
+    bad.output = in;
+    bad.output.offset += 8;
+    bad.output.size -= 8;
     CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_scan(ctx, NULL, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_scan(NULL, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
@@ -247,7 +265,8 @@ void test_scan_paths(void) {
     static const unsigned rotations[] = {0, 1, 2, 3, 4};
     scan_with_tunings(tunings, rotations, sizeof tunings / sizeof tunings[0]);
     /* More tiles than maxComputeWorkGroupCount[0] (65535): the grid is folded into two dimensions. */
-    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.nt = 32, .vt = 1}));
+    CHECK_OK(
+        mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SCAN, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.nt = 32, .vt = 1}));
     uint32_t n = 65535u * 32u + 1u + test_random_below(100000);
     uint32_t *data = malloc(n * sizeof *data);
     test_fill_random(MGPU_TYPE_U32, data, n, 0, 9);

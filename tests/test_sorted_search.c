@@ -49,10 +49,18 @@ static void search_case(mgpu_type type, mgpu_bounds bounds, bool descending, uin
     CHECK_OK(mgpu_buffer_alloc(g_test.ctx, an * 4 + 16, &ram));
     CHECK_OK(mgpu_buffer_alloc(g_test.ctx, bn * 4 + 16, &rbm));
     uint32_t got_a = 99, got_b = 99;
-    CHECK_OK(mgpu_sorted_search(g_test.ctx, &(mgpu_sorted_search_info){.key_type = type, .bounds = bounds,
-                                                                      .descending = descending, .a_count = an, .b_count = bn,
-                                                                      .a_keys = ra, .b_keys = rb, .a_indices = rai,
-                                                                      .b_indices = rbi, .a_matches = ram, .b_matches = rbm},
+    CHECK_OK(mgpu_sorted_search(g_test.ctx,
+                                &(mgpu_sorted_search_info){.key_type = type,
+                                                           .bounds = bounds,
+                                                           .descending = descending,
+                                                           .a_count = an,
+                                                           .b_count = bn,
+                                                           .a_keys = ra,
+                                                           .b_keys = rb,
+                                                           .a_indices = rai,
+                                                           .b_indices = rbi,
+                                                           .a_matches = ram,
+                                                           .b_matches = rbm},
                                 &got_a, &got_b));
     int32_t *gai = test_download(MGPU_TYPE_I32, rai, an), *gbi = test_download(MGPU_TYPE_I32, rbi, bn);
     int32_t *gam = test_download(MGPU_TYPE_I32, ram, an), *gbm = test_download(MGPU_TYPE_I32, rbm, bn);
@@ -60,12 +68,22 @@ static void search_case(mgpu_type type, mgpu_bounds bounds, bool descending, uin
     CHECK(memcmp(gai, wai, an * 4) == 0, "search %s %s %s a=%u b=%u: A indices", mgpu_type_name(type), what,
           descending ? "descending" : "ascending", an, bn);
     CHECK(memcmp(gbi, wbi, bn * 4) == 0, "search %s %s a=%u b=%u: B indices", mgpu_type_name(type), what, an, bn);
-    CHECK(memcmp(gam, wam, an * 4) == 0 && memcmp(gbm, wbm, bn * 4) == 0, "search %s: match flags", mgpu_type_name(type));
-    CHECK(got_a == want_a && got_b == want_b, "search %s: match counts %u %u, expected %u %u", mgpu_type_name(type), got_a,
-          got_b, want_a, want_b);
+    CHECK(memcmp(gam, wam, an * 4) == 0 && memcmp(gbm, wbm, bn * 4) == 0, "search %s: match flags",
+          mgpu_type_name(type));
+    CHECK(got_a == want_a && got_b == want_b, "search %s: match counts %u %u, expected %u %u", mgpu_type_name(type),
+          got_a, got_b, want_a, want_b);
     mgpu_range ranges[] = {ra, rb, rai, rbi, ram, rbm};
     for (size_t k = 0; k < 6; ++k) mgpu_buffer_free(g_test.ctx, ranges[k]);
-    free(a); free(b); free(wai); free(wbi); free(wam); free(wbm); free(gai); free(gbi); free(gam); free(gbm);
+    free(a);
+    free(b);
+    free(wai);
+    free(wbi);
+    free(wam);
+    free(wbm);
+    free(gai);
+    free(gbi);
+    free(gam);
+    free(gbm);
 }
 
 void test_sorted_search(void) {
@@ -75,8 +93,16 @@ void test_sorted_search(void) {
             mgpu_bounds bounds = (mgpu_bounds)((pair + k) % 2);
             bool d = (pair / 2 + k) % 2;
             uint32_t tile = test_tile(MGPU_PRIM_MERGE, (mgpu_type)t); /* the search is partitioned like a merge */
-            uint32_t shapes[][2] = {{0, 0}, {0, 7}, {9, 0}, {1, 1}, {300, 1000}, {tile - 1, 1}, {tile, tile},
-                                    {2 * tile + 1, tile - 3}, {7, 3 * tile}, {3 * tile + 5, 5},
+            uint32_t shapes[][2] = {{0, 0},
+                                    {0, 7},
+                                    {9, 0},
+                                    {1, 1},
+                                    {300, 1000},
+                                    {tile - 1, 1},
+                                    {tile, tile},
+                                    {2 * tile + 1, tile - 3},
+                                    {7, 3 * tile},
+                                    {3 * tile + 5, 5},
                                     {1 + test_random_below(3000), 1 + test_random_below(3000)}};
             for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
                 search_case((mgpu_type)t, bounds, d, shapes[s][0], shapes[s][1], s % 2 ? 5 : 500);

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <vulkan/vulkan.h>
 
-#define THREAD_COUNT 4
+#define THREAD_COUNT  4
 #define THREAD_ROUNDS 2
 
 /* An output of a worker: what the CPU reference expects and what the device gave. */
@@ -28,8 +28,17 @@ typedef struct thread_output {
     void *want, *got;
 } thread_output;
 
-enum { OUT_SORT_KEYS, OUT_SORT_VALUES, OUT_RADIX_KEYS, OUT_RADIX_INDICES, OUT_SCAN, OUT_SCAN_TOTAL, OUT_MERGE_KEYS,
-       OUT_MERGE_VALUES, OUT_COUNT };
+enum {
+    OUT_SORT_KEYS,
+    OUT_SORT_VALUES,
+    OUT_RADIX_KEYS,
+    OUT_RADIX_INDICES,
+    OUT_SCAN,
+    OUT_SCAN_TOTAL,
+    OUT_MERGE_KEYS,
+    OUT_MERGE_VALUES,
+    OUT_COUNT
+};
 
 /* One round of one worker. Inputs: mergesort of f32 keys (NaN, -0.0 and infinities among them) with u32
  * values; descending radix sort of u32 keys with the sorting permutation; exclusive i32 add scan with its
@@ -54,7 +63,7 @@ typedef struct worker {
     thread_round rounds[THREAD_ROUNDS];
     mgpu_result result; /* the first failure */
     char failure[1200];
-    atomic_uint log_validation; /* validation messages heard by the log */
+    atomic_uint log_validation;  /* validation messages heard by the log */
     uint64_t context_validation; /* mgpu_context_validation_message_count before destroy */
     uint64_t in_use_ranges;      /* pool ranges still allocated when the worker is done */
 } worker;
@@ -97,25 +106,49 @@ static void worker_round(worker *w, mgpu_context ctx, thread_round *t) {
         !worker_upload(w, ctx, t->sort_values, t->sort_n * 4u, &r[SV]) ||
         !worker_upload(w, ctx, t->radix_keys, t->radix_n * 4u, &r[RK]) ||
         !worker_upload(w, ctx, t->scan_in, t->scan_n * 4u, &r[SCI]) ||
-        !worker_upload(w, ctx, t->a_keys, t->a_n * 4u, &r[AK]) || !worker_upload(w, ctx, t->b_keys, t->b_n * 4u, &r[BK]) ||
+        !worker_upload(w, ctx, t->a_keys, t->a_n * 4u, &r[AK]) ||
+        !worker_upload(w, ctx, t->b_keys, t->b_n * 4u, &r[BK]) ||
         !worker_upload(w, ctx, t->a_values, t->a_n * 4u, &r[AV]) ||
         !worker_upload(w, ctx, t->b_values, t->b_n * 4u, &r[BV]))
         goto done;
-    const int outputs[][2] = {{SKO, OUT_SORT_KEYS}, {SVO, OUT_SORT_VALUES}, {RKO, OUT_RADIX_KEYS}, {RIO, OUT_RADIX_INDICES},
-                              {SCO, OUT_SCAN},      {MK, OUT_MERGE_KEYS},   {MV, OUT_MERGE_VALUES}};
+    const int outputs[][2] = {{SKO, OUT_SORT_KEYS},     {SVO, OUT_SORT_VALUES}, {RKO, OUT_RADIX_KEYS},
+                              {RIO, OUT_RADIX_INDICES}, {SCO, OUT_SCAN},        {MK, OUT_MERGE_KEYS},
+                              {MV, OUT_MERGE_VALUES}};
     for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k) {
         size_t bytes = o[outputs[k][1]].bytes;
-        if (!worker_ok(w, ctx, mgpu_buffer_alloc(ctx, bytes ? bytes : 16, &r[outputs[k][0]]), "mgpu_buffer_alloc")) goto done;
+        if (!worker_ok(w, ctx, mgpu_buffer_alloc(ctx, bytes ? bytes : 16, &r[outputs[k][0]]), "mgpu_buffer_alloc"))
+            goto done;
     }
-    mgpu_sort_info sort = {.key_type = MGPU_TYPE_F32, .value_size = 4, .count = t->sort_n, .keys_in = r[SK],
-                           .keys_out = r[SKO], .values_in = r[SV], .values_out = r[SVO]};
-    mgpu_sort_info radix = {.key_type = MGPU_TYPE_U32, .indices = true, .descending = true, .count = t->radix_n,
-                            .keys_in = r[RK], .keys_out = r[RKO], .values_out = r[RIO]};
-    mgpu_scan_info scan = {.type = MGPU_TYPE_I32, .op = MGPU_OP_ADD, .exclusive = true, .count = t->scan_n,
-                           .input = r[SCI], .output = r[SCO]};
-    mgpu_merge_info merge = {.key_type = MGPU_TYPE_U32, .value_size = 4, .a_count = t->a_n, .b_count = t->b_n,
-                             .a_keys = r[AK], .b_keys = r[BK], .a_values = r[AV], .b_values = r[BV],
-                             .out_keys = r[MK], .out_values = r[MV]};
+    mgpu_sort_info sort = {.key_type = MGPU_TYPE_F32,
+                           .value_size = 4,
+                           .count = t->sort_n,
+                           .keys_in = r[SK],
+                           .keys_out = r[SKO],
+                           .values_in = r[SV],
+                           .values_out = r[SVO]};
+    mgpu_sort_info radix = {.key_type = MGPU_TYPE_U32,
+                            .indices = true,
+                            .descending = true,
+                            .count = t->radix_n,
+                            .keys_in = r[RK],
+                            .keys_out = r[RKO],
+                            .values_out = r[RIO]};
+    mgpu_scan_info scan = {.type = MGPU_TYPE_I32,
+                           .op = MGPU_OP_ADD,
+                           .exclusive = true,
+                           .count = t->scan_n,
+                           .input = r[SCI],
+                           .output = r[SCO]};
+    mgpu_merge_info merge = {.key_type = MGPU_TYPE_U32,
+                             .value_size = 4,
+                             .a_count = t->a_n,
+                             .b_count = t->b_n,
+                             .a_keys = r[AK],
+                             .b_keys = r[BK],
+                             .a_values = r[AV],
+                             .b_values = r[BV],
+                             .out_keys = r[MK],
+                             .out_values = r[MV]};
     mgpu_scalar total;
     memset(&total, 0, sizeof total);
     if (!worker_ok(w, ctx, mgpu_mergesort(ctx, &sort), "mgpu_mergesort") ||
@@ -182,8 +215,8 @@ static void round_prepare(thread_round *t) {
     t->scan_in = malloc(t->scan_n * 4u + 8);
     test_fill_random(MGPU_TYPE_I32, t->scan_in, t->scan_n, -1000, 1000);
     mgpu_scalar total;
-    ref_scan(MGPU_TYPE_I32, MGPU_OP_ADD, true, t->scan_in, output_alloc(&o[OUT_SCAN], "scan", t->scan_n * 4u), t->scan_n,
-             &total);
+    ref_scan(MGPU_TYPE_I32, MGPU_OP_ADD, true, t->scan_in, output_alloc(&o[OUT_SCAN], "scan", t->scan_n * 4u),
+             t->scan_n, &total);
     memcpy(output_alloc(&o[OUT_SCAN_TOTAL], "scan total", 4), &total.i32, 4);
 
     t->a_keys = malloc(t->a_n * 4u + 8);
@@ -201,7 +234,8 @@ static void round_prepare(thread_round *t) {
 }
 
 static void round_release(thread_round *t) {
-    void *inputs[] = {t->sort_keys, t->sort_values, t->radix_keys, t->scan_in, t->a_keys, t->b_keys, t->a_values, t->b_values};
+    void *inputs[] = {t->sort_keys, t->sort_values, t->radix_keys, t->scan_in,
+                      t->a_keys,    t->b_keys,      t->a_values,   t->b_values};
     for (size_t k = 0; k < sizeof inputs / sizeof inputs[0]; ++k) free(inputs[k]);
     for (int k = 0; k < OUT_COUNT; ++k) {
         free(t->out[k].want);
@@ -240,14 +274,16 @@ static void threads_concurrent(void) {
         if (!started[i]) continue;
         CHECK(w->result == MGPU_SUCCESS, "thread %d: %s", i, w->failure);
         unsigned heard = atomic_load(&w->log_validation);
-        CHECK(heard == 0 && w->context_validation == 0, "thread %d: %u validation messages in its log, %llu counted by its context",
-              i, heard, (unsigned long long)w->context_validation);
-        CHECK(w->in_use_ranges == 0, "thread %d: %llu pool ranges left allocated", i, (unsigned long long)w->in_use_ranges);
+        CHECK(heard == 0 && w->context_validation == 0,
+              "thread %d: %u validation messages in its log, %llu counted by its context", i, heard,
+              (unsigned long long)w->context_validation);
+        CHECK(w->in_use_ranges == 0, "thread %d: %llu pool ranges left allocated", i,
+              (unsigned long long)w->in_use_ranges);
         for (int k = 0; k < THREAD_ROUNDS && w->result == MGPU_SUCCESS; ++k)
             for (int j = 0; j < OUT_COUNT; ++j) {
                 const thread_output *o = &w->rounds[k].out[j];
-                CHECK(memcmp(o->got, o->want, o->bytes) == 0, "thread %d round %d: %s differ from the CPU reference", i, k,
-                      o->what);
+                CHECK(memcmp(o->got, o->want, o->bytes) == 0, "thread %d round %d: %s differ from the CPU reference", i,
+                      k, o->what);
             }
     }
     for (int i = 0; i < THREAD_COUNT; ++i)
@@ -273,10 +309,12 @@ static mgpu_range shared_upload(mgpu_context ctx, const void *data, size_t bytes
 }
 
 /* Checks bytes of range (downloaded through ctx) against want. */
-static void shared_expect(mgpu_context ctx, mgpu_range range, const void *want, size_t bytes, const char *what, int order) {
+static void shared_expect(mgpu_context ctx, mgpu_range range, const void *want, size_t bytes, const char *what,
+                          int order) {
     void *got = calloc(1, bytes);
     CHECK_OK_IN(ctx, mgpu_buffer_download(ctx, range, got, bytes));
-    CHECK(memcmp(got, want, bytes) == 0, "shared device (destroy order %d): %s differ from the CPU reference", order, what);
+    CHECK(memcmp(got, want, bytes) == 0, "shared device (destroy order %d): %s differ from the CPU reference", order,
+          what);
     free(got);
 }
 
@@ -293,10 +331,15 @@ static void shared_round(const test_vk_device *d, int first) {
     mgpu_context ctx[2] = {NULL, NULL};
     static const char *const names[2] = {"0", "1"};
     for (int i = 0; i < 2; ++i) {
-        mgpu_adopt_desc desc = {.instance = d->instance, .physical_device = d->physical_device, .device = d->device,
-                                .queue_family_index = d->family, .queue = d->queue,
-                                .get_instance_proc_addr = vkGetInstanceProcAddr, .api_version = VK_API_VERSION_1_2,
-                                .log = shared_log, .log_user = (void *)names[i]};
+        mgpu_adopt_desc desc = {.instance = d->instance,
+                                .physical_device = d->physical_device,
+                                .device = d->device,
+                                .queue_family_index = d->family,
+                                .queue = d->queue,
+                                .get_instance_proc_addr = vkGetInstanceProcAddr,
+                                .api_version = VK_API_VERSION_1_2,
+                                .log = shared_log,
+                                .log_user = (void *)names[i]};
         mgpu_result r = mgpu_context_adopt(&desc, &ctx[i]);
         CHECK(r == MGPU_SUCCESS, "mgpu_context_adopt %d -> %s", i, mgpu_result_name(r));
     }
@@ -310,12 +353,14 @@ static void shared_round(const test_vk_device *d, int first) {
 
     /* Inputs and what the CPU references make of them. */
     const uint32_t n = 30000 + test_random_below(20000);
-    uint32_t *keys = malloc(n * 4u), *values = malloc(n * 4u), *want_keys = malloc(n * 4u), *want_values = malloc(n * 4u);
+    uint32_t *keys = malloc(n * 4u), *values = malloc(n * 4u), *want_keys = malloc(n * 4u),
+             *want_values = malloc(n * 4u);
     uint32_t *merged_keys = malloc(n * 8u), *merged_values = malloc(n * 8u), *scanned = malloc(n * 4u);
     test_keys(MGPU_TYPE_U32, keys, n, 1 << 20);
     for (uint32_t i = 0; i < n; ++i) values[i] = i;
     ref_sort(MGPU_TYPE_U32, 4, false, keys, values, n, want_keys, want_values, NULL);
-    ref_merge(MGPU_TYPE_U32, 4, false, want_keys, want_values, n, want_keys, want_values, n, merged_keys, merged_values);
+    ref_merge(MGPU_TYPE_U32, 4, false, want_keys, want_values, n, want_keys, want_values, n, merged_keys,
+              merged_values);
     mgpu_scalar want_total;
     ref_scan(MGPU_TYPE_U32, MGPU_OP_ADD, true, want_keys, scanned, n, &want_total);
 
@@ -323,7 +368,8 @@ static void shared_round(const test_vk_device *d, int first) {
     mgpu_range keys0 = shared_upload(ctx[0], keys, n * 4u);
     mgpu_range values1 = shared_upload(ctx[1], values, n * 4u);
     mgpu_range keys_in1 = shared_wrap(ctx[1], keys0), values_in0 = shared_wrap(ctx[0], values1);
-    mgpu_range sorted0 = {0}, sorted_values0 = {0}, sorted1 = {0}, sorted_values1 = {0}, merged0 = {0}, merged_values0 = {0};
+    mgpu_range sorted0 = {0}, sorted_values0 = {0}, sorted1 = {0}, sorted_values1 = {0}, merged0 = {0},
+               merged_values0 = {0};
     mgpu_range scan1 = {0};
     CHECK_OK_IN(ctx[0], mgpu_buffer_alloc(ctx[0], n * 4u, &sorted0));
     CHECK_OK_IN(ctx[0], mgpu_buffer_alloc(ctx[0], n * 4u, &sorted_values0));
@@ -339,22 +385,44 @@ static void shared_round(const test_vk_device *d, int first) {
     CHECK(r == MGPU_ERROR_INVALID_ARGUMENT, "a range of context 0 given to context 1 -> %s", mgpu_result_name(r));
 
     /* Alternately: 0 radix sorts, 1 mergesorts, 0 merges both results, 1 scans 0's sort. */
-    mgpu_sort_info radix = {.key_type = MGPU_TYPE_U32, .value_size = 4, .count = n, .keys_in = keys0, .keys_out = sorted0,
-                            .values_in = values_in0, .values_out = sorted_values0};
+    mgpu_sort_info radix = {.key_type = MGPU_TYPE_U32,
+                            .value_size = 4,
+                            .count = n,
+                            .keys_in = keys0,
+                            .keys_out = sorted0,
+                            .values_in = values_in0,
+                            .values_out = sorted_values0};
     CHECK_OK_IN(ctx[0], mgpu_radixsort(ctx[0], &radix));
-    mgpu_sort_info mergesort = {.key_type = MGPU_TYPE_U32, .value_size = 4, .count = n, .keys_in = keys_in1,
-                                .keys_out = sorted1, .values_in = values1, .values_out = sorted_values1};
+    mgpu_sort_info mergesort = {.key_type = MGPU_TYPE_U32,
+                                .value_size = 4,
+                                .count = n,
+                                .keys_in = keys_in1,
+                                .keys_out = sorted1,
+                                .values_in = values1,
+                                .values_out = sorted_values1};
     CHECK_OK_IN(ctx[1], mgpu_mergesort(ctx[1], &mergesort));
     mgpu_range sorted1_in0 = shared_wrap(ctx[0], sorted1), sorted_values1_in0 = shared_wrap(ctx[0], sorted_values1);
-    mgpu_merge_info merge = {.key_type = MGPU_TYPE_U32, .value_size = 4, .a_count = n, .b_count = n, .a_keys = sorted0,
-                             .b_keys = sorted1_in0, .a_values = sorted_values0, .b_values = sorted_values1_in0,
-                             .out_keys = merged0, .out_values = merged_values0};
+    mgpu_merge_info merge = {.key_type = MGPU_TYPE_U32,
+                             .value_size = 4,
+                             .a_count = n,
+                             .b_count = n,
+                             .a_keys = sorted0,
+                             .b_keys = sorted1_in0,
+                             .a_values = sorted_values0,
+                             .b_values = sorted_values1_in0,
+                             .out_keys = merged0,
+                             .out_values = merged_values0};
     CHECK_OK_IN(ctx[0], mgpu_merge(ctx[0], &merge));
     mgpu_range sorted0_in1 = shared_wrap(ctx[1], sorted0);
     mgpu_scalar total;
     memset(&total, 0, sizeof total);
-    CHECK_OK_IN(ctx[1], mgpu_scan(ctx[1], &(mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true,
-                                                            .count = n, .input = sorted0_in1, .output = scan1},
+    CHECK_OK_IN(ctx[1], mgpu_scan(ctx[1],
+                                  &(mgpu_scan_info){.type = MGPU_TYPE_U32,
+                                                    .op = MGPU_OP_ADD,
+                                                    .exclusive = true,
+                                                    .count = n,
+                                                    .input = sorted0_in1,
+                                                    .output = scan1},
                                   &total));
     CHECK(total.u32 == want_total.u32, "shared device: scan total %u, expected %u", total.u32, want_total.u32);
     shared_expect(ctx[1], sorted1, want_keys, n * 4u, "mergesort keys (context 1)", first);
@@ -382,8 +450,10 @@ static void shared_round(const test_vk_device *d, int first) {
     /* The survivor works alone: it sorts its own data again, in place. */
     mgpu_range survivor = own[second][1];
     CHECK_OK_IN(ctx[second], mgpu_buffer_upload(ctx[second], survivor, keys, n * 4u));
-    CHECK_OK_IN(ctx[second], mgpu_radixsort(ctx[second], &(mgpu_sort_info){.key_type = MGPU_TYPE_U32, .count = n,
-                                                                           .keys_in = survivor, .keys_out = survivor}));
+    CHECK_OK_IN(ctx[second],
+                mgpu_radixsort(ctx[second],
+                               &(mgpu_sort_info){
+                                   .key_type = MGPU_TYPE_U32, .count = n, .keys_in = survivor, .keys_out = survivor}));
     shared_expect(ctx[second], survivor, want_keys, n * 4u, "the survivor's sort", first);
     for (int k = 0; k < 5; ++k) mgpu_buffer_free(ctx[second], own[second][k]);
     mgpu_pool_get_stats(ctx[second], &stats);

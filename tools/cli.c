@@ -18,8 +18,10 @@ void fail(int status, const char *format, ...) {
     va_end(args);
     fprintf(stderr, "mgpuvk: error: ");
     for (const unsigned char *c = (const unsigned char *)message; *c; ++c)
-        if (*c < 0x20 || *c == 0x7f) fprintf(stderr, "\\x%02x", *c);
-        else fputc(*c, stderr);
+        if (*c < 0x20 || *c == 0x7f)
+            fprintf(stderr, "\\x%02x", *c);
+        else
+            fputc(*c, stderr);
     fputc('\n', stderr);
     exit(status);
 }
@@ -125,8 +127,10 @@ void device_fail(mgpu_context ctx, const char *what, mgpu_result r) {
     char message[2048];
     snprintf(message, sizeof message, "%s: %s (%s)", what, mgpu_result_message(r), mgpu_context_last_error(ctx));
     mgpu_context_destroy(ctx);
-    fail(r == MGPU_ERROR_UNSUPPORTED ? EXIT_DEVICE : r < MGPU_ERROR_UNSUPPORTED ? EXIT_BAD_INPUT : EXIT_DEVICE, "%s",
-         message);
+    fail(r == MGPU_ERROR_UNSUPPORTED  ? EXIT_DEVICE
+         : r < MGPU_ERROR_UNSUPPORTED ? EXIT_BAD_INPUT
+                                      : EXIT_DEVICE,
+         "%s", message);
 }
 
 int finish(mgpu_context ctx) {
@@ -140,11 +144,11 @@ static uint64_t key_bits(mgpu_type type, const void *array, uint64_t i) {
     uint64_t v = 0;
     memcpy(&v, (const char *)array + i * mgpu_type_size(type), mgpu_type_size(type));
     switch (type) {
-    case MGPU_TYPE_I32: return v ^ 0x80000000u;
-    case MGPU_TYPE_F32: return v ^ ((v >> 31) ? 0xffffffffu : 0x80000000u);
-    case MGPU_TYPE_I64: return v ^ 0x8000000000000000ull;
-    case MGPU_TYPE_F64: return v ^ ((v >> 63) ? 0xffffffffffffffffull : 0x8000000000000000ull);
-    default: return v;
+        case MGPU_TYPE_I32: return v ^ 0x80000000u;
+        case MGPU_TYPE_F32: return v ^ ((v >> 31) ? 0xffffffffu : 0x80000000u);
+        case MGPU_TYPE_I64: return v ^ 0x8000000000000000ull;
+        case MGPU_TYPE_F64: return v ^ ((v >> 63) ? 0xffffffffffffffffull : 0x8000000000000000ull);
+        default: return v;
     }
 }
 
@@ -202,13 +206,13 @@ mgpu_op parse_op(const char *name, bool scan) {
 
 void print_scalar(mgpu_type type, mgpu_scalar v) {
     switch (type) {
-    case MGPU_TYPE_U32: printf("%" PRIu32, v.u32); break;
-    case MGPU_TYPE_I32: printf("%" PRId32, v.i32); break;
-    case MGPU_TYPE_F32: printf("%.9g", (double)v.f32); break;
-    case MGPU_TYPE_U64: printf("%" PRIu64, v.u64); break;
-    case MGPU_TYPE_I64: printf("%" PRId64, v.i64); break;
-    case MGPU_TYPE_F64: printf("%.17g", v.f64); break;
-    default: break;
+        case MGPU_TYPE_U32: printf("%" PRIu32, v.u32); break;
+        case MGPU_TYPE_I32: printf("%" PRId32, v.i32); break;
+        case MGPU_TYPE_F32: printf("%.9g", (double)v.f32); break;
+        case MGPU_TYPE_U64: printf("%" PRIu64, v.u64); break;
+        case MGPU_TYPE_I64: printf("%" PRId64, v.i64); break;
+        case MGPU_TYPE_F64: printf("%.17g", v.f64); break;
+        default: break;
     }
 }
 

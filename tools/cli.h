@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define EXIT_BAD_INPUT 2
-#define EXIT_DEVICE 1
+#define EXIT_BAD_INPUT  2
+#define EXIT_DEVICE     1
 #define EXIT_VALIDATION 3
 
 typedef struct subcommand subcommand;
@@ -105,26 +105,32 @@ typedef struct cli_family {
     const subcommand *commands;
     size_t count;
 } cli_family;
-#define CLI_FAMILY(rows) {rows, sizeof rows / sizeof rows[0]}
+#define CLI_FAMILY(rows) \
+    { rows, sizeof rows / sizeof rows[0] }
 
 /* The parts of a row. A file argument: its name in the usage, the field of its path, and for an output the
  * inputs it may replace (IN(k): inputs[k]). */
-#define ARG(name, field) {name, offsetof(options, field), 0}
-#define OUT(name, field, may_replace) {name, offsetof(options, field), may_replace}
+#define ARG(name, field) \
+    { name, offsetof(options, field), 0 }
+#define OUT(name, field, may_replace) \
+    { name, offsetof(options, field), may_replace }
 #define IN(k) (1u << (k))
 
 /* Options and positional arguments (subcommand.takes); needs: the message when one is required. */
-#define POSITIONAL(field, needs) {NULL, OPTION_POSITIONAL, offsetof(options, field), 0, needs}
-#define FLAG(name, field) {name, OPTION_FLAG, offsetof(options, field), 0, NULL}
-#define VALUE(name, field, needs) {name, OPTION_VALUE, offsetof(options, field), 0, needs}
+#define POSITIONAL(field, needs) \
+    { NULL, OPTION_POSITIONAL, offsetof(options, field), 0, needs }
+#define FLAG(name, field) \
+    { name, OPTION_FLAG, offsetof(options, field), 0, NULL }
+#define VALUE(name, field, needs) \
+    { name, OPTION_VALUE, offsetof(options, field), 0, needs }
 #define TWO_VALUES(name, field, second) \
-    {name, OPTION_TWO_VALUES, offsetof(options, field), offsetof(options, second), NULL}
-#define INPUT POSITIONAL(input, "needs an input .npy file")
-#define NEEDS_OUTPUT "needs -o OUT.npy"
+    { name, OPTION_TWO_VALUES, offsetof(options, field), offsetof(options, second), NULL }
+#define INPUT         POSITIONAL(input, "needs an input .npy file")
+#define NEEDS_OUTPUT  "needs -o OUT.npy"
 #define OUTPUT(needs) VALUE("-o", output, needs), VALUE("--output", output, NULL)
-#define OP VALUE("--op", op, NULL)
+#define OP            VALUE("--op", op, NULL)
 /* sort, search and the bulk commands have always accepted --op, and ignore it */
-#define IGNORED_OP OP
+#define IGNORED_OP    OP
 
 /* Prints "mgpuvk: error: " and the message as one line on stderr (control bytes as \xNN) and exits with status. */
 void fail(int status, const char *format, ...);

@@ -35,13 +35,20 @@ static int command_bulk(const options *o) {
     mgpu_result r = MGPU_SUCCESS;
     if (out_count) r = mgpu_buffer_alloc(ctx, out_count * vs, &ro);
     if (r == MGPU_SUCCESS && insert)
-        r = mgpu_bulk_insert(ctx, &(mgpu_bulk_insert_info){.value_size = (uint32_t)vs, .b_count = (uint32_t)b.count,
-                                                           .b = rb, .a_count = (uint32_t)a.count, .insert = ra,
-                                                           .indices = rx, .output = ro});
+        r = mgpu_bulk_insert(ctx, &(mgpu_bulk_insert_info){.value_size = (uint32_t)vs,
+                                                           .b_count = (uint32_t)b.count,
+                                                           .b = rb,
+                                                           .a_count = (uint32_t)a.count,
+                                                           .insert = ra,
+                                                           .indices = rx,
+                                                           .output = ro});
     else if (r == MGPU_SUCCESS)
-        r = mgpu_bulk_remove(ctx, &(mgpu_bulk_remove_info){.value_size = (uint32_t)vs, .count = (uint32_t)b.count,
-                                                           .input = rb, .index_count = (uint32_t)idx.count,
-                                                           .indices = rx, .output = ro});
+        r = mgpu_bulk_remove(ctx, &(mgpu_bulk_remove_info){.value_size = (uint32_t)vs,
+                                                           .count = (uint32_t)b.count,
+                                                           .input = rb,
+                                                           .index_count = (uint32_t)idx.count,
+                                                           .indices = rx,
+                                                           .output = ro});
     void *host = malloc(out_count ? out_count * vs : 1);
     if (!host) r = MGPU_ERROR_OUT_OF_MEMORY;
     if (r == MGPU_SUCCESS && out_count) r = mgpu_buffer_download(ctx, ro, host, out_count * vs);
@@ -59,14 +66,24 @@ static int command_bulk(const options *o) {
 
 /* The bulk family's subcommands (tools/mgpuvk.c). */
 static const subcommand commands[] = {
-    {"bulk-remove", "bulk-remove IN.npy --indices IDX.npy -o OUT.npy [--device N|NAME]",
-     "IN without the elements at IDX (<i4, strictly ascending)", NULL, command_bulk, NULL,
+    {"bulk-remove",
+     "bulk-remove IN.npy --indices IDX.npy -o OUT.npy [--device N|NAME]",
+     "IN without the elements at IDX (<i4, strictly ascending)",
+     NULL,
+     command_bulk,
+     NULL,
      {INPUT, VALUE("--indices", indices, "needs --indices IDX.npy"), OUTPUT(NEEDS_OUTPUT), IGNORED_OP},
-     {ARG("IN.npy", input), ARG("IDX.npy", indices)}, {OUT("-o", output, IN(0))}},
-    {"bulk-insert", "bulk-insert B.npy --insert A.npy --indices IDX.npy -o OUT.npy [--device N|NAME]",
-     "B with A[i] inserted before B[IDX[i]] (IDX <i4, ascending, at most the length of B)", NULL, command_bulk, NULL,
+     {ARG("IN.npy", input), ARG("IDX.npy", indices)},
+     {OUT("-o", output, IN(0))}},
+    {"bulk-insert",
+     "bulk-insert B.npy --insert A.npy --indices IDX.npy -o OUT.npy [--device N|NAME]",
+     "B with A[i] inserted before B[IDX[i]] (IDX <i4, ascending, at most the length of B)",
+     NULL,
+     command_bulk,
+     NULL,
      {INPUT, VALUE("--indices", indices, "needs --indices IDX.npy"), VALUE("--insert", insert, "needs --insert A.npy"),
       OUTPUT(NEEDS_OUTPUT), IGNORED_OP},
-     {ARG("B.npy", input), ARG("A.npy", insert), ARG("IDX.npy", indices)}, {OUT("-o", output, IN(0))}},
+     {ARG("B.npy", input), ARG("A.npy", insert), ARG("IDX.npy", indices)},
+     {OUT("-o", output, IN(0))}},
 };
 const cli_family cli_bulk = CLI_FAMILY(commands);

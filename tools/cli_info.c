@@ -50,9 +50,14 @@ static int command_info(const options *o) {
 
 /* The tool's own subcommand, first in the table (tools/mgpuvk.c); not a family's. */
 static const subcommand commands[] = {
-    {"info", "info [--device N|NAME] [--bench]",
+    {"info",
+     "info [--device N|NAME] [--bench]",
      "list the Vulkan devices (* marks the default); with --device or --bench also the details of one",
      "  --bench  the bandwidth of the copy shader on 64 MiB, the reference of every benchmark figure\n",
-     command_info, NULL, {{0}}, {{0}}, {{0}}},
+     command_info,
+     NULL,
+     {{0}},
+     {{0}},
+     {{0}}},
 };
 const cli_family cli_info = CLI_FAMILY(commands);

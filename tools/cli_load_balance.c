@@ -28,10 +28,17 @@ static int command_load_balance(const options *o) {
     if (counts.count) r = mgpu_buffer_alloc(ctx, counts.count * 4, &starts);
     if (r == MGPU_SUCCESS && items) r = mgpu_buffer_alloc(ctx, items * 4, &objects);
     if (r == MGPU_SUCCESS)
-        r = mgpu_scan(ctx, &(mgpu_scan_info){.type = MGPU_TYPE_I32, .exclusive = true, .count = (uint32_t)counts.count,
-                                             .input = in, .output = starts}, NULL);
-    mgpu_load_balance_info info = {.item_count = (uint32_t)items, .object_count = (uint32_t)counts.count,
-                                   .object_starts = starts, .out_objects = objects};
+        r = mgpu_scan(ctx,
+                      &(mgpu_scan_info){.type = MGPU_TYPE_I32,
+                                        .exclusive = true,
+                                        .count = (uint32_t)counts.count,
+                                        .input = in,
+                                        .output = starts},
+                      NULL);
+    mgpu_load_balance_info info = {.item_count = (uint32_t)items,
+                                   .object_count = (uint32_t)counts.count,
+                                   .object_starts = starts,
+                                   .out_objects = objects};
     if (r == MGPU_SUCCESS) r = mgpu_load_balance(ctx, &info);
     int32_t *host = malloc(items ? items * 4 : 4);
     if (!host) r = MGPU_ERROR_OUT_OF_MEMORY;
@@ -59,8 +66,9 @@ static npy_array read_indices(const char *path, uint64_t n, const char *what) {
     npy_array a;
     if (!npy_read(path, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
     if (a.type != MGPU_TYPE_I32) fail(EXIT_BAD_INPUT, "%s: %s must be <i4, not %s", path, what, npy_descr(a.type));
-    if (a.count != n) fail(EXIT_BAD_INPUT, "%s: %llu %s for %llu intervals", path, (unsigned long long)a.count, what,
-                           (unsigned long long)n);
+    if (a.count != n)
+        fail(EXIT_BAD_INPUT, "%s: %llu %s for %llu intervals", path, (unsigned long long)a.count, what,
+             (unsigned long long)n);
     return a;
 }
 
@@ -79,9 +87,10 @@ static mgpu_result record_interval(mgpu_context ctx, VkCommandBuffer cmd, const 
 }
 
 static int command_interval(const options *o) {
-    mgpu_interval_op op = !strcmp(o->command, "interval-expand") ? MGPU_INTERVAL_OP_EXPAND
-                        : !strcmp(o->command, "interval-gather") ? MGPU_INTERVAL_OP_GATHER
-                        : !strcmp(o->command, "interval-scatter") ? MGPU_INTERVAL_OP_SCATTER : MGPU_INTERVAL_OP_MOVE;
+    mgpu_interval_op op = !strcmp(o->command, "interval-expand")    ? MGPU_INTERVAL_OP_EXPAND
+                          : !strcmp(o->command, "interval-gather")  ? MGPU_INTERVAL_OP_GATHER
+                          : !strcmp(o->command, "interval-scatter") ? MGPU_INTERVAL_OP_SCATTER
+                                                                    : MGPU_INTERVAL_OP_MOVE;
     char error[512];
     npy_array counts, input, dest = {0}, gather = {0}, scatter = {0};
     if (!npy_read(o->input, &counts, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
@@ -118,10 +127,15 @@ static int command_interval(const options *o) {
     npy_array starts = {.type = MGPU_TYPE_I32, .count = counts.count, .data = malloc(counts.count * 4 + 4)};
     for (uint64_t j = 0, s = 0; j < counts.count; s += (uint64_t)c[j], ++j) ((int32_t *)starts.data)[j] = (int32_t)s;
     uint64_t out_count = o->into ? dest.count : items;
-    mgpu_interval_info info = {.op = op, .value_size = (uint32_t)vs, .item_count = (uint32_t)items,
-                               .interval_count = (uint32_t)counts.count, .interval_starts = upload(ctx, &starts),
-                               .gather = upload(ctx, &gather), .scatter = upload(ctx, &scatter),
-                               .input = upload(ctx, &input), .input_count = (uint32_t)input.count,
+    mgpu_interval_info info = {.op = op,
+                               .value_size = (uint32_t)vs,
+                               .item_count = (uint32_t)items,
+                               .interval_count = (uint32_t)counts.count,
+                               .interval_starts = upload(ctx, &starts),
+                               .gather = upload(ctx, &gather),
+                               .scatter = upload(ctx, &scatter),
+                               .input = upload(ctx, &input),
+                               .input_count = (uint32_t)input.count,
                                .output = o->into ? upload(ctx, &dest) : (mgpu_range){0},
                                .output_count = (uint32_t)out_count};
     mgpu_result r = MGPU_SUCCESS;
@@ -152,27 +166,42 @@ static int command_interval(const options *o) {
 
 /* The load-balancing search family's subcommands (tools/mgpuvk.c). */
 static const subcommand commands[] = {
-    {"load-balance", "load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]",
+    {"load-balance",
+     "load-balance COUNTS.npy -o OBJ.npy [--device N|NAME] [--bench]",
      "for each work item of objects with COUNTS (<i4 >= 0) items, its object (OBJ <i4)",
      "    COUNTS: 3 0 2 1 -> OBJ: 0 0 0 2 2 3\n"
      "  OBJ has one element per work item, COUNTS one per object: -o never replaces COUNTS.\n",
-     command_load_balance, NULL,
+     command_load_balance,
+     NULL,
      {INPUT, OUTPUT(NEEDS_OUTPUT)},
-     {ARG("COUNTS.npy", input)}, {OUT("-o", output, 0)}},
-    {"interval-expand", "interval-expand COUNTS.npy VALUES.npy -o OUT.npy [--device N|NAME] [--bench]",
-     "VALUES[i] repeated COUNTS[i] times", NULL, command_interval, NULL,
+     {ARG("COUNTS.npy", input)},
+     {OUT("-o", output, 0)}},
+    {"interval-expand",
+     "interval-expand COUNTS.npy VALUES.npy -o OUT.npy [--device N|NAME] [--bench]",
+     "VALUES[i] repeated COUNTS[i] times",
+     NULL,
+     command_interval,
+     NULL,
      {INPUT, OUTPUT(NEEDS_OUTPUT), POSITIONAL(input_b, "needs COUNTS.npy and VALUES.npy")},
-     {ARG("COUNTS.npy", input), ARG("VALUES.npy", input_b)}, {OUT("-o", output, IN(1))}},
+     {ARG("COUNTS.npy", input), ARG("VALUES.npy", input_b)},
+     {OUT("-o", output, IN(1))}},
     {"interval-gather",
      "interval-gather COUNTS.npy --gather G.npy --input IN.npy -o OUT.npy [--device N|NAME] [--bench]",
-     "the intervals IN[G[i] .. G[i]+COUNTS[i]) one after another", NULL, command_interval, NULL,
+     "the intervals IN[G[i] .. G[i]+COUNTS[i]) one after another",
+     NULL,
+     command_interval,
+     NULL,
      {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--gather", gather, "needs --gather G.npy"),
       VALUE("--input", interval_input, "needs --input IN.npy")},
-     {ARG("COUNTS.npy", input), ARG("G.npy", gather), ARG("IN.npy", interval_input)}, {OUT("-o", output, IN(2))}},
+     {ARG("COUNTS.npy", input), ARG("G.npy", gather), ARG("IN.npy", interval_input)},
+     {OUT("-o", output, IN(2))}},
     {"interval-scatter",
      "interval-scatter COUNTS.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n"
      "                        [--device N|NAME] [--bench]",
-     "DEST with the consecutive intervals of IN written at S[i] .. S[i]+COUNTS[i]", NULL, command_interval, NULL,
+     "DEST with the consecutive intervals of IN written at S[i] .. S[i]+COUNTS[i]",
+     NULL,
+     command_interval,
+     NULL,
      {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--scatter", scatter, "needs --scatter S.npy"),
       VALUE("--input", interval_input, "needs --input IN.npy"), VALUE("--into", into, "needs --into DEST.npy")},
      {ARG("COUNTS.npy", input), ARG("S.npy", scatter), ARG("IN.npy", interval_input), ARG("DEST.npy", into)},
@@ -180,7 +209,10 @@ static const subcommand commands[] = {
     {"interval-move",
      "interval-move COUNTS.npy --gather G.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n"
      "                     [--device N|NAME] [--bench]",
-     "DEST with IN[G[i] .. G[i]+COUNTS[i]) written at S[i]", NULL, command_interval, NULL,
+     "DEST with IN[G[i] .. G[i]+COUNTS[i]) written at S[i]",
+     NULL,
+     command_interval,
+     NULL,
      {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--gather", gather, "needs --gather G.npy"),
       VALUE("--scatter", scatter, "needs --scatter S.npy"), VALUE("--input", interval_input, "needs --input IN.npy"),
       VALUE("--into", into, "needs --into DEST.npy")},

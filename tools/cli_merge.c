@@ -25,17 +25,23 @@ static int command_merge(const options *o) {
         if (!npy_read(o->values_a, &va, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
         if (!npy_read(o->values_b, &vb, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
         if (va.type != vb.type) fail(EXIT_BAD_INPUT, "%s and %s have different dtypes", o->values_a, o->values_b);
-        if (va.count != a.count) fail(EXIT_BAD_INPUT, "%s has %llu values for %llu keys", o->values_a,
-                                      (unsigned long long)va.count, (unsigned long long)a.count);
-        if (vb.count != b.count) fail(EXIT_BAD_INPUT, "%s has %llu values for %llu keys", o->values_b,
-                                      (unsigned long long)vb.count, (unsigned long long)b.count);
+        if (va.count != a.count)
+            fail(EXIT_BAD_INPUT, "%s has %llu values for %llu keys", o->values_a, (unsigned long long)va.count,
+                 (unsigned long long)a.count);
+        if (vb.count != b.count)
+            fail(EXIT_BAD_INPUT, "%s has %llu values for %llu keys", o->values_b, (unsigned long long)vb.count,
+                 (unsigned long long)b.count);
     }
     mgpu_context ctx = open_context(o);
     uint64_t total = a.count + b.count;
     size_t key_size = mgpu_type_size(a.type), value_size = o->values_a ? mgpu_type_size(va.type) : 0;
-    mgpu_merge_info info = {.key_type = a.type, .value_size = (uint32_t)value_size, .descending = o->descending,
-                            .a_count = (uint32_t)a.count, .b_count = (uint32_t)b.count,
-                            .a_keys = upload(ctx, &a), .b_keys = upload(ctx, &b)};
+    mgpu_merge_info info = {.key_type = a.type,
+                            .value_size = (uint32_t)value_size,
+                            .descending = o->descending,
+                            .a_count = (uint32_t)a.count,
+                            .b_count = (uint32_t)b.count,
+                            .a_keys = upload(ctx, &a),
+                            .b_keys = upload(ctx, &b)};
     mgpu_result r = MGPU_SUCCESS;
     if (total) r = mgpu_buffer_alloc(ctx, total * key_size, &info.out_keys);
     if (r == MGPU_SUCCESS && value_size) {
@@ -57,7 +63,8 @@ static int command_merge(const options *o) {
     if (o->bench) {
         mgpu_requirements req;
         if (mgpu_merge_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
-            bench(ctx, record_merge, &info, req.scratch_size, total, (double)total * 2 * (double)(key_size + value_size));
+            bench(ctx, record_merge, &info, req.scratch_size, total,
+                  (double)total * 2 * (double)(key_size + value_size));
     }
     mgpu_range ranges[] = {info.a_keys, info.b_keys, info.a_values, info.b_values, info.out_keys, info.out_values};
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) mgpu_buffer_free(ctx, ranges[i]);
@@ -76,7 +83,9 @@ static const subcommand commands[] = {
      "merge A.npy B.npy -o OUT.npy [--values VA.npy VB.npy --values-out VOUT.npy] [--descending]\n"
      "             [--device N|NAME] [--bench]",
      "merge two sorted arrays (and the values that go with their keys) into one sorted array",
-     "  stable: of equal keys, those of A come first\n", command_merge, check_merge,
+     "  stable: of equal keys, those of A come first\n",
+     command_merge,
+     check_merge,
      {INPUT, OUTPUT(NEEDS_OUTPUT), POSITIONAL(input_b, "needs two input .npy files"),
       TWO_VALUES("--values", values_a, values_b), VALUE("--values-out", values_out, NULL),
       FLAG("--descending", descending)},

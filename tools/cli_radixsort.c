@@ -58,9 +58,14 @@ static int command_sort(const options *o) {
     uint64_t n = keys.count;
     size_t key_size = mgpu_type_size(keys.type), value_size = o->values_a ? mgpu_type_size(values.type) : 0;
     size_t out_value_size = o->indices_out ? 4 : value_size;
-    mgpu_sort_info info = {.key_type = keys.type, .value_size = (uint32_t)value_size, .indices = o->indices_out != NULL,
-                           .descending = o->descending, .count = (uint32_t)n, .keys_in = upload(ctx, &keys),
-                           .begin_bit = begin_bit, .end_bit = end_bit};
+    mgpu_sort_info info = {.key_type = keys.type,
+                           .value_size = (uint32_t)value_size,
+                           .indices = o->indices_out != NULL,
+                           .descending = o->descending,
+                           .count = (uint32_t)n,
+                           .keys_in = upload(ctx, &keys),
+                           .begin_bit = begin_bit,
+                           .end_bit = end_bit};
     mgpu_result r = MGPU_SUCCESS;
     if (n) r = mgpu_buffer_alloc(ctx, n * key_size, &info.keys_out);
     if (r == MGPU_SUCCESS && value_size) info.values_in = upload(ctx, &values);
@@ -100,7 +105,8 @@ static const subcommand commands[] = {
      "  --algo auto is the radix sort\n"
      "  --bits LO:HI  radix sort by bits LO..HI-1 of the key's order-preserving transform (0:0 = no bit:\n"
      "               keeps the input order)\n",
-     command_sort, check_sort,
+     command_sort,
+     check_sort,
      {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--values", values_a, NULL), VALUE("--values-out", values_out, NULL),
       VALUE("--indices-out", indices_out, NULL), FLAG("--descending", descending), VALUE("--algo", algo, NULL),
       VALUE("--bits", bits, NULL), IGNORED_OP},

@@ -38,9 +38,14 @@ static int command_reduce(const options *o) {
 
 /* The reduce family's subcommands (tools/mgpuvk.c). */
 static const subcommand commands[] = {
-    {"reduce", "reduce IN.npy [--op add|min|max|maxindex] [--device N|NAME] [--bench]",
-     "print the reduction of IN (maxindex: the value, a space, its first index)", NULL, command_reduce, NULL,
+    {"reduce",
+     "reduce IN.npy [--op add|min|max|maxindex] [--device N|NAME] [--bench]",
+     "print the reduction of IN (maxindex: the value, a space, its first index)",
+     NULL,
+     command_reduce,
+     NULL,
      {INPUT, OP},
-     {ARG("IN.npy", input)}, {{0}}},
+     {ARG("IN.npy", input)},
+     {{0}}},
 };
 const cli_family cli_reduce = CLI_FAMILY(commands);

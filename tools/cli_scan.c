@@ -16,8 +16,8 @@ static int command_scan(const options *o) {
     mgpu_result r = MGPU_SUCCESS;
     if (a.count && (r = mgpu_buffer_alloc(ctx, a.count * size, &out)) != MGPU_SUCCESS)
         device_fail(ctx, "allocation", r);
-    mgpu_scan_info info = {.type = a.type, .op = op, .exclusive = o->exclusive, .count = (uint32_t)a.count,
-                           .input = in, .output = out};
+    mgpu_scan_info info = {
+        .type = a.type, .op = op, .exclusive = o->exclusive, .count = (uint32_t)a.count, .input = in, .output = out};
     mgpu_scalar total;
     r = mgpu_scan(ctx, &info, &total);
     if (r != MGPU_SUCCESS) device_fail(ctx, "scan", r);
@@ -42,9 +42,14 @@ static int command_scan(const options *o) {
 
 /* The scan family's subcommands (tools/mgpuvk.c). */
 static const subcommand commands[] = {
-    {"scan", "scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]",
-     "the inclusive (or exclusive) scan of IN into OUT; prints the total", NULL, command_scan, NULL,
+    {"scan",
+     "scan IN.npy -o OUT.npy [--op add|min|max] [--exclusive] [--device N|NAME] [--bench]",
+     "the inclusive (or exclusive) scan of IN into OUT; prints the total",
+     NULL,
+     command_scan,
+     NULL,
      {INPUT, OUTPUT(NEEDS_OUTPUT), OP, FLAG("--exclusive", exclusive)},
-     {ARG("IN.npy", input)}, {OUT("-o", output, IN(0))}},
+     {ARG("IN.npy", input)},
+     {OUT("-o", output, IN(0))}},
 };
 const cli_family cli_scan = CLI_FAMILY(commands);

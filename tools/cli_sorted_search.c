@@ -26,11 +26,19 @@ static int command_search(const options *o) {
     mgpu_context ctx = open_context(o);
     mgpu_sorted_search_info info = {.key_type = a.type,
                                     .bounds = strcmp(o->bounds, "upper") ? MGPU_BOUNDS_LOWER : MGPU_BOUNDS_UPPER,
-                                    .descending = o->descending, .a_count = (uint32_t)a.count,
-                                    .b_count = (uint32_t)b.count, .a_keys = upload(ctx, &a), .b_keys = upload(ctx, &b)};
-    struct { const char *path; mgpu_range *range; uint64_t count; } outs[] = {
-        {o->output, &info.a_indices, a.count}, {o->b_indices, &info.b_indices, b.count},
-        {o->match_a, &info.a_matches, a.count}, {o->match_b, &info.b_matches, b.count}};
+                                    .descending = o->descending,
+                                    .a_count = (uint32_t)a.count,
+                                    .b_count = (uint32_t)b.count,
+                                    .a_keys = upload(ctx, &a),
+                                    .b_keys = upload(ctx, &b)};
+    struct {
+        const char *path;
+        mgpu_range *range;
+        uint64_t count;
+    } outs[] = {{o->output, &info.a_indices, a.count},
+                {o->b_indices, &info.b_indices, b.count},
+                {o->match_a, &info.a_matches, a.count},
+                {o->match_b, &info.b_matches, b.count}};
     mgpu_result r = MGPU_SUCCESS;
     for (size_t i = 0; i < 4 && r == MGPU_SUCCESS; ++i)
         if (outs[i].path) r = mgpu_buffer_alloc(ctx, outs[i].count * 4 + 4, outs[i].range);
@@ -70,7 +78,8 @@ static const subcommand commands[] = {
      "  With --match-a or --match-b it prints one line \"NA NB\": NA the number of elements of A that have an\n"
      "  equal key in B (0 without --match-a), NB the number of elements of B that have an equal key in A\n"
      "  (0 without --match-b). Without either it prints nothing.\n",
-     command_search, check_search,
+     command_search,
+     check_search,
      {INPUT, POSITIONAL(input_b, "needs A.npy and B.npy"), VALUE("--bounds", bounds, NULL), OUTPUT(NULL),
       VALUE("--b-indices", b_indices, NULL), VALUE("--match-a", match_a, NULL), VALUE("--match-b", match_b, NULL),
       FLAG("--descending", descending), IGNORED_OP},

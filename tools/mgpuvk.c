@@ -119,8 +119,10 @@ static options parse(int argc, char **argv) {
     }
     o.command = argv[1];
     if (is_help(o.command) || !strcmp(o.command, "help")) {
-        if (argc > 2 && !strcmp(o.command, "help")) print_help(find_subcommand(argv[2]));
-        else print_usage(stdout);
+        if (argc > 2 && !strcmp(o.command, "help"))
+            print_help(find_subcommand(argv[2]));
+        else
+            print_usage(stdout);
         exit(0);
     }
     if (!strcmp(o.command, "--version")) {

@@ -27,9 +27,9 @@ const char *npy_descr(mgpu_type type) { return (unsigned)type < MGPU_TYPE_COUNT 
  * refuses more than 10000 by default); a bound keeps a hostile length field from costing memory. */
 #define MAX_HEADER (1u << 20)
 /* Header text quoted in a message is cut after this many bytes, so one bad file cannot flood a terminal. */
-#define EXCERPT 40
+#define EXCERPT    40
 /* The largest dimension taken: numpy's limit is the byte size fitting a signed 64-bit integer. */
-#define MAX_DIM ((uint64_t)INT64_MAX / 8)
+#define MAX_DIM    ((uint64_t)INT64_MAX / 8)
 
 typedef struct span {
     const char *s;
@@ -58,12 +58,18 @@ static void escape(char *out, size_t out_size, span s, size_t max, int flags) {
     for (size_t i = 0; i < s.n; ++i) {
         unsigned char c = (unsigned char)s.s[i];
         char piece[8];
-        if (c == '\n') strcpy(piece, "\\n");
-        else if (c == '\t') strcpy(piece, "\\t");
-        else if (c == '\r') strcpy(piece, "\\r");
-        else if ((flags & ESCAPE_QUOTES) && (c == '\\' || c == '\'' || c == '"')) snprintf(piece, sizeof piece, "\\%c", c);
-        else if ((c >= 0x20 && c < 0x7f) || (c >= 0x80 && (flags & KEEP_HIGH))) snprintf(piece, sizeof piece, "%c", c);
-        else snprintf(piece, sizeof piece, "\\x%02x", c);
+        if (c == '\n')
+            strcpy(piece, "\\n");
+        else if (c == '\t')
+            strcpy(piece, "\\t");
+        else if (c == '\r')
+            strcpy(piece, "\\r");
+        else if ((flags & ESCAPE_QUOTES) && (c == '\\' || c == '\'' || c == '"'))
+            snprintf(piece, sizeof piece, "\\%c", c);
+        else if ((c >= 0x20 && c < 0x7f) || (c >= 0x80 && (flags & KEEP_HIGH)))
+            snprintf(piece, sizeof piece, "%c", c);
+        else
+            snprintf(piece, sizeof piece, "\\x%02x", c);
         size_t len = strlen(piece);
         if (i == max || o + len + 4 > out_size) {
             strcpy(out + o, "...");
@@ -107,7 +113,9 @@ NPY_PRINTF(2, 3) static bool fail(reader *r, const char *format, ...) {
 /* Python's whitespace between tokens; newlines count too, as the dict's braces join lines. */
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
-static bool is_word(char c) { return is_digit(c) || c == '_' || c == '.' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static bool is_word(char c) {
+    return is_digit(c) || c == '_' || c == '.' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 
 static size_t skip_space(const char *h, size_t n, size_t pos) {
     while (pos < n && is_space(h[pos])) ++pos;
@@ -126,7 +134,8 @@ static bool skip_string(const char *h, size_t n, size_t *pos) {
     char q = h[*pos];
     for (size_t i = *pos + 1; i < n; ++i) {
         if (h[i] == '\n' || h[i] == '\r') return false;
-        if (h[i] == '\\') ++i;
+        if (h[i] == '\\')
+            ++i;
         else if (h[i] == q) {
             *pos = i + 1;
             return true;
@@ -177,10 +186,12 @@ static bool parse_dict(reader *r, const char *h, size_t n, span values[KEY_COUNT
         size_t start = pos;
         if (h[pos] != '\'' && h[pos] != '"')
             return fail(r, "malformed header: a quoted key expected at '%s'", quote(rest(h, n, pos)).text);
-        if (!skip_string(h, n, &pos)) return fail(r, "malformed header: unterminated string at '%s'", quote(rest(h, n, start)).text);
+        if (!skip_string(h, n, &pos))
+            return fail(r, "malformed header: unterminated string at '%s'", quote(rest(h, n, start)).text);
         span key = {h + start + 1, pos - start - 2};
         if (memchr(key.s, '\\', key.n))
-            return fail(r, "malformed header: escape sequences in header strings are not supported: '%s'", quote(key).text);
+            return fail(r, "malformed header: escape sequences in header strings are not supported: '%s'",
+                        quote(key).text);
         pos = skip_space(h, n, pos);
         if (pos == n || h[pos] != ':') return fail(r, "malformed header: ':' expected after key '%s'", quote(key).text);
         pos = skip_space(h, n, pos + 1);
@@ -197,10 +208,12 @@ static bool parse_dict(reader *r, const char *h, size_t n, span values[KEY_COUNT
             }
             if (depth == 0 && (c == ',' || c == '}')) break;
             if (depth == 0 && c == ':')
-                return fail(r, "malformed header: unexpected ':' in the value of '%s' (a ',' missing?)", quote(key).text);
+                return fail(r, "malformed header: unexpected ':' in the value of '%s' (a ',' missing?)",
+                            quote(key).text);
             if (c == '(' || c == '[' || c == '{') {
                 if (depth == sizeof open)
-                    return fail(r, "malformed header: brackets nested too deeply in the value of '%s'", quote(key).text);
+                    return fail(r, "malformed header: brackets nested too deeply in the value of '%s'",
+                                quote(key).text);
                 open[depth++] = c;
             } else if (c == ')' || c == ']' || c == '}') {
                 char opener = depth ? open[depth - 1] : 0;
@@ -232,7 +245,8 @@ static bool parse_dict(reader *r, const char *h, size_t n, span values[KEY_COUNT
     if (pos < n) return fail(r, "trailing characters after the header dict: '%s'", quote(rest(h, n, end)).text);
     if (key_error.s && key_duplicate) return fail(r, "duplicate key '%s' in header", quote(key_error).text);
     if (key_error.s)
-        return fail(r, "unknown key '%s' in header (only 'descr', 'fortran_order' and 'shape' are allowed)", quote(key_error).text);
+        return fail(r, "unknown key '%s' in header (only 'descr', 'fortran_order' and 'shape' are allowed)",
+                    quote(key_error).text);
     for (int i = 0; i < KEY_COUNT; ++i)
         if (!seen[i]) return fail(r, "missing key '%s' in header", keys[i]);
     return true;
@@ -262,8 +276,10 @@ static bool parse_shape(reader *r, span s, uint64_t *count) {
         for (; i < last && is_digit(p[i]); ++i) {
             unsigned digit = (unsigned)(p[i] - '0');
             nonzero |= digit != 0;
-            if (value > (MAX_DIM - digit) / 10) too_large = true;
-            else value = value * 10 + digit;
+            if (value > (MAX_DIM - digit) / 10)
+                too_large = true;
+            else
+                value = value * 10 + digit;
         }
         if (i == d && (i == last || p[i] == ','))
             return fail(r, "malformed shape '%s': a dimension is missing before '%c'", shape, i == last ? ')' : ',');
@@ -369,8 +385,11 @@ bool npy_read_stream(FILE *f, const char *name, npy_array *out, char *error, siz
     if (!header) return fail(&r, "out of memory");
     got = fread(header, 1, header_len, f);
     if (got != header_len) {
-        if (ferror(f)) fail(&r, "read error in the header: %s", strerror(errno));
-        else fail(&r, "truncated: header length %u exceeds the %llu bytes left in the file", header_len, (unsigned long long)got);
+        if (ferror(f))
+            fail(&r, "read error in the header: %s", strerror(errno));
+        else
+            fail(&r, "truncated: header length %u exceeds the %llu bytes left in the file", header_len,
+                 (unsigned long long)got);
         free(header);
         return false;
     }
@@ -417,8 +436,11 @@ bool npy_read_stream(FILE *f, const char *name, npy_array *out, char *error, siz
         if (n == 0) break;
     }
     if (have < bytes) {
-        if (ferror(f)) fail(&r, "read error in the data: %s", strerror(errno));
-        else fail(&r, "truncated: header claims %llu bytes of data, file has %llu", (unsigned long long)bytes, (unsigned long long)have);
+        if (ferror(f))
+            fail(&r, "read error in the data: %s", strerror(errno));
+        else
+            fail(&r, "truncated: header claims %llu bytes of data, file has %llu", (unsigned long long)bytes,
+                 (unsigned long long)have);
         free(data);
         return false;
     }
@@ -449,8 +471,8 @@ bool npy_write_stream(FILE *f, const char *name, mgpu_type type, const void *dat
         return false;
     }
     char dict[128];
-    int len = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (%llu,), }", npy_descr(type),
-                       (unsigned long long)count);
+    int len = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (%llu,), }",
+                       npy_descr(type), (unsigned long long)count);
     /* magic (6) + version (2) + length (2) + dict + padding + '\n', a multiple of 64 */
     size_t total = 10 + (size_t)len + 1;
     size_t padded = (total + 63) / 64 * 64;

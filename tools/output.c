@@ -29,7 +29,7 @@ typedef struct output_entry {
     bool chardev;
     dev_t dev; /* existing files */
     ino_t ino;
-    char *target; /* OUTPUT_NEW, OUTPUT_REPLACE: the resolved path the temporary is renamed onto */
+    char *target;      /* OUTPUT_NEW, OUTPUT_REPLACE: the resolved path the temporary is renamed onto */
     size_t dir_length; /* target[0 .. dir_length) is its directory ("/" for a file in the root) */
     mode_t mode;
     uid_t uid;
@@ -148,8 +148,10 @@ bool output_declare(const char *path, const char *label, char *error, size_t err
         char *resolved = realpath(dir, NULL);
         if (!resolved) {
             int code = errno;
-            if (code == ENOENT) refuse(error, error_size, &e, "directory %s does not exist", dir);
-            else refuse(error, error_size, &e, "directory %s: %s", dir, strerror(code));
+            if (code == ENOENT)
+                refuse(error, error_size, &e, "directory %s does not exist", dir);
+            else
+                refuse(error, error_size, &e, "directory %s: %s", dir, strerror(code));
             free(dir);
             return false;
         }
@@ -220,7 +222,8 @@ static int create_temporary(int i) {
     snprintf(temp, PATH_MAX, "%.*s/.%.200s.mgpuvk-XXXXXX", (int)e->dir_length, e->target, name);
     sigset_t block, old;
     sigemptyset(&block);
-    for (size_t k = 0; k < sizeof cleanup_signals / sizeof cleanup_signals[0]; ++k) sigaddset(&block, cleanup_signals[k]);
+    for (size_t k = 0; k < sizeof cleanup_signals / sizeof cleanup_signals[0]; ++k)
+        sigaddset(&block, cleanup_signals[k]);
     pthread_sigmask(SIG_BLOCK, &block, &old);
     int fd = mkstemp(temp);
     if (fd >= 0) temp_live[i] = 1;
@@ -302,7 +305,8 @@ bool output_commit(char *error, size_t error_size) {
     for (int i = 0; i < entry_count; ++i) {
         output_entry *e = &entries[i];
         if (e->kind == OUTPUT_SPECIAL) continue;
-        if (rename(temp_paths[i], e->target) != 0) return fail_write(error, error_size, e->path, "cannot rename into place", errno);
+        if (rename(temp_paths[i], e->target) != 0)
+            return fail_write(error, error_size, e->path, "cannot rename into place", errno);
         temp_live[i] = 0;
         char dir[PATH_MAX];
         snprintf(dir, sizeof dir, "%.*s", (int)(e->dir_length ? e->dir_length : 1), e->target);

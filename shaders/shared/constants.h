@@ -11,43 +11,43 @@
 #define MGPU_CONSTANTS_H
 
 /* Reduce and scan operators: the OP specialization constant holds an mgpu_op (ops.glsl names them MGPU_OP_*). */
-#define MGPU_SHADER_OP_ADD 0u
-#define MGPU_SHADER_OP_MIN 1u
-#define MGPU_SHADER_OP_MAX 2u
+#define MGPU_SHADER_OP_ADD       0u
+#define MGPU_SHADER_OP_MIN       1u
+#define MGPU_SHADER_OP_MAX       2u
 #define MGPU_SHADER_OP_MAX_INDEX 3u
 
 /* fill.comp's pc.mode: an mgpu_fill_mode. */
-#define MGPU_SHADER_FILL_ASCENDING 0u
-#define MGPU_SHADER_FILL_RANDOM 1u
+#define MGPU_SHADER_FILL_ASCENDING     0u
+#define MGPU_SHADER_FILL_RANDOM        1u
 #define MGPU_SHADER_FILL_SORTED_RANDOM 2u
-#define MGPU_SHADER_FILL_CONSTANT 3u
+#define MGPU_SHADER_FILL_CONSTANT      3u
 
 /* Radix sort: 8-bit digits (a last pass may take fewer bits), MGPU_RADIX_DIGITS counts per tile and pass. */
-#define MGPU_RADIX_BITS 8u
-#define MGPU_RADIX_DIGITS 256u
+#define MGPU_RADIX_BITS                   8u
+#define MGPU_RADIX_DIGITS                 256u
 /* Digit passes of a whole key of `key_words` 32-bit words (radix_histogram counts them all at once). */
-#define MGPU_RADIX_MAX_PASSES(key_words) ((key_words) * (32u / MGPU_RADIX_BITS))
+#define MGPU_RADIX_MAX_PASSES(key_words)  ((key_words) * (32u / MGPU_RADIX_BITS))
 /* radix_histogram: threads per copy of the shared counters (the host makes at most NT / 32 copies). */
 #define MGPU_RADIX_HISTOGRAM_COPY_THREADS 32u
 /* One-sweep status array of a pass, in 32-bit words: MGPU_RADIX_STATUS_HEADER words (the tile counter, then
  * unused), then MGPU_RADIX_DIGITS look-back count words per tile. */
-#define MGPU_RADIX_STATUS_HEADER 4u
+#define MGPU_RADIX_STATUS_HEADER          4u
 
 /* Look-back states (lookback.glsl). The host zeroes them, which is MGPU_LOOKBACK_NOT_READY everywhere. Split
  * words (the scan): the flags below in each word's high 16 bits, MGPU_LOOKBACK_STATE_WORDS(words) words per
  * tile for an element of `words` 32-bit words. Count words (the radix pass): 0, count + 1 (an aggregate), or
  * count | MGPU_LOOKBACK_COUNT_INCLUSIVE. */
-#define MGPU_LOOKBACK_NOT_READY 0u
-#define MGPU_LOOKBACK_AGGREGATE 1u
-#define MGPU_LOOKBACK_INCLUSIVE 2u
+#define MGPU_LOOKBACK_NOT_READY          0u
+#define MGPU_LOOKBACK_AGGREGATE          1u
+#define MGPU_LOOKBACK_INCLUSIVE          2u
 #define MGPU_LOOKBACK_STATE_WORDS(words) (2u * (words))
-#define MGPU_LOOKBACK_COUNT_INCLUSIVE 0x80000000u
+#define MGPU_LOOKBACK_COUNT_INCLUSIVE    0x80000000u
 
 /*
  * Shared memory. Array lengths, in elements, as the kernels declare them (nt: NT, gl_WorkGroupSize.x):
  */
 /* cta_scan.glsl, cta_sum.glsl: a Hillis-Steele scan, double-buffered, and the total. */
-#define MGPU_CTA_SCAN_LENGTH(nt) (2u * (nt) + 1u)
+#define MGPU_CTA_SCAN_LENGTH(nt)      (2u * (nt) + 1u)
 /* loadstore.glsl's padded tile (MGPU_TILE_SHARED), in words, for a tile of `words` words: one padding word per
  * 32 keeps the blocked accesses free of bank conflicts. */
 #define MGPU_TILE_SHARED_WORDS(words) ((words) + (words) / 32u + 1u)
@@ -56,7 +56,7 @@
 #define MGPU_RADIX_STAGE_WORDS(nv, stage_words, counters) \
     ((nv) * (stage_words) > (counters) ? (nv) * (stage_words) : (counters))
 /* radix_histogram: `copies` copies of every pass's digit counters. */
-#define MGPU_RADIX_HISTOGRAM_WORDS(copies, key_words) ((copies) * MGPU_RADIX_MAX_PASSES(key_words) * MGPU_RADIX_DIGITS)
+#define MGPU_RADIX_HISTOGRAM_WORDS(copies, key_words) ((copies)*MGPU_RADIX_MAX_PASSES(key_words) * MGPU_RADIX_DIGITS)
 
 /*
  * Bytes per kernel, the sum of its arrays: element of `size` bytes (`words` 32-bit words), tile of nt x vt,
@@ -70,22 +70,22 @@
 /* scan_lookback: the workgroup scan's values, the tile index and the tile's prefix. */
 #define MGPU_SHARED_BYTES_SCAN_LOOKBACK(nt, size) (MGPU_CTA_SCAN_LENGTH(nt) * (size) + 4u + (size))
 /* merge, sorted_search, mergesort_block: a key and a uint (source, result or tag) per tile element. */
-#define MGPU_SHARED_BYTES_MERGE(nt, vt, size) ((nt) * (vt) * ((size) + 4u))
+#define MGPU_SHARED_BYTES_MERGE(nt, vt, size)     ((nt) * (vt) * ((size) + 4u))
 /* lbs: a start and a slot per tile element. */
-#define MGPU_SHARED_BYTES_LBS(nt, vt) ((nt) * (vt) * 8u)
+#define MGPU_SHARED_BYTES_LBS(nt, vt)             ((nt) * (vt)*8u)
 /* radix_scatter: keys and tags per tile element, two digit arrays, the workgroup sum and the subgroup
  * variant's digit counters. */
-#define MGPU_SHARED_BYTES_RADIX_SCATTER(nt, vt, key_words, warps)                                              \
-    ((nt) * (vt) * ((key_words) + 1u) * 4u + 2u * MGPU_RADIX_DIGITS * 4u + MGPU_CTA_SCAN_LENGTH(nt) * 4u +      \
-     (warps) * MGPU_RADIX_DIGITS * 4u)
+#define MGPU_SHARED_BYTES_RADIX_SCATTER(nt, vt, key_words, warps)                                          \
+    ((nt) * (vt) * ((key_words) + 1u) * 4u + 2u * MGPU_RADIX_DIGITS * 4u + MGPU_CTA_SCAN_LENGTH(nt) * 4u + \
+     (warps)*MGPU_RADIX_DIGITS * 4u)
 /* radix_onesweep: the staging (keys or values, the wider: stage_words), three digit arrays, the tile index and
  * the workgroup sum. */
-#define MGPU_SHARED_BYTES_RADIX_ONESWEEP(nt, vt, stage_words, warps)                                           \
-    (MGPU_RADIX_STAGE_WORDS((nt) * (vt), stage_words, (warps) * MGPU_RADIX_DIGITS) * 4u +                      \
-     3u * MGPU_RADIX_DIGITS * 4u + 4u + MGPU_CTA_SCAN_LENGTH(nt) * 4u)
+#define MGPU_SHARED_BYTES_RADIX_ONESWEEP(nt, vt, stage_words, warps)                                                  \
+    (MGPU_RADIX_STAGE_WORDS((nt) * (vt), stage_words, (warps)*MGPU_RADIX_DIGITS) * 4u + 3u * MGPU_RADIX_DIGITS * 4u + \
+     4u + MGPU_CTA_SCAN_LENGTH(nt) * 4u)
 /* radix_small: the subgroup digit counters, two digit arrays and the workgroup sum. */
 #define MGPU_SHARED_BYTES_RADIX_SMALL(nt, warps) \
-    ((warps) * MGPU_RADIX_DIGITS * 4u + 2u * MGPU_RADIX_DIGITS * 4u + MGPU_CTA_SCAN_LENGTH(nt) * 4u)
+    ((warps)*MGPU_RADIX_DIGITS * 4u + 2u * MGPU_RADIX_DIGITS * 4u + MGPU_CTA_SCAN_LENGTH(nt) * 4u)
 /* radix_histogram. */
 #define MGPU_SHARED_BYTES_RADIX_HISTOGRAM(copies, key_words) (MGPU_RADIX_HISTOGRAM_WORDS(copies, key_words) * 4u)
 

@@ -25,7 +25,7 @@
 
 /* fill.comp: a and b are the element's bits (low word first). */
 #define MGPU_FILL_PC_FIELDS \
-    MGPU_ADDR dst;       \
+    MGPU_ADDR dst;          \
     MGPU_ADDR a;            \
     MGPU_ADDR b;            \
     MGPU_ADDR seed;         \
@@ -41,8 +41,8 @@
     MGPU_ADDR dst_index;      \
     MGPU_UINT count;          \
     MGPU_UINT flags;
-#define MGPU_REDUCE_VEC4 1u     /* input 16-byte aligned: vector loads on full tiles */
-#define MGPU_REDUCE_INDEX64 2u  /* dst_index is one int64 (the final result), else int32 per group */
+#define MGPU_REDUCE_VEC4    1u /* input 16-byte aligned: vector loads on full tiles */
+#define MGPU_REDUCE_INDEX64 2u /* dst_index is one int64 (the final result), else int32 per group */
 
 /* scan_tiles.comp and scan_lookback.comp. partials: upsweep writes tile reductions, downsweep reads tile
  * prefixes. tile_state: the look-back's tile states (lookback.glsl); counter: the dynamic tile counter.
@@ -76,23 +76,23 @@
     MGPU_UINT b_count;       \
     MGPU_UINT groups_x;      \
     MGPU_UINT run;
-#define MGPU_MERGESORT_VALUES 0u  /* mergesort_block MODE: keys only or pairs */
+#define MGPU_MERGESORT_VALUES  0u /* mergesort_block MODE: keys only or pairs */
 #define MGPU_MERGESORT_INDICES 1u /* mergesort_block MODE: the values are the keys' original indices */
 
 /* sorted_search.comp (partitioned by merge_partition.comp: the same layout as MGPU_MERGE_PC_FIELDS up to
  * `run`, which is 0): for each A element its bound in B, for each B element the other bound in A (int32), and
  * match flags (int32 0/1); absent outputs are skipped. */
-#define MGPU_SEARCH_PC_FIELDS  \
-    MGPU_ADDR a_keys;          \
-    MGPU_ADDR b_keys;          \
-    MGPU_ADDR a_indices;       \
-    MGPU_ADDR b_indices;       \
-    MGPU_ADDR a_matches;       \
-    MGPU_ADDR b_matches;       \
-    MGPU_ADDR partitions;      \
-    MGPU_UINT a_count;         \
-    MGPU_UINT b_count;         \
-    MGPU_UINT groups_x;        \
+#define MGPU_SEARCH_PC_FIELDS \
+    MGPU_ADDR a_keys;         \
+    MGPU_ADDR b_keys;         \
+    MGPU_ADDR a_indices;      \
+    MGPU_ADDR b_indices;      \
+    MGPU_ADDR a_matches;      \
+    MGPU_ADDR b_matches;      \
+    MGPU_ADDR partitions;     \
+    MGPU_UINT a_count;        \
+    MGPU_UINT b_count;        \
+    MGPU_UINT groups_x;       \
     MGPU_UINT run;
 
 /* radix_count.comp, radix_scatter.comp, radix_histogram.comp and radix_onesweep.comp, one 8-bit (or narrower)
@@ -106,35 +106,35 @@
  * status[MGPU_RADIX_STATUS_HEADER + tile * 256 + digit]); next_status the next pass's (absent on
  * the last), which each tile zeroes for its own tile (tile 0 also the counter). count_address: absent, or the device
  * uint32 element count (clamped to count). flags: MGPU_RADIX_*. */
-#define MGPU_RADIX_PC_FIELDS  \
-    MGPU_ADDR keys_in;        \
-    MGPU_ADDR keys_out;       \
-    MGPU_ADDR values_in;      \
-    MGPU_ADDR values_out;     \
-    MGPU_ADDR counts;         \
-    MGPU_ADDR count_address;  \
-    MGPU_ADDR status;         \
-    MGPU_ADDR next_status;    \
-    MGPU_UINT count;          \
-    MGPU_UINT shift;          \
-    MGPU_UINT bits;           \
-    MGPU_UINT tiles;          \
-    MGPU_UINT groups_x;       \
-    MGPU_UINT flags;          \
-    MGPU_UINT end_bit;        \
+#define MGPU_RADIX_PC_FIELDS \
+    MGPU_ADDR keys_in;       \
+    MGPU_ADDR keys_out;      \
+    MGPU_ADDR values_in;     \
+    MGPU_ADDR values_out;    \
+    MGPU_ADDR counts;        \
+    MGPU_ADDR count_address; \
+    MGPU_ADDR status;        \
+    MGPU_ADDR next_status;   \
+    MGPU_UINT count;         \
+    MGPU_UINT shift;         \
+    MGPU_UINT bits;          \
+    MGPU_UINT tiles;         \
+    MGPU_UINT groups_x;      \
+    MGPU_UINT flags;         \
+    MGPU_UINT end_bit;       \
     MGPU_UINT pad0;
 #define MGPU_RADIX_INDICES 1u /* the values are the elements' input positions (the first pass of an index sort) */
 
 /* lbs_partition.comp and lbs.comp: starts = exclusive scan of the objects' counts (int32, ascending).
  * MODE (MGPU_INTERVAL_*) says what each work item i of object o, rank r = i - starts[o], writes to objects:
  * o itself, or values moved from `values` into objects (gather and scatter: int32 per object). */
-#define MGPU_INTERVAL_SEARCH 0  /* objects[i] = o */
-#define MGPU_INTERVAL_EXPAND 1  /* objects[i] = values[o] */
-#define MGPU_INTERVAL_GATHER 2  /* objects[i] = values[gather[o] + r] */
+#define MGPU_INTERVAL_SEARCH  0 /* objects[i] = o */
+#define MGPU_INTERVAL_EXPAND  1 /* objects[i] = values[o] */
+#define MGPU_INTERVAL_GATHER  2 /* objects[i] = values[gather[o] + r] */
 #define MGPU_INTERVAL_SCATTER 3 /* objects[scatter[o] + r] = values[i] */
-#define MGPU_INTERVAL_MOVE 4    /* objects[scatter[o] + r] = values[gather[o] + r] */
-#define MGPU_BULK_INSERT 5      /* items: values' positions; starts: insert indices; inserts at gather */
-#define MGPU_BULK_REMOVE 6      /* items: values' positions; starts: removal indices */
+#define MGPU_INTERVAL_MOVE    4 /* objects[scatter[o] + r] = values[gather[o] + r] */
+#define MGPU_BULK_INSERT      5 /* items: values' positions; starts: insert indices; inserts at gather */
+#define MGPU_BULK_REMOVE      6 /* items: values' positions; starts: removal indices */
 #define MGPU_LBS_PC_FIELDS  \
     MGPU_ADDR starts;       \
     MGPU_ADDR objects;      \

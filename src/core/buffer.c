@@ -10,7 +10,8 @@
 
 #define MGPU_STAGING_CHUNK ((VkDeviceSize)32 << 20)
 
-static mgpu_result mgpu_transfer(mgpu_context ctx, mgpu_range device_range, void *host, VkDeviceSize bytes, bool upload) {
+static mgpu_result mgpu_transfer(mgpu_context ctx, mgpu_range device_range, void *host, VkDeviceSize bytes,
+                                 bool upload) {
     const char *name = upload ? "mgpu_buffer_upload" : "mgpu_buffer_download";
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!host && bytes) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null host pointer", name);
@@ -66,13 +67,13 @@ mgpu_result mgpu_buffer_download(mgpu_context ctx, mgpu_range src, void *dst, Vk
 
 static void mgpu_print_value(FILE *f, mgpu_type type, const char *format, const void *p) {
     switch (type) {
-    case MGPU_TYPE_U32: fprintf(f, format ? format : "%6" PRIu32, *(const uint32_t *)p); break;
-    case MGPU_TYPE_I32: fprintf(f, format ? format : "%6" PRId32, *(const int32_t *)p); break;
-    case MGPU_TYPE_F32: fprintf(f, format ? format : "%8.3f", (double)*(const float *)p); break;
-    case MGPU_TYPE_U64: fprintf(f, format ? format : "%8" PRIu64, *(const uint64_t *)p); break;
-    case MGPU_TYPE_I64: fprintf(f, format ? format : "%8" PRId64, *(const int64_t *)p); break;
-    case MGPU_TYPE_F64: fprintf(f, format ? format : "%8.3f", *(const double *)p); break;
-    default: break;
+        case MGPU_TYPE_U32: fprintf(f, format ? format : "%6" PRIu32, *(const uint32_t *)p); break;
+        case MGPU_TYPE_I32: fprintf(f, format ? format : "%6" PRId32, *(const int32_t *)p); break;
+        case MGPU_TYPE_F32: fprintf(f, format ? format : "%8.3f", (double)*(const float *)p); break;
+        case MGPU_TYPE_U64: fprintf(f, format ? format : "%8" PRIu64, *(const uint64_t *)p); break;
+        case MGPU_TYPE_I64: fprintf(f, format ? format : "%8" PRId64, *(const int64_t *)p); break;
+        case MGPU_TYPE_F64: fprintf(f, format ? format : "%8.3f", *(const double *)p); break;
+        default: break;
     }
 }
 

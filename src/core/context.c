@@ -103,7 +103,8 @@ static void mgpu_probe_device(const mgpu_instance_table *vki, VkPhysicalDevice p
     bool has_13 = basic.apiVersion >= VK_API_VERSION_1_3;
     bool has_sg_ext = exts && mgpu_has_extension(exts, ext_count, VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
     p->portability_subset = exts && mgpu_has_extension(exts, ext_count, "VK_KHR_portability_subset");
-    p->executable_properties = exts && mgpu_has_extension(exts, ext_count, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+    p->executable_properties =
+        exts && mgpu_has_extension(exts, ext_count, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     free(exts);
 
     if (has_13 || has_sg_ext) p12.pNext = &sg_size;
@@ -151,11 +152,11 @@ static bool mgpu_usable(const mgpu_probe *p) {
 
 static int mgpu_type_rank(VkPhysicalDeviceType type) {
     switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
-    default: return 4;
+        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
+        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
+        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+        case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
+        default: return 4;
     }
 }
 
@@ -174,7 +175,8 @@ static int mgpu_choose_device(const mgpu_probe *probes, uint32_t count, const ch
     if (choice && *choice) {
         char *end;
         long index = strtol(choice, &end, 10);
-        if (*end == '\0') return (index >= 0 && (uint32_t)index < count && mgpu_usable(&probes[index])) ? (int)index : -1;
+        if (*end == '\0')
+            return (index >= 0 && (uint32_t)index < count && mgpu_usable(&probes[index])) ? (int)index : -1;
         for (uint32_t i = 0; i < count; ++i)
             if (mgpu_usable(&probes[i]) && mgpu_name_matches(probes[i].info.name, choice)) return (int)i;
         return -1;
@@ -233,7 +235,8 @@ static mgpu_result mgpu_create_instance(mgpu_context ctx, PFN_vkGetInstanceProcA
         (PFN_vkEnumerateInstanceExtensionProperties)gipa(NULL, "vkEnumerateInstanceExtensionProperties");
     uint32_t version = VK_API_VERSION_1_0;
     if (version_fn) version_fn(&version);
-    if (version < VK_API_VERSION_1_2) return mgpu__fail(ctx, MGPU_ERROR_NO_DEVICE, "the Vulkan loader is older than 1.2");
+    if (version < VK_API_VERSION_1_2)
+        return mgpu__fail(ctx, MGPU_ERROR_NO_DEVICE, "the Vulkan loader is older than 1.2");
 
     const char *layer = "VK_LAYER_KHRONOS_validation";
     const char *extensions[2];
@@ -255,12 +258,14 @@ static mgpu_result mgpu_create_instance(mgpu_context ctx, PFN_vkGetInstanceProcA
         bool found = false;
         for (uint32_t i = 0; i < layer_count; ++i) found |= strcmp(layers[i].layerName, layer) == 0;
         free(layers);
-        if (!found) return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "validation asked for, but %s is not installed", layer);
+        if (!found)
+            return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "validation asked for, but %s is not installed", layer);
         extensions[extension_count++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
     }
     VkDebugUtilsMessengerCreateInfoEXT messenger_info = {
         .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
-        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+        .messageSeverity =
+            VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
         .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                        VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
         .pfnUserCallback = mgpu_debug_callback,
@@ -320,13 +325,13 @@ static mgpu_result mgpu_create_device(mgpu_context ctx, const mgpu_probe *probe)
     if (family < 0) return mgpu__fail(ctx, MGPU_ERROR_NO_DEVICE, "%s has no compute queue", probe->info.name);
 
     mgpu_device_requirements req;
-    mgpu_result r = mgpu_query_device_requirements(ctx->instance, ctx->physical_device, ctx->vki.vkGetInstanceProcAddr, &req);
+    mgpu_result r =
+        mgpu_query_device_requirements(ctx->instance, ctx->physical_device, ctx->vki.vkGetInstanceProcAddr, &req);
     if (r != MGPU_SUCCESS) return mgpu__fail(ctx, r, "device requirements");
     bool has_13 = probe->api_version >= VK_API_VERSION_1_3;
     req.vk12.pNext = has_13 ? &req.vk13 : NULL;
-    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-                                          .pNext = &req.vk12,
-                                          .features = req.features};
+    VkPhysicalDeviceFeatures2 features = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &req.vk12, .features = req.features};
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue_info = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                           .queueFamilyIndex = (uint32_t)family,
@@ -383,8 +388,10 @@ static mgpu_result mgpu_finish_context(mgpu_context ctx, const mgpu_probe *probe
 static mgpu_result mgpu_refuse_desc(mgpu_log_fn log, void *log_user, const char *reason) {
     char message[256];
     snprintf(message, sizeof message, "%s: %s", mgpu_result_name(MGPU_ERROR_INVALID_ARGUMENT), reason);
-    if (log) log(log_user, MGPU_LOG_ERROR, message);
-    else mgpu__log(NULL, MGPU_LOG_ERROR, "%s", message);
+    if (log)
+        log(log_user, MGPU_LOG_ERROR, message);
+    else
+        mgpu__log(NULL, MGPU_LOG_ERROR, "%s", message);
     return MGPU_ERROR_INVALID_ARGUMENT;
 }
 
@@ -406,7 +413,8 @@ mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_context *out
     ctx->log_user = desc->log_user;
 
     PFN_vkGetInstanceProcAddr gipa = mgpu_system_gipa();
-    mgpu_result r = gipa ? MGPU_SUCCESS : mgpu__fail(ctx, MGPU_ERROR_NO_DEVICE, "the Vulkan loader could not be opened");
+    mgpu_result r =
+        gipa ? MGPU_SUCCESS : mgpu__fail(ctx, MGPU_ERROR_NO_DEVICE, "the Vulkan loader could not be opened");
     if (r == MGPU_SUCCESS) r = mgpu_create_instance(ctx, gipa, desc->validation || mgpu_env_true("MGPU_VALIDATION"));
     VkPhysicalDevice *devices = NULL;
     mgpu_probe *probes = NULL;
@@ -424,7 +432,8 @@ mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_context *out
         ctx->physical_device = devices[chosen];
         r = mgpu_create_device(ctx, &probes[chosen]);
     }
-    if (r == MGPU_SUCCESS) r = mgpu_finish_context(ctx, &probes[chosen], desc->pipeline_cache_path, desc->pool_capacity);
+    if (r == MGPU_SUCCESS)
+        r = mgpu_finish_context(ctx, &probes[chosen], desc->pipeline_cache_path, desc->pool_capacity);
     free(devices);
     free(probes);
     if (r != MGPU_SUCCESS) {
@@ -439,8 +448,7 @@ mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out) {
     if (!out) return MGPU_ERROR_INVALID_ARGUMENT;
     *out = NULL;
     if (!desc) return MGPU_ERROR_INVALID_ARGUMENT;
-    if (desc->next)
-        return mgpu_refuse_desc(desc->log, desc->log_user, "mgpu_context_adopt: desc->next must be NULL");
+    if (desc->next) return mgpu_refuse_desc(desc->log, desc->log_user, "mgpu_context_adopt: desc->next must be NULL");
     if (!desc->instance || !desc->physical_device || !desc->device)
         return mgpu_refuse_desc(desc->log, desc->log_user,
                                 "mgpu_context_adopt: desc->instance, physical_device and device are required");
@@ -459,7 +467,8 @@ mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out) {
     mgpu_probe probe;
     mgpu_probe_device(&ctx->vki, ctx->physical_device, &probe);
     mgpu_result r = MGPU_SUCCESS;
-    if (!mgpu_usable(&probe)) r = mgpu__fail(ctx, MGPU_ERROR_NO_DEVICE, "%s lacks Vulkan 1.2 or bufferDeviceAddress", probe.info.name);
+    if (!mgpu_usable(&probe))
+        r = mgpu__fail(ctx, MGPU_ERROR_NO_DEVICE, "%s lacks Vulkan 1.2 or bufferDeviceAddress", probe.info.name);
     if (r == MGPU_SUCCESS) {
         uint32_t family_count = 0;
         ctx->vki.vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device, &family_count, NULL);
@@ -519,22 +528,28 @@ void mgpu_context_get_handles(mgpu_context ctx, VkInstance *instance, VkPhysical
 
 static const char *mgpu_device_type_name(VkPhysicalDeviceType type) {
     switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
-    default: return "other";
+        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
+        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
+        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
+        case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
+        default: return "other";
     }
 }
 
 void mgpu_device_info_print(const mgpu_device_info *info, FILE *f) {
     if (!info) return;
     if (!f) f = stdout;
-    static const struct { VkSubgroupFeatureFlags bit; const char *name; } ops[] = {
-        {VK_SUBGROUP_FEATURE_BASIC_BIT, "basic"},       {VK_SUBGROUP_FEATURE_VOTE_BIT, "vote"},
-        {VK_SUBGROUP_FEATURE_ARITHMETIC_BIT, "arithmetic"}, {VK_SUBGROUP_FEATURE_BALLOT_BIT, "ballot"},
-        {VK_SUBGROUP_FEATURE_SHUFFLE_BIT, "shuffle"},   {VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT, "shuffle_relative"},
-        {VK_SUBGROUP_FEATURE_CLUSTERED_BIT, "clustered"}, {VK_SUBGROUP_FEATURE_QUAD_BIT, "quad"}};
+    static const struct {
+        VkSubgroupFeatureFlags bit;
+        const char *name;
+    } ops[] = {{VK_SUBGROUP_FEATURE_BASIC_BIT, "basic"},
+               {VK_SUBGROUP_FEATURE_VOTE_BIT, "vote"},
+               {VK_SUBGROUP_FEATURE_ARITHMETIC_BIT, "arithmetic"},
+               {VK_SUBGROUP_FEATURE_BALLOT_BIT, "ballot"},
+               {VK_SUBGROUP_FEATURE_SHUFFLE_BIT, "shuffle"},
+               {VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT, "shuffle_relative"},
+               {VK_SUBGROUP_FEATURE_CLUSTERED_BIT, "clustered"},
+               {VK_SUBGROUP_FEATURE_QUAD_BIT, "quad"}};
     fprintf(f, "%s : %s, Vulkan %u.%u.%u\n", info->name, mgpu_device_type_name(info->type),
             VK_API_VERSION_MAJOR(info->api_version), VK_API_VERSION_MINOR(info->api_version),
             VK_API_VERSION_PATCH(info->api_version));

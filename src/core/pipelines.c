@@ -47,9 +47,8 @@ mgpu_result mgpu__pipelines_init(mgpu_context ctx, const char *cache_path) {
         data = mgpu_read_file(cache_path, &size);
     }
     /* A cache written by another device or driver is rejected by the driver's header check; start empty. */
-    VkPipelineCacheCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
-                                      .initialDataSize = size,
-                                      .pInitialData = data};
+    VkPipelineCacheCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO, .initialDataSize = size, .pInitialData = data};
     vr = ctx->vk.vkCreatePipelineCache(ctx->device, &info, NULL, &ctx->pipeline_cache);
     if (vr != VK_SUCCESS && data) {
         info.initialDataSize = 0;
@@ -82,7 +81,8 @@ mgpu_result mgpu_context_save_pipeline_cache(mgpu_context ctx, const char *path)
 
 void mgpu__pipelines_destroy(mgpu_context ctx) {
     if (ctx->pipeline_cache_path && ctx->pipeline_cache) mgpu_context_save_pipeline_cache(ctx, NULL);
-    for (size_t i = 0; i < ctx->pipeline_count; ++i) ctx->vk.vkDestroyPipeline(ctx->device, ctx->pipelines[i].pipeline, NULL);
+    for (size_t i = 0; i < ctx->pipeline_count; ++i)
+        ctx->vk.vkDestroyPipeline(ctx->device, ctx->pipelines[i].pipeline, NULL);
     for (size_t i = 0; i < MGPU_ARRAY_COUNT(ctx->modules); ++i)
         if (ctx->modules[i]) ctx->vk.vkDestroyShaderModule(ctx->device, ctx->modules[i], NULL);
     if (ctx->pipeline_cache) ctx->vk.vkDestroyPipelineCache(ctx->device, ctx->pipeline_cache, NULL);
@@ -94,12 +94,12 @@ void mgpu__pipelines_destroy(mgpu_context ctx) {
 static mgpu_result mgpu_module_get(mgpu_context ctx, const mgpu_pipeline_key *key, VkShaderModule *out) {
     for (size_t i = 0; i < MGPU_VARIANT_COUNT; ++i) {
         const mgpu_shader_variant *v = &mgpu__shader_variants[i];
-        if ((uint32_t)v->kernel != key->kernel || (uint32_t)v->type != key->type || (uint32_t)v->subgroup != key->subgroup)
+        if ((uint32_t)v->kernel != key->kernel || (uint32_t)v->type != key->type ||
+            (uint32_t)v->subgroup != key->subgroup)
             continue;
         if (!ctx->modules[i]) {
-            VkShaderModuleCreateInfo info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                             .codeSize = v->size,
-                                             .pCode = v->code};
+            VkShaderModuleCreateInfo info = {
+                .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = v->size, .pCode = v->code};
             VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &info, NULL, &ctx->modules[i]);
             if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateShaderModule");
         }
@@ -113,21 +113,30 @@ static mgpu_result mgpu_module_get(mgpu_context ctx, const mgpu_pipeline_key *ke
 /* Profiling: the driver's statistics of a new pipeline (register count, shared memory, ...), one line. */
 static void mgpu_log_statistics(mgpu_context ctx, const mgpu_pipeline_key *key, VkPipeline pipeline) {
     PFN_vkGetPipelineExecutableStatisticsKHR get =
-        (PFN_vkGetPipelineExecutableStatisticsKHR)ctx->vki.vkGetDeviceProcAddr(ctx->device, "vkGetPipelineExecutableStatisticsKHR");
-    VkPipelineExecutableInfoKHR executable = {.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR, .pipeline = pipeline};
+        (PFN_vkGetPipelineExecutableStatisticsKHR)ctx->vki.vkGetDeviceProcAddr(ctx->device,
+                                                                               "vkGetPipelineExecutableStatisticsKHR");
+    VkPipelineExecutableInfoKHR executable = {.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR,
+                                              .pipeline = pipeline};
     VkPipelineExecutableStatisticKHR stats[32];
     uint32_t n = MGPU_ARRAY_COUNT(stats);
-    for (uint32_t i = 0; i < n; ++i) stats[i] = (VkPipelineExecutableStatisticKHR){.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR};
+    for (uint32_t i = 0; i < n; ++i)
+        stats[i] = (VkPipelineExecutableStatisticKHR){.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR};
     if (!get || get(ctx->device, &executable, &n, stats) < 0) return;
     fprintf(ctx->profile, "pipeline kernel %u type %u subgroup %u spec", key->kernel, key->type, key->subgroup);
     for (uint32_t i = 0; i < MGPU_SPEC_COUNT; ++i) fprintf(ctx->profile, " %u", key->spec[i]);
     for (uint32_t i = 0; i < n; ++i) {
         fprintf(ctx->profile, ", %s ", stats[i].name);
         switch (stats[i].format) {
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: fprintf(ctx->profile, "%u", stats[i].value.b32); break;
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: fprintf(ctx->profile, "%lld", (long long)stats[i].value.i64); break;
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: fprintf(ctx->profile, "%llu", (unsigned long long)stats[i].value.u64); break;
-        default: fprintf(ctx->profile, "%g", stats[i].value.f64); break;
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR:
+                fprintf(ctx->profile, "%u", stats[i].value.b32);
+                break;
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR:
+                fprintf(ctx->profile, "%lld", (long long)stats[i].value.i64);
+                break;
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
+                fprintf(ctx->profile, "%llu", (unsigned long long)stats[i].value.u64);
+                break;
+            default: fprintf(ctx->profile, "%g", stats[i].value.f64); break;
         }
     }
     fprintf(ctx->profile, "\n");
@@ -153,10 +162,8 @@ mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, V
     VkSpecializationMapEntry entries[MGPU_SPEC_COUNT];
     for (uint32_t i = 0; i < MGPU_SPEC_COUNT; ++i)
         entries[i] = (VkSpecializationMapEntry){.constantID = i, .offset = i * 4u, .size = 4};
-    VkSpecializationInfo spec = {.mapEntryCount = MGPU_SPEC_COUNT,
-                                 .pMapEntries = entries,
-                                 .dataSize = sizeof key->spec,
-                                 .pData = key->spec};
+    VkSpecializationInfo spec = {
+        .mapEntryCount = MGPU_SPEC_COUNT, .pMapEntries = entries, .dataSize = sizeof key->spec, .pData = key->spec};
     /* Subgroup kernels assume full subgroups; pin it where the device lets us. */
     bool full = key->subgroup && ctx->full_subgroups && key->spec[MGPU_SPEC_NT] % ctx->info.max_subgroup_size == 0;
     VkComputePipelineCreateInfo info = {
@@ -171,7 +178,8 @@ mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, V
     VkPipeline pipeline;
     bool statistics = ctx->pipeline_statistics && ctx->profile;
     if (statistics) info.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
-    VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, statistics ? VK_NULL_HANDLE : ctx->pipeline_cache, 1, &info, NULL, &pipeline);
+    VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, statistics ? VK_NULL_HANDLE : ctx->pipeline_cache, 1,
+                                                   &info, NULL, &pipeline);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateComputePipelines");
     if (statistics) mgpu_log_statistics(ctx, key, pipeline);
     ctx->pipelines[ctx->pipeline_count++] = (mgpu_pipeline_entry){*key, pipeline};
@@ -192,7 +200,8 @@ mgpu_result mgpu_context_prepare(mgpu_context ctx, uint32_t prim_mask, uint32_t 
     }
     for (uint32_t t = 0; t < MGPU_TYPE_COUNT && r == MGPU_SUCCESS; ++t) {
         if (!(type_mask & MGPU_TYPE_BIT(t))) continue;
-        if (mgpu__check_type(ctx, (mgpu_type)t) != MGPU_SUCCESS) continue; /* types the device lacks have nothing to build */
+        if (mgpu__check_type(ctx, (mgpu_type)t) != MGPU_SUCCESS)
+            continue; /* types the device lacks have nothing to build */
         for (size_t f = 0; f < mgpu__family_count && r == MGPU_SUCCESS; ++f) {
             const mgpu_family *family = &mgpu__families[f];
             if ((prim_mask & MGPU_PRIM_BIT(family->prim)) && family->def->prepare)

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MGPU_BLOCK_SIZE ((VkDeviceSize)64 << 20)
+#define MGPU_BLOCK_SIZE       ((VkDeviceSize)64 << 20)
 #define MGPU_DEFAULT_CAPACITY ((VkDeviceSize)256 << 20)
 
 /* Allocation ids come from one process-wide counter: they increase within each context and never repeat
@@ -49,7 +49,8 @@ static bool mgpu_grow(void **array, size_t *capacity, size_t needed, size_t elem
     return true;
 }
 
-static uint32_t mgpu_find_memory_type(mgpu_context ctx, VkMemoryPropertyFlags required, VkMemoryPropertyFlags preferred) {
+static uint32_t mgpu_find_memory_type(mgpu_context ctx, VkMemoryPropertyFlags required,
+                                      VkMemoryPropertyFlags preferred) {
     const VkPhysicalDeviceMemoryProperties *mp = &ctx->memory_properties;
     uint32_t fallback = UINT32_MAX;
     for (uint32_t i = 0; i < mp->memoryTypeCount; ++i) {
@@ -89,12 +90,12 @@ static mgpu_result mgpu_block_create(mgpu_context ctx, mgpu_memory_kind kind, Vk
     if (!block) return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "pool block");
     block->kind = kind;
     block->size = size;
-    VkBufferCreateInfo buffer_info = {
-        .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-        .size = size,
-        .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
-                 VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-        .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+    VkBufferCreateInfo buffer_info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                      .size = size,
+                                      .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                               VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
+                                               VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                      .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
     VkResult vr = ctx->vk.vkCreateBuffer(ctx->device, &buffer_info, NULL, &block->buffer);
     if (vr != VK_SUCCESS) {
         mgpu_block_destroy(ctx, block);
@@ -163,7 +164,8 @@ static bool mgpu_block_give(mgpu_block *block, VkDeviceSize offset, VkDeviceSize
     block->used -= size;
     if (merge_prev && merge_next) {
         block->free_extents[i - 1].size += size + block->free_extents[i].size;
-        memmove(&block->free_extents[i], &block->free_extents[i + 1], (block->free_count - i - 1) * sizeof(mgpu_extent));
+        memmove(&block->free_extents[i], &block->free_extents[i + 1],
+                (block->free_count - i - 1) * sizeof(mgpu_extent));
         --block->free_count;
     } else if (merge_prev) {
         block->free_extents[i - 1].size += size;
@@ -171,7 +173,8 @@ static bool mgpu_block_give(mgpu_block *block, VkDeviceSize offset, VkDeviceSize
         block->free_extents[i].offset = offset;
         block->free_extents[i].size += size;
     } else {
-        if (!mgpu_grow((void **)&block->free_extents, &block->free_capacity, block->free_count + 1, sizeof(mgpu_extent)))
+        if (!mgpu_grow((void **)&block->free_extents, &block->free_capacity, block->free_count + 1,
+                       sizeof(mgpu_extent)))
             return false; /* the extent is lost to this block until it is released: never a wrong result */
         memmove(&block->free_extents[i + 1], &block->free_extents[i], (block->free_count - i) * sizeof(mgpu_extent));
         block->free_extents[i] = (mgpu_extent){offset, size};
@@ -208,7 +211,8 @@ static void mgpu_evict_to(mgpu_context ctx, VkDeviceSize limit) {
     while (pool->stats.cached_bytes > limit) {
         size_t oldest = SIZE_MAX;
         for (size_t i = 0; i < pool->allocation_count; ++i)
-            if (pool->allocations[i].cached && (oldest == SIZE_MAX || pool->allocations[i].freed_at < pool->allocations[oldest].freed_at))
+            if (pool->allocations[i].cached &&
+                (oldest == SIZE_MAX || pool->allocations[i].freed_at < pool->allocations[oldest].freed_at))
                 oldest = i;
         if (oldest == SIZE_MAX) break;
         pool->stats.cached_bytes -= pool->allocations[oldest].size_class;
@@ -298,7 +302,8 @@ mgpu_result mgpu_buffer_alloc(mgpu_context ctx, VkDeviceSize size, mgpu_range *o
     if (!ctx || !out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_alloc: null argument");
     if (size == 0) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_alloc: size 0");
     if (size > ctx->info.device_local_bytes && ctx->info.device_local_bytes > 0)
-        return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "%llu bytes exceed the device's memory", (unsigned long long)size);
+        return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "%llu bytes exceed the device's memory",
+                          (unsigned long long)size);
     return mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, size, out);
 }
 
@@ -309,7 +314,7 @@ void mgpu_buffer_free(mgpu_context ctx, mgpu_range range) {
         mgpu_allocation *a = &pool->allocations[i];
         if (a->cached || a->buffer != range.buffer || a->offset != range.offset) continue;
         if (range.id && a->id != range.id) continue; /* a stale range must not free what now lives there */
-        if (!a->block) { /* wrapped: forget it */
+        if (!a->block) {                             /* wrapped: forget it */
             mgpu_allocation_release(ctx, i);
             return;
         }
@@ -345,9 +350,10 @@ mgpu_result mgpu_buffer_wrap(mgpu_context ctx, VkBuffer buffer, VkDeviceSize buf
     /* A pool buffer holds many allocations: a wrap of it could reach into its neighbours and would outlive its
      * own allocation (and the buffer, when the pool releases the block), so pool ranges are used as they are. */
     if (mgpu_is_pool_buffer(&ctx->pool, buffer))
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
-                          "mgpu_buffer_wrap: the VkBuffer belongs to this context's pool: use the range mgpu_buffer_alloc "
-                          "returned (or a part of it) instead of wrapping its buffer");
+        return mgpu__fail(
+            ctx, MGPU_ERROR_INVALID_ARGUMENT,
+            "mgpu_buffer_wrap: the VkBuffer belongs to this context's pool: use the range mgpu_buffer_alloc "
+            "returned (or a part of it) instead of wrapping its buffer");
     if (size == VK_WHOLE_SIZE) {
         if (buffer_size == 0 || offset > buffer_size)
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: VK_WHOLE_SIZE needs buffer_size");
@@ -363,7 +369,8 @@ mgpu_result mgpu_buffer_wrap(mgpu_context ctx, VkBuffer buffer, VkDeviceSize buf
         end = req.size;
     }
     if (offset > end || size > end - offset)
-        return mgpu__fail(ctx, MGPU_ERROR_RANGE_TOO_SMALL, "mgpu_buffer_wrap: %llu bytes at offset %llu pass the buffer's %llu bytes%s",
+        return mgpu__fail(ctx, MGPU_ERROR_RANGE_TOO_SMALL,
+                          "mgpu_buffer_wrap: %llu bytes at offset %llu pass the buffer's %llu bytes%s",
                           (unsigned long long)size, (unsigned long long)offset, (unsigned long long)end,
                           buffer_size ? "" : " (its memory requirements)");
     if (offset % 4 != 0) return mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "mgpu_buffer_wrap: offset not a multiple of 4");
@@ -374,7 +381,11 @@ mgpu_result mgpu_buffer_wrap(mgpu_context ctx, VkBuffer buffer, VkDeviceSize buf
     VkBufferDeviceAddressInfo address_info = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = buffer};
     uint64_t id = mgpu_new_id();
     pool->allocations[pool->allocation_count++] =
-        (mgpu_allocation){.buffer = buffer, .offset = offset, .size = size, .id = id, .buffer_end = end,
+        (mgpu_allocation){.buffer = buffer,
+                          .offset = offset,
+                          .size = size,
+                          .id = id,
+                          .buffer_end = end,
                           .address = ctx->vk.vkGetBufferDeviceAddress(ctx->device, &address_info)};
     *out = (mgpu_range){buffer, offset, size, id};
     return MGPU_SUCCESS;
@@ -395,7 +406,8 @@ mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range rang
         if (!found || found->cached)
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
                               "%s: allocation %llu is not live in this context (the range was freed, or is another "
-                              "context's)", name, (unsigned long long)range.id);
+                              "context's)",
+                              name, (unsigned long long)range.id);
         if (found->buffer != range.buffer)
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: the VkBuffer is not that of allocation %llu", name,
                               (unsigned long long)range.id);
@@ -420,8 +432,8 @@ mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range rang
         if (!found)
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
                               "%s: %llu bytes at offset %llu lie in no live allocation of the buffer (freed, or past "
-                              "the allocation's end)", name, (unsigned long long)range.size,
-                              (unsigned long long)range.offset);
+                              "the allocation's end)",
+                              name, (unsigned long long)range.size, (unsigned long long)range.offset);
     }
     if (base) *base = found->block ? found->block->address : found->address;
     return MGPU_SUCCESS;
@@ -447,10 +459,9 @@ size_t mgpu_pool_stats_json(const mgpu_pool_stats *s, char *buffer, size_t size)
                      "\"blocks\":%llu,\"in_use_ranges\":%llu,\"cached_ranges\":%llu,\"hits\":%llu,\"misses\":%llu,"
                      "\"evictions\":%llu}",
                      (unsigned long long)s->in_use_bytes, (unsigned long long)s->cached_bytes,
-                     (unsigned long long)s->block_bytes, (unsigned long long)s->capacity,
-                     (unsigned long long)s->blocks, (unsigned long long)s->in_use_ranges,
-                     (unsigned long long)s->cached_ranges, (unsigned long long)s->hits,
-                     (unsigned long long)s->misses, (unsigned long long)s->evictions);
+                     (unsigned long long)s->block_bytes, (unsigned long long)s->capacity, (unsigned long long)s->blocks,
+                     (unsigned long long)s->in_use_ranges, (unsigned long long)s->cached_ranges,
+                     (unsigned long long)s->hits, (unsigned long long)s->misses, (unsigned long long)s->evictions);
     return n < 0 ? 0 : (size_t)n;
 }
 

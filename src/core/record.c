@@ -51,10 +51,12 @@ mgpu_result mgpu__dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pip
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
     ctx->vk.vkCmdDispatch(cmd, groups_x, groups_y, 1);
-    if (ctx->profile_timestamps && ctx->recording && cmd == ctx->command_buffer && ctx->profile_count < MGPU_PROFILE_DISPATCHES) {
+    if (ctx->profile_timestamps && ctx->recording && cmd == ctx->command_buffer &&
+        ctx->profile_count < MGPU_PROFILE_DISPATCHES) {
         ctx->profile_keys[ctx->profile_count] = *key;
         ctx->profile_groups[ctx->profile_count] = groups_x * groups_y;
-        ctx->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ctx->profile_timestamps, ++ctx->profile_count);
+        ctx->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ctx->profile_timestamps,
+                                    ++ctx->profile_count);
     }
     return MGPU_SUCCESS;
 }
@@ -65,15 +67,17 @@ static void mgpu_profile_write(mgpu_context ctx) {
     uint64_t ticks[MGPU_PROFILE_DISPATCHES + 1];
     uint32_t n = ctx->profile_count;
     ctx->profile_count = 0;
-    if (!n || ctx->vk.vkGetQueryPoolResults(ctx->device, ctx->profile_timestamps, 0, n + 1, sizeof ticks, ticks, sizeof ticks[0],
-                                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
+    if (!n ||
+        ctx->vk.vkGetQueryPoolResults(ctx->device, ctx->profile_timestamps, 0, n + 1, sizeof ticks, ticks,
+                                      sizeof ticks[0], VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
         return;
     uint64_t mask = ctx->timestamp_valid_bits >= 64 ? UINT64_MAX : ((1ull << ctx->timestamp_valid_bits) - 1);
     for (uint32_t i = 0; i < n; ++i) {
         const mgpu_pipeline_key *k = &ctx->profile_keys[i];
         fprintf(ctx->profile, "submit %u dispatch %u kernel %u type %u subgroup %u nt %u vt %u groups %u us %.2f\n",
                 ctx->profile_submits, i, k->kernel, k->type, k->subgroup, k->spec[MGPU_SPEC_NT], k->spec[MGPU_SPEC_VT],
-                ctx->profile_groups[i], (double)((ticks[i + 1] - ticks[i]) & mask) * ctx->info.timestamp_period_ns * 1e-3);
+                ctx->profile_groups[i],
+                (double)((ticks[i + 1] - ticks[i]) & mask) * ctx->info.timestamp_period_ns * 1e-3);
     }
     fflush(ctx->profile);
     ++ctx->profile_submits;
@@ -117,9 +121,8 @@ mgpu_result mgpu__commands_init(mgpu_context ctx) {
     vr = ctx->vk.vkCreateFence(ctx->device, &fence, NULL, &ctx->fence);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateFence");
     if (ctx->timestamp_valid_bits) {
-        VkQueryPoolCreateInfo query = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-                                       .queryType = VK_QUERY_TYPE_TIMESTAMP,
-                                       .queryCount = 2};
+        VkQueryPoolCreateInfo query = {
+            .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 2};
         vr = ctx->vk.vkCreateQueryPool(ctx->device, &query, NULL, &ctx->timestamps);
         if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateQueryPool");
         if (ctx->profile) {
@@ -139,10 +142,12 @@ void mgpu__commands_destroy(mgpu_context ctx) {
 }
 
 mgpu_result mgpu__commands_begin(mgpu_context ctx, VkCommandBuffer *out) {
-    if (!ctx->queue) return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "the context has no queue: use the mgpu_cmd_* tier");
+    if (!ctx->queue)
+        return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "the context has no queue: use the mgpu_cmd_* tier");
     if (ctx->device_lost)
-        return mgpu__fail(ctx, MGPU_ERROR_DEVICE_LOST, "the device was lost earlier: destroy the context (and, if "
-                                                       "the device is yours, the device) and create a new one");
+        return mgpu__fail(ctx, MGPU_ERROR_DEVICE_LOST,
+                          "the device was lost earlier: destroy the context (and, if "
+                          "the device is yours, the device) and create a new one");
     if (ctx->recording)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "the context's command buffer is already being recorded");
     VkResult vr = ctx->vk.vkResetCommandBuffer(ctx->command_buffer, 0);
@@ -172,9 +177,8 @@ mgpu_result mgpu__commands_submit(mgpu_context ctx, double *gpu_ns) {
         ctx->vk.vkCmdWriteTimestamp(ctx->command_buffer, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ctx->timestamps, 1);
     VkResult vr = ctx->vk.vkEndCommandBuffer(ctx->command_buffer);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkEndCommandBuffer");
-    VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-                           .commandBufferCount = 1,
-                           .pCommandBuffers = &ctx->command_buffer};
+    VkSubmitInfo submit = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &ctx->command_buffer};
     vr = ctx->vk.vkQueueSubmit(ctx->queue, 1, &submit, ctx->fence);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkQueueSubmit");
     vr = ctx->vk.vkWaitForFences(ctx->device, 1, &ctx->fence, VK_TRUE, UINT64_MAX);
@@ -215,8 +219,8 @@ mgpu_result mgpu__record_readback(mgpu_context ctx, VkCommandBuffer cmd, mgpu_ra
     VkMemoryBarrier before = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                               .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                               .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT};
-    ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &before,
-                                 0, NULL, 0, NULL);
+    ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
+                                 &before, 0, NULL, 0, NULL);
     VkBufferCopy region = {.srcOffset = src.offset, .dstOffset = host.offset, .size = bytes};
     ctx->vk.vkCmdCopyBuffer(cmd, src.buffer, host.buffer, 1, &region);
     mgpu__barrier_compute_write_to_host_read(ctx, cmd);
@@ -238,8 +242,10 @@ mgpu_result mgpu__run_blocking(mgpu_context ctx, mgpu__record_fn record, const v
             else
                 r = mgpu__record_readback(ctx, cmd, readback, host, readback_bytes);
         }
-        if (r == MGPU_SUCCESS) r = mgpu__commands_submit(ctx, NULL);
-        else mgpu__commands_abandon(ctx);
+        if (r == MGPU_SUCCESS)
+            r = mgpu__commands_submit(ctx, NULL);
+        else
+            mgpu__commands_abandon(ctx);
     }
     mgpu_buffer_free(ctx, scratch);
     return r;

@@ -30,8 +30,10 @@ const char *mgpu_result_string(mgpu_result result) { return mgpu_result_message(
 static void mgpu_vlog(mgpu_context ctx, mgpu_log_level level, const char *format, va_list args) {
     char message[1024];
     vsnprintf(message, sizeof message, format, args);
-    if (ctx && ctx->log) ctx->log(ctx->log_user, level, message);
-    else if (getenv("MGPU_VERBOSE")) fprintf(stderr, "mgpuvk: %s\n", message); /* silent unless asked */
+    if (ctx && ctx->log)
+        ctx->log(ctx->log_user, level, message);
+    else if (getenv("MGPU_VERBOSE"))
+        fprintf(stderr, "mgpuvk: %s\n", message); /* silent unless asked */
 }
 
 void mgpu__log(mgpu_context ctx, mgpu_log_level level, const char *format, ...) {
@@ -57,17 +59,23 @@ mgpu_result mgpu__fail(mgpu_context ctx, mgpu_result result, const char *format,
 mgpu_result mgpu__vk_result(mgpu_context ctx, VkResult vr, const char *what) {
     if (vr == VK_SUCCESS) return MGPU_SUCCESS;
     mgpu_result r = MGPU_ERROR_VULKAN;
-    if (vr == VK_ERROR_OUT_OF_DEVICE_MEMORY || vr == VK_ERROR_OUT_OF_HOST_MEMORY) r = MGPU_ERROR_OUT_OF_MEMORY;
-    else if (vr == VK_ERROR_DEVICE_LOST) r = MGPU_ERROR_DEVICE_LOST;
+    if (vr == VK_ERROR_OUT_OF_DEVICE_MEMORY || vr == VK_ERROR_OUT_OF_HOST_MEMORY)
+        r = MGPU_ERROR_OUT_OF_MEMORY;
+    else if (vr == VK_ERROR_DEVICE_LOST)
+        r = MGPU_ERROR_DEVICE_LOST;
     if (ctx && r == MGPU_ERROR_DEVICE_LOST) ctx->device_lost = true; /* for good: Vulkan has no way back */
     return mgpu__fail(ctx, r, "%s returned VkResult %d", what, (int)vr);
 }
 
 size_t mgpu_type_size(mgpu_type type) {
     switch (type) {
-    case MGPU_TYPE_U32: case MGPU_TYPE_I32: case MGPU_TYPE_F32: return 4;
-    case MGPU_TYPE_U64: case MGPU_TYPE_I64: case MGPU_TYPE_F64: return 8;
-    default: return 0;
+        case MGPU_TYPE_U32:
+        case MGPU_TYPE_I32:
+        case MGPU_TYPE_F32: return 4;
+        case MGPU_TYPE_U64:
+        case MGPU_TYPE_I64:
+        case MGPU_TYPE_F64: return 8;
+        default: return 0;
     }
 }
 
@@ -87,8 +95,7 @@ mgpu_result mgpu__check_type(mgpu_context ctx, mgpu_type type) {
 
 mgpu_result mgpu__check_range(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceSize bytes,
                               VkDeviceSize alignment) {
-    if (range.buffer == VK_NULL_HANDLE)
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null VkBuffer", name);
+    if (range.buffer == VK_NULL_HANDLE) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null VkBuffer", name);
     if (range.size < bytes)
         return mgpu__fail(ctx, MGPU_ERROR_RANGE_TOO_SMALL, "%s: range of %llu bytes, %llu needed", name,
                           (unsigned long long)range.size, (unsigned long long)bytes);

@@ -16,7 +16,8 @@ static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type
     for (size_t i = 0; i < family->tuning_count; ++i) {
         const mgpu_tuning_row *row = &family->tuning[i];
         if (!(row->type_mask & MGPU_TYPE_BIT(type))) continue;
-        if (row->vendor == MGPU_CPU_DEVICE ? !cpu : (row->vendor != MGPU_VENDOR_ANY && row->vendor != ctx->info.vendor_id))
+        if (row->vendor == MGPU_CPU_DEVICE ? !cpu
+                                           : (row->vendor != MGPU_VENDOR_ANY && row->vendor != ctx->info.vendor_id))
             continue;
         return (mgpu_tuning){.nt = row->nt, .vt = row->vt, .lookback = row->lookback};
     }
@@ -50,8 +51,8 @@ static mgpu_result mgpu_check_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t 
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "nt %u: a power of two in 32..%u", t->nt,
                           ctx->info.max_workgroup_size);
     if (t->vt > 32) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "vt %u: 1..32", t->vt);
-    if ((unsigned)t->lookback > MGPU_SWITCH_OFF || (unsigned)t->subgroup > MGPU_SWITCH_OFF || (unsigned)t->single > MGPU_SWITCH_OFF ||
-        (unsigned)t->fold > MGPU_SWITCH_OFF)
+    if ((unsigned)t->lookback > MGPU_SWITCH_OFF || (unsigned)t->subgroup > MGPU_SWITCH_OFF ||
+        (unsigned)t->single > MGPU_SWITCH_OFF || (unsigned)t->fold > MGPU_SWITCH_OFF)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "lookback/subgroup/single/fold: AUTO, ON or OFF");
     if (t->subgroup == MGPU_SWITCH_ON && !ctx->info.subgroup_scans)
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "the device lacks the subgroup operations the scans use");
@@ -61,13 +62,15 @@ static mgpu_result mgpu_check_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t 
         uint32_t nt = t->nt ? t->nt : row.nt, vt = t->vt ? t->vt : row.vt;
         if (prim == MGPU_PRIM_RADIXSORT) { /* VT is an upper bound there, fitted per call: one element must fit */
             if (mgpu__radix_fit_vt(ctx, false, nt, 1, (uint32_t)mgpu_type_size((mgpu_type)type) / 4, 2) == 0)
-                return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "nt %u needs more shared memory than the device's %u bytes", nt,
+                return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                                  "nt %u needs more shared memory than the device's %u bytes", nt,
                                   ctx->info.shared_memory_bytes);
             continue;
         }
         if (mgpu_shared_bytes(prim, nt, vt, mgpu_type_size((mgpu_type)type)) > ctx->info.shared_memory_bytes)
-            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "nt %u, vt %u need more shared memory than the device's %u bytes",
-                              nt, vt, ctx->info.shared_memory_bytes);
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                              "nt %u, vt %u need more shared memory than the device's %u bytes", nt, vt,
+                              ctx->info.shared_memory_bytes);
     }
     return MGPU_SUCCESS;
 }
@@ -99,7 +102,8 @@ mgpu_tuning mgpu__tuning_resolve(mgpu_context ctx, mgpu_prim prim, mgpu_type typ
     t.lookback = lookback ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF;
     t.lookback_wait = o->lookback_wait ? o->lookback_wait : 1024;
     t.groups = o->groups ? o->groups : MGPU_DEFAULT_TILE_GROUPS;
-    t.single = o->single == MGPU_SWITCH_ON ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF; /* opt-in: slower on the H100 (radixsort.c) */
+    t.single =
+        o->single == MGPU_SWITCH_ON ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF; /* opt-in: slower on the H100 (radixsort.c) */
     t.fold = o->fold; /* AUTO decides per call, by the tile count (merge.c) */
     return t;
 }
@@ -113,10 +117,14 @@ mgpu_result mgpu_context_get_tuning(mgpu_context ctx, mgpu_prim prim, mgpu_type 
 }
 
 static bool mgpu_parse_switch(const char *v, mgpu_switch *out) {
-    if (!strcmp(v, "on") || !strcmp(v, "1")) *out = MGPU_SWITCH_ON;
-    else if (!strcmp(v, "off") || !strcmp(v, "0")) *out = MGPU_SWITCH_OFF;
-    else if (!strcmp(v, "auto")) *out = MGPU_SWITCH_AUTO;
-    else return false;
+    if (!strcmp(v, "on") || !strcmp(v, "1"))
+        *out = MGPU_SWITCH_ON;
+    else if (!strcmp(v, "off") || !strcmp(v, "0"))
+        *out = MGPU_SWITCH_OFF;
+    else if (!strcmp(v, "auto"))
+        *out = MGPU_SWITCH_AUTO;
+    else
+        return false;
     return true;
 }
 
@@ -149,15 +157,24 @@ static void mgpu_apply_tune_entry(mgpu_context ctx, char *entry) {
             if (!eq) goto bad;
             *eq = '\0';
             const char *v = eq + 1;
-            if (!strcmp(kv, "nt")) tuning.nt = (uint32_t)strtoul(v, NULL, 10);
-            else if (!strcmp(kv, "vt")) tuning.vt = (uint32_t)strtoul(v, NULL, 10);
-            else if (!strcmp(kv, "lookback")) { if (!mgpu_parse_switch(v, &tuning.lookback)) goto bad; }
-            else if (!strcmp(kv, "subgroup")) { if (!mgpu_parse_switch(v, &tuning.subgroup)) goto bad; }
-            else if (!strcmp(kv, "single")) { if (!mgpu_parse_switch(v, &tuning.single)) goto bad; }
-            else if (!strcmp(kv, "fold")) { if (!mgpu_parse_switch(v, &tuning.fold)) goto bad; }
-            else if (!strcmp(kv, "groups")) tuning.groups = (uint32_t)strtoul(v, NULL, 10);
-            else if (!strcmp(kv, "wait")) tuning.lookback_wait = !strcmp(v, "never") ? MGPU_LOOKBACK_WAIT_NEVER : (uint32_t)strtoul(v, NULL, 10);
-            else goto bad;
+            if (!strcmp(kv, "nt"))
+                tuning.nt = (uint32_t)strtoul(v, NULL, 10);
+            else if (!strcmp(kv, "vt"))
+                tuning.vt = (uint32_t)strtoul(v, NULL, 10);
+            else if (!strcmp(kv, "lookback")) {
+                if (!mgpu_parse_switch(v, &tuning.lookback)) goto bad;
+            } else if (!strcmp(kv, "subgroup")) {
+                if (!mgpu_parse_switch(v, &tuning.subgroup)) goto bad;
+            } else if (!strcmp(kv, "single")) {
+                if (!mgpu_parse_switch(v, &tuning.single)) goto bad;
+            } else if (!strcmp(kv, "fold")) {
+                if (!mgpu_parse_switch(v, &tuning.fold)) goto bad;
+            } else if (!strcmp(kv, "groups"))
+                tuning.groups = (uint32_t)strtoul(v, NULL, 10);
+            else if (!strcmp(kv, "wait"))
+                tuning.lookback_wait = !strcmp(v, "never") ? MGPU_LOOKBACK_WAIT_NEVER : (uint32_t)strtoul(v, NULL, 10);
+            else
+                goto bad;
         }
         if (mgpu_context_set_tuning(ctx, (mgpu_prim)prim, MGPU_TYPE_BIT(t), &tuning) != MGPU_SUCCESS) goto bad;
     }

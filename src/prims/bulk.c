@@ -19,10 +19,12 @@ static mgpu_result mgpu_remove_check(mgpu_context ctx, const mgpu_bulk_remove_in
     mgpu_result r = mgpu_bulk_check_value_size(ctx, info->value_size);
     if (r != MGPU_SUCCESS) return r;
     if (info->count > MGPU_MAX_COUNT || info->index_count > info->count)
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: %u indices for %u elements", info->index_count, info->count);
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: %u indices for %u elements",
+                          info->index_count, info->count);
     VkDeviceSize vs = info->value_size, out = (VkDeviceSize)(info->count - info->index_count) * vs;
     if (info->count) r = mgpu__check_range(ctx, "bulk remove input", info->input, info->count * vs, vs);
-    if (r == MGPU_SUCCESS && info->index_count) r = mgpu__check_range(ctx, "bulk remove indices", info->indices, info->index_count * 4ull, 4);
+    if (r == MGPU_SUCCESS && info->index_count)
+        r = mgpu__check_range(ctx, "bulk remove indices", info->indices, info->index_count * 4ull, 4);
     if (r == MGPU_SUCCESS && out) r = mgpu__check_range(ctx, "bulk remove output", info->output, out, vs);
     if (r == MGPU_SUCCESS && (mgpu__ranges_overlap(info->output, out, info->input, info->count * vs) ||
                               mgpu__ranges_overlap(info->output, out, info->indices, info->index_count * 4ull)))
@@ -30,14 +32,16 @@ static mgpu_result mgpu_remove_check(mgpu_context ctx, const mgpu_bulk_remove_in
     return r;
 }
 
-mgpu_result mgpu_bulk_remove_get_requirements(mgpu_context ctx, const mgpu_bulk_remove_info *info, mgpu_requirements *out) {
+mgpu_result mgpu_bulk_remove_get_requirements(mgpu_context ctx, const mgpu_bulk_remove_info *info,
+                                              mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: null requirements");
     mgpu_result r = mgpu_remove_check(ctx, info);
     if (r == MGPU_SUCCESS) *out = mgpu__lbs_requirements(ctx, info->count, info->index_count);
     return r;
 }
 
-mgpu_result mgpu_cmd_bulk_remove(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_bulk_remove_info *info, mgpu_range scratch) {
+mgpu_result mgpu_cmd_bulk_remove(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_bulk_remove_info *info,
+                                 mgpu_range scratch) {
     mgpu_result r = mgpu_remove_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: null command buffer");
@@ -51,7 +55,8 @@ mgpu_result mgpu_cmd_bulk_remove(mgpu_context ctx, VkCommandBuffer cmd, const mg
     mgpu_range_use uses[] = {{"the input", info->input, info->count * vs},
                              {"the indices", info->indices, info->index_count * 4ull},
                              {"the output", info->output, (VkDeviceSize)(info->count - info->index_count) * vs}};
-    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_REMOVE, info->value_size / 4, scratch, uses, MGPU_ARRAY_COUNT(uses));
+    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_REMOVE, info->value_size / 4, scratch, uses,
+                            MGPU_ARRAY_COUNT(uses));
 }
 
 static mgpu_result mgpu_record_remove(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -75,8 +80,10 @@ static mgpu_result mgpu_insert_check(mgpu_context ctx, const mgpu_bulk_insert_in
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: more than 2^31-1 elements");
     VkDeviceSize vs = info->value_size, out = ((VkDeviceSize)info->a_count + info->b_count) * vs;
     if (info->b_count) r = mgpu__check_range(ctx, "bulk insert b", info->b, info->b_count * vs, vs);
-    if (r == MGPU_SUCCESS && info->a_count) r = mgpu__check_range(ctx, "bulk insert insert", info->insert, info->a_count * vs, vs);
-    if (r == MGPU_SUCCESS && info->a_count) r = mgpu__check_range(ctx, "bulk insert indices", info->indices, info->a_count * 4ull, 4);
+    if (r == MGPU_SUCCESS && info->a_count)
+        r = mgpu__check_range(ctx, "bulk insert insert", info->insert, info->a_count * vs, vs);
+    if (r == MGPU_SUCCESS && info->a_count)
+        r = mgpu__check_range(ctx, "bulk insert indices", info->indices, info->a_count * 4ull, 4);
     if (r == MGPU_SUCCESS && out) r = mgpu__check_range(ctx, "bulk insert output", info->output, out, vs);
     if (r == MGPU_SUCCESS && (mgpu__ranges_overlap(info->output, out, info->b, info->b_count * vs) ||
                               mgpu__ranges_overlap(info->output, out, info->insert, info->a_count * vs) ||
@@ -87,14 +94,16 @@ static mgpu_result mgpu_insert_check(mgpu_context ctx, const mgpu_bulk_insert_in
 
 /* The tiles cover a_count + b_count merge positions; the sizes are passed as items only because the scratch
  * helper gives no partitions for a search without items, while inserts into an empty B still need them. */
-mgpu_result mgpu_bulk_insert_get_requirements(mgpu_context ctx, const mgpu_bulk_insert_info *info, mgpu_requirements *out) {
+mgpu_result mgpu_bulk_insert_get_requirements(mgpu_context ctx, const mgpu_bulk_insert_info *info,
+                                              mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: null requirements");
     mgpu_result r = mgpu_insert_check(ctx, info);
     if (r == MGPU_SUCCESS) *out = mgpu__lbs_requirements(ctx, info->b_count + info->a_count, 0);
     return r;
 }
 
-mgpu_result mgpu_cmd_bulk_insert(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_bulk_insert_info *info, mgpu_range scratch) {
+mgpu_result mgpu_cmd_bulk_insert(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_bulk_insert_info *info,
+                                 mgpu_range scratch) {
     mgpu_result r = mgpu_insert_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: null command buffer");
@@ -106,10 +115,12 @@ mgpu_result mgpu_cmd_bulk_insert(mgpu_context ctx, VkCommandBuffer cmd, const mg
                       .item_count = info->b_count,
                       .object_count = info->a_count};
     VkDeviceSize vs = info->value_size;
-    mgpu_range_use uses[] = {{"b", info->b, info->b_count * vs}, {"the inserted values", info->insert, info->a_count * vs},
+    mgpu_range_use uses[] = {{"b", info->b, info->b_count * vs},
+                             {"the inserted values", info->insert, info->a_count * vs},
                              {"the indices", info->indices, info->a_count * 4ull},
                              {"the output", info->output, ((VkDeviceSize)info->a_count + info->b_count) * vs}};
-    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_INSERT, info->value_size / 4, scratch, uses, MGPU_ARRAY_COUNT(uses));
+    return mgpu__lbs_record(ctx, cmd, &pc, MGPU_BULK_INSERT, info->value_size / 4, scratch, uses,
+                            MGPU_ARRAY_COUNT(uses));
 }
 
 static mgpu_result mgpu_record_insert(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {

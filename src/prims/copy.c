@@ -26,13 +26,15 @@ mgpu_result mgpu_cmd_copy(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_copy
     uint64_t per_group = (uint64_t)t.nt * (pc.vectorized ? 4u * t.vt : 1u);
     uint64_t groups = (pc.words + per_group - 1) / per_group;
     if (groups > 65535) groups = 65535; /* grid-stride beyond */
-    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_COPY, .type = MGPU_TYPE_U32, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = t.vt}};
+    mgpu_pipeline_key key = {
+        .kernel = MGPU_KERNEL_COPY, .type = MGPU_TYPE_U32, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = t.vt}};
     return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, (uint32_t)groups, 1);
 }
 
 static mgpu_result mgpu_copy_prepare(mgpu_context ctx) {
     mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_COPY, MGPU_TYPE_U32);
-    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_COPY, .type = MGPU_TYPE_U32, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = t.vt}};
+    mgpu_pipeline_key key = {
+        .kernel = MGPU_KERNEL_COPY, .type = MGPU_TYPE_U32, .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = t.vt}};
     VkPipeline p;
     return mgpu__pipeline_get(ctx, &key, &p);
 }
@@ -41,6 +43,5 @@ static const mgpu_tuning_row mgpu_copy_tuning[] = {
     {MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 4, MGPU_SWITCH_AUTO},
 };
 
-const mgpu_family_def mgpu__copy_family = {.prepare_once = mgpu_copy_prepare,
-                                           .tuning = mgpu_copy_tuning,
-                                           .tuning_count = MGPU_ARRAY_COUNT(mgpu_copy_tuning)};
+const mgpu_family_def mgpu__copy_family = {
+    .prepare_once = mgpu_copy_prepare, .tuning = mgpu_copy_tuning, .tuning_count = MGPU_ARRAY_COUNT(mgpu_copy_tuning)};

@@ -5,8 +5,9 @@
  */
 #include "../mgpu_internal.h"
 
-
-static mgpu_tuning mgpu_lbs_tuning(mgpu_context ctx) { return mgpu__tuning_resolve(ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32); }
+static mgpu_tuning mgpu_lbs_tuning(mgpu_context ctx) {
+    return mgpu__tuning_resolve(ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32);
+}
 
 static uint32_t mgpu_lbs_tiles(const mgpu_load_balance_info *info, const mgpu_tuning *t) {
     uint64_t total = (uint64_t)info->item_count + info->object_count, tile = (uint64_t)t->nt * t->vt;
@@ -21,11 +22,13 @@ static mgpu_result mgpu_lbs_check(mgpu_context ctx, const mgpu_load_balance_info
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: items + objects > 2^31-1");
     mgpu_result r = MGPU_SUCCESS;
     if (info->object_count)
-        r = mgpu__check_range(ctx, "load balance object_starts", info->object_starts, (VkDeviceSize)info->object_count * 4, 4);
+        r = mgpu__check_range(ctx, "load balance object_starts", info->object_starts,
+                              (VkDeviceSize)info->object_count * 4, 4);
     if (r == MGPU_SUCCESS && info->item_count)
-        r = mgpu__check_range(ctx, "load balance out_objects", info->out_objects, (VkDeviceSize)info->item_count * 4, 4);
-    if (r == MGPU_SUCCESS && mgpu__ranges_overlap(info->out_objects, (VkDeviceSize)info->item_count * 4, info->object_starts,
-                                                  (VkDeviceSize)info->object_count * 4))
+        r = mgpu__check_range(ctx, "load balance out_objects", info->out_objects, (VkDeviceSize)info->item_count * 4,
+                              4);
+    if (r == MGPU_SUCCESS && mgpu__ranges_overlap(info->out_objects, (VkDeviceSize)info->item_count * 4,
+                                                  info->object_starts, (VkDeviceSize)info->object_count * 4))
         r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: out_objects overlaps object_starts");
     return r;
 }
@@ -36,10 +39,12 @@ mgpu_requirements mgpu__lbs_requirements(mgpu_context ctx, uint32_t items, uint3
     uint32_t tiles = items ? mgpu_lbs_tiles(&sizes, &t) : 0;
     return (mgpu_requirements){.scratch_size = tiles ? (VkDeviceSize)(tiles + 1) * 4 : 0,
                                .scratch_alignment = 4,
-                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+                               .scratch_usage =
+                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
 }
 
-mgpu_result mgpu_load_balance_get_requirements(mgpu_context ctx, const mgpu_load_balance_info *info, mgpu_requirements *out) {
+mgpu_result mgpu_load_balance_get_requirements(mgpu_context ctx, const mgpu_load_balance_info *info,
+                                               mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: null requirements");
     mgpu_result r = mgpu_lbs_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
@@ -49,16 +54,20 @@ mgpu_result mgpu_load_balance_get_requirements(mgpu_context ctx, const mgpu_load
 
 static void mgpu_lbs_keys(const mgpu_tuning *t, uint32_t mode, uint32_t value_words, mgpu_pipeline_key *partition,
                           mgpu_pipeline_key *search) {
-    *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_LBS_PARTITION, .type = MGPU_TYPE_I32,
+    *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_LBS_PARTITION,
+                                     .type = MGPU_TYPE_I32,
                                      .subgroup = t->subgroup == MGPU_SWITCH_ON,
                                      .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = t->nt * t->vt}};
-    *search = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_LBS, .type = MGPU_TYPE_I32,
-                                  .spec = {[MGPU_SPEC_NT] = t->nt, [MGPU_SPEC_VT] = t->vt, [MGPU_SPEC_MODE] = mode,
+    *search = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_LBS,
+                                  .type = MGPU_TYPE_I32,
+                                  .spec = {[MGPU_SPEC_NT] = t->nt,
+                                           [MGPU_SPEC_VT] = t->vt,
+                                           [MGPU_SPEC_MODE] = mode,
                                            [MGPU_SPEC_VALUE_WORDS] = value_words}};
 }
 
 mgpu_result mgpu__lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc *pc, uint32_t mode,
-                                   uint32_t value_words, mgpu_range scratch, const mgpu_range_use *uses, size_t use_count) {
+                             uint32_t value_words, mgpu_range scratch, const mgpu_range_use *uses, size_t use_count) {
     mgpu_tuning t = mgpu_lbs_tuning(ctx);
     mgpu_load_balance_info sizes = {.item_count = pc->item_count, .object_count = pc->object_count};
     uint32_t tiles = mgpu_lbs_tiles(&sizes, &t);
@@ -75,7 +84,8 @@ mgpu_result mgpu__lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc 
     return mgpu__dispatch(ctx, cmd, &search, pc, sizeof *pc, x, 1);
 }
 
-mgpu_result mgpu_cmd_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_load_balance_info *info, mgpu_range scratch) {
+mgpu_result mgpu_cmd_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_load_balance_info *info,
+                                  mgpu_range scratch) {
     mgpu_result r = mgpu_lbs_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: null command buffer");
@@ -89,7 +99,8 @@ mgpu_result mgpu_cmd_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const m
     return mgpu__lbs_record(ctx, cmd, &pc, MGPU_INTERVAL_SEARCH, 1, scratch, uses, MGPU_ARRAY_COUNT(uses));
 }
 
-static mgpu_result mgpu_record_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+static mgpu_result mgpu_record_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const void *info,
+                                            mgpu_range scratch) {
     return mgpu_cmd_load_balance(ctx, cmd, info, scratch);
 }
 
@@ -97,7 +108,8 @@ mgpu_result mgpu_load_balance(mgpu_context ctx, const mgpu_load_balance_info *in
     mgpu_requirements req;
     mgpu_result r = mgpu_load_balance_get_requirements(ctx, info, &req);
     if (r != MGPU_SUCCESS || info->item_count == 0) return r;
-    return mgpu__run_blocking(ctx, mgpu_record_load_balance, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
+    return mgpu__run_blocking(ctx, mgpu_record_load_balance, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0},
+                              0);
 }
 
 static mgpu_result mgpu_load_balance_prepare(mgpu_context ctx) {
@@ -120,8 +132,9 @@ static mgpu_result mgpu_load_balance_prepare(mgpu_context ctx) {
 static void mgpu_interval_uses(const mgpu_interval_info *info, mgpu_range_use ranges[5]) {
     bool gathers = info->op == MGPU_INTERVAL_OP_GATHER || info->op == MGPU_INTERVAL_OP_MOVE;
     bool scatters = info->op == MGPU_INTERVAL_OP_SCATTER || info->op == MGPU_INTERVAL_OP_MOVE;
-    uint64_t input = info->op == MGPU_INTERVAL_OP_EXPAND ? info->interval_count
-                   : info->op == MGPU_INTERVAL_OP_SCATTER ? info->item_count : info->input_count;
+    uint64_t input = info->op == MGPU_INTERVAL_OP_EXPAND    ? info->interval_count
+                     : info->op == MGPU_INTERVAL_OP_SCATTER ? info->item_count
+                                                            : info->input_count;
     uint64_t output = scatters ? info->output_count : info->item_count;
     uint64_t n = info->interval_count, vs = info->value_size;
     ranges[0] = (mgpu_range_use){"interval starts", info->interval_starts, n * 4};
@@ -135,7 +148,8 @@ static mgpu_result mgpu_interval_check(mgpu_context ctx, const mgpu_interval_inf
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: info->next must be NULL");
-    if ((unsigned)info->op > MGPU_INTERVAL_OP_MOVE) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: op %d", (int)info->op);
+    if ((unsigned)info->op > MGPU_INTERVAL_OP_MOVE)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: op %d", (int)info->op);
     if (info->value_size != 4 && info->value_size != 8)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: value_size %u (4 or 8)", info->value_size);
     if ((uint64_t)info->item_count + info->interval_count > MGPU_MAX_COUNT || info->input_count > MGPU_MAX_COUNT ||
@@ -161,12 +175,14 @@ mgpu_result mgpu_interval_get_requirements(mgpu_context ctx, const mgpu_interval
     return MGPU_SUCCESS;
 }
 
-mgpu_result mgpu_cmd_interval(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_interval_info *info, mgpu_range scratch) {
+mgpu_result mgpu_cmd_interval(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_interval_info *info,
+                              mgpu_range scratch) {
     mgpu_result r = mgpu_interval_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null command buffer");
     if (info->item_count == 0) return MGPU_SUCCESS;
-    static const uint32_t modes[] = {MGPU_INTERVAL_EXPAND, MGPU_INTERVAL_GATHER, MGPU_INTERVAL_SCATTER, MGPU_INTERVAL_MOVE};
+    static const uint32_t modes[] = {MGPU_INTERVAL_EXPAND, MGPU_INTERVAL_GATHER, MGPU_INTERVAL_SCATTER,
+                                     MGPU_INTERVAL_MOVE};
     bool gathers = info->op == MGPU_INTERVAL_OP_GATHER || info->op == MGPU_INTERVAL_OP_MOVE;
     bool scatters = info->op == MGPU_INTERVAL_OP_SCATTER || info->op == MGPU_INTERVAL_OP_MOVE;
     mgpu_lbs_pc pc = {.starts = mgpu_range_address(ctx, info->interval_starts),

@@ -6,7 +6,6 @@
  */
 #include "../mgpu_internal.h"
 
-
 typedef struct mgpu_merge_plan {
     mgpu_tuning tuning;
     uint32_t tile;
@@ -39,7 +38,12 @@ static mgpu_result mgpu_merge_check(mgpu_context ctx, const mgpu_merge_info *inf
     if (total > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: %llu elements > 2^31-1", (unsigned long long)total);
     size_t key = mgpu_type_size(info->key_type);
-    struct { const char *name; mgpu_range range; uint64_t count; size_t size; } ranges[] = {
+    struct {
+        const char *name;
+        mgpu_range range;
+        uint64_t count;
+        size_t size;
+    } ranges[] = {
         {"merge a_keys", info->a_keys, info->a_count, key},
         {"merge b_keys", info->b_keys, info->b_count, key},
         {"merge out_keys", info->out_keys, total, key},
@@ -48,7 +52,9 @@ static mgpu_result mgpu_merge_check(mgpu_context ctx, const mgpu_merge_info *inf
         {"merge out_values", info->out_values, info->value_size ? total : 0, info->value_size},
     };
     for (size_t i = 0; i < MGPU_ARRAY_COUNT(ranges) && r == MGPU_SUCCESS; ++i)
-        if (ranges[i].count) r = mgpu__check_range(ctx, ranges[i].name, ranges[i].range, ranges[i].count * ranges[i].size, ranges[i].size);
+        if (ranges[i].count)
+            r = mgpu__check_range(ctx, ranges[i].name, ranges[i].range, ranges[i].count * ranges[i].size,
+                                  ranges[i].size);
     if (r != MGPU_SUCCESS) return r;
     /* An output may not overlap any input (the merge reads inputs after other tiles wrote outputs). */
     for (size_t o = 2; o < MGPU_ARRAY_COUNT(ranges); o += 3)
@@ -58,7 +64,8 @@ static mgpu_result mgpu_merge_check(mgpu_context ctx, const mgpu_merge_info *inf
                                      ranges[i].count * ranges[i].size))
                 return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps %s", ranges[o].name, ranges[i].name);
         }
-    if (info->value_size && mgpu__ranges_overlap(info->out_keys, total * key, info->out_values, total * info->value_size))
+    if (info->value_size &&
+        mgpu__ranges_overlap(info->out_keys, total * key, info->out_values, total * info->value_size))
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: out_keys overlaps out_values");
     return MGPU_SUCCESS;
 }
@@ -70,7 +77,8 @@ mgpu_result mgpu_merge_get_requirements(mgpu_context ctx, const mgpu_merge_info 
     mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
     *out = (mgpu_requirements){.scratch_size = mgpu_merge_scratch(&plan),
                                .scratch_alignment = 4,
-                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+                               .scratch_usage =
+                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
     return MGPU_SUCCESS;
 }
 
@@ -84,17 +92,20 @@ static void mgpu_merge_keys(mgpu_tuning tuning, mgpu_type type, bool descending,
     *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION,
                                      .type = type,
                                      .subgroup = tuning.subgroup == MGPU_SWITCH_ON,
-                                     .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = tuning.nt * tuning.vt,
+                                     .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT,
+                                              [MGPU_SPEC_VT] = tuning.nt * tuning.vt,
                                               [MGPU_SPEC_DESCENDING] = descending}};
     *merge = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE,
                                  .type = type,
-                                 .spec = {[MGPU_SPEC_NT] = tuning.nt, [MGPU_SPEC_VT] = tuning.vt,
-                                          [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_VALUE_WORDS] = value_words,
+                                 .spec = {[MGPU_SPEC_NT] = tuning.nt,
+                                          [MGPU_SPEC_VT] = tuning.vt,
+                                          [MGPU_SPEC_DESCENDING] = descending,
+                                          [MGPU_SPEC_VALUE_WORDS] = value_words,
                                           [MGPU_SPEC_MODE] = fold}};
 }
 
 mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,
-                                   mgpu_tuning tuning, uint32_t value_words, mgpu_merge_pc *pc) {
+                                    mgpu_tuning tuning, uint32_t value_words, mgpu_merge_pc *pc) {
     uint32_t total = pc->run ? pc->a_count : pc->a_count + pc->b_count;
     uint32_t tile = tuning.nt * tuning.vt;
     uint32_t tiles = (uint32_t)(((uint64_t)total + tile - 1) / tile);
@@ -134,21 +145,23 @@ mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_mer
     if (plan.tiles == 0) return MGPU_SUCCESS;
     VkDeviceSize key = mgpu_type_size(info->key_type), vs = info->value_size;
     VkDeviceSize an = info->a_count, bn = info->b_count;
-    mgpu_range_use uses[] = {{"a_keys", info->a_keys, an * key}, {"b_keys", info->b_keys, bn * key},
-                             {"a_values", info->a_values, an * vs}, {"b_values", info->b_values, bn * vs},
-                             {"out_keys", info->out_keys, (an + bn) * key}, {"out_values", info->out_values, (an + bn) * vs}};
+    mgpu_range_use uses[] = {{"a_keys", info->a_keys, an * key},
+                             {"b_keys", info->b_keys, bn * key},
+                             {"a_values", info->a_values, an * vs},
+                             {"b_values", info->b_values, bn * vs},
+                             {"out_keys", info->out_keys, (an + bn) * key},
+                             {"out_values", info->out_values, (an + bn) * vs}};
     r = mgpu__check_scratch(ctx, "merge scratch", scratch, mgpu_merge_scratch(&plan), 4, uses, MGPU_ARRAY_COUNT(uses));
     if (r != MGPU_SUCCESS) return r;
-    mgpu_merge_pc pc = {
-        .a_keys = info->a_count ? mgpu_range_address(ctx, info->a_keys) : 0,
-        .b_keys = info->b_count ? mgpu_range_address(ctx, info->b_keys) : 0,
-        .a_values = info->value_size && info->a_count ? mgpu_range_address(ctx, info->a_values) : 0,
-        .b_values = info->value_size && info->b_count ? mgpu_range_address(ctx, info->b_values) : 0,
-        .out_keys = mgpu_range_address(ctx, info->out_keys),
-        .out_values = info->value_size ? mgpu_range_address(ctx, info->out_values) : 0,
-        .partitions = mgpu_range_address(ctx, scratch),
-        .a_count = info->a_count,
-        .b_count = info->b_count};
+    mgpu_merge_pc pc = {.a_keys = info->a_count ? mgpu_range_address(ctx, info->a_keys) : 0,
+                        .b_keys = info->b_count ? mgpu_range_address(ctx, info->b_keys) : 0,
+                        .a_values = info->value_size && info->a_count ? mgpu_range_address(ctx, info->a_values) : 0,
+                        .b_values = info->value_size && info->b_count ? mgpu_range_address(ctx, info->b_values) : 0,
+                        .out_keys = mgpu_range_address(ctx, info->out_keys),
+                        .out_values = info->value_size ? mgpu_range_address(ctx, info->out_values) : 0,
+                        .partitions = mgpu_range_address(ctx, scratch),
+                        .a_count = info->a_count,
+                        .b_count = info->b_count};
     return mgpu__record_merge_pass(ctx, cmd, info->key_type, info->descending, plan.tuning, plan.value_words, &pc);
 }
 
@@ -161,7 +174,8 @@ mgpu_result mgpu_merge(mgpu_context ctx, const mgpu_merge_info *info) {
     if (r != MGPU_SUCCESS) return r;
     mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
     if (plan.tiles == 0) return MGPU_SUCCESS;
-    return mgpu__run_blocking(ctx, mgpu_record_merge, info, mgpu_merge_scratch(&plan), (mgpu_range){0}, (mgpu_range){0}, 0);
+    return mgpu__run_blocking(ctx, mgpu_record_merge, info, mgpu_merge_scratch(&plan), (mgpu_range){0}, (mgpu_range){0},
+                              0);
 }
 
 static mgpu_result mgpu_merge_prepare(mgpu_context ctx, mgpu_type type) {
@@ -179,6 +193,5 @@ static const mgpu_tuning_row mgpu_merge_tuning[] = {
     {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
 };
 
-const mgpu_family_def mgpu__merge_family = {.prepare = mgpu_merge_prepare,
-                                            .tuning = mgpu_merge_tuning,
-                                            .tuning_count = MGPU_ARRAY_COUNT(mgpu_merge_tuning)};
+const mgpu_family_def mgpu__merge_family = {
+    .prepare = mgpu_merge_prepare, .tuning = mgpu_merge_tuning, .tuning_count = MGPU_ARRAY_COUNT(mgpu_merge_tuning)};

@@ -27,7 +27,8 @@ static mgpu_mergesort_plan mgpu_mergesort_make_plan(mgpu_context ctx, const mgpu
     plan.value_words = info->indices ? 1 : info->value_size / 4;
     if (plan.passes) {
         plan.keys_offset = mgpu_align_up((VkDeviceSize)(plan.tiles + 1) * 4, 16);
-        plan.values_offset = mgpu_align_up(plan.keys_offset + (VkDeviceSize)info->count * mgpu_type_size(info->key_type), 16);
+        plan.values_offset =
+            mgpu_align_up(plan.keys_offset + (VkDeviceSize)info->count * mgpu_type_size(info->key_type), 16);
         plan.scratch_bytes = plan.values_offset + (VkDeviceSize)info->count * plan.value_words * 4;
     }
     return plan;
@@ -38,12 +39,14 @@ static mgpu_result mgpu_mergesort_check(mgpu_context ctx, const mgpu_sort_info *
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: info->next must be NULL");
     if (info->begin_bit || info->end_bit || info->indirect_count.buffer)
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mergesort: bit ranges and indirect counts are the radix sort's");
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                          "mergesort: bit ranges and indirect counts are the radix sort's");
     return mgpu__sort_check(ctx, info);
 }
 
 void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[4]) {
-    VkDeviceSize key = mgpu_type_size(info->key_type), n = info->count, out_value = info->indices ? 4 : info->value_size;
+    VkDeviceSize key = mgpu_type_size(info->key_type), n = info->count,
+                 out_value = info->indices ? 4 : info->value_size;
     uses[0] = (mgpu_range_use){"keys_in", info->keys_in, n * key};
     uses[1] = (mgpu_range_use){"keys_out", info->keys_out, n * key};
     uses[2] = (mgpu_range_use){"values_in", info->values_in, n * info->value_size};
@@ -56,28 +59,33 @@ mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info) {
     if (info->value_size != 0 && info->value_size != 4 && info->value_size != 8)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: value_size %u (0, 4 or 8)", info->value_size);
     if (info->indices && info->value_size)
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: indices with value_size %u (0: the indices replace values)",
-                          info->value_size);
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                          "sort: indices with value_size %u (0: the indices replace values)", info->value_size);
     if (info->count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: %u elements > 2^31-1", info->count);
     if (info->count == 0) return MGPU_SUCCESS;
     VkDeviceSize key = mgpu_type_size(info->key_type), n = info->count;
     VkDeviceSize out_value = info->indices ? 4 : info->value_size;
-    struct { const char *name; mgpu_range range; VkDeviceSize size; } ranges[] = {
+    struct {
+        const char *name;
+        mgpu_range range;
+        VkDeviceSize size;
+    } ranges[] = {
         {"sort keys_in", info->keys_in, key},
         {"sort keys_out", info->keys_out, key},
         {"sort values_in", info->values_in, info->value_size},
         {"sort values_out", info->values_out, out_value},
     };
     for (size_t i = 0; i < MGPU_ARRAY_COUNT(ranges) && r == MGPU_SUCCESS; ++i)
-        if (ranges[i].size) r = mgpu__check_range(ctx, ranges[i].name, ranges[i].range, n * ranges[i].size, ranges[i].size);
+        if (ranges[i].size)
+            r = mgpu__check_range(ctx, ranges[i].name, ranges[i].range, n * ranges[i].size, ranges[i].size);
     if (r != MGPU_SUCCESS) return r;
     /* In place (the very same range) or apart; nothing in between. */
     for (size_t i = 0; i < MGPU_ARRAY_COUNT(ranges); ++i)
         for (size_t j = i + 1; j < MGPU_ARRAY_COUNT(ranges); ++j) {
             if (!ranges[i].size || !ranges[j].size) continue;
-            bool same = ranges[i].range.buffer == ranges[j].range.buffer && ranges[i].range.offset == ranges[j].range.offset &&
-                        ranges[i].size == ranges[j].size;
+            bool same = ranges[i].range.buffer == ranges[j].range.buffer &&
+                        ranges[i].range.offset == ranges[j].range.offset && ranges[i].size == ranges[j].size;
             bool in_place_pair = (i == 0 && j == 1) || (i == 2 && j == 3);
             if (same && in_place_pair) continue;
             if (mgpu__ranges_overlap(ranges[i].range, n * ranges[i].size, ranges[j].range, n * ranges[j].size))
@@ -93,15 +101,19 @@ mgpu_result mgpu_mergesort_get_requirements(mgpu_context ctx, const mgpu_sort_in
     mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, info);
     *out = (mgpu_requirements){.scratch_size = plan.scratch_bytes,
                                .scratch_alignment = 16,
-                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+                               .scratch_usage =
+                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
     return MGPU_SUCCESS;
 }
 
-static mgpu_pipeline_key mgpu_blocksort_key(const mgpu_mergesort_plan *plan, mgpu_type type, bool descending, bool indices) {
+static mgpu_pipeline_key mgpu_blocksort_key(const mgpu_mergesort_plan *plan, mgpu_type type, bool descending,
+                                            bool indices) {
     return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGESORT_BLOCK,
                                .type = type,
-                               .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
-                                        [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
+                               .spec = {[MGPU_SPEC_NT] = plan->tuning.nt,
+                                        [MGPU_SPEC_VT] = plan->tuning.vt,
+                                        [MGPU_SPEC_DESCENDING] = descending,
+                                        [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
                                         [MGPU_SPEC_MODE] = indices ? MGPU_MERGESORT_INDICES : MGPU_MERGESORT_VALUES}};
 }
 
@@ -121,7 +133,8 @@ mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     VkDeviceAddress out_keys = mgpu_range_address(ctx, info->keys_out);
     VkDeviceAddress out_values = values ? mgpu_range_address(ctx, info->values_out) : 0;
     VkDeviceAddress base = plan.passes ? mgpu_range_address(ctx, scratch) : 0;
-    VkDeviceAddress tmp_keys = base ? base + plan.keys_offset : 0, tmp_values = base && values ? base + plan.values_offset : 0;
+    VkDeviceAddress tmp_keys = base ? base + plan.keys_offset : 0,
+                    tmp_values = base && values ? base + plan.values_offset : 0;
     /* After the blocksort, pass k reads what pass k-1 wrote; the last one writes the output. */
     bool blocksort_to_tmp = plan.passes % 2 == 1;
     mgpu_merge_pc pc = {.a_keys = mgpu_range_address(ctx, info->keys_in),
@@ -159,7 +172,8 @@ mgpu_result mgpu_mergesort(mgpu_context ctx, const mgpu_sort_info *info) {
     mgpu_result r = mgpu_mergesort_check(ctx, info);
     if (r != MGPU_SUCCESS || info->count == 0) return r;
     mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, info);
-    return mgpu__run_blocking(ctx, mgpu_record_mergesort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0}, 0);
+    return mgpu__run_blocking(ctx, mgpu_record_mergesort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0},
+                              0);
 }
 
 static mgpu_result mgpu_mergesort_prepare(mgpu_context ctx, mgpu_type type) {

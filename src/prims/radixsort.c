@@ -37,24 +37,27 @@ static uint32_t mgpu_radix_warps(mgpu_context ctx, uint32_t nt) {
 }
 
 /* Shared memory of a digit pass (radix_onesweep.comp, radix_scatter.comp: shaders/shared/constants.h). */
-static uint32_t mgpu_radix_shared_bytes(bool onesweep, uint32_t nt, uint32_t vt, uint32_t key_words, uint32_t value_words,
-                                        uint32_t warps) {
+static uint32_t mgpu_radix_shared_bytes(bool onesweep, uint32_t nt, uint32_t vt, uint32_t key_words,
+                                        uint32_t value_words, uint32_t warps) {
     uint32_t stage_words = key_words > value_words ? key_words : value_words;
     if (onesweep) return MGPU_SHARED_BYTES_RADIX_ONESWEEP(nt, vt, stage_words, warps);
     return MGPU_SHARED_BYTES_RADIX_SCATTER(nt, vt, key_words, warps);
 }
 
-uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32_t vt, uint32_t key_words, uint32_t value_words) {
+uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32_t vt, uint32_t key_words,
+                            uint32_t value_words) {
     uint32_t warps = mgpu_radix_warps(ctx, nt);
-    while (vt > 0 && mgpu_radix_shared_bytes(onesweep, nt, vt, key_words, value_words, warps) > ctx->info.shared_memory_bytes) --vt;
+    while (vt > 0 &&
+           mgpu_radix_shared_bytes(onesweep, nt, vt, key_words, value_words, warps) > ctx->info.shared_memory_bytes)
+        --vt;
     return vt;
 }
 
 /* radix_histogram's shape, its own (not the digit passes'): H100, u32 keys at 2^26, 256 x 8 and 512 x 8 took
  * 180 and 172 us where the passes' 256 x 15 took 177 and 128 x 16 207; u64 256 x 8 290 us, 512 x 8 313
  * (bench/RESULTS.md). At most the device's workgroup size. */
-#define MGPU_RADIX_HISTOGRAM_NT 256u
-#define MGPU_RADIX_HISTOGRAM_VT 8u
+#define MGPU_RADIX_HISTOGRAM_NT     256u
+#define MGPU_RADIX_HISTOGRAM_VT     8u
 #define MGPU_RADIX_HISTOGRAM_GROUPS 1024u /* at most; each strides over the keys */
 
 static uint32_t mgpu_radix_histogram_nt(mgpu_context ctx) {
@@ -83,7 +86,8 @@ static const uint32_t mgpu_radix_frame_vts[] = {2, 4, 8};
 static uint32_t mgpu_radix_frame_vt(uint32_t nt, uint32_t vt, uint32_t count) {
     for (size_t i = 0; i < MGPU_ARRAY_COUNT(mgpu_radix_frame_vts); ++i) {
         uint32_t vt_i = mgpu_radix_frame_vts[i];
-        if (vt_i < vt && ((uint64_t)count + (uint64_t)nt * vt_i - 1) / ((uint64_t)nt * vt_i) <= MGPU_RADIX_FRAME_TILES) return vt_i;
+        if (vt_i < vt && ((uint64_t)count + (uint64_t)nt * vt_i - 1) / ((uint64_t)nt * vt_i) <= MGPU_RADIX_FRAME_TILES)
+            return vt_i;
     }
     return vt;
 }
@@ -128,8 +132,9 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
     plan->tuning.vt = mgpu__radix_fit_vt(ctx, plan->onesweep, plan->tuning.nt, plan->tuning.vt,
                                          (uint32_t)mgpu_type_size(info->key_type) / 4, plan->value_words);
     if (plan->tuning.vt == 0)
-        return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "radix sort: %u threads need more shared memory than the device's %u bytes",
-                          plan->tuning.nt, ctx->info.shared_memory_bytes);
+        return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
+                          "radix sort: %u threads need more shared memory than the device's %u bytes", plan->tuning.nt,
+                          ctx->info.shared_memory_bytes);
     if (plan->onesweep) plan->tuning.vt = mgpu_radix_frame_vt(plan->tuning.nt, plan->tuning.vt, info->count);
     if (plan->tuning.subgroup == MGPU_SWITCH_ON && plan->tuning.single == MGPU_SWITCH_ON) {
         plan->small_nt = mgpu_radix_small_nt(ctx);
@@ -142,15 +147,16 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
     plan->copy_first = in_place && plan->passes % 2 == 1;
     if (info->count == 0) return MGPU_SUCCESS;
     if ((uint64_t)plan->tiles * MGPU_RADIX_DIGITS > MGPU_MAX_COUNT)
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "radix sort: %u tiles of digit counts exceed 2^31-1", plan->tiles);
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "radix sort: %u tiles of digit counts exceed 2^31-1",
+                          plan->tiles);
     plan->counts_offset = 0;
     if (plan->onesweep) {
         plan->scan_offset = (VkDeviceSize)plan->passes * MGPU_RADIX_DIGITS * 4;
         plan->status_stride = (MGPU_RADIX_STATUS_HEADER + (VkDeviceSize)plan->tiles * MGPU_RADIX_DIGITS) * 4;
         plan->keys_offset = mgpu_align16(plan->scan_offset + plan->passes * plan->status_stride);
     } else {
-        plan->scan = (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true,
-                                      .count = plan->tiles * MGPU_RADIX_DIGITS};
+        plan->scan = (mgpu_scan_info){
+            .type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true, .count = plan->tiles * MGPU_RADIX_DIGITS};
         plan->scan_offset = mgpu_align16((VkDeviceSize)plan->scan.count * 4);
         plan->keys_offset = mgpu_align16(plan->scan_offset + mgpu__scan_scratch_bytes(ctx, &plan->scan));
     }
@@ -169,8 +175,9 @@ static mgpu_result mgpu_radix_check(mgpu_context ctx, const mgpu_sort_info *info
     if (r == MGPU_SUCCESS && info->indirect_count.buffer) {
         r = mgpu__check_range(ctx, "sort indirect_count", info->indirect_count, 4, 4);
         VkDeviceSize n = info->count, out_value = info->indices ? 4 : info->value_size;
-        if (r == MGPU_SUCCESS && (mgpu__ranges_overlap(info->indirect_count, 4, info->keys_out, n * mgpu_type_size(info->key_type)) ||
-                                  mgpu__ranges_overlap(info->indirect_count, 4, info->values_out, n * out_value)))
+        if (r == MGPU_SUCCESS &&
+            (mgpu__ranges_overlap(info->indirect_count, 4, info->keys_out, n * mgpu_type_size(info->key_type)) ||
+             mgpu__ranges_overlap(info->indirect_count, 4, info->values_out, n * out_value)))
             r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: indirect_count overlaps an output");
     }
     return r == MGPU_SUCCESS ? mgpu_radix_make_plan(ctx, info, plan) : r;
@@ -183,42 +190,58 @@ mgpu_result mgpu_radixsort_get_requirements(mgpu_context ctx, const mgpu_sort_in
     if (r != MGPU_SUCCESS) return r;
     *out = (mgpu_requirements){.scratch_size = plan.scratch_bytes,
                                .scratch_alignment = 16,
-                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+                               .scratch_usage =
+                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
     return MGPU_SUCCESS;
 }
 
-static mgpu_pipeline_key mgpu_radix_small_key(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_type type, bool descending) {
-    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_RADIX_SMALL, .type = type, .subgroup = true,
-                               .spec = {[MGPU_SPEC_NT] = plan->small_nt, [MGPU_SPEC_VT] = MGPU_RADIX_SMALL_VT,
-                                        [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
-                                        [MGPU_SPEC_WARPS] = mgpu_radix_warps(ctx, plan->small_nt),
-                                        [MGPU_SPEC_MAX_SUBGROUP] = ctx->info.max_subgroup_size ? ctx->info.max_subgroup_size : 128}};
+static mgpu_pipeline_key mgpu_radix_small_key(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_type type,
+                                              bool descending) {
+    return (mgpu_pipeline_key){
+        .kernel = MGPU_KERNEL_RADIX_SMALL,
+        .type = type,
+        .subgroup = true,
+        .spec = {[MGPU_SPEC_NT] = plan->small_nt,
+                 [MGPU_SPEC_VT] = MGPU_RADIX_SMALL_VT,
+                 [MGPU_SPEC_DESCENDING] = descending,
+                 [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
+                 [MGPU_SPEC_WARPS] = mgpu_radix_warps(ctx, plan->small_nt),
+                 [MGPU_SPEC_MAX_SUBGROUP] = ctx->info.max_subgroup_size ? ctx->info.max_subgroup_size : 128}};
 }
 
 static void mgpu_radix_keys(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_type type, bool descending,
                             mgpu_pipeline_key *count, mgpu_pipeline_key *scatter, mgpu_pipeline_key *histogram) {
     /* The subgroup ranking keeps a counter per subgroup and digit: room for the subgroups at the device's smallest
      * size (radix_scatter also falls back to splits if it gets more). */
-    *count = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_RADIX_COUNT, .type = type,
-                                 .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
-                                          [MGPU_SPEC_DESCENDING] = descending}};
-    *scatter = (mgpu_pipeline_key){.kernel = plan->onesweep ? MGPU_KERNEL_RADIX_ONESWEEP : MGPU_KERNEL_RADIX_SCATTER, .type = type,
-                                   .subgroup = plan->tuning.subgroup == MGPU_SWITCH_ON,
-                                   .spec = {[MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt,
-                                            [MGPU_SPEC_DESCENDING] = descending,
-                                            [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
-                                            [MGPU_SPEC_WARPS] = mgpu_radix_warps(ctx, plan->tuning.nt),
-                                            [MGPU_SPEC_MAX_SUBGROUP] = ctx->info.max_subgroup_size ? ctx->info.max_subgroup_size : 128}};
+    *count = (mgpu_pipeline_key){
+        .kernel = MGPU_KERNEL_RADIX_COUNT,
+        .type = type,
+        .spec = {
+            [MGPU_SPEC_NT] = plan->tuning.nt, [MGPU_SPEC_VT] = plan->tuning.vt, [MGPU_SPEC_DESCENDING] = descending}};
+    *scatter = (mgpu_pipeline_key){
+        .kernel = plan->onesweep ? MGPU_KERNEL_RADIX_ONESWEEP : MGPU_KERNEL_RADIX_SCATTER,
+        .type = type,
+        .subgroup = plan->tuning.subgroup == MGPU_SWITCH_ON,
+        .spec = {[MGPU_SPEC_NT] = plan->tuning.nt,
+                 [MGPU_SPEC_VT] = plan->tuning.vt,
+                 [MGPU_SPEC_DESCENDING] = descending,
+                 [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
+                 [MGPU_SPEC_WARPS] = mgpu_radix_warps(ctx, plan->tuning.nt),
+                 [MGPU_SPEC_MAX_SUBGROUP] = ctx->info.max_subgroup_size ? ctx->info.max_subgroup_size : 128}};
     uint32_t histogram_nt = mgpu_radix_histogram_nt(ctx);
-    *histogram = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_RADIX_HISTOGRAM, .type = type,
-                                     .spec = {[MGPU_SPEC_NT] = histogram_nt, [MGPU_SPEC_VT] = MGPU_RADIX_HISTOGRAM_VT,
-                                              [MGPU_SPEC_DESCENDING] = descending,
-                                              [MGPU_SPEC_WARPS] = mgpu_radix_histogram_copies(ctx, type, histogram_nt),
-                                              [MGPU_SPEC_MODE] = plan->begin_bit == 0 && plan->end_bit == mgpu_type_size(type) * 8}};
+    *histogram = (mgpu_pipeline_key){
+        .kernel = MGPU_KERNEL_RADIX_HISTOGRAM,
+        .type = type,
+        .spec = {[MGPU_SPEC_NT] = histogram_nt,
+                 [MGPU_SPEC_VT] = MGPU_RADIX_HISTOGRAM_VT,
+                 [MGPU_SPEC_DESCENDING] = descending,
+                 [MGPU_SPEC_WARPS] = mgpu_radix_histogram_copies(ctx, type, histogram_nt),
+                 [MGPU_SPEC_MODE] = plan->begin_bit == 0 && plan->end_bit == mgpu_type_size(type) * 8}};
 }
 
 /* Copies count elements of `size` bytes (a no-op for the same range). */
-static mgpu_result mgpu_radix_copy(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range src, mgpu_range dst, VkDeviceSize bytes) {
+static mgpu_result mgpu_radix_copy(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range src, mgpu_range dst,
+                                   VkDeviceSize bytes) {
     if (mgpu_same_range(src, dst) || bytes == 0) return MGPU_SUCCESS;
     return mgpu_cmd_copy(ctx, cmd, &(mgpu_copy_info){.src = src, .dst = dst, .bytes = bytes});
 }
@@ -230,8 +253,12 @@ static mgpu_result mgpu_radix_no_passes(mgpu_context ctx, VkCommandBuffer cmd, c
     if (r == MGPU_SUCCESS && info->value_size)
         r = mgpu_radix_copy(ctx, cmd, info->values_in, info->values_out, n * info->value_size);
     if (r == MGPU_SUCCESS && info->indices)
-        r = mgpu_cmd_fill(ctx, cmd, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .mode = MGPU_FILL_ASCENDING, .count = info->count,
-                                                      .output = info->values_out, .b.i32 = 1});
+        r = mgpu_cmd_fill(ctx, cmd,
+                          &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                            .mode = MGPU_FILL_ASCENDING,
+                                            .count = info->count,
+                                            .output = info->values_out,
+                                            .b.i32 = 1});
     return r;
 }
 
@@ -248,7 +275,8 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     if (plan.scratch_bytes) r = mgpu__check_scratch(ctx, "sort scratch", scratch, plan.scratch_bytes, 16, uses, 5);
     if (r != MGPU_SUCCESS) return r;
     if (plan.passes == 0) return mgpu_radix_no_passes(ctx, cmd, info);
-    VkDeviceSize n = info->count, key_bytes = n * mgpu_type_size(info->key_type), value_bytes = n * plan.value_words * 4;
+    VkDeviceSize n = info->count, key_bytes = n * mgpu_type_size(info->key_type),
+                 value_bytes = n * plan.value_words * 4;
     mgpu_range counts = mgpu__subrange(scratch, plan.counts_offset, plan.scan_offset - plan.counts_offset);
     mgpu_range scan_scratch = mgpu__subrange(scratch, plan.scan_offset, plan.keys_offset - plan.scan_offset);
     mgpu_range tmp_keys = mgpu__subrange(scratch, plan.keys_offset, key_bytes);
@@ -262,7 +290,8 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     VkDeviceAddress src_values = info->value_size ? mgpu_range_address(ctx, info->values_in) : 0;
     if (plan.copy_first) { /* in place with an odd number of passes: read the input from scratch */
         r = mgpu_radix_copy(ctx, cmd, info->keys_in, tmp_keys, key_bytes);
-        if (r == MGPU_SUCCESS && info->value_size) r = mgpu_radix_copy(ctx, cmd, info->values_in, tmp_values, value_bytes);
+        if (r == MGPU_SUCCESS && info->value_size)
+            r = mgpu_radix_copy(ctx, cmd, info->values_in, tmp_values, value_bytes);
         if (r != MGPU_SUCCESS) return r;
         mgpu__barrier_compute_write_to_read(ctx, cmd);
         src_keys = scratch_keys;
@@ -271,10 +300,19 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     VkDeviceAddress count_address = info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0;
     if (plan.small) { /* one dispatch; counts and status carry the scratch keys and values, tiles the passes */
         mgpu_pipeline_key key = mgpu_radix_small_key(ctx, &plan, info->key_type, info->descending);
-        mgpu_radix_pc pc = {.keys_in = src_keys, .keys_out = out_keys, .values_in = src_values, .values_out = out_values,
-                            .counts = scratch_keys, .status = scratch_values, .count_address = count_address,
-                            .count = info->count, .shift = plan.begin_bit, .end_bit = plan.end_bit, .tiles = plan.passes,
-                            .groups_x = 1, .flags = info->indices ? MGPU_RADIX_INDICES : 0};
+        mgpu_radix_pc pc = {.keys_in = src_keys,
+                            .keys_out = out_keys,
+                            .values_in = src_values,
+                            .values_out = out_values,
+                            .counts = scratch_keys,
+                            .status = scratch_values,
+                            .count_address = count_address,
+                            .count = info->count,
+                            .shift = plan.begin_bit,
+                            .end_bit = plan.end_bit,
+                            .tiles = plan.passes,
+                            .groups_x = 1,
+                            .flags = info->indices ? MGPU_RADIX_INDICES : 0};
         return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
     }
     mgpu_pipeline_key count_key, scatter_key, histogram_key;
@@ -286,14 +324,23 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     if (plan.onesweep) { /* zero the histogram and the first pass's status (each pass zeroes the next one's), then
                           * count every pass's digits */
         VkDeviceSize words = (plan.scan_offset + plan.status_stride - plan.counts_offset) / 4;
-        r = mgpu_cmd_fill(ctx, cmd, &(mgpu_fill_info){.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = (uint32_t)words,
-                                                      .output = mgpu__subrange(scratch, plan.counts_offset, words * 4)});
+        r = mgpu_cmd_fill(ctx, cmd,
+                          &(mgpu_fill_info){.type = MGPU_TYPE_U32,
+                                            .mode = MGPU_FILL_CONSTANT,
+                                            .count = (uint32_t)words,
+                                            .output = mgpu__subrange(scratch, plan.counts_offset, words * 4)});
         mgpu__barrier_compute_write_to_read(ctx, cmd);
         uint64_t histogram_tile = (uint64_t)mgpu_radix_histogram_nt(ctx) * MGPU_RADIX_HISTOGRAM_VT;
         uint64_t histogram_tiles = (info->count + histogram_tile - 1) / histogram_tile;
-        uint32_t groups = histogram_tiles < MGPU_RADIX_HISTOGRAM_GROUPS ? (uint32_t)histogram_tiles : MGPU_RADIX_HISTOGRAM_GROUPS;
-        mgpu_radix_pc pc = {.keys_in = src_keys, .counts = mgpu_range_address(ctx, counts), .count_address = count_address,
-                            .count = info->count, .shift = plan.begin_bit, .end_bit = plan.end_bit, .tiles = plan.tiles,
+        uint32_t groups =
+            histogram_tiles < MGPU_RADIX_HISTOGRAM_GROUPS ? (uint32_t)histogram_tiles : MGPU_RADIX_HISTOGRAM_GROUPS;
+        mgpu_radix_pc pc = {.keys_in = src_keys,
+                            .counts = mgpu_range_address(ctx, counts),
+                            .count_address = count_address,
+                            .count = info->count,
+                            .shift = plan.begin_bit,
+                            .end_bit = plan.end_bit,
+                            .tiles = plan.tiles,
                             .groups_x = groups};
         if (r == MGPU_SUCCESS) r = mgpu__dispatch(ctx, cmd, &histogram_key, &pc, sizeof pc, groups, 1);
         mgpu__barrier_compute_write_to_read(ctx, cmd);
@@ -301,22 +348,24 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     for (uint32_t pass = 0; pass < plan.passes && r == MGPU_SUCCESS; ++pass) {
         bool to_out = (plan.passes - pass) % 2 == 1; /* the last pass writes the output */
         uint32_t shift = plan.begin_bit + pass * MGPU_RADIX_BITS;
-        mgpu_radix_pc pc = {.keys_in = src_keys,
-                            .keys_out = to_out ? out_keys : scratch_keys,
-                            .values_in = src_values,
-                            .values_out = to_out ? out_values : scratch_values,
-                            .counts = mgpu_range_address(ctx, counts) + (plan.onesweep ? pass * MGPU_RADIX_DIGITS * 4 : 0),
-                            .count_address = count_address,
-                            .status = plan.onesweep ? mgpu_range_address(ctx, scratch) + plan.scan_offset + pass * plan.status_stride : 0,
-                            .next_status = plan.onesweep && pass + 1 < plan.passes
-                                               ? mgpu_range_address(ctx, scratch) + plan.scan_offset + (pass + 1) * plan.status_stride
-                                               : 0,
-                            .count = info->count,
-                            .shift = shift,
-                            .bits = plan.end_bit - shift < MGPU_RADIX_BITS ? plan.end_bit - shift : MGPU_RADIX_BITS,
-                            .tiles = plan.tiles,
-                            .groups_x = x,
-                            .flags = info->indices && pass == 0 ? MGPU_RADIX_INDICES : 0};
+        mgpu_radix_pc pc = {
+            .keys_in = src_keys,
+            .keys_out = to_out ? out_keys : scratch_keys,
+            .values_in = src_values,
+            .values_out = to_out ? out_values : scratch_values,
+            .counts = mgpu_range_address(ctx, counts) + (plan.onesweep ? pass * MGPU_RADIX_DIGITS * 4 : 0),
+            .count_address = count_address,
+            .status =
+                plan.onesweep ? mgpu_range_address(ctx, scratch) + plan.scan_offset + pass * plan.status_stride : 0,
+            .next_status = plan.onesweep && pass + 1 < plan.passes
+                               ? mgpu_range_address(ctx, scratch) + plan.scan_offset + (pass + 1) * plan.status_stride
+                               : 0,
+            .count = info->count,
+            .shift = shift,
+            .bits = plan.end_bit - shift < MGPU_RADIX_BITS ? plan.end_bit - shift : MGPU_RADIX_BITS,
+            .tiles = plan.tiles,
+            .groups_x = x,
+            .flags = info->indices && pass == 0 ? MGPU_RADIX_INDICES : 0};
         if (pass > 0) mgpu__barrier_compute_write_to_read(ctx, cmd);
         if (plan.onesweep) {
             r = mgpu__dispatch(ctx, cmd, &scatter_key, &pc, sizeof pc, x, y);
@@ -358,9 +407,11 @@ static mgpu_result mgpu_radixsort_prepare(mgpu_context ctx, mgpu_type type) {
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
             plan.value_words = words;
-            uint32_t fitted = mgpu__radix_fit_vt(ctx, plan.onesweep, plan.tuning.nt, vt, (uint32_t)mgpu_type_size(type) / 4, words);
+            uint32_t fitted =
+                mgpu__radix_fit_vt(ctx, plan.onesweep, plan.tuning.nt, vt, (uint32_t)mgpu_type_size(type) / 4, words);
             /* the tuned VT, then (one-sweep) the smaller ones of frame-sized inputs */
-            for (size_t level = 0; level <= (plan.onesweep ? MGPU_ARRAY_COUNT(mgpu_radix_frame_vts) : 0) && r == MGPU_SUCCESS; ++level) {
+            for (size_t level = 0;
+                 level <= (plan.onesweep ? MGPU_ARRAY_COUNT(mgpu_radix_frame_vts) : 0) && r == MGPU_SUCCESS; ++level) {
                 plan.tuning.vt = level == 0 ? fitted : mgpu_radix_frame_vts[level - 1];
                 if (level > 0 && plan.tuning.vt >= fitted) break;
                 mgpu_pipeline_key count, scatter, histogram;

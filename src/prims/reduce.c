@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#define MGPU_REDUCE_GROUPS 1024u
+#define MGPU_REDUCE_GROUPS       1024u
 /* Inputs of at most this many tiles take the single pass: one workgroup loops over them, one dispatch. H100,
  * GPU us, u32 at 2^14 / 2^15 (4 / 8 tiles of 256 x 16): 5.6 / 6.5 against 7.5 / 7.4 in two passes; at 16 tiles
  * 8.2 against 7.5 (bench/RESULTS.md). */
@@ -15,8 +15,8 @@
 
 typedef struct mgpu_reduce_plan {
     mgpu_tuning tuning;
-    uint32_t groups;             /* pass-1 workgroups; 0: a single pass */
-    VkDeviceSize index_offset;   /* of the partial indices in scratch */
+    uint32_t groups;           /* pass-1 workgroups; 0: a single pass */
+    VkDeviceSize index_offset; /* of the partial indices in scratch */
     VkDeviceSize scratch_bytes;
 } mgpu_reduce_plan;
 
@@ -37,10 +37,13 @@ static mgpu_result mgpu_reduce_check(mgpu_context ctx, const mgpu_reduce_info *i
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: info->next must be NULL");
     mgpu_result r = mgpu__check_type(ctx, info->type);
     if (r != MGPU_SUCCESS) return r;
-    if ((unsigned)info->op > MGPU_OP_MAX_INDEX) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: op %d", (int)info->op);
-    if (info->count > MGPU_MAX_COUNT) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: count %u > 2^31-1", info->count);
+    if ((unsigned)info->op > MGPU_OP_MAX_INDEX)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: op %d", (int)info->op);
+    if (info->count > MGPU_MAX_COUNT)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: count %u > 2^31-1", info->count);
     size_t size = mgpu_type_size(info->type);
-    if (info->count > 0) r = mgpu__check_range(ctx, "reduce input", info->input, (VkDeviceSize)info->count * size, size);
+    if (info->count > 0)
+        r = mgpu__check_range(ctx, "reduce input", info->input, (VkDeviceSize)info->count * size, size);
     if (r == MGPU_SUCCESS && (need_result || info->result.buffer))
         r = mgpu__check_range(ctx, "reduce result", info->result, MGPU_REDUCE_RESULT_BYTES, 8);
     return r;
@@ -50,10 +53,10 @@ mgpu_result mgpu_reduce_get_requirements(mgpu_context ctx, const mgpu_reduce_inf
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: null requirements");
     mgpu_result r = mgpu_reduce_check(ctx, info, false);
     if (r != MGPU_SUCCESS) return r;
-    *out = (mgpu_requirements){
-        .scratch_size = mgpu_reduce_make_plan(ctx, info->type, info->count).scratch_bytes,
-        .scratch_alignment = 16,
-        .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+    *out = (mgpu_requirements){.scratch_size = mgpu_reduce_make_plan(ctx, info->type, info->count).scratch_bytes,
+                               .scratch_alignment = 16,
+                               .scratch_usage =
+                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
     return MGPU_SUCCESS;
 }
 
@@ -87,18 +90,26 @@ mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_re
     mgpu_reduce_pc pc;
     if (plan.groups) {
         VkDeviceAddress partials = mgpu_range_address(ctx, scratch);
-        pc = (mgpu_reduce_pc){.src = input, .dst = partials, .dst_index = partials + plan.index_offset,
-                              .count = info->count, .flags = vector};
+        pc = (mgpu_reduce_pc){.src = input,
+                              .dst = partials,
+                              .dst_index = partials + plan.index_offset,
+                              .count = info->count,
+                              .flags = vector};
         r = mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, plan.groups, 1);
         if (r != MGPU_SUCCESS) return r;
         mgpu__barrier_compute_write_to_read(ctx, cmd);
         pc = (mgpu_reduce_pc){.src = partials,
                               .src_index = info->op == MGPU_OP_MAX_INDEX ? partials + plan.index_offset : 0,
-                              .dst = result, .dst_index = result + 8, .count = plan.groups,
+                              .dst = result,
+                              .dst_index = result + 8,
+                              .count = plan.groups,
                               .flags = MGPU_REDUCE_INDEX64 | (vt_vectors ? MGPU_REDUCE_VEC4 : 0)};
         return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
     }
-    pc = (mgpu_reduce_pc){.src = input, .dst = result, .dst_index = result + 8, .count = info->count,
+    pc = (mgpu_reduce_pc){.src = input,
+                          .dst = result,
+                          .dst_index = result + 8,
+                          .count = info->count,
                           .flags = MGPU_REDUCE_INDEX64 | vector};
     return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
 }
@@ -116,7 +127,8 @@ mgpu_result mgpu_reduce(mgpu_context ctx, const mgpu_reduce_info *info, mgpu_red
     mgpu_reduce_info run = *info;
     if (!run.result.buffer) run.result = host; /* shaders write straight into host-visible memory */
     if (r == MGPU_SUCCESS)
-        r = mgpu__run_blocking(ctx, mgpu_record_reduce, &run, plan.scratch_bytes, run.result, host, MGPU_REDUCE_RESULT_BYTES);
+        r = mgpu__run_blocking(ctx, mgpu_record_reduce, &run, plan.scratch_bytes, run.result, host,
+                               MGPU_REDUCE_RESULT_BYTES);
     if (r == MGPU_SUCCESS && out) {
         const char *p = mgpu__pool_mapped(ctx, host);
         memset(out, 0, sizeof *out);
@@ -147,6 +159,5 @@ static const mgpu_tuning_row mgpu_reduce_tuning[] = {
     {MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO},
 };
 
-const mgpu_family_def mgpu__reduce_family = {.prepare = mgpu_reduce_prepare,
-                                             .tuning = mgpu_reduce_tuning,
-                                             .tuning_count = MGPU_ARRAY_COUNT(mgpu_reduce_tuning)};
+const mgpu_family_def mgpu__reduce_family = {
+    .prepare = mgpu_reduce_prepare, .tuning = mgpu_reduce_tuning, .tuning_count = MGPU_ARRAY_COUNT(mgpu_reduce_tuning)};

@@ -42,8 +42,11 @@ static VkDeviceSize mgpu_scan_scratch(const mgpu_scan_plan *plan, uint32_t count
 }
 
 static mgpu_scan_plan mgpu_scan_make_plan(mgpu_context ctx, const mgpu_scan_info *info) {
-    mgpu_scan_plan plan = {.type = info->type, .op = info->op, .exclusive = info->exclusive,
-                           .in_place = info->input.buffer == info->output.buffer && info->input.offset == info->output.offset,
+    mgpu_scan_plan plan = {.type = info->type,
+                           .op = info->op,
+                           .exclusive = info->exclusive,
+                           .in_place =
+                               info->input.buffer == info->output.buffer && info->input.offset == info->output.offset,
                            .tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_SCAN, info->type)};
     plan.tile = plan.tuning.nt * plan.tuning.vt;
     return plan;
@@ -62,7 +65,8 @@ static mgpu_result mgpu_scan_check(mgpu_context ctx, const mgpu_scan_info *info)
     if (r != MGPU_SUCCESS) return r;
     if ((unsigned)info->op > MGPU_OP_MAX)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: op %d (add, min or max)", (int)info->op);
-    if (info->count > MGPU_MAX_COUNT) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: count %u > 2^31-1", info->count);
+    if (info->count > MGPU_MAX_COUNT)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: count %u > 2^31-1", info->count);
     size_t size = mgpu_type_size(info->type);
     VkDeviceSize bytes = (VkDeviceSize)info->count * size;
     if (info->count > 0) {
@@ -71,7 +75,8 @@ static mgpu_result mgpu_scan_check(mgpu_context ctx, const mgpu_scan_info *info)
         if (r != MGPU_SUCCESS) return r;
         bool in_place = info->input.buffer == info->output.buffer && info->input.offset == info->output.offset;
         if (!in_place && mgpu__ranges_overlap(info->input, bytes, info->output, bytes))
-            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: input and output overlap without being the same");
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                              "scan: input and output overlap without being the same");
     }
     if (!info->total.buffer) return MGPU_SUCCESS;
     r = mgpu__check_range(ctx, "scan total", info->total, size, size);
@@ -89,10 +94,10 @@ mgpu_result mgpu_scan_get_requirements(mgpu_context ctx, const mgpu_scan_info *i
     mgpu_result r = mgpu_scan_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, info);
-    *out = (mgpu_requirements){
-        .scratch_size = mgpu_scan_scratch(&plan, info->count),
-        .scratch_alignment = 16,
-        .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+    *out = (mgpu_requirements){.scratch_size = mgpu_scan_scratch(&plan, info->count),
+                               .scratch_alignment = 16,
+                               .scratch_usage =
+                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
     return MGPU_SUCCESS;
 }
 
@@ -104,16 +109,16 @@ static uint32_t mgpu_lookback_wait(const mgpu_scan_plan *plan) {
 }
 
 static mgpu_pipeline_key mgpu_scan_key(const mgpu_scan_plan *plan, mgpu_kernel kernel, bool exclusive, uint32_t mode) {
-    return (mgpu_pipeline_key){.kernel = kernel,
-                               .type = plan->type,
-                               .subgroup = plan->tuning.subgroup == MGPU_SWITCH_ON,
-                               .spec = {[MGPU_SPEC_NT] = plan->tuning.nt,
-                                        [MGPU_SPEC_VT] = plan->tuning.vt,
-                                        [MGPU_SPEC_OP] = plan->op,
-                                        [MGPU_SPEC_EXCLUSIVE] = exclusive,
-                                        [MGPU_SPEC_MODE] = mode,
-                                        [MGPU_SPEC_LOOKBACK_WAIT] =
-                                            kernel == MGPU_KERNEL_SCAN_LOOKBACK ? mgpu_lookback_wait(plan) : 0}};
+    return (mgpu_pipeline_key){
+        .kernel = kernel,
+        .type = plan->type,
+        .subgroup = plan->tuning.subgroup == MGPU_SWITCH_ON,
+        .spec = {[MGPU_SPEC_NT] = plan->tuning.nt,
+                 [MGPU_SPEC_VT] = plan->tuning.vt,
+                 [MGPU_SPEC_OP] = plan->op,
+                 [MGPU_SPEC_EXCLUSIVE] = exclusive,
+                 [MGPU_SPEC_MODE] = mode,
+                 [MGPU_SPEC_LOOKBACK_WAIT] = kernel == MGPU_KERNEL_SCAN_LOOKBACK ? mgpu_lookback_wait(plan) : 0}};
 }
 
 /* One dispatch over every tile of pc->count elements, folded into 2D when there are many tiles. */
@@ -153,12 +158,14 @@ static mgpu_result mgpu_record_rts(mgpu_context ctx, VkCommandBuffer cmd, const 
 }
 
 static mgpu_result mgpu_record_lookback(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_plan *plan,
-                                        VkDeviceAddress src, VkDeviceAddress dst, uint32_t count,
-                                        VkDeviceAddress total, mgpu_range scratch) {
+                                        VkDeviceAddress src, VkDeviceAddress dst, uint32_t count, VkDeviceAddress total,
+                                        mgpu_range scratch) {
     VkDeviceAddress base = mgpu_range_address(ctx, scratch);
     VkDeviceSize bytes = mgpu_scan_scratch(plan, count);
     /* Clear the counter and the tile states: scratch is never assumed to be zero. */
-    mgpu_fill_info clear = {.type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = (uint32_t)(bytes / 4),
+    mgpu_fill_info clear = {.type = MGPU_TYPE_U32,
+                            .mode = MGPU_FILL_CONSTANT,
+                            .count = (uint32_t)(bytes / 4),
                             .output = mgpu__subrange(scratch, 0, bytes)};
     mgpu_result r = mgpu_cmd_fill(ctx, cmd, &clear);
     if (r != MGPU_SUCCESS) return r;
@@ -181,7 +188,8 @@ mgpu_result mgpu_cmd_scan(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan
     VkDeviceSize scratch_bytes = mgpu_scan_scratch(&plan, info->count);
     if (scratch_bytes) {
         VkDeviceSize size = mgpu_type_size(info->type), bytes = (VkDeviceSize)info->count * size;
-        mgpu_range_use uses[] = {{"the input", info->input, bytes}, {"the output", info->output, bytes},
+        mgpu_range_use uses[] = {{"the input", info->input, bytes},
+                                 {"the output", info->output, bytes},
                                  {"the total", info->total, info->total.buffer ? size : 0}};
         r = mgpu__check_scratch(ctx, "scan scratch", scratch, scratch_bytes, 1, uses, MGPU_ARRAY_COUNT(uses));
         if (r == MGPU_SUCCESS && mgpu_range_address(ctx, scratch) % 16 != 0)
@@ -211,7 +219,8 @@ mgpu_result mgpu_scan(mgpu_context ctx, const mgpu_scan_info *info, mgpu_scalar 
     mgpu_scan_info run = *info;
     if (!run.total.buffer) run.total = host; /* the shader writes the total straight into host-visible memory */
     if (r == MGPU_SUCCESS)
-        r = mgpu__run_blocking(ctx, mgpu_record_scan, &run, mgpu_scan_scratch(&plan, info->count), run.total, host, size);
+        r = mgpu__run_blocking(ctx, mgpu_record_scan, &run, mgpu_scan_scratch(&plan, info->count), run.total, host,
+                               size);
     if (r == MGPU_SUCCESS && total) {
         memset(total, 0, sizeof *total);
         memcpy(total, mgpu__pool_mapped(ctx, host), size);
@@ -258,6 +267,5 @@ static const mgpu_tuning_row mgpu_scan_tuning[] = {
     {MGPU_64, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO},
 };
 
-const mgpu_family_def mgpu__scan_family = {.prepare = mgpu_scan_prepare,
-                                           .tuning = mgpu_scan_tuning,
-                                           .tuning_count = MGPU_ARRAY_COUNT(mgpu_scan_tuning)};
+const mgpu_family_def mgpu__scan_family = {
+    .prepare = mgpu_scan_prepare, .tuning = mgpu_scan_tuning, .tuning_count = MGPU_ARRAY_COUNT(mgpu_scan_tuning)};

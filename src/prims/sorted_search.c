@@ -17,7 +17,13 @@ static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_
     if (info->a_count > MGPU_MAX_COUNT || info->b_count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: counts above 2^31-1");
     size_t k = mgpu_type_size(info->key_type);
-    struct { const char *name; mgpu_range range; uint64_t bytes; size_t align; bool optional; } ranges[] = {
+    struct {
+        const char *name;
+        mgpu_range range;
+        uint64_t bytes;
+        size_t align;
+        bool optional;
+    } ranges[] = {
         {"sorted search a_keys", info->a_keys, (uint64_t)info->a_count * k, k, false},
         {"sorted search b_keys", info->b_keys, (uint64_t)info->b_count * k, k, false},
         {"sorted search a_indices", info->a_indices, (uint64_t)info->a_count * 4, 4, true},
@@ -51,25 +57,33 @@ static mgpu_search_plan mgpu_search_make_plan(mgpu_context ctx, const mgpu_sorte
     return plan;
 }
 
-mgpu_result mgpu_sorted_search_get_requirements(mgpu_context ctx, const mgpu_sorted_search_info *info, mgpu_requirements *out) {
+mgpu_result mgpu_sorted_search_get_requirements(mgpu_context ctx, const mgpu_sorted_search_info *info,
+                                                mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: null requirements");
     mgpu_result r = mgpu_search_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     mgpu_search_plan plan = mgpu_search_make_plan(ctx, info);
     *out = (mgpu_requirements){.scratch_size = plan.tiles ? (VkDeviceSize)(plan.tiles + 1) * 4 : 0,
                                .scratch_alignment = 4,
-                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+                               .scratch_usage =
+                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
     return MGPU_SUCCESS;
 }
 
 static void mgpu_search_keys(mgpu_tuning t, mgpu_type type, bool upper, bool descending, mgpu_pipeline_key *partition,
                              mgpu_pipeline_key *search) {
-    *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION, .type = type,
+    *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION,
+                                     .type = type,
                                      .subgroup = t.subgroup == MGPU_SWITCH_ON,
-                                     .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = t.nt * t.vt,
-                                              [MGPU_SPEC_DESCENDING] = descending, [MGPU_SPEC_MODE] = upper}};
-    *search = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SORTED_SEARCH, .type = type,
-                                  .spec = {[MGPU_SPEC_NT] = t.nt, [MGPU_SPEC_VT] = t.vt, [MGPU_SPEC_MODE] = upper,
+                                     .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT,
+                                              [MGPU_SPEC_VT] = t.nt * t.vt,
+                                              [MGPU_SPEC_DESCENDING] = descending,
+                                              [MGPU_SPEC_MODE] = upper}};
+    *search = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SORTED_SEARCH,
+                                  .type = type,
+                                  .spec = {[MGPU_SPEC_NT] = t.nt,
+                                           [MGPU_SPEC_VT] = t.vt,
+                                           [MGPU_SPEC_MODE] = upper,
                                            [MGPU_SPEC_DESCENDING] = descending}};
 }
 
@@ -77,14 +91,16 @@ static VkDeviceAddress mgpu_optional_address(mgpu_context ctx, mgpu_range range,
     return range.buffer && count ? mgpu_range_address(ctx, range) : 0;
 }
 
-mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sorted_search_info *info, mgpu_range scratch) {
+mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sorted_search_info *info,
+                                   mgpu_range scratch) {
     mgpu_result r = mgpu_search_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: null command buffer");
     mgpu_search_plan plan = mgpu_search_make_plan(ctx, info);
     if (plan.tiles == 0) return MGPU_SUCCESS;
     VkDeviceSize k = mgpu_type_size(info->key_type), an = info->a_count, bn = info->b_count;
-    mgpu_range_use uses[] = {{"a_keys", info->a_keys, an * k}, {"b_keys", info->b_keys, bn * k},
+    mgpu_range_use uses[] = {{"a_keys", info->a_keys, an * k},
+                             {"b_keys", info->b_keys, bn * k},
                              {"a_indices", info->a_indices, info->a_indices.buffer ? an * 4 : 0},
                              {"b_indices", info->b_indices, info->b_indices.buffer ? bn * 4 : 0},
                              {"a_matches", info->a_matches, info->a_matches.buffer ? an * 4 : 0},
@@ -102,7 +118,8 @@ mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const 
                          .a_count = info->a_count,
                          .b_count = info->b_count};
     mgpu_pipeline_key partition, search;
-    mgpu_search_keys(plan.tuning, info->key_type, info->bounds == MGPU_BOUNDS_UPPER, info->descending, &partition, &search);
+    mgpu_search_keys(plan.tuning, info->key_type, info->bounds == MGPU_BOUNDS_UPPER, info->descending, &partition,
+                     &search);
     r = mgpu__dispatch_partitions(ctx, cmd, &partition, &pc, sizeof pc, plan.tiles + 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);

@@ -7,31 +7,31 @@
 #include <string.h>
 
 /* The rows of ref_type: the functions of one type, from its scalar field, C type and extremes. */
-#define REF_TYPE_FUNCTIONS(name, field, ctype, utype, lowest, highest)                                            \
-    static mgpu_scalar name##_from_int(int64_t v) {                                                               \
-        mgpu_scalar s;                                                                                             \
-        memset(&s, 0, sizeof s);                                                                                   \
-        s.field = (ctype)v;                                                                                        \
-        return s;                                                                                                  \
-    }                                                                                                              \
-    static mgpu_scalar name##_from_double(double v) {                                                             \
-        mgpu_scalar s;                                                                                             \
-        memset(&s, 0, sizeof s);                                                                                   \
-        s.field = (ctype)v;                                                                                        \
-        return s;                                                                                                  \
-    }                                                                                                              \
-    static double name##_to_double(mgpu_scalar v) { return (double)v.field; }                                    \
-    static mgpu_scalar name##_add(mgpu_scalar a, mgpu_scalar b) {                                                 \
-        mgpu_scalar s;                                                                                             \
-        memset(&s, 0, sizeof s);                                                                                   \
-        s.field = (ctype)((utype)a.field + (utype)b.field);                                                        \
-        return s;                                                                                                  \
-    }                                                                                                              \
-    static mgpu_scalar name##_extreme(bool high) {                                                                \
-        mgpu_scalar s;                                                                                             \
-        memset(&s, 0, sizeof s);                                                                                   \
-        s.field = high ? (highest) : (lowest);                                                                     \
-        return s;                                                                                                  \
+#define REF_TYPE_FUNCTIONS(name, field, ctype, utype, lowest, highest)        \
+    static mgpu_scalar name##_from_int(int64_t v) {                           \
+        mgpu_scalar s;                                                        \
+        memset(&s, 0, sizeof s);                                              \
+        s.field = (ctype)v;                                                   \
+        return s;                                                             \
+    }                                                                         \
+    static mgpu_scalar name##_from_double(double v) {                         \
+        mgpu_scalar s;                                                        \
+        memset(&s, 0, sizeof s);                                              \
+        s.field = (ctype)v;                                                   \
+        return s;                                                             \
+    }                                                                         \
+    static double name##_to_double(mgpu_scalar v) { return (double)v.field; } \
+    static mgpu_scalar name##_add(mgpu_scalar a, mgpu_scalar b) {             \
+        mgpu_scalar s;                                                        \
+        memset(&s, 0, sizeof s);                                              \
+        s.field = (ctype)((utype)a.field + (utype)b.field);                   \
+        return s;                                                             \
+    }                                                                         \
+    static mgpu_scalar name##_extreme(bool high) {                            \
+        mgpu_scalar s;                                                        \
+        memset(&s, 0, sizeof s);                                              \
+        s.field = high ? (highest) : (lowest);                                \
+        return s;                                                             \
     }
 
 REF_TYPE_FUNCTIONS(ref_u32, u32, uint32_t, uint32_t, 0, UINT32_MAX)
@@ -41,21 +41,16 @@ REF_TYPE_FUNCTIONS(ref_u64, u64, uint64_t, uint64_t, 0, UINT64_MAX)
 REF_TYPE_FUNCTIONS(ref_i64, i64, int64_t, uint64_t, INT64_MIN, INT64_MAX)
 REF_TYPE_FUNCTIONS(ref_f64, f64, double, double, -INFINITY, INFINITY)
 
-#define REF_TYPE_ROW(name, size, is_float, is_signed)                                                             \
-    {size, is_float, is_signed, name##_from_int, name##_from_double, name##_to_double, name##_add, name##_extreme}
+#define REF_TYPE_ROW(name, size, is_float, is_signed) \
+    { size, is_float, is_signed, name##_from_int, name##_from_double, name##_to_double, name##_add, name##_extreme }
 
 static const ref_type_info ref_types[MGPU_TYPE_COUNT] = {
-    [MGPU_TYPE_U32] = REF_TYPE_ROW(ref_u32, 4, false, false),
-    [MGPU_TYPE_I32] = REF_TYPE_ROW(ref_i32, 4, false, true),
-    [MGPU_TYPE_F32] = REF_TYPE_ROW(ref_f32, 4, true, true),
-    [MGPU_TYPE_U64] = REF_TYPE_ROW(ref_u64, 8, false, false),
-    [MGPU_TYPE_I64] = REF_TYPE_ROW(ref_i64, 8, false, true),
-    [MGPU_TYPE_F64] = REF_TYPE_ROW(ref_f64, 8, true, true),
+    [MGPU_TYPE_U32] = REF_TYPE_ROW(ref_u32, 4, false, false), [MGPU_TYPE_I32] = REF_TYPE_ROW(ref_i32, 4, false, true),
+    [MGPU_TYPE_F32] = REF_TYPE_ROW(ref_f32, 4, true, true),   [MGPU_TYPE_U64] = REF_TYPE_ROW(ref_u64, 8, false, false),
+    [MGPU_TYPE_I64] = REF_TYPE_ROW(ref_i64, 8, false, true),  [MGPU_TYPE_F64] = REF_TYPE_ROW(ref_f64, 8, true, true),
 };
 
-const ref_type_info *ref_type(mgpu_type type) {
-    return (unsigned)type < MGPU_TYPE_COUNT ? &ref_types[type] : NULL;
-}
+const ref_type_info *ref_type(mgpu_type type) { return (unsigned)type < MGPU_TYPE_COUNT ? &ref_types[type] : NULL; }
 
 /* v's bits (32-bit types: the low word), as a signed integer, and the sign bit, by the row's size. */
 static uint64_t ref_bits(const ref_type_info *t, mgpu_scalar v) { return t->size == 4 ? v.u32 : v.u64; }
@@ -127,10 +122,14 @@ bool ref_close(mgpu_type type, mgpu_scalar a, mgpu_scalar b, double scale) {
 
 void ref_format(mgpu_type type, mgpu_scalar v, char *buf, size_t size) {
     const ref_type_info *t = ref_type(type);
-    if (!t) snprintf(buf, size, "?");
-    else if (t->is_float) snprintf(buf, size, "%.*g", t->size == 4 ? 9 : 17, t->to_double(v));
-    else if (t->is_signed) snprintf(buf, size, "%" PRId64, ref_signed(t, v));
-    else snprintf(buf, size, "%" PRIu64, ref_bits(t, v));
+    if (!t)
+        snprintf(buf, size, "?");
+    else if (t->is_float)
+        snprintf(buf, size, "%.*g", t->size == 4 ? 9 : 17, t->to_double(v));
+    else if (t->is_signed)
+        snprintf(buf, size, "%" PRId64, ref_signed(t, v));
+    else
+        snprintf(buf, size, "%" PRIu64, ref_bits(t, v));
 }
 
 void ref_scan(mgpu_type type, mgpu_op op, bool exclusive, const void *in, void *out, size_t n, mgpu_scalar *total) {
@@ -178,8 +177,10 @@ void ref_merge(mgpu_type type, size_t value_size, bool descending, const void *a
     size_t i = 0, j = 0, size = mgpu_type_size(type);
     for (size_t o = 0; o < an + bn; ++o) {
         bool take_a;
-        if (j >= bn) take_a = true;
-        else if (i >= an) take_a = false;
+        if (j >= bn)
+            take_a = true;
+        else if (i >= an)
+            take_a = false;
         else {
             uint64_t x = ref_key_bits(type, ref_get(type, a, i)), y = ref_key_bits(type, ref_get(type, b, j));
             take_a = descending ? !(x < y) : !(y < x);
@@ -187,7 +188,8 @@ void ref_merge(mgpu_type type, size_t value_size, bool descending, const void *a
         const void *src = take_a ? a : b;
         size_t k = take_a ? i++ : j++;
         memcpy((char *)out + o * size, (const char *)src + k * size, size);
-        if (value_size) memcpy((char *)vout + o * value_size, (const char *)(take_a ? va : vb) + k * value_size, value_size);
+        if (value_size)
+            memcpy((char *)vout + o * value_size, (const char *)(take_a ? va : vb) + k * value_size, value_size);
     }
 }
 
@@ -202,7 +204,8 @@ static int ref_compare_positions(const void *x, const void *y) {
 }
 
 void ref_sort_bits(mgpu_type type, size_t value_size, bool descending, unsigned begin_bit, unsigned end_bit,
-                   const void *keys, const void *values, size_t n, void *keys_out, void *values_out, int32_t *indices_out) {
+                   const void *keys, const void *values, size_t n, void *keys_out, void *values_out,
+                   int32_t *indices_out) {
     size_t size = mgpu_type_size(type);
     uint64_t *bits = malloc(n * sizeof *bits + 8);
     uint32_t *order = malloc(n * sizeof *order + 8);
@@ -218,7 +221,8 @@ void ref_sort_bits(mgpu_type type, size_t value_size, bool descending, unsigned 
     qsort(order, n, sizeof *order, ref_compare_positions);
     for (size_t o = 0; o < n; ++o) {
         memcpy((char *)keys_out + o * size, (const char *)keys + order[o] * size, size);
-        if (value_size) memcpy((char *)values_out + o * value_size, (const char *)values + order[o] * value_size, value_size);
+        if (value_size)
+            memcpy((char *)values_out + o * value_size, (const char *)values + order[o] * value_size, value_size);
         if (indices_out) indices_out[o] = (int32_t)order[o];
     }
     free(bits);

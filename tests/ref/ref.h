@@ -7,13 +7,13 @@
 /* Elements of one type: one row per mgpu_type, the one place where the references and the tests tell the types
  * apart (the ref_ functions below, the tests' inputs and checks). */
 typedef struct ref_type_info {
-    size_t size; /* bytes, as mgpu_type_size */
-    bool is_float, is_signed; /* is_signed: i32, i64 and the floats */
+    size_t size;                          /* bytes, as mgpu_type_size */
+    bool is_float, is_signed;             /* is_signed: i32, i64 and the floats */
     mgpu_scalar (*from_int)(int64_t v);   /* integers modulo 2^bits (-1: the unsigned maximum), floats rounded */
     mgpu_scalar (*from_double)(double v); /* integers truncated toward zero (v must fit) */
     double (*to_double)(mgpu_scalar v);
     mgpu_scalar (*add)(mgpu_scalar a, mgpu_scalar b); /* integers wrap */
-    mgpu_scalar (*extreme)(bool highest); /* integers: the minimum or maximum; floats: -inf or +inf */
+    mgpu_scalar (*extreme)(bool highest);             /* integers: the minimum or maximum; floats: -inf or +inf */
 } ref_type_info;
 /* The row of type; NULL for a value that is no type. The scalars the rows make have their unused bytes zero. */
 const ref_type_info *ref_type(mgpu_type type);
@@ -49,6 +49,7 @@ void ref_sort(mgpu_type type, size_t value_size, bool descending, const void *ke
               void *keys_out, void *values_out, int32_t *indices_out);
 /* The same by bits [begin_bit, end_bit) of the key's order-preserving bits (complemented when descending). */
 void ref_sort_bits(mgpu_type type, size_t value_size, bool descending, unsigned begin_bit, unsigned end_bit,
-                   const void *keys, const void *values, size_t n, void *keys_out, void *values_out, int32_t *indices_out);
+                   const void *keys, const void *values, size_t n, void *keys_out, void *values_out,
+                   int32_t *indices_out);
 
 #endif
