@@ -79,10 +79,9 @@ static bool check_insert(mgpu_context ctx, const bench_case *c) {
     bool ok = out != NULL;
     uint64_t k = 0, next = 0;
     for (uint64_t i = 0; i < info->b_count && ok; ++i) {
-        if (i % 4 == 0 && next < info->a_count && bench_word(out, size, k++) != (uint64_t)1000000000 + next++)
-            ok = false;
-        else if (bench_word(out, size, k++) != i)
-            ok = false;
+        /* every fourth element of b is preceded by the next inserted one */
+        if (i % 4 == 0 && next < info->a_count) ok = bench_word(out, size, k++) == (uint64_t)1000000000 + next++;
+        ok = ok && bench_word(out, size, k++) == i;
     }
     free(out);
     return ok;

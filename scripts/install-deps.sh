@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages libmgpuvk builds and tests with (docs/ARCHITECTURE.md lists them).
 # Idempotent: packages already present are left alone and nothing is downloaded from outside Debian's
 # registry. Installing needs root: run it as root, or as a user with sudo. `--plot` adds matplotlib for
-# bench/plot.py; `--clang` adds clang for scripts/test.sh's Release build with -Wconversion; `--fuzz` adds clang
+# bench/plot.py; `--clang` adds clang, clang-format and clang-tidy for scripts/test.sh's Release build with -Wconversion and its lint; `--fuzz` adds clang
 # and its libFuzzer runtime for scripts/fuzz.sh.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libvulkan-dev libvulkan1 libvulkan-volk-dev glslang-tools
@@ -10,7 +10,7 @@ pkgs=(build-essential cmake pkg-config libvulkan-dev libvulkan1 libvulkan-volk-d
 for arg in "$@"; do
   case "$arg" in
     --plot) pkgs+=(python3-matplotlib) ;;
-    --clang) pkgs+=(clang) ;;
+    --clang) pkgs+=(clang clang-format clang-tidy) ;;
     --fuzz) pkgs+=(clang libclang-rt-14-dev) ;;
     *) echo "install-deps: unknown option $arg (--plot, --clang, --fuzz)" >&2; exit 2 ;;
   esac

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Second command of the README: installs what is missing, then builds and runs the whole test suite (ctest)
 # twice, both times under the Vulkan validation layers, with warnings as errors. Any failure exits non-zero.
+#   0. lint: clang-format (.clang-format) and clang-tidy (.clang-tidy, tests/.clang-tidy) find nothing.
 #   1. build-test: a Debug build, as users build it.
 #   1b. build-release-clang: a Release build with clang and -Wconversion, warnings as errors (built, not run:
 #      the other two runs test the code; this one keeps the tree clean for another compiler and optimizer).
@@ -20,8 +21,14 @@ jobs="$(nproc)"
 plain="${MGPU_TEST_BUILD:-build-test}"
 sanitize="${MGPU_TEST_SANITIZE_BUILD:-build-sanitize}"
 
-cmake -S . -B "$plain" -DCMAKE_BUILD_TYPE=Debug -DMGPU_WERROR=ON -DMGPU_BUILD_TESTS=ON >/dev/null
+# 0. Lint: the tree is as .clang-format writes it, and clang-tidy (.clang-tidy) finds nothing in the library,
+#    the tool, the tests, the benchmark and the examples (checked after the build, which generates headers).
+git ls-files '*.c' '*.h' | xargs clang-format --dry-run --Werror
+cmake -S . -B "$plain" -DCMAKE_BUILD_TYPE=Debug -DMGPU_WERROR=ON -DMGPU_BUILD_TESTS=ON \
+  -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
 cmake --build "$plain" -j"$jobs"
+run-clang-tidy -p "$plain" -j"$jobs" -quiet 'src/|tools/|tests/|bench/|examples/' >"$plain/clang-tidy.log" 2>&1 ||
+  { grep -E 'error:|warning:' "$plain/clang-tidy.log" >&2; echo "clang-tidy: findings (above)" >&2; exit 1; }
 ctest --test-dir "$plain" --output-on-failure -j"$jobs" "$@"
 
 release="${MGPU_TEST_RELEASE_BUILD:-build-release-clang}"

@@ -267,7 +267,11 @@ void mgpu__tuning_init(mgpu_context ctx);
 mgpu_tuning mgpu__tuning_resolve(mgpu_context ctx, mgpu_prim prim, mgpu_type type);
 
 /* ---- results, logging, argument checks (result.c) ------------------------------------------------------ */
-mgpu_result mgpu__fail(mgpu_context ctx, mgpu_result result, const char *format, ...)
+/* Records a failure (the context's last error, and its logger) and returns `result`. A macro around
+ * mgpu__report_failure so that the result is visible where the failure is returned: static analysis then follows
+ * the failing paths as failures. `result` is evaluated twice: pass a constant or a plain variable. */
+#define mgpu__fail(ctx, result, ...) (mgpu__report_failure((ctx), (result), __VA_ARGS__), (result))
+void mgpu__report_failure(mgpu_context ctx, mgpu_result result, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif

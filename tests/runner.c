@@ -21,7 +21,8 @@ static const struct {
 
 static void log_validation(void *user, mgpu_log_level level, const char *message) {
     (void)user;
-    if (level == MGPU_LOG_VALIDATION || level >= MGPU_LOG_ERROR) fprintf(stderr, "[vulkan] %s\n", message);
+    if (level >= MGPU_LOG_ERROR) /* errors and validation messages */
+        fprintf(stderr, "[vulkan] %s\n", message);
 }
 
 int main(int argc, char **argv) {

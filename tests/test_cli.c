@@ -649,7 +649,8 @@ static void cli_bulk(void) {
     for (uint32_t i = 1; i < an; ++i)
         if (idx[i] < idx[i - 1]) idx[i] = idx[i - 1];
     for (uint32_t p = 0, i = 0, j = 0; p < n + an; ++p)
-        want[p] = (i < an && (uint32_t)idx[i] <= j) ? ins[i++] : values[j++];
+        // NOLINTNEXTLINE(clang-analyzer-core.uninitialized.Assign): i + j == p < n + an keeps j below n here
+        want[p] = (i < an && (j == n || (uint32_t)idx[i] <= j)) ? ins[i++] : values[j++];
     CHECK(npy_write(a, MGPU_TYPE_U64, ins, an, error, sizeof error) &&
               npy_write(x, MGPU_TYPE_I32, idx, an, error, sizeof error),
           "%s", error);
@@ -699,9 +700,10 @@ static void take(snapshot *s, const char *file) {
     s->dev = st.st_rdev;
     if (!S_ISREG(st.st_mode)) return;
     FILE *f = fopen(file, "rb");
+    if (!f) return;
     s->bytes = malloc((size_t)st.st_size + 1);
-    s->size = f && s->bytes ? fread(s->bytes, 1, (size_t)st.st_size, f) : 0;
-    if (f) fclose(f);
+    s->size = s->bytes ? fread(s->bytes, 1, (size_t)st.st_size, f) : 0;
+    fclose(f);
 }
 
 /* The file is as take() found it: the same bytes and mode, a device still the same device, a missing file

@@ -689,7 +689,10 @@ static void pooled_parts(void) {
     mgpu_range made_up = r;
     made_up.id = ~(uint64_t)0;
     CHECK_REFUSED(mgpu_fill(ctx, &(mgpu_fill_info){.count = N, .output = made_up}), NOT_LIVE);
-    mgpu_range bogus = {.buffer = (VkBuffer)(uintptr_t)0x1234560, .offset = 0, .size = N * 4};
+    /* a handle no allocation has */
+    mgpu_range bogus = {.buffer = (VkBuffer)(uintptr_t)0x1234560, // NOLINT(performance-no-int-to-ptr)
+                        .offset = 0,
+                        .size = N * 4};
     CHECK_REFUSED(mgpu_fill(ctx, &(mgpu_fill_info){.count = N, .output = bogus}), UNKNOWN);
     CHECK(mgpu_range_address(ctx, bogus) == 0, "the address of a bogus buffer");
     CHECK(sentinel_intact(ctx, next, N * 4), "the neighbouring allocation was written");

@@ -10,7 +10,7 @@
 static uint64_t validation_messages;
 
 /* One line on stderr, whatever bytes a file name holds: control bytes are written as \xNN. */
-void fail(int status, const char *format, ...) {
+_Noreturn void fail(int status, const char *format, ...) {
     char message[4096];
     va_list args;
     va_start(args, format);
@@ -69,7 +69,8 @@ void check_outputs(const options *o) {
 }
 
 mgpu_context open_context(const options *o) {
-    bool validation = getenv("MGPU_VALIDATION") && strcmp(getenv("MGPU_VALIDATION"), "0");
+    const char *validation_env = getenv("MGPU_VALIDATION");
+    bool validation = validation_env && strcmp(validation_env, "0") != 0;
     mgpu_context ctx = NULL;
     mgpu_context_desc desc = {.device = o->device, .validation = validation, .log = log_message};
     mgpu_result r = mgpu_context_create(&desc, &ctx);

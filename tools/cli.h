@@ -133,7 +133,11 @@ typedef struct cli_family {
 #define IGNORED_OP    OP
 
 /* Prints "mgpuvk: error: " and the message as one line on stderr (control bytes as \xNN) and exits with status. */
-void fail(int status, const char *format, ...);
+_Noreturn void fail(int status, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 /* What an output of c may replace, into buf: "-o may replace A.npy or B.npy", or "-o replaces no input". */
 void describe_replace(char *buf, size_t size, const subcommand *c, const file_arg *out);

@@ -32,7 +32,7 @@ static mgpu_result record_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const
 static void check_sort(const options *o) {
     if (!o->values_a != !o->values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
     if (o->values_a && o->indices_out) fail(EXIT_BAD_INPUT, "sort takes --values or --indices-out, not both");
-    if (o->algo && strcmp(o->algo, "merge") && strcmp(o->algo, "auto") && strcmp(o->algo, "radix"))
+    if (o->algo && strcmp(o->algo, "merge") != 0 && strcmp(o->algo, "auto") != 0 && strcmp(o->algo, "radix") != 0)
         fail(EXIT_BAD_INPUT, "unknown --algo '%s' (radix, merge, auto)", o->algo);
     if (o->bits && o->algo && !strcmp(o->algo, "merge")) fail(EXIT_BAD_INPUT, "--bits needs --algo radix or auto");
 }

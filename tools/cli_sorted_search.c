@@ -6,7 +6,7 @@
 
 /* After parsing: --bounds is lower or upper. */
 static void check_search(const options *o) {
-    if (!o->bounds || (strcmp(o->bounds, "lower") && strcmp(o->bounds, "upper")))
+    if (!o->bounds || (strcmp(o->bounds, "lower") != 0 && strcmp(o->bounds, "upper") != 0))
         fail(EXIT_BAD_INPUT, "search needs --bounds lower or --bounds upper");
 }
 

@@ -72,7 +72,7 @@ static void escape(char *out, size_t out_size, span s, size_t max, int flags) {
             snprintf(piece, sizeof piece, "\\x%02x", c);
         size_t len = strlen(piece);
         if (i == max || o + len + 4 > out_size) {
-            strcpy(out + o, "...");
+            memcpy(out + o, "...", 4);
             return;
         }
         memcpy(out + o, piece, len);
@@ -101,12 +101,12 @@ static span rest(const char *h, size_t n, size_t pos) {
 NPY_PRINTF(2, 3) static bool fail(reader *r, const char *format, ...) {
     if (!r->error || !r->error_size) return false;
     int len = snprintf(r->error, r->error_size, "%s: ", r->name);
-    if (len >= 0 && (size_t)len < r->error_size) {
-        va_list args;
-        va_start(args, format);
-        vsnprintf(r->error + len, r->error_size - (size_t)len, format, args);
-        va_end(args);
-    }
+    if (len < 0 || (size_t)len >= r->error_size) return false;
+    va_list args;
+    va_start(args, format);
+    // NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): a false positive of clang 14, va_start is above
+    vsnprintf(r->error + len, r->error_size - (size_t)len, format, args);
+    va_end(args);
     return false;
 }
 
@@ -216,7 +216,8 @@ static bool parse_dict(reader *r, const char *h, size_t n, span values[KEY_COUNT
                                 quote(key).text);
                 open[depth++] = c;
             } else if (c == ')' || c == ']' || c == '}') {
-                char opener = depth ? open[depth - 1] : 0;
+                char opener = 0;
+                if (depth) opener = open[depth - 1];
                 if (!depth || c != (opener == '(' ? ')' : opener == '[' ? ']' : '}'))
                     return fail(r, "malformed header: unmatched '%c' in the value of '%s'", c, quote(key).text);
                 --depth;

@@ -298,7 +298,8 @@ static mgpu_result mgpu_enumerate(mgpu_context ctx, VkPhysicalDevice **out_devic
     uint32_t count = 0;
     VkResult vr = ctx->vki.vkEnumeratePhysicalDevices(ctx->instance, &count, NULL);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkEnumeratePhysicalDevices");
-    VkPhysicalDevice *devices = calloc(count ? count : 1, sizeof *devices);
+    VkPhysicalDevice *devices =
+        calloc(count ? count : 1, sizeof *devices); // NOLINT(bugprone-sizeof-expression): handles
     mgpu_probe *probes = calloc(count ? count : 1, sizeof *probes);
     if (!devices || !probes) {
         free(devices);
@@ -429,6 +430,7 @@ mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_context *out
                            choice ? " matches " : "", choice ? choice : "");
     }
     if (r == MGPU_SUCCESS) {
+        assert(devices); /* set by mgpu_enumerate on success */
         ctx->physical_device = devices[chosen];
         r = mgpu_create_device(ctx, &probes[chosen]);
     }

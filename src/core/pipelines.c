@@ -41,9 +41,10 @@ mgpu_result mgpu__pipelines_init(mgpu_context ctx, const char *cache_path) {
     size_t size = 0;
     void *data = NULL;
     if (cache_path) {
-        ctx->pipeline_cache_path = malloc(strlen(cache_path) + 1);
+        size_t path_bytes = strlen(cache_path) + 1;
+        ctx->pipeline_cache_path = malloc(path_bytes);
         if (!ctx->pipeline_cache_path) return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "cache path");
-        strcpy(ctx->pipeline_cache_path, cache_path);
+        memcpy(ctx->pipeline_cache_path, cache_path, path_bytes);
         data = mgpu_read_file(cache_path, &size);
     }
     /* A cache written by another device or driver is rejected by the driver's header check; start empty. */

@@ -84,7 +84,8 @@ static void mgpu_block_destroy(mgpu_context ctx, mgpu_block *block) {
 
 static mgpu_result mgpu_block_create(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSize size, mgpu_block **out) {
     mgpu_pool *pool = &ctx->pool;
-    if (!mgpu_grow((void **)&pool->blocks, &pool->block_capacity, pool->block_count + 1, sizeof *pool->blocks))
+    if (!mgpu_grow((void **)&pool->blocks, &pool->block_capacity, pool->block_count + 1,
+                   sizeof *pool->blocks)) // NOLINT(bugprone-sizeof-expression): a pointer array
         return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "pool block list");
     mgpu_block *block = calloc(1, sizeof *block);
     if (!block) return mgpu__fail(ctx, MGPU_ERROR_OUT_OF_MEMORY, "pool block");
@@ -267,6 +268,7 @@ mgpu_result mgpu__pool_alloc(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSi
             r = mgpu_block_create(ctx, kind, own_block ? size_class : MGPU_BLOCK_SIZE, &block);
         }
         if (r != MGPU_SUCCESS) return r;
+        assert(block); /* set by mgpu_block_create on success */
         mgpu_block_take(block, size_class, &offset);
     }
     uint64_t id = mgpu_new_id();

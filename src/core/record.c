@@ -232,7 +232,7 @@ mgpu_result mgpu__run_blocking(mgpu_context ctx, mgpu__record_fn record, const v
     mgpu_range scratch = {0};
     mgpu_result r = MGPU_SUCCESS;
     if (scratch_bytes) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, scratch_bytes, &scratch);
-    VkCommandBuffer cmd;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
     if (r == MGPU_SUCCESS) r = mgpu__commands_begin(ctx, &cmd);
     if (r == MGPU_SUCCESS) {
         r = record(ctx, cmd, info, scratch);

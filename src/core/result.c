@@ -43,8 +43,8 @@ void mgpu__log(mgpu_context ctx, mgpu_log_level level, const char *format, ...) 
     va_end(args);
 }
 
-mgpu_result mgpu__fail(mgpu_context ctx, mgpu_result result, const char *format, ...) {
-    if (!ctx) return result;
+void mgpu__report_failure(mgpu_context ctx, mgpu_result result, const char *format, ...) {
+    if (!ctx) return;
     char detail[900];
     va_list args;
     va_start(args, format);
@@ -53,7 +53,6 @@ mgpu_result mgpu__fail(mgpu_context ctx, mgpu_result result, const char *format,
     snprintf(ctx->last_error, sizeof ctx->last_error, "%s: %s", mgpu_result_name(result), detail);
     /* Bad input is the caller's to report; the log hears about it only when verbose. */
     mgpu__log(ctx, result < MGPU_ERROR_UNSUPPORTED ? MGPU_LOG_INFO : MGPU_LOG_ERROR, "%s", ctx->last_error);
-    return result;
 }
 
 mgpu_result mgpu__vk_result(mgpu_context ctx, VkResult vr, const char *what) {

@@ -3,4 +3,4 @@
 #if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wpedantic"
 #endif
-#include <volk.c>
+#include <volk.c> // NOLINT(bugprone-suspicious-include): volk is one .c file, compiled here
