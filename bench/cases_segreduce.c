@@ -42,12 +42,12 @@ static bool setup_segreduce(mgpu_context ctx, mgpu_type type, uint64_t n, const 
               mgpu_buffer_upload(ctx, b->aux1, starts, m * 4) == MGPU_SUCCESS;
     free(starts);
     ((seg_bench_info *)c->info)->segreduce = (mgpu_segreduce_info){.type = type,
-                                                                  .op = MGPU_OP_ADD,
-                                                                  .count = (uint32_t)n,
-                                                                  .segment_count = (uint32_t)m,
-                                                                  .values = bench_prefix(b->in, n * size),
-                                                                  .starts = bench_prefix(b->aux1, m * 4),
-                                                                  .output = bench_prefix(b->out, m * size)};
+                                                                   .op = MGPU_OP_ADD,
+                                                                   .count = (uint32_t)n,
+                                                                   .segment_count = (uint32_t)m,
+                                                                   .values = bench_prefix(b->in, n * size),
+                                                                   .starts = bench_prefix(b->aux1, m * 4),
+                                                                   .output = bench_prefix(b->out, m * size)};
     c->record = record_segreduce;
     c->bytes = (double)n * (double)size + (double)m * (4.0 + (double)size);
     return ok;
@@ -84,8 +84,7 @@ static bool setup_rbk(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_
 static bool setup_segreduce100(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_buffers *b, bench_case *c) {
     return setup_segreduce(ctx, type, n, b, c, 100);
 }
-static bool setup_segreduce10000(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_buffers *b,
-                                 bench_case *c) {
+static bool setup_segreduce10000(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_buffers *b, bench_case *c) {
     return setup_segreduce(ctx, type, n, b, c, 10000);
 }
 static bool setup_rbk100(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_buffers *b, bench_case *c) {
@@ -144,15 +143,16 @@ static bool check_rbk(mgpu_context ctx, const bench_case *c) {
     void *keys = NULL, *values = NULL, *kout = NULL, *vout = NULL, *count = NULL;
     void *kwant = malloc(bytes + 8), *vwant = malloc(bytes + 8);
     int32_t *starts = malloc(info->count * 4ull + 8);
-    bool ok = kwant && vwant && starts && (keys = bench_download(ctx, info->keys_in, bytes)) &&
-              (values = bench_download(ctx, info->values_in, bytes)) &&
-              (kout = bench_download(ctx, info->keys_out, bytes)) &&
-              (vout = bench_download(ctx, info->values_out, bytes)) && (count = bench_download(ctx, info->run_count, 4));
+    bool ok =
+        kwant && vwant && starts && (keys = bench_download(ctx, info->keys_in, bytes)) &&
+        (values = bench_download(ctx, info->values_in, bytes)) && (kout = bench_download(ctx, info->keys_out, bytes)) &&
+        (vout = bench_download(ctx, info->values_out, bytes)) && (count = bench_download(ctx, info->run_count, 4));
     if (ok) {
-        size_t runs = ref_reduce_by_key(info->key_type, info->value_type, info->op, keys, values, info->count, kwant,
-                                        vwant);
+        size_t runs =
+            ref_reduce_by_key(info->key_type, info->value_type, info->op, keys, values, info->count, kwant, vwant);
         for (uint32_t i = 0, r = 0; i < info->count; ++i) /* the runs' starts, for check_sums */
-            if (i == 0 || memcmp((char *)keys + i * size, (char *)keys + (i - 1) * size, size)) starts[r++] = (int32_t)i;
+            if (i == 0 || memcmp((char *)keys + i * size, (char *)keys + (i - 1) * size, size))
+                starts[r++] = (int32_t)i;
         ok = *(const uint32_t *)count == runs && memcmp(kout, kwant, runs * size) == 0 &&
              check_sums(info->value_type, values, info->count, starts, runs, vout);
     }

@@ -1078,8 +1078,7 @@ MGPU_API mgpu_result mgpu_cmd_reduce_by_key(mgpu_context context, VkCommandBuffe
                                             const mgpu_reduce_by_key_info *info, mgpu_range scratch);
 /** Reduces by key, waits, and returns the number of runs in *run_count (optional). Returns the checks' and the
  *  submitting set's results. */
-MGPU_API mgpu_result mgpu_reduce_by_key(mgpu_context context, const mgpu_reduce_by_key_info *info,
-                                        uint32_t *run_count);
+MGPU_API mgpu_result mgpu_reduce_by_key(mgpu_context context, const mgpu_reduce_by_key_info *info, uint32_t *run_count);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@
  *   reduce-by-key: every key type with every value type, all keys equal, all distinct, random runs across tile
  *     boundaries, -0.0 and +0.0 keys (different), NaN keys (equal only with the same bits), count 0; the run
  *     count on the host and in device memory; outputs past the runs untouched.
+ *   broken preconditions: starts not ascending or outside [0, count] write nothing outside the output.
  *   misuse: the specific result code of each bad argument, in every tier, with nothing written; the recording
  *     tier with the caller's scratch.
  *   segreduce_cli: the mgpuvk subcommands against the references, and bad input (exit 2, one line, no file).
@@ -86,10 +87,10 @@ static uint64_t seg_case(mgpu_type type, mgpu_op op, const void *values, size_t 
 
 /* Segment shapes. */
 typedef enum seg_shape {
-    SEG_RANDOM,    /* lengths uniform in [0, 2 mean], the first start past 0 at times */
-    SEG_EMPTY,     /* runs of repeated starts, starts at n */
-    SEG_ONE,       /* one segment */
-    SEG_EACH,      /* every value its own segment */
+    SEG_RANDOM, /* lengths uniform in [0, 2 mean], the first start past 0 at times */
+    SEG_EMPTY,  /* runs of repeated starts, starts at n */
+    SEG_ONE,    /* one segment */
+    SEG_EACH,   /* every value its own segment */
     SEG_SHAPE_COUNT
 } seg_shape;
 
@@ -212,8 +213,10 @@ static void seg_extremes(void) {
         size_t size = mgpu_type_size(type), n = 3 * seg_tile(type) + 5, m;
         char *values = malloc(n * size);
         /* few NaNs, so that most segments have none */
-        for (size_t i = 0; i < n; ++i) ref_set(type, values, i, seg_extreme(info, test_random_below(info->is_float ? 4 : 8)));
-        for (int e = 0; info->is_float && e < 6; ++e) ref_set(type, values, test_random_below((uint32_t)n), info->from_double(NAN));
+        for (size_t i = 0; i < n; ++i)
+            ref_set(type, values, i, seg_extreme(info, test_random_below(info->is_float ? 4 : 8)));
+        for (int e = 0; info->is_float && e < 6; ++e)
+            ref_set(type, values, test_random_below((uint32_t)n), info->from_double(NAN));
         int32_t *starts = seg_starts(SEG_RANDOM, n, 6, &m);
         for (size_t o = 0; o < 3; ++o) seg_case(type, seg_ops[o], values, n, starts, m, 0, "extremes");
         free(starts);
@@ -235,6 +238,39 @@ static void seg_extremes(void) {
             free(starts);
         }
         free(values);
+    }
+}
+
+/* Starts that break the preconditions (not ascending, negative, past count): some result, and no write outside
+ * the output's segment_count values (the guard after them keeps its bytes). */
+static void seg_broken_starts(void) {
+    for (int t = 0; t < MGPU_TYPE_COUNT; t += 3) {
+        mgpu_type type = (mgpu_type)t;
+        size_t size = mgpu_type_size(type), n = 5 * seg_tile(type) + 7, m = n / 3, guard = 64;
+        int32_t *starts = malloc(m * 4);
+        for (size_t k = 0; k < m; ++k) starts[k] = (int32_t)test_random_below((uint32_t)(2 * n)) - (int32_t)(n / 2);
+        void *values = malloc(n * size);
+        seg_values(type, MGPU_OP_ADD, values, n);
+        mgpu_range rv = test_upload(type, values, n), rs = test_upload(MGPU_TYPE_I32, starts, m);
+        mgpu_range ro = seg_alloc_sentinel((m + guard) * size);
+        CHECK_OK(mgpu_segreduce(g_test.ctx, &(mgpu_segreduce_info){.type = type,
+                                                                   .count = (uint32_t)n,
+                                                                   .segment_count = (uint32_t)m,
+                                                                   .values = rv,
+                                                                   .starts = rs,
+                                                                   .output = mgpu_range_slice(ro, 0, m * size)}));
+        unsigned char *got = test_download(MGPU_TYPE_U32, ro, (m + guard) * size / 4),
+                      *want = malloc((m + guard) * size);
+        seg_sentinel(want, (m + guard) * size);
+        CHECK(memcmp(got + m * size, want + m * size, guard * size) == 0,
+              "segreduce %s with broken starts wrote past its output", mgpu_type_name(type));
+        mgpu_buffer_free(g_test.ctx, rv);
+        mgpu_buffer_free(g_test.ctx, rs);
+        mgpu_buffer_free(g_test.ctx, ro);
+        free(got);
+        free(want);
+        free(values);
+        free(starts);
     }
 }
 
@@ -348,7 +384,7 @@ static void rbk_special_keys(void) {
         size_t n = 2 * seg_tile(MGPU_TYPE_I32) + 9, size = t->size;
         char *keys = malloc(n * 8), *values = malloc(n * 8);
         mgpu_scalar specials[6] = {t->from_double(-0.0), t->from_double(0.0), t->from_double(NAN),
-                                   t->from_double(-NAN), t->from_double(1), t->from_double(-1)};
+                                   t->from_double(-NAN), t->from_double(1),   t->from_double(-1)};
         if (t->is_float) { /* a NaN with other payload bits */
             if (size == 4)
                 specials[3].u32 = 0x7fc00001u;
@@ -388,12 +424,12 @@ static void seg_misuse(void) {
     mgpu_segreduce_info bad;
     mgpu_requirements req;
     int dummy;
-#define SEG_BAD(field_change, code)                                                          \
-    do {                                                                                     \
-        bad = good;                                                                          \
-        field_change;                                                                        \
-        CHECK_RESULT_IN(ctx, mgpu_segreduce(ctx, &bad), code);                               \
-        CHECK_RESULT_IN(ctx, mgpu_segreduce_get_requirements(ctx, &bad, &req), code);        \
+#define SEG_BAD(field_change, code)                                                   \
+    do {                                                                              \
+        bad = good;                                                                   \
+        field_change;                                                                 \
+        CHECK_RESULT_IN(ctx, mgpu_segreduce(ctx, &bad), code);                        \
+        CHECK_RESULT_IN(ctx, mgpu_segreduce_get_requirements(ctx, &bad, &req), code); \
     } while (0)
     SEG_BAD(bad.next = &dummy, MGPU_ERROR_INVALID_ARGUMENT);
     SEG_BAD(bad.type = (mgpu_type)42, MGPU_ERROR_INVALID_ARGUMENT);
@@ -408,7 +444,7 @@ static void seg_misuse(void) {
              bad.output = mgpu_range_slice(out, 4, m * 8 - 4)),
             MGPU_ERROR_MISALIGNED);
     SEG_BAD(bad.starts.offset += 2, MGPU_ERROR_MISALIGNED);
-    SEG_BAD(bad.output = values, MGPU_ERROR_INVALID_ARGUMENT);                       /* overlaps the values */
+    SEG_BAD(bad.output = values, MGPU_ERROR_INVALID_ARGUMENT);                             /* overlaps the values */
     SEG_BAD(bad.output = mgpu_range_slice(starts, 0, m * 4), MGPU_ERROR_INVALID_ARGUMENT); /* overlaps the starts */
     SEG_BAD(bad.values.buffer = VK_NULL_HANDLE, MGPU_ERROR_INVALID_ARGUMENT);
     SEG_BAD((bad.output.id = 0, bad.output.offset = 1u << 30), MGPU_ERROR_INVALID_ARGUMENT); /* not vouched for */
@@ -478,12 +514,12 @@ static void seg_misuse(void) {
                                      .values_out = vout,
                                      .run_count = count};
     mgpu_reduce_by_key_info kbad;
-#define RBK_BAD(field_change, code)                                                                    \
-    do {                                                                                               \
-        kbad = kgood;                                                                                  \
-        field_change;                                                                                  \
-        CHECK_RESULT_IN(ctx, mgpu_reduce_by_key(ctx, &kbad, NULL), code);                              \
-        CHECK_RESULT_IN(ctx, mgpu_reduce_by_key_get_requirements(ctx, &kbad, &req), code);             \
+#define RBK_BAD(field_change, code)                                                        \
+    do {                                                                                   \
+        kbad = kgood;                                                                      \
+        field_change;                                                                      \
+        CHECK_RESULT_IN(ctx, mgpu_reduce_by_key(ctx, &kbad, NULL), code);                  \
+        CHECK_RESULT_IN(ctx, mgpu_reduce_by_key_get_requirements(ctx, &kbad, &req), code); \
     } while (0)
     RBK_BAD(kbad.next = &dummy, MGPU_ERROR_INVALID_ARGUMENT);
     RBK_BAD(kbad.key_type = MGPU_TYPE_COUNT, MGPU_ERROR_INVALID_ARGUMENT);
@@ -495,7 +531,7 @@ static void seg_misuse(void) {
     RBK_BAD((kbad.count = n - 1, kbad.keys_in = mgpu_range_slice(keys, 4, n * 8 - 4)), MGPU_ERROR_MISALIGNED);
     RBK_BAD(kbad.run_count = mgpu_range_slice(count, 2, 4), MGPU_ERROR_MISALIGNED);
     RBK_BAD(kbad.run_count = mgpu_range_slice(count, 0, 2), MGPU_ERROR_RANGE_TOO_SMALL);
-    RBK_BAD(kbad.keys_out = keys, MGPU_ERROR_INVALID_ARGUMENT);                          /* output = input */
+    RBK_BAD(kbad.keys_out = keys, MGPU_ERROR_INVALID_ARGUMENT);                               /* output = input */
     RBK_BAD(kbad.values_out = mgpu_range_slice(kout, 0, n * 4), MGPU_ERROR_INVALID_ARGUMENT); /* two outputs */
     RBK_BAD(kbad.run_count = mgpu_range_slice(vout, 8, 4), MGPU_ERROR_INVALID_ARGUMENT);
     RBK_BAD(kbad.run_count = mgpu_range_slice(values, 0, 4), MGPU_ERROR_INVALID_ARGUMENT);
@@ -553,7 +589,8 @@ static void seg_cover(unsigned rotation, bool long_segments) {
         uint32_t tile = seg_tile(type);
         size_t n = 9 * (size_t)tile + test_random_below(tile);
         char *keys = malloc(n * 8), *values = malloc(n * 8);
-        rbk_keys((mgpu_type)((t + 1) % MGPU_TYPE_COUNT), (rbk_shape)((t + rotation) % RBK_SHAPE_COUNT), keys, n, tile);
+        rbk_keys((mgpu_type)((t + 1) % MGPU_TYPE_COUNT), (rbk_shape)(((unsigned)t + rotation) % RBK_SHAPE_COUNT), keys,
+                 n, tile);
         mgpu_op op = seg_ops[((unsigned)t + rotation + 1) % 3];
         seg_values(type, op, values, n);
         rbk_case((mgpu_type)((t + 1) % MGPU_TYPE_COUNT), type, op, keys, values, n, "cover");
@@ -566,6 +603,7 @@ void test_segreduce(void) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
         for (size_t o = 0; o < 3; ++o) seg_sweep((mgpu_type)t, seg_ops[o], o == (size_t)t % 3);
     seg_extremes();
+    seg_broken_starts();
     rbk_matrix();
     rbk_special_keys();
     seg_misuse();

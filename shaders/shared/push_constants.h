@@ -157,18 +157,18 @@
  * start. segreduce_keys.comp (MODE MGPU_SEGREDUCE_HEADS): aux[i] = 1 where key i (values: the keys) starts a
  * run, else 0; (MODE MGPU_SEGREDUCE_SCATTER): for each run head i, with aux its exclusive scan,
  * starts[aux[i]] = i and results[aux[i]] = key i. */
-#define MGPU_SEGREDUCE_PC_FIELDS      \
-    MGPU_ADDR values;                 \
-    MGPU_ADDR starts;                 \
-    MGPU_ADDR results;                \
-    MGPU_ADDR partitions;             \
-    MGPU_ADDR carries;                \
-    MGPU_ADDR carry_flags;            \
-    MGPU_ADDR segment_count_address;  \
-    MGPU_ADDR aux;                    \
-    MGPU_UINT count;                  \
-    MGPU_UINT segment_count;          \
-    MGPU_UINT tile_size;              \
+#define MGPU_SEGREDUCE_PC_FIELDS     \
+    MGPU_ADDR values;                \
+    MGPU_ADDR starts;                \
+    MGPU_ADDR results;               \
+    MGPU_ADDR partitions;            \
+    MGPU_ADDR carries;               \
+    MGPU_ADDR carry_flags;           \
+    MGPU_ADDR segment_count_address; \
+    MGPU_ADDR aux;                   \
+    MGPU_UINT count;                 \
+    MGPU_UINT segment_count;         \
+    MGPU_UINT tile_size;             \
     MGPU_UINT groups_x;
 #define MGPU_SEGREDUCE_HEADS   0u /* segreduce_keys MODE */
 #define MGPU_SEGREDUCE_SCATTER 1u

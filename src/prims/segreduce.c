@@ -59,8 +59,10 @@ static mgpu_result mgpu_segreduce_check_op(mgpu_context ctx, const char *what, m
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: op %d (add, min or max)", what, (int)op);
     mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SEGREDUCE, type);
     if (mgpu_segreduce_shared_bytes(t.nt, t.vt, mgpu_type_size(type)) > ctx->info.shared_memory_bytes)
-        return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "%s: a tile of %u x %u needs more than the device's %u bytes of "
-                          "shared memory", what, t.nt, t.vt, ctx->info.shared_memory_bytes);
+        return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
+                          "%s: a tile of %u x %u needs more than the device's %u bytes of "
+                          "shared memory",
+                          what, t.nt, t.vt, ctx->info.shared_memory_bytes);
     return MGPU_SUCCESS;
 }
 
@@ -76,7 +78,8 @@ static mgpu_result mgpu_segreduce_check(mgpu_context ctx, const mgpu_segreduce_i
                           info->count, info->segment_count);
     size_t size = mgpu_type_size(info->type);
     VkDeviceSize value_bytes = (VkDeviceSize)info->count * size;
-    VkDeviceSize start_bytes = (VkDeviceSize)info->segment_count * 4, out_bytes = (VkDeviceSize)info->segment_count * size;
+    VkDeviceSize start_bytes = (VkDeviceSize)info->segment_count * 4,
+                 out_bytes = (VkDeviceSize)info->segment_count * size;
     if (info->count) r = mgpu__check_range(ctx, "segreduce values", info->values, value_bytes, size);
     if (r != MGPU_SUCCESS || !info->segment_count) return r;
     r = mgpu__check_range(ctx, "segreduce starts", info->starts, start_bytes, 4);
@@ -100,8 +103,8 @@ mgpu_result mgpu_segreduce_get_requirements(mgpu_context ctx, const mgpu_segredu
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: null requirements");
     mgpu_result r = mgpu_segreduce_check(ctx, info);
     if (r != MGPU_SUCCESS) return r;
-    *out = mgpu_segreduce_requirements(
-        mgpu_segreduce_make_plan(ctx, info->type, info->count, info->segment_count).bytes);
+    *out =
+        mgpu_segreduce_requirements(mgpu_segreduce_make_plan(ctx, info->type, info->count, info->segment_count).bytes);
     return MGPU_SUCCESS;
 }
 
@@ -246,8 +249,7 @@ static mgpu_result mgpu_rbk_check(mgpu_context ctx, const mgpu_reduce_by_key_inf
     /* Every output (keys_out, values_out, run_count) shares no byte with any other range. */
     for (int i = 2; i < 5; ++i)
         for (int j = 0; j < 5; ++j)
-            if (j != i && mgpu__ranges_overlap(uses[i].range, uses[i].bytes, uses[j].range,
-                                                                     uses[j].bytes))
+            if (j != i && mgpu__ranges_overlap(uses[i].range, uses[i].bytes, uses[j].range, uses[j].bytes))
                 return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: %s overlaps %s", uses[i].name,
                                   uses[j].name);
     return MGPU_SUCCESS;
@@ -276,11 +278,10 @@ mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const 
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: null command buffer");
     if (info->count == 0) /* no runs */
-        return mgpu_cmd_fill(ctx, cmd,
-                             &(mgpu_fill_info){.type = MGPU_TYPE_U32,
-                                               .mode = MGPU_FILL_CONSTANT,
-                                               .count = 1,
-                                               .output = info->run_count});
+        return mgpu_cmd_fill(
+            ctx, cmd,
+            &(mgpu_fill_info){
+                .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 1, .output = info->run_count});
     mgpu_rbk_plan plan = mgpu_rbk_make_plan(ctx, info);
     mgpu_range_use uses[5];
     mgpu_rbk_uses(info, uses);
@@ -292,9 +293,8 @@ mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const 
     mgpu_range positions = mgpu__subrange(scratch, plan.positions_offset, words);
     VkDeviceAddress run_count = mgpu_range_address(ctx, info->run_count);
     /* 1. Run heads. */
-    mgpu_segreduce_pc pc = {.values = mgpu_range_address(ctx, info->keys_in),
-                            .aux = mgpu_range_address(ctx, flags),
-                            .count = info->count};
+    mgpu_segreduce_pc pc = {
+        .values = mgpu_range_address(ctx, info->keys_in), .aux = mgpu_range_address(ctx, flags), .count = info->count};
     uint32_t groups = (info->count + MGPU_SEGREDUCE_KEYS_NT - 1) / MGPU_SEGREDUCE_KEYS_NT;
     uint32_t limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u;
     if (groups > limit) groups = limit;
@@ -384,10 +384,11 @@ static mgpu_result mgpu_segreduce_prepare_once(mgpu_context ctx) {
 static const mgpu_tuning_row mgpu_segreduce_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
     {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO},
-    /* GPUs (not measured yet): 3072 merge positions of 32-bit values (24 KB of shared memory), 2048 of 64-bit
-     * ones (24 KB), so that eight workgroups of 256 fill an SM of 2048 threads. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 12, MGPU_SWITCH_AUTO},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO},
+    /* GPUs (not measured yet): 2816 merge positions of 32-bit values (22 KB of shared memory), 1792 of 64-bit
+     * ones (21 KB), so that eight workgroups of 256 fill an SM of 2048 threads; an odd VT keeps the threads'
+     * serial reads of consecutive values (a stride of about VT words) on distinct banks. */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 11, MGPU_SWITCH_AUTO},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
 };
 
 const mgpu_family_def mgpu__segreduce_family = {.prepare = mgpu_segreduce_prepare,

@@ -237,7 +237,8 @@ void ref_sort(mgpu_type type, size_t value_size, bool descending, const void *ke
 
 /* ---- segmented reduce and reduce-by-key ---- */
 
-void ref_segreduce(mgpu_type type, mgpu_op op, const void *values, size_t n, const int32_t *starts, size_t m, void *out) {
+void ref_segreduce(mgpu_type type, mgpu_op op, const void *values, size_t n, const int32_t *starts, size_t m,
+                   void *out) {
     for (size_t k = 0; k < m; ++k) {
         size_t end = k + 1 < m ? (size_t)starts[k + 1] : n;
         mgpu_scalar acc = ref_identity(type, op);
