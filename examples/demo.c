@@ -2,7 +2,7 @@
  * The seeds' demonstrations, printed the same way: CreateCudaDevice(printInfo), the fills and PrintArray of
  * "The Library", chapter 4's reduction, scan and max-index, chapter 5's bulk remove and insert, chapter 6's
  * merges, chapter 7's sorts (and the radix sort), chapter 9's sorted search, chapter 10's load-balancing search and chapter 11's
- * interval expand and move.
+ * interval expand and move; the segmented reduce and reduce-by-key on the load-balancing search.
  */
 #include "mgpuvk.h"
 
@@ -481,6 +481,103 @@ static void demo_interval_expand(mgpu_context ctx) {
     mgpu_buffer_free(ctx, out);
 }
 
+/* Prints n int32 values ten to a row, each row led by its first index, with a '|' before each value where a
+ * segment starts (one per start: repeated starts mark empty segments). */
+static void print_segments(const int32_t *values, uint32_t n, const int32_t *starts, uint32_t m) {
+    uint32_t k = 0;
+    for (uint32_t i = 0; i <= n; ++i) {
+        if (i % 10 == 0 && i < n) printf("%s%5u: ", i ? "\n" : "", i);
+        while (k < m && (uint32_t)starts[k] == i) {
+            printf("|");
+            ++k;
+        }
+        if (i < n) printf("%4d", values[i]);
+    }
+    printf("\n");
+}
+
+static void demo_segreduce(mgpu_context ctx) {
+    printf("\n\nSEGMENTED REDUCE DEMONSTRATION:\n\n");
+    /* 40 values 0..9 in 12 segments ('|' marks each start): values before the first start belong to no
+     * segment, repeated starts give empty segments (the sum's identity, 0), a start at 40 an empty last one. */
+    enum { n = 40, m = 12 };
+    const int32_t starts[m] = {2, 5, 5, 11, 18, 18, 19, 26, 31, 31, 38, 40};
+    int32_t values[n], sums[m];
+    mgpu_range rvalues, rstarts, rsums;
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &rvalues));
+    CHECK(mgpu_buffer_alloc(ctx, m * 4, &rstarts));
+    CHECK(mgpu_buffer_alloc(ctx, m * 4, &rsums));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_RANDOM,
+                                           .count = n,
+                                           .output = rvalues,
+                                           .a.i32 = 0,
+                                           .b.i32 = 9,
+                                           .seed = 11}));
+    CHECK(mgpu_buffer_upload(ctx, rstarts, starts, sizeof starts));
+    CHECK(mgpu_buffer_download(ctx, rvalues, values, sizeof values));
+    printf("Values, '|' before each segment start:\n");
+    print_segments(values, n, starts, m);
+    printf("\nSegment starts:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, rstarts, m, "%4d", 10, stdout));
+    CHECK(mgpu_segreduce(ctx, &(mgpu_segreduce_info){.type = MGPU_TYPE_I32,
+                                                     .op = MGPU_OP_ADD,
+                                                     .count = n,
+                                                     .segment_count = m,
+                                                     .values = rvalues,
+                                                     .starts = rstarts,
+                                                     .output = rsums}));
+    CHECK(mgpu_buffer_download(ctx, rsums, sums, sizeof sums));
+    printf("\nSegment sums:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, rsums, m, "%4d", 10, stdout));
+    mgpu_buffer_free(ctx, rvalues);
+    mgpu_buffer_free(ctx, rstarts);
+    mgpu_buffer_free(ctx, rsums);
+
+    printf("\n\nREDUCE-BY-KEY DEMONSTRATION:\n\n");
+    /* 30 keys 0..2 at random: runs of equal keys; the values 0..29. */
+    enum { count = 30 };
+    int32_t keys[count], run_starts[count];
+    mgpu_range rkeys, rvals, kout, vout;
+    CHECK(mgpu_buffer_alloc(ctx, count * 4, &rkeys));
+    CHECK(mgpu_buffer_alloc(ctx, count * 4, &rvals));
+    CHECK(mgpu_buffer_alloc(ctx, count * 4, &kout));
+    CHECK(mgpu_buffer_alloc(ctx, count * 4, &vout));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_RANDOM,
+                                           .count = count,
+                                           .output = rkeys,
+                                           .a.i32 = 0,
+                                           .b.i32 = 2,
+                                           .seed = 12}));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = count, .output = rvals, .b.i32 = 1}));
+    CHECK(mgpu_buffer_download(ctx, rkeys, keys, sizeof keys));
+    uint32_t heads = 0;
+    for (uint32_t i = 0; i < count; ++i)
+        if (i == 0 || keys[i] != keys[i - 1]) run_starts[heads++] = (int32_t)i;
+    printf("Keys, '|' before each run:\n");
+    print_segments(keys, count, run_starts, heads);
+    printf("\nValues:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, rvals, count, "%4d", 10, stdout));
+    uint32_t runs = 0;
+    CHECK(mgpu_reduce_by_key(ctx,
+                             &(mgpu_reduce_by_key_info){.key_type = MGPU_TYPE_I32,
+                                                        .value_type = MGPU_TYPE_I32,
+                                                        .op = MGPU_OP_ADD,
+                                                        .count = count,
+                                                        .keys_in = rkeys,
+                                                        .values_in = rvals,
+                                                        .keys_out = kout,
+                                                        .values_out = vout},
+                             &runs));
+    printf("\nReduced keys (%u runs):\n", runs);
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, kout, runs, "%4d", 10, stdout));
+    printf("\nReduced values (sums):\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, vout, runs, "%4d", 10, stdout));
+    mgpu_range all[] = {rkeys, rvals, kout, vout};
+    for (size_t i = 0; i < 4; ++i) mgpu_buffer_free(ctx, all[i]);
+}
+
 int main(void) {
     mgpu_context ctx = NULL;
     mgpu_result r = mgpu_context_create(NULL, &ctx);
@@ -504,6 +601,7 @@ int main(void) {
     demo_load_balance(ctx);
     demo_interval_expand(ctx);
     demo_interval_move(ctx);
+    demo_segreduce(ctx);
     mgpu_context_destroy(ctx);
     return 0;
 }

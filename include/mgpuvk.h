@@ -387,7 +387,8 @@ typedef enum mgpu_prim {
     MGPU_PRIM_LOAD_BALANCE = 5, /* load-balancing search, the interval operations, bulk insert and remove */
     MGPU_PRIM_MERGESORT = 6,    /* mergesort: its blocksort and its merge passes share one NT x VT tile */
     MGPU_PRIM_RADIXSORT = 7,    /* radix sort: the tile of its count and scatter dispatches */
-    MGPU_PRIM_COUNT = 8
+    MGPU_PRIM_SEGREDUCE = 8,    /* segmented reduce and reduce-by-key: the tile of their Merge Path dispatch */
+    MGPU_PRIM_COUNT = 9
 } mgpu_prim;
 
 #define MGPU_PRIM_BIT(prim) (1u << (prim))
@@ -991,6 +992,93 @@ MGPU_API mgpu_result mgpu_cmd_interval(mgpu_context context, VkCommandBuffer cmd
                                        mgpu_range scratch);
 /** Runs the operation and waits. Returns the checks' and the submitting set's results. */
 MGPU_API mgpu_result mgpu_interval(mgpu_context context, const mgpu_interval_info *info);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Segmented reduce and reduce-by-key (moderngpu's segmented reduction, built on the load-balancing search of
+ * chapter 10).
+ *
+ * Segmented reduce (CSR): segment k of the values is [starts[k], starts[k + 1]), the last one ends at count;
+ * values before starts[0] belong to no segment. output[k] is the reduction of segment k with op (ADD, MIN or
+ * MAX, as mgpu_op says: wrapping integer sums, NaN-propagating float min/max); an empty segment gives the op's
+ * identity (0; the type's maximum or +inf for MIN; its lowest or -inf for MAX).
+ *   values 1 2 3 4 5 6, starts 0 2 2 5, add -> 3 0 12 6   (segments [1 2] [] [3 4 5] [6])
+ * Float sums are rounded in the device's order. Preconditions, documented and not checked (the CLI checks
+ * them): starts ascending, each in [0, count]; breaking them gives unspecified outputs, never a write outside
+ * the output's segment_count values.
+ * Checks: the type checks; op ADD, MIN or MAX, count + segment_count <= 2^31-2, the output overlapping the
+ * values or the starts (MGPU_ERROR_INVALID_ARGUMENT); a tuned tile (MGPU_PRIM_SEGREDUCE) that the device's
+ * shared memory cannot hold (MGPU_ERROR_UNSUPPORTED); the range checks of values (count values, when count
+ * > 0) and, when segment_count > 0, of starts (segment_count int32) and output (segment_count values).
+ * The work: a partition dispatch (Merge Path over the merge of the value positions with the starts), a tile
+ * dispatch (each workgroup reduces NT x VT of that merge in shared memory and registers and writes every
+ * segment that ends in it) and, when there are several tiles, one workgroup that adds the carries of segments
+ * spanning tiles. No workgroup waits on another. Nothing is recorded for segment_count 0.
+ */
+typedef struct mgpu_segreduce_info {
+    const void *next; /* the extension slot: must be NULL */
+    mgpu_type type;   /* of the values and the output */
+    mgpu_op op;       /* ADD, MIN or MAX */
+    uint32_t count;   /* values */
+    uint32_t segment_count;
+    mgpu_range values; /* count values */
+    mgpu_range starts; /* segment_count int32, ascending, in [0, count] */
+    mgpu_range output; /* segment_count values */
+} mgpu_segreduce_info;
+
+/** The scratch mgpu_cmd_segreduce needs: the partitions and the tiles' carries (none for segment_count 0).
+ *  Returns the checks' results. */
+MGPU_API mgpu_result mgpu_segreduce_get_requirements(mgpu_context context, const mgpu_segreduce_info *info,
+                                                     mgpu_requirements *out);
+/** Records the segmented reduce: the partition, tile and carry dispatches with barriers between them (nothing
+ *  for segment_count 0). The synchronization contract of every mgpu_cmd_* call. Returns the checks', a null
+ *  cmd's, the scratch checks' and the recording set's results. */
+MGPU_API mgpu_result mgpu_cmd_segreduce(mgpu_context context, VkCommandBuffer cmd, const mgpu_segreduce_info *info,
+                                        mgpu_range scratch);
+/** Reduces the segments and waits. Returns the checks' and the submitting set's results. */
+MGPU_API mgpu_result mgpu_segreduce(mgpu_context context, const mgpu_segreduce_info *info);
+
+/*
+ * Reduce-by-key: each run of equal consecutive keys becomes one key (keys_out) and the reduction of its values
+ * with op (values_out); run_count receives the number of runs (a uint32 in device memory).
+ *   keys 1 1 2 2 2 1 3, values 1 2 3 4 5 6 7, add -> keys 1 2 1 3, values 3 12 6 7, run_count 4
+ * Keys are equal when their bits are (the total order of docs/ARCHITECTURE.md: -0.0 and +0.0 are different
+ * keys, two NaNs with the same bits one key). Keys and values are any of the six types, independently. The
+ * first run_count keys and values of the outputs are written; the rest keep their content.
+ * It is recorded as one sequence, with no host round trip: a head-flag dispatch, the single-pass scan
+ * (mgpu_cmd_scan, u32, following the scan's tuning) that numbers the runs and writes run_count, a dispatch
+ * that writes each run's start and key, and the segmented reduce of the values over those starts, sized for
+ * up to count runs and reading run_count when it executes.
+ * Checks: the type checks of key_type and value_type; op ADD, MIN or MAX, count <= 2^31-1, an output
+ * overlapping an input or another output (MGPU_ERROR_INVALID_ARGUMENT); the segmented reduce's tile check
+ * (MGPU_ERROR_UNSUPPORTED); the range checks of keys_in and
+ * keys_out (count keys), values_in and values_out (count values), each when count > 0, and of run_count (4
+ * bytes, offset a multiple of 4) when given (mgpu_cmd_reduce_by_key requires it).
+ */
+typedef struct mgpu_reduce_by_key_info {
+    const void *next; /* the extension slot: must be NULL */
+    mgpu_type key_type;
+    mgpu_type value_type;
+    mgpu_op op; /* ADD, MIN or MAX */
+    uint32_t count;
+    mgpu_range keys_in;    /* count keys */
+    mgpu_range values_in;  /* count values */
+    mgpu_range keys_out;   /* room for count keys: the first run_count are written */
+    mgpu_range values_out; /* room for count values: the first run_count are written */
+    mgpu_range run_count;  /* uint32; mgpu_cmd_reduce_by_key: required; mgpu_reduce_by_key: optional */
+} mgpu_reduce_by_key_info;
+
+/** The scratch mgpu_cmd_reduce_by_key needs: head flags, run numbers and starts (3 x count uint32), the scan's
+ *  and the segmented reduce's scratch. Returns the checks' results. */
+MGPU_API mgpu_result mgpu_reduce_by_key_get_requirements(mgpu_context context, const mgpu_reduce_by_key_info *info,
+                                                         mgpu_requirements *out);
+/** Records the reduce-by-key (for count 0, a fill of run_count with 0). The synchronization contract of every
+ *  mgpu_cmd_* call (run_count is an output). Returns the checks', a null cmd's, the scratch checks' and the
+ *  recording set's results. */
+MGPU_API mgpu_result mgpu_cmd_reduce_by_key(mgpu_context context, VkCommandBuffer cmd,
+                                            const mgpu_reduce_by_key_info *info, mgpu_range scratch);
+/** Reduces by key, waits, and returns the number of runs in *run_count (optional). Returns the checks' and the
+ *  submitting set's results. */
+MGPU_API mgpu_result mgpu_reduce_by_key(mgpu_context context, const mgpu_reduce_by_key_info *info, uint32_t *run_count);
 
 #ifdef __cplusplus
 }

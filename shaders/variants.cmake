@@ -22,4 +22,9 @@ set(MGPU_SHADER_VARIANTS
   "lbs_partition|MGPU_KERNEL_LBS_PARTITION|I32|ON|load_balance"
   "lbs|MGPU_KERNEL_LBS|I32|OFF|load_balance"
   "sorted_search|MGPU_KERNEL_SORTED_SEARCH|U32,I32,F32,U64,I64,F64|OFF|sorted_search"
+  # segmented reduce and reduce-by-key (src/prims/segreduce.c)
+  "segreduce_partition|MGPU_KERNEL_SEGREDUCE_PARTITION|I32|ON|segreduce"
+  "segreduce|MGPU_KERNEL_SEGREDUCE|U32,I32,F32,U64,I64,F64|ON|segreduce"
+  "segreduce_spine|MGPU_KERNEL_SEGREDUCE_SPINE|U32,I32,F32,U64,I64,F64|ON|segreduce"
+  "segreduce_keys|MGPU_KERNEL_SEGREDUCE_KEYS|U32|OFF|segreduce"
 )

@@ -47,6 +47,12 @@ static_assert(sizeof(mgpu_fill_pc) == 40, "fill push constants");
 static_assert(sizeof(mgpu_reduce_pc) == 40, "reduce push constants");
 static_assert(sizeof(mgpu_scan_pc) == 64, "scan push constants");
 
+/* ---- segmented reduce and reduce-by-key (segreduce.c) ---- */
+typedef struct mgpu_segreduce_pc {
+    MGPU_SEGREDUCE_PC_FIELDS
+} mgpu_segreduce_pc;
+static_assert(sizeof(mgpu_segreduce_pc) == 80, "segmented reduce push constants");
+
 #define MGPU_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define MGPU_MAX_COUNT      0x7fffffffu /* element counts are 0 .. 2^31-1 (shader indices are signed 32-bit) */
 

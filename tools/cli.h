@@ -48,6 +48,8 @@ typedef struct options {
     const char *op;
     bool exclusive;
     bool bench;
+    /* segmented reduce (tools/cli_segreduce.c) */
+    const char *starts;
 } options;
 
 /* What an entry of subcommand.takes is; OPTION_END (zero) ends the list. */

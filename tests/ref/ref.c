@@ -234,3 +234,33 @@ void ref_sort(mgpu_type type, size_t value_size, bool descending, const void *ke
     unsigned width = (unsigned)mgpu_type_size(type) * 8; /* 32-bit key bits: the high word is zero */
     ref_sort_bits(type, value_size, descending, 0, width, keys, values, n, keys_out, values_out, indices_out);
 }
+
+/* ---- segmented reduce and reduce-by-key ---- */
+
+void ref_segreduce(mgpu_type type, mgpu_op op, const void *values, size_t n, const int32_t *starts, size_t m,
+                   void *out) {
+    for (size_t k = 0; k < m; ++k) {
+        size_t end = k + 1 < m ? (size_t)starts[k + 1] : n;
+        mgpu_scalar acc = ref_identity(type, op);
+        for (size_t i = (size_t)starts[k]; i < end; ++i) acc = ref_apply(type, op, acc, ref_get(type, values, i));
+        ref_set(type, out, k, acc);
+    }
+}
+
+size_t ref_reduce_by_key(mgpu_type key_type, mgpu_type value_type, mgpu_op op, const void *keys, const void *values,
+                         size_t n, void *keys_out, void *values_out) {
+    size_t key_size = mgpu_type_size(key_type), runs = 0;
+    mgpu_scalar acc = ref_identity(value_type, op);
+    for (size_t i = 0; i < n; ++i) {
+        const char *key = (const char *)keys + i * key_size;
+        if (i == 0 || memcmp(key, key - key_size, key_size) != 0) { /* a new run: equal bits, equal keys */
+            if (i) ref_set(value_type, values_out, runs - 1, acc);
+            memcpy((char *)keys_out + runs * key_size, key, key_size);
+            acc = ref_identity(value_type, op);
+            ++runs;
+        }
+        acc = ref_apply(value_type, op, acc, ref_get(value_type, values, i));
+    }
+    if (runs) ref_set(value_type, values_out, runs - 1, acc);
+    return runs;
+}

@@ -52,4 +52,14 @@ void ref_sort_bits(mgpu_type type, size_t value_size, bool descending, unsigned 
                    const void *keys, const void *values, size_t n, void *keys_out, void *values_out,
                    int32_t *indices_out);
 
+/* ---- segmented reduce and reduce-by-key (tests/test_segreduce.c, bench/cases_segreduce.c) ---- */
+/* out[k] = op over values [starts[k], starts[k + 1]) (the last segment ends at n), from the op's identity, so an
+ * empty segment gives the identity; values before starts[0] belong to none. starts ascending in [0, n]. */
+void ref_segreduce(mgpu_type type, mgpu_op op, const void *values, size_t n, const int32_t *starts, size_t m,
+                   void *out);
+/* Runs of keys with equal bits: one key and the op's reduction of its values each, in keys_out and values_out
+ * (room for n); returns the number of runs. */
+size_t ref_reduce_by_key(mgpu_type key_type, mgpu_type value_type, mgpu_op op, const void *keys, const void *values,
+                         size_t n, void *keys_out, void *values_out);
+
 #endif

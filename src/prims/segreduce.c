@@ -1,0 +1,397 @@
+/*
+ * Segmented reduce and reduce-by-key (moderngpu's segmented reduction over CSR starts, on the load-balancing
+ * search of the seeds' chapter 10), in the two-phase idiom. The value positions are merged with the segments'
+ * starts and one closing start at count (shaders/include/segreduce.glsl), so that a tile of NT x VT merge
+ * positions holds a bounded number of values and starts whatever the segment lengths:
+ *   1. segreduce_partition: Merge Path partitions at the tile boundaries;
+ *   2. segreduce: each tile reduces its values in shared memory and registers, writes every segment that ends
+ *      in it (complete, save the part earlier tiles hold), and its carry-out;
+ *   3. segreduce_spine (several tiles only): one workgroup scans the carries, segmented, and adds each tile's
+ *      carry-in to the segment its first start closes.
+ * Scratch: the partitions (tiles + 1 uint32), the carries' flags (tiles uint32) and values (tiles values), each
+ * 16-byte aligned.
+ * Reduce-by-key: segreduce_keys flags run heads, mgpu_cmd_scan numbers them (its total is the run count, written
+ * to the caller's run_count), segreduce_keys writes each run's start and key, and the segmented reduce runs over
+ * those starts, sized for count runs and reading the run count from run_count when it executes. Scratch: flags,
+ * run numbers and starts (count uint32 each), the scan's scratch and the segmented reduce's, 16-byte aligned.
+ */
+#include "../mgpu_internal.h"
+
+#include <string.h>
+
+/* Tiles per round of the carry workgroup's loop: NT x this (H100 tiles at 2^26 u32: 22k, 3 rounds at NT 256). */
+#define MGPU_SEGREDUCE_SPINE_VT 32u
+/* Threads of a segreduce_keys workgroup (a grid-stride loop). */
+#define MGPU_SEGREDUCE_KEYS_NT  256u
+
+static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
+
+/* Shared memory of segreduce.comp: a value and a start per tile position, and the segmented scan's values and
+ * flags (MGPU_CTA_SCAN_LENGTH each). */
+static uint64_t mgpu_segreduce_shared_bytes(uint32_t nt, uint32_t vt, size_t size) {
+    return (uint64_t)nt * vt * (size + 4) + (uint64_t)MGPU_CTA_SCAN_LENGTH(nt) * (size + 4);
+}
+
+typedef struct mgpu_segreduce_plan {
+    mgpu_tuning tuning;
+    uint32_t tile;  /* merge positions per tile: NT x VT */
+    uint32_t tiles; /* for the largest segment count */
+    VkDeviceSize flags_offset, carries_offset, bytes;
+} mgpu_segreduce_plan;
+
+/* The plan of a segmented reduce of count values of type in at most max_segments segments (none: no work). */
+static mgpu_segreduce_plan mgpu_segreduce_make_plan(mgpu_context ctx, mgpu_type type, uint32_t count,
+                                                    uint32_t max_segments) {
+    mgpu_segreduce_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_SEGREDUCE, type)};
+    plan.tile = plan.tuning.nt * plan.tuning.vt;
+    if (max_segments == 0) return plan;
+    uint64_t total = (uint64_t)count + max_segments + 1;
+    plan.tiles = (uint32_t)((total + plan.tile - 1) / plan.tile);
+    plan.flags_offset = mgpu_align16((VkDeviceSize)(plan.tiles + 1) * 4);
+    plan.carries_offset = plan.flags_offset + mgpu_align16((VkDeviceSize)plan.tiles * 4);
+    plan.bytes = plan.carries_offset + mgpu_align16((VkDeviceSize)plan.tiles * mgpu_type_size(type));
+    return plan;
+}
+
+/* op ADD, MIN or MAX, and a tile the device's shared memory holds. */
+static mgpu_result mgpu_segreduce_check_op(mgpu_context ctx, const char *what, mgpu_type type, mgpu_op op) {
+    if ((unsigned)op > MGPU_OP_MAX)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: op %d (add, min or max)", what, (int)op);
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SEGREDUCE, type);
+    if (mgpu_segreduce_shared_bytes(t.nt, t.vt, mgpu_type_size(type)) > ctx->info.shared_memory_bytes)
+        return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
+                          "%s: a tile of %u x %u needs more than the device's %u bytes of "
+                          "shared memory",
+                          what, t.nt, t.vt, ctx->info.shared_memory_bytes);
+    return MGPU_SUCCESS;
+}
+
+static mgpu_result mgpu_segreduce_check(mgpu_context ctx, const mgpu_segreduce_info *info) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: info->next must be NULL");
+    mgpu_result r = mgpu__check_type(ctx, info->type);
+    if (r == MGPU_SUCCESS) r = mgpu_segreduce_check_op(ctx, "segreduce", info->type, info->op);
+    if (r != MGPU_SUCCESS) return r;
+    if ((uint64_t)info->count + info->segment_count > MGPU_MAX_COUNT - 1)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: count %u + segment_count %u > 2^31-2",
+                          info->count, info->segment_count);
+    size_t size = mgpu_type_size(info->type);
+    VkDeviceSize value_bytes = (VkDeviceSize)info->count * size;
+    VkDeviceSize start_bytes = (VkDeviceSize)info->segment_count * 4,
+                 out_bytes = (VkDeviceSize)info->segment_count * size;
+    if (info->count) r = mgpu__check_range(ctx, "segreduce values", info->values, value_bytes, size);
+    if (r != MGPU_SUCCESS || !info->segment_count) return r;
+    r = mgpu__check_range(ctx, "segreduce starts", info->starts, start_bytes, 4);
+    if (r == MGPU_SUCCESS) r = mgpu__check_range(ctx, "segreduce output", info->output, out_bytes, size);
+    if (r != MGPU_SUCCESS) return r;
+    if (mgpu__ranges_overlap(info->output, out_bytes, info->values, value_bytes))
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: the output overlaps the values");
+    if (mgpu__ranges_overlap(info->output, out_bytes, info->starts, start_bytes))
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: the output overlaps the starts");
+    return MGPU_SUCCESS;
+}
+
+static mgpu_requirements mgpu_segreduce_requirements(VkDeviceSize bytes) {
+    return (mgpu_requirements){.scratch_size = bytes,
+                               .scratch_alignment = 16,
+                               .scratch_usage =
+                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+}
+
+mgpu_result mgpu_segreduce_get_requirements(mgpu_context ctx, const mgpu_segreduce_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: null requirements");
+    mgpu_result r = mgpu_segreduce_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    *out =
+        mgpu_segreduce_requirements(mgpu_segreduce_make_plan(ctx, info->type, info->count, info->segment_count).bytes);
+    return MGPU_SUCCESS;
+}
+
+/* The pipelines of the three dispatches. */
+static void mgpu_segreduce_keys(mgpu_type type, mgpu_op op, const mgpu_tuning *t, mgpu_pipeline_key *partition,
+                                mgpu_pipeline_key *tile, mgpu_pipeline_key *spine) {
+    bool subgroup = t->subgroup == MGPU_SWITCH_ON;
+    *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE_PARTITION,
+                                     .type = MGPU_TYPE_I32,
+                                     .subgroup = subgroup,
+                                     .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT}};
+    *tile = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE,
+                                .type = type,
+                                .subgroup = subgroup,
+                                .spec = {[MGPU_SPEC_NT] = t->nt, [MGPU_SPEC_VT] = t->vt, [MGPU_SPEC_OP] = op}};
+    *spine = (mgpu_pipeline_key){
+        .kernel = MGPU_KERNEL_SEGREDUCE_SPINE,
+        .type = type,
+        .subgroup = subgroup,
+        .spec = {[MGPU_SPEC_NT] = t->nt, [MGPU_SPEC_VT] = MGPU_SEGREDUCE_SPINE_VT, [MGPU_SPEC_OP] = op}};
+}
+
+/* Records the three dispatches with pc's addresses of the values, starts, output and (optional) device segment
+ * count set, and pc->count and pc->segment_count (the largest count, with a device count). The scratch range
+ * has been checked against plan->bytes. */
+static mgpu_result mgpu_segreduce_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, mgpu_op op,
+                                         const mgpu_segreduce_plan *plan, mgpu_segreduce_pc *pc, mgpu_range scratch) {
+    VkDeviceAddress base = mgpu_range_address(ctx, scratch);
+    pc->partitions = base;
+    pc->carry_flags = base + plan->flags_offset;
+    pc->carries = base + plan->carries_offset;
+    pc->tile_size = plan->tile;
+    mgpu_pipeline_key partition, tile, spine;
+    mgpu_segreduce_keys(type, op, &plan->tuning, &partition, &tile, &spine);
+    mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    pc->groups_x = mgpu__tile_groups(ctx, &plan->tuning, plan->tiles);
+    r = mgpu__dispatch(ctx, cmd, &tile, pc, sizeof *pc, pc->groups_x, 1);
+    if (r != MGPU_SUCCESS || plan->tiles == 1) return r; /* one tile has no carries between tiles */
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    pc->groups_x = 1;
+    return mgpu__dispatch(ctx, cmd, &spine, pc, sizeof *pc, 1, 1);
+}
+
+static mgpu_result mgpu_scratch_check(mgpu_context ctx, const char *name, mgpu_range scratch, VkDeviceSize bytes,
+                                      const mgpu_range_use *uses, size_t use_count) {
+    mgpu_result r = mgpu__check_scratch(ctx, name, scratch, bytes, 1, uses, use_count);
+    if (r == MGPU_SUCCESS && mgpu_range_address(ctx, scratch) % 16 != 0)
+        r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "%s: address not a multiple of 16", name);
+    return r;
+}
+
+mgpu_result mgpu_cmd_segreduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_segreduce_info *info,
+                               mgpu_range scratch) {
+    mgpu_result r = mgpu_segreduce_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: null command buffer");
+    if (!info->segment_count) return MGPU_SUCCESS; /* nothing to write */
+    mgpu_segreduce_plan plan = mgpu_segreduce_make_plan(ctx, info->type, info->count, info->segment_count);
+    size_t size = mgpu_type_size(info->type);
+    mgpu_range_use uses[] = {{"the values", info->values, (VkDeviceSize)info->count * size},
+                             {"the starts", info->starts, (VkDeviceSize)info->segment_count * 4},
+                             {"the output", info->output, (VkDeviceSize)info->segment_count * size}};
+    r = mgpu_scratch_check(ctx, "segreduce scratch", scratch, plan.bytes, uses, MGPU_ARRAY_COUNT(uses));
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_segreduce_pc pc = {.values = info->count ? mgpu_range_address(ctx, info->values) : 0,
+                            .starts = mgpu_range_address(ctx, info->starts),
+                            .results = mgpu_range_address(ctx, info->output),
+                            .count = info->count,
+                            .segment_count = info->segment_count};
+    return mgpu_segreduce_record(ctx, cmd, info->type, info->op, &plan, &pc, scratch);
+}
+
+static mgpu_result mgpu_record_segreduce(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_segreduce(ctx, cmd, info, scratch);
+}
+
+mgpu_result mgpu_segreduce(mgpu_context ctx, const mgpu_segreduce_info *info) {
+    mgpu_requirements req;
+    mgpu_result r = mgpu_segreduce_get_requirements(ctx, info, &req);
+    if (r != MGPU_SUCCESS || info->segment_count == 0) return r;
+    return mgpu__run_blocking(ctx, mgpu_record_segreduce, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
+}
+
+/* ---- reduce-by-key ------------------------------------------------------------------------------------- */
+
+typedef struct mgpu_rbk_plan {
+    mgpu_segreduce_plan segreduce; /* count values in up to count segments */
+    VkDeviceSize positions_offset, starts_offset, scan_offset, scan_bytes, segreduce_offset, bytes;
+} mgpu_rbk_plan;
+
+static mgpu_scan_info mgpu_rbk_scan_info(uint32_t count) {
+    return (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true, .count = count};
+}
+
+static mgpu_rbk_plan mgpu_rbk_make_plan(mgpu_context ctx, const mgpu_reduce_by_key_info *info) {
+    mgpu_rbk_plan plan = {.segreduce = mgpu_segreduce_make_plan(ctx, info->value_type, info->count, info->count)};
+    if (info->count == 0) return plan;
+    VkDeviceSize words = mgpu_align16((VkDeviceSize)info->count * 4);
+    mgpu_scan_info scan = mgpu_rbk_scan_info(info->count);
+    plan.positions_offset = words;
+    plan.starts_offset = 2 * words;
+    plan.scan_offset = 3 * words;
+    plan.scan_bytes = mgpu_align16(mgpu__scan_scratch_bytes(ctx, &scan));
+    plan.segreduce_offset = plan.scan_offset + plan.scan_bytes;
+    plan.bytes = plan.segreduce_offset + plan.segreduce.bytes;
+    return plan;
+}
+
+/* The ranges of a reduce-by-key and the bytes it touches in each. */
+static void mgpu_rbk_uses(const mgpu_reduce_by_key_info *info, mgpu_range_use uses[5]) {
+    VkDeviceSize keys = (VkDeviceSize)info->count * mgpu_type_size(info->key_type);
+    VkDeviceSize values = (VkDeviceSize)info->count * mgpu_type_size(info->value_type);
+    uses[0] = (mgpu_range_use){"keys_in", info->keys_in, keys};
+    uses[1] = (mgpu_range_use){"values_in", info->values_in, values};
+    uses[2] = (mgpu_range_use){"keys_out", info->keys_out, keys};
+    uses[3] = (mgpu_range_use){"values_out", info->values_out, values};
+    uses[4] = (mgpu_range_use){"run_count", info->run_count, info->run_count.buffer ? 4 : 0};
+}
+
+static mgpu_result mgpu_rbk_check(mgpu_context ctx, const mgpu_reduce_by_key_info *info, bool need_count) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: info->next must be NULL");
+    mgpu_result r = mgpu__check_type(ctx, info->key_type);
+    if (r == MGPU_SUCCESS) r = mgpu__check_type(ctx, info->value_type);
+    if (r == MGPU_SUCCESS) r = mgpu_segreduce_check_op(ctx, "reduce by key", info->value_type, info->op);
+    if (r != MGPU_SUCCESS) return r;
+    if (info->count > MGPU_MAX_COUNT)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: count %u > 2^31-1", info->count);
+    mgpu_range_use uses[5];
+    mgpu_rbk_uses(info, uses);
+    size_t key_size = mgpu_type_size(info->key_type), value_size = mgpu_type_size(info->value_type);
+    static const char *const names[4] = {"reduce by key keys_in", "reduce by key values_in", "reduce by key keys_out",
+                                         "reduce by key values_out"};
+    for (int i = 0; i < 4 && info->count && r == MGPU_SUCCESS; ++i)
+        r = mgpu__check_range(ctx, names[i], uses[i].range, uses[i].bytes, i % 2 ? value_size : key_size);
+    if (r == MGPU_SUCCESS && (need_count || info->run_count.buffer))
+        r = mgpu__check_range(ctx, "reduce by key run_count", info->run_count, 4, 4);
+    if (r != MGPU_SUCCESS) return r;
+    /* Every output (keys_out, values_out, run_count) shares no byte with any other range. */
+    for (int i = 2; i < 5; ++i)
+        for (int j = 0; j < 5; ++j)
+            if (j != i && mgpu__ranges_overlap(uses[i].range, uses[i].bytes, uses[j].range, uses[j].bytes))
+                return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: %s overlaps %s", uses[i].name,
+                                  uses[j].name);
+    return MGPU_SUCCESS;
+}
+
+mgpu_result mgpu_reduce_by_key_get_requirements(mgpu_context ctx, const mgpu_reduce_by_key_info *info,
+                                                mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: null requirements");
+    mgpu_result r = mgpu_rbk_check(ctx, info, false);
+    if (r != MGPU_SUCCESS) return r;
+    *out = mgpu_segreduce_requirements(mgpu_rbk_make_plan(ctx, info).bytes);
+    return MGPU_SUCCESS;
+}
+
+static mgpu_pipeline_key mgpu_rbk_keys_key(uint32_t mode, size_t key_size) {
+    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE_KEYS,
+                               .type = MGPU_TYPE_U32,
+                               .spec = {[MGPU_SPEC_NT] = MGPU_SEGREDUCE_KEYS_NT,
+                                        [MGPU_SPEC_MODE] = mode,
+                                        [MGPU_SPEC_VALUE_WORDS] = (uint32_t)key_size / 4}};
+}
+
+mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_reduce_by_key_info *info,
+                                   mgpu_range scratch) {
+    mgpu_result r = mgpu_rbk_check(ctx, info, true);
+    if (r != MGPU_SUCCESS) return r;
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: null command buffer");
+    if (info->count == 0) /* no runs */
+        return mgpu_cmd_fill(
+            ctx, cmd,
+            &(mgpu_fill_info){
+                .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 1, .output = info->run_count});
+    mgpu_rbk_plan plan = mgpu_rbk_make_plan(ctx, info);
+    mgpu_range_use uses[5];
+    mgpu_rbk_uses(info, uses);
+    r = mgpu_scratch_check(ctx, "reduce by key scratch", scratch, plan.bytes, uses, MGPU_ARRAY_COUNT(uses));
+    if (r != MGPU_SUCCESS) return r;
+    size_t key_size = mgpu_type_size(info->key_type);
+    VkDeviceSize words = (VkDeviceSize)info->count * 4;
+    mgpu_range flags = mgpu__subrange(scratch, 0, words);
+    mgpu_range positions = mgpu__subrange(scratch, plan.positions_offset, words);
+    VkDeviceAddress run_count = mgpu_range_address(ctx, info->run_count);
+    /* 1. Run heads. */
+    mgpu_segreduce_pc pc = {
+        .values = mgpu_range_address(ctx, info->keys_in), .aux = mgpu_range_address(ctx, flags), .count = info->count};
+    uint32_t groups = (info->count + MGPU_SEGREDUCE_KEYS_NT - 1) / MGPU_SEGREDUCE_KEYS_NT;
+    uint32_t limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u;
+    if (groups > limit) groups = limit;
+    mgpu_pipeline_key key = mgpu_rbk_keys_key(MGPU_SEGREDUCE_HEADS, key_size);
+    r = mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, groups, 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    /* 2. Run numbers; the total is the run count. */
+    mgpu_scan_info scan = mgpu_rbk_scan_info(info->count);
+    scan.input = flags;
+    scan.output = positions;
+    scan.total = info->run_count;
+    r = mgpu_cmd_scan(ctx, cmd, &scan,
+                      plan.scan_bytes ? mgpu__subrange(scratch, plan.scan_offset, plan.scan_bytes) : (mgpu_range){0});
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    /* 3. Each run's start and key. */
+    pc.aux = mgpu_range_address(ctx, positions);
+    pc.starts = mgpu_range_address(ctx, scratch) + plan.starts_offset;
+    pc.results = mgpu_range_address(ctx, info->keys_out);
+    key = mgpu_rbk_keys_key(MGPU_SEGREDUCE_SCATTER, key_size);
+    r = mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, groups, 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    /* 4. The values reduced over the runs. */
+    VkDeviceAddress starts = pc.starts;
+    pc = (mgpu_segreduce_pc){.values = mgpu_range_address(ctx, info->values_in),
+                             .starts = starts,
+                             .results = mgpu_range_address(ctx, info->values_out),
+                             .segment_count_address = run_count,
+                             .count = info->count,
+                             .segment_count = info->count};
+    return mgpu_segreduce_record(ctx, cmd, info->value_type, info->op, &plan.segreduce, &pc,
+                                 mgpu__subrange(scratch, plan.segreduce_offset, plan.segreduce.bytes));
+}
+
+static mgpu_result mgpu_record_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const void *info,
+                                             mgpu_range scratch) {
+    return mgpu_cmd_reduce_by_key(ctx, cmd, info, scratch);
+}
+
+mgpu_result mgpu_reduce_by_key(mgpu_context ctx, const mgpu_reduce_by_key_info *info, uint32_t *run_count) {
+    mgpu_result r = mgpu_rbk_check(ctx, info, false);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_rbk_plan plan = mgpu_rbk_make_plan(ctx, info);
+    mgpu_range host = {0};
+    r = mgpu__pool_alloc(ctx, MGPU_MEMORY_HOST, 16, &host);
+    mgpu_reduce_by_key_info run = *info;
+    if (!run.run_count.buffer) run.run_count = host; /* the kernels write straight into host-visible memory */
+    if (r == MGPU_SUCCESS)
+        r = mgpu__run_blocking(ctx, mgpu_record_reduce_by_key, &run, plan.bytes, run.run_count, host, 4);
+    if (r == MGPU_SUCCESS && run_count) memcpy(run_count, mgpu__pool_mapped(ctx, host), 4);
+    mgpu_buffer_free(ctx, host);
+    return r;
+}
+
+/* ---- the family ---------------------------------------------------------------------------------------- */
+
+static mgpu_result mgpu_segreduce_prepare(mgpu_context ctx, mgpu_type type) {
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SEGREDUCE, type);
+    mgpu_result r = MGPU_SUCCESS;
+    for (uint32_t op = MGPU_OP_ADD; op <= MGPU_OP_MAX && r == MGPU_SUCCESS; ++op) {
+        mgpu_pipeline_key partition, tile, spine;
+        mgpu_segreduce_keys(type, (mgpu_op)op, &t, &partition, &tile, &spine);
+        VkPipeline p;
+        r = mgpu__prepare_partitions(ctx, &partition);
+        if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &tile, &p);
+        if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &spine, &p);
+    }
+    return r;
+}
+
+/* Reduce-by-key's own kernels, for both key widths, and the fill of its empty case; its scan is the scan's
+ * (MGPU_PRIM_SCAN, u32). */
+static mgpu_result mgpu_segreduce_prepare_once(mgpu_context ctx) {
+    mgpu_result r = MGPU_SUCCESS;
+    for (uint32_t mode = MGPU_SEGREDUCE_HEADS; mode <= MGPU_SEGREDUCE_SCATTER && r == MGPU_SUCCESS; ++mode)
+        for (size_t size = 4; size <= 8 && r == MGPU_SUCCESS; size += 4) {
+            mgpu_pipeline_key key = mgpu_rbk_keys_key(mode, size);
+            VkPipeline p;
+            r = mgpu__pipeline_get(ctx, &key, &p);
+        }
+    if (r == MGPU_SUCCESS) r = mgpu__fill_prepare(ctx, MGPU_TYPE_U32);
+    return r;
+}
+
+static const mgpu_tuning_row mgpu_segreduce_tuning[] = {
+    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO},
+    /* GPUs (not measured yet): 2816 merge positions of 32-bit values (22 KB of shared memory), 1792 of 64-bit
+     * ones (21 KB), so that eight workgroups of 256 fill an SM of 2048 threads; an odd VT keeps the threads'
+     * serial reads of consecutive values (a stride of about VT words) on distinct banks. */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 11, MGPU_SWITCH_AUTO},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
+};
+
+const mgpu_family_def mgpu__segreduce_family = {.prepare = mgpu_segreduce_prepare,
+                                                .prepare_once = mgpu_segreduce_prepare_once,
+                                                .tuning = mgpu_segreduce_tuning,
+                                                .tuning_count = MGPU_ARRAY_COUNT(mgpu_segreduce_tuning)};
