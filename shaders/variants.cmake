@@ -22,4 +22,8 @@ set(MGPU_SHADER_VARIANTS
   "lbs_partition|MGPU_KERNEL_LBS_PARTITION|I32|ON|load_balance"
   "lbs|MGPU_KERNEL_LBS|I32|OFF|load_balance"
   "sorted_search|MGPU_KERNEL_SORTED_SEARCH|U32,I32,F32,U64,I64,F64|OFF|sorted_search"
+  # segmented sort and locality sort (src/prims/segsort.c)
+  "segsort_block|MGPU_KERNEL_SEGSORT_BLOCK|U32,I32,F32,U64,I64,F64|OFF|segsort"
+  "segsort_prep|MGPU_KERNEL_SEGSORT_PREP|U32,I32,F32,U64,I64,F64|OFF|segsort"
+  "segsort_merge|MGPU_KERNEL_SEGSORT_MERGE|U32,I32,F32,U64,I64,F64|OFF|segsort"
 )
