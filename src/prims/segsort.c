@@ -56,7 +56,7 @@ static mgpu_segsort_plan mgpu_segsort_make_plan(mgpu_context ctx, const mgpu_seg
 static mgpu_result mgpu_segsort_check_shared(mgpu_context ctx, const mgpu_segsort_job *job) {
     mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SEGSORT, job->key_type);
     uint64_t nv = (uint64_t)t.nt * t.vt;
-    uint64_t bytes = nv * (mgpu_type_size(job->key_type) + 4) + nv / 32 * 8 + 8;
+    uint64_t bytes = nv * (mgpu_type_size(job->key_type) + 4) + nv / 32 * 8 + 16;
     if (bytes > ctx->info.shared_memory_bytes)
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
                           "segsort: a tile of %u x %u needs %llu bytes of shared memory, the device has %u", t.nt, t.vt,

@@ -31,6 +31,7 @@ shared uint s_tags[gl_WorkGroupSize.x * VT];         /* segment head << 16 | pos
 shared uint s_flags[gl_WorkGroupSize.x * VT / 32u];  /* head flags of the tile (NV is a multiple of 32) */
 shared uint s_last[gl_WorkGroupSize.x * VT / 32u];   /* the last head in words 0..w (0: none) */
 shared uint s_bounds[2];                             /* the tile's first head, and its last head + 1 */
+shared uint s_range[2];                              /* the tile's heads: [s_range[0], s_range[1]) of pc.segments */
 
 /* (segment, key) order: a's segment first, or the same segment and a's key first. */
 bool mgpu_seg_less(T ka, uint ta, T kb, uint tb) {
@@ -72,9 +73,11 @@ void mgpu_load_segments(uint first, uint count) {
         s_bounds[0] = MGPU_SEGSORT_NONE;
         s_bounds[1] = 0u;
     }
+    /* The tile's heads [h0, h1): two threads search them, once for the workgroup. */
+    if (pc.source == MGPU_SEGSORT_HEADS && tid < 2u) s_range[tid] = mgpu_heads_lower_bound(tid == 0u ? first : first + count);
     barrier();
     if (pc.source == MGPU_SEGSORT_HEADS) {
-        uint h0 = mgpu_heads_lower_bound(first), h1 = mgpu_heads_lower_bound(first + count);
+        uint h0 = s_range[0], h1 = s_range[1];
         IntArray heads = IntArray(pc.segments);
         for (uint h = h0 + tid; h < h1; h += nt) {
             uint p = uint(heads.v[h]) - first;
