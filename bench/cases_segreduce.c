@@ -142,7 +142,7 @@ static bool check_rbk(mgpu_context ctx, const bench_case *c) {
     uint64_t bytes = (uint64_t)info->count * size;
     void *keys = NULL, *values = NULL, *kout = NULL, *vout = NULL, *count = NULL;
     void *kwant = malloc(bytes + 8), *vwant = malloc(bytes + 8);
-    int32_t *starts = malloc(info->count * 4ull + 8);
+    int32_t *starts = calloc(info->count + 2ull, 4);
     bool ok =
         kwant && vwant && starts && (keys = bench_download(ctx, info->keys_in, bytes)) &&
         (values = bench_download(ctx, info->values_in, bytes)) && (kout = bench_download(ctx, info->keys_out, bytes)) &&
@@ -151,7 +151,7 @@ static bool check_rbk(mgpu_context ctx, const bench_case *c) {
         size_t runs =
             ref_reduce_by_key(info->key_type, info->value_type, info->op, keys, values, info->count, kwant, vwant);
         for (uint32_t i = 0, r = 0; i < info->count; ++i) /* the runs' starts, for check_sums */
-            if (i == 0 || memcmp((char *)keys + i * size, (char *)keys + (i - 1) * size, size))
+            if (i == 0 || memcmp((char *)keys + i * size, (char *)keys + (i - 1) * size, size) != 0)
                 starts[r++] = (int32_t)i;
         ok = *(const uint32_t *)count == runs && memcmp(kout, kwant, runs * size) == 0 &&
              check_sums(info->value_type, values, info->count, starts, runs, vout);

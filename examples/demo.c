@@ -1,8 +1,9 @@
 /*
  * The seeds' demonstrations, printed the same way: CreateCudaDevice(printInfo), the fills and PrintArray of
  * "The Library", chapter 4's reduction, scan and max-index, chapter 5's bulk remove and insert, chapter 6's
- * merges, chapter 7's sorts (and the radix sort), chapter 9's sorted search, chapter 10's load-balancing search and chapter 11's
- * interval expand and move; the segmented reduce and reduce-by-key on the load-balancing search.
+ * merges, chapter 7's sorts (and the radix sort), chapter 8's segmented and locality sorts, chapter 9's sorted
+ * search, chapter 10's load-balancing search and chapter 11's interval expand and move; the segmented reduce and
+ * reduce-by-key on the load-balancing search.
  */
 #include "mgpuvk.h"
 
@@ -481,6 +482,105 @@ static void demo_interval_expand(mgpu_context ctx) {
     mgpu_buffer_free(ctx, out);
 }
 
+/* ---- chapter 8: segmented sort and locality sort ---- */
+
+/* Prints n int32 of range 10 a row, the seeds' PrintArrayOp with FormatOpMarkArray: heads marked by '*'. */
+static void print_marked(mgpu_context ctx, mgpu_range range, uint32_t n, const int32_t *heads, uint32_t head_count) {
+    int32_t host[100];
+    CHECK(mgpu_buffer_download(ctx, range, host, n * 4));
+    for (uint32_t i = 0; i < n; ++i) {
+        bool head = false;
+        for (uint32_t h = 0; h < head_count; ++h) head = head || heads[h] == (int32_t)i;
+        if (i % 10 == 0) printf("%s%5u: ", i ? "\n" : "", i);
+        printf("  %c%2d", head ? '*' : ' ', host[i]);
+    }
+    printf("\n");
+}
+
+static void demo_segsort(mgpu_context ctx, bool pairs) {
+    printf(pairs ? "\n\nSEG-SORT PAIRS DEMONSTRATION:\n\n" : "\n\nSEG-SORT KEYS DEMONSTRATION:\n\n");
+    /* 100 random integers between 0 and 99 in 11 segments (10 heads), sorted within them in place; pairs carry
+     * their input positions. */
+    const uint32_t n = 100;
+    const int32_t seg_heads[10] = {4, 19, 22, 56, 61, 78, 81, 84, 94, 97};
+    mgpu_range keys, heads, values = {0};
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &keys));
+    CHECK(mgpu_buffer_alloc(ctx, sizeof seg_heads, &heads));
+    CHECK(mgpu_buffer_upload(ctx, heads, seg_heads, sizeof seg_heads));
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = MGPU_FILL_RANDOM,
+                                           .count = n,
+                                           .output = keys,
+                                           .a.i32 = 0,
+                                           .b.i32 = 99,
+                                           .seed = pairs ? 15 : 14}));
+    if (pairs) {
+        CHECK(mgpu_buffer_alloc(ctx, n * 4, &values));
+        CHECK(mgpu_fill(
+            ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = values, .a.i32 = 0, .b.i32 = 1}));
+    }
+    printf("Input keys:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, keys, n, "%4d", 10, stdout));
+    printf("\nSegment heads:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, heads, 10, "%4d", 10, stdout));
+    CHECK(mgpu_segsort(ctx, &(mgpu_segsort_info){.key_type = MGPU_TYPE_I32,
+                                                 .value_size = pairs ? 4 : 0,
+                                                 .count = n,
+                                                 .keys_in = keys,
+                                                 .keys_out = keys,
+                                                 .values_in = values,
+                                                 .values_out = values,
+                                                 .segments_kind = MGPU_SEGMENTS_HEADS,
+                                                 .head_count = 10,
+                                                 .segments = heads}));
+    printf("\nSorted data (segment heads are marked by *):\n");
+    print_marked(ctx, keys, n, seg_heads, 10);
+    if (pairs) {
+        printf("\nSorted indices (segment heads are marked by *):\n");
+        print_marked(ctx, values, n, seg_heads, 10);
+    }
+    mgpu_buffer_free(ctx, keys);
+    mgpu_buffer_free(ctx, heads);
+    mgpu_buffer_free(ctx, values);
+}
+
+static void demo_locality_sort(mgpu_context ctx, bool pairs) {
+    printf(pairs ? "\n\nLOCALITY SORT PAIRS DEMONSTRATION:\n\n" : "\n\nLOCALITY SORT KEYS DEMONSTRATION:\n\n");
+    /* Keys that are roughly sorted, with added noise: i + a random integer in [0, 25]. */
+    const uint32_t n = 100;
+    int32_t host[100];
+    uint32_t state = pairs ? 2024u : 1987u;
+    for (uint32_t i = 0; i < n; ++i) {
+        state = state * 1664525u + 1013904223u;
+        host[i] = (int32_t)(i + (state >> 16) % 26);
+    }
+    mgpu_range keys, values = {0};
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &keys));
+    CHECK(mgpu_buffer_upload(ctx, keys, host, sizeof host));
+    if (pairs) {
+        CHECK(mgpu_buffer_alloc(ctx, n * 4, &values));
+        CHECK(mgpu_fill(
+            ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = values, .a.i32 = 0, .b.i32 = 1}));
+    }
+    printf("Input keys:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, keys, n, "%4d", 10, stdout));
+    CHECK(mgpu_localitysort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_I32,
+                                                   .value_size = pairs ? 4 : 0,
+                                                   .count = n,
+                                                   .keys_in = keys,
+                                                   .keys_out = keys,
+                                                   .values_in = values,
+                                                   .values_out = values}));
+    printf("\nSorted data:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, keys, n, "%4d", 10, stdout));
+    if (pairs) {
+        printf("\nSorted indices:\n");
+        CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, values, n, "%4d", 10, stdout));
+    }
+    mgpu_buffer_free(ctx, keys);
+    mgpu_buffer_free(ctx, values);
+}
+
 /* Prints n int32 values ten to a row, each row led by its first index, with a '|' before each value where a
  * segment starts (one per start: repeated starts mark empty segments). */
 static void print_segments(const int32_t *values, uint32_t n, const int32_t *starts, uint32_t m) {
@@ -597,6 +697,10 @@ int main(void) {
     demo_sort(ctx, false);
     demo_sort(ctx, true);
     demo_radix_sort(ctx);
+    demo_segsort(ctx, false);
+    demo_segsort(ctx, true);
+    demo_locality_sort(ctx, false);
+    demo_locality_sort(ctx, true);
     demo_sorted_search(ctx);
     demo_load_balance(ctx);
     demo_interval_expand(ctx);

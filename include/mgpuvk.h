@@ -388,7 +388,8 @@ typedef enum mgpu_prim {
     MGPU_PRIM_MERGESORT = 6,    /* mergesort: its blocksort and its merge passes share one NT x VT tile */
     MGPU_PRIM_RADIXSORT = 7,    /* radix sort: the tile of its count and scatter dispatches */
     MGPU_PRIM_SEGREDUCE = 8,    /* segmented reduce and reduce-by-key: the tile of their Merge Path dispatch */
-    MGPU_PRIM_COUNT = 9
+    MGPU_PRIM_SEGSORT = 9,      /* segmented sort and locality sort: the tile of their blocksort and merge passes */
+    MGPU_PRIM_COUNT = 10
 } mgpu_prim;
 
 #define MGPU_PRIM_BIT(prim) (1u << (prim))
@@ -1079,6 +1080,85 @@ MGPU_API mgpu_result mgpu_cmd_reduce_by_key(mgpu_context context, VkCommandBuffe
 /** Reduces by key, waits, and returns the number of runs in *run_count (optional). Returns the checks' and the
  *  submitting set's results. */
 MGPU_API mgpu_result mgpu_reduce_by_key(mgpu_context context, const mgpu_reduce_by_key_info *info, uint32_t *run_count);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Segmented sort and locality sort (moderngpu's chapter 8), src/prims/segsort.c.
+ *
+ * Segmented sort: a stable sort of each segment of keys (with values, or the sorting permutation) on its own;
+ * no key leaves its segment. Segments are given by heads (ascending int32 positions, each starting a segment;
+ * the first segment starts at 0; a repeated head, or a head at 0 or at count, makes an empty segment) or by head
+ * flags (packed: bit i % 32 of word i / 32 set where a segment starts at i; bit 0 and the bits past count are
+ * ignored). Keys compare in the total order of mgpu_sort_info, ascending or descending; values are any 32- or
+ * 64-bit type, moved as bits; `indices` writes each sorted key's position in the whole input (int32).
+ *   keys 5 1 4 | 3 9 2 | 7 (heads 3 6)  ->  1 4 5 | 2 3 9 | 7, indices 1 2 0 5 3 4 6
+ * keys_out may be the same range as keys_in (and values_out as values_in); any other overlap, and a segments
+ * range overlapping an output, is rejected.
+ * How: a segmented blocksort of each tile of NT x VT keys (the mergesort's, in the order of (segment, key)),
+ * then log2(tiles) merge passes that work in place in keys_out: a pass changes only the segment that straddles
+ * the interface of each pair of runs (from A's last head to B's first), and of that only the tiles whose keys
+ * move (Merge Path bounds), which it copies to scratch and merges back. Keys of segments that fit in a tile are
+ * written once, by the blocksort; short segments cost little more than the blocksort.
+ * Preconditions, documented and not checked (the CLI checks them): heads ascending, in [0, count].
+ * Checks: the checks of mgpu_sort_info's mergesort (type, value_size 0, 4 or 8 and 0 with indices, count <=
+ * 2^31-1, the range checks of keys_in, keys_out, values_in and values_out, overlaps); `segments_kind` inside its
+ * enum, head_count <= 2^31-1, the segments range overlapping keys_out or values_out
+ * (MGPU_ERROR_INVALID_ARGUMENT); the range checks of `segments` when count > 0 (heads: head_count int32 when
+ * head_count > 0; flags: ceil(count / 32) uint32); a tuned tile whose shared memory the device lacks
+ * (MGPU_ERROR_UNSUPPORTED). The tuning is MGPU_PRIM_SEGSORT's (MGPU_TUNE name `segsort`).
+ *
+ * Locality sort (mgpu_localitysort_*): the stable sort of mgpu_sort_info (keys, pairs or indices; output
+ * identical to the mergesort's) by the same passes without segments: a tile whose keys are already in place
+ * for a pass does nothing, so input that lies near its sorted order (each key at most a few tiles from its
+ * place) costs little more than the blocksort. On random input it is slower than the mergesort (each moving
+ * key is copied to scratch and merged back). Checks: those of mgpu_mergesort.
+ */
+typedef enum mgpu_segments_kind {
+    MGPU_SEGMENTS_HEADS = 0, /* segments: head_count ascending int32 heads */
+    MGPU_SEGMENTS_FLAGS = 1  /* segments: ceil(count / 32) uint32 words of head flags */
+} mgpu_segments_kind;
+
+typedef struct mgpu_segsort_info {
+    const void *next; /* the extension slot: must be NULL */
+    mgpu_type key_type;
+    uint32_t value_size; /* 0: keys only (or indices); 4 or 8: pairs */
+    bool indices;        /* write the sorting permutation (int32 positions in the whole input) to values_out */
+    bool descending;
+    uint32_t count;
+    mgpu_range keys_in;
+    mgpu_range keys_out;   /* count keys; may equal keys_in */
+    mgpu_range values_in;  /* pairs: count values */
+    mgpu_range values_out; /* pairs: count values, may equal values_in; indices: count int32 */
+    mgpu_segments_kind segments_kind;
+    uint32_t head_count; /* heads: how many */
+    mgpu_range segments; /* heads (int32) or packed head flags (uint32 words) */
+} mgpu_segsort_info;
+
+/** The scratch mgpu_cmd_segsort needs: count keys and values, a word pair per tile and the runs' heads (none
+ *  for one tile). Returns the checks' results. */
+MGPU_API mgpu_result mgpu_segsort_get_requirements(mgpu_context context, const mgpu_segsort_info *info,
+                                                   mgpu_requirements *out);
+/** Records the segmented sort: the blocksort dispatch, then two dispatches per merge pass, with barriers between
+ *  them. First access: compute-shader reads of keys_in, values_in and segments; last: compute-shader writes of
+ *  keys_out/values_out and scratch. No submit, no wait. Returns the checks', a null cmd's, the scratch checks'
+ *  and the recording set's results. */
+MGPU_API mgpu_result mgpu_cmd_segsort(mgpu_context context, VkCommandBuffer cmd, const mgpu_segsort_info *info,
+                                      mgpu_range scratch);
+/** Sorts within the segments and waits. Returns the checks' and the submitting set's results. */
+MGPU_API mgpu_result mgpu_segsort(mgpu_context context, const mgpu_segsort_info *info);
+
+/** The scratch mgpu_cmd_localitysort needs (none for one tile). Returns the checks' results (those of
+ *  mgpu_mergesort). */
+MGPU_API mgpu_result mgpu_localitysort_get_requirements(mgpu_context context, const mgpu_sort_info *info,
+                                                        mgpu_requirements *out);
+/** Records the locality sort: the blocksort dispatch, then two dispatches per merge pass, with barriers between
+ *  them. First access: compute-shader reads of keys_in/values_in; last: compute-shader writes of
+ *  keys_out/values_out and scratch. Returns the checks', a null cmd's, the scratch checks' and the recording
+ *  set's results. */
+MGPU_API mgpu_result mgpu_cmd_localitysort(mgpu_context context, VkCommandBuffer cmd, const mgpu_sort_info *info,
+                                           mgpu_range scratch);
+/** Sorts and waits. The bit range and the indirect count are the radix sort's (MGPU_ERROR_INVALID_ARGUMENT).
+ *  Returns the checks' and the submitting set's results. */
+MGPU_API mgpu_result mgpu_localitysort(mgpu_context context, const mgpu_sort_info *info);
 
 #ifdef __cplusplus
 }

@@ -27,4 +27,8 @@ set(MGPU_SHADER_VARIANTS
   "segreduce|MGPU_KERNEL_SEGREDUCE|U32,I32,F32,U64,I64,F64|ON|segreduce"
   "segreduce_spine|MGPU_KERNEL_SEGREDUCE_SPINE|U32,I32,F32,U64,I64,F64|ON|segreduce"
   "segreduce_keys|MGPU_KERNEL_SEGREDUCE_KEYS|U32|OFF|segreduce"
+  # segmented sort and locality sort (src/prims/segsort.c)
+  "segsort_block|MGPU_KERNEL_SEGSORT_BLOCK|U32,I32,F32,U64,I64,F64|OFF|segsort"
+  "segsort_prep|MGPU_KERNEL_SEGSORT_PREP|U32,I32,F32,U64,I64,F64|OFF|segsort"
+  "segsort_merge|MGPU_KERNEL_SEGSORT_MERGE|U32,I32,F32,U64,I64,F64|OFF|segsort"
 )

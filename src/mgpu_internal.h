@@ -46,6 +46,11 @@ static_assert(sizeof(mgpu_copy_pc) == 24, "copy push constants");
 static_assert(sizeof(mgpu_fill_pc) == 40, "fill push constants");
 static_assert(sizeof(mgpu_reduce_pc) == 40, "reduce push constants");
 static_assert(sizeof(mgpu_scan_pc) == 64, "scan push constants");
+/* segmented sort and locality sort (segsort.c) */
+typedef struct mgpu_segsort_pc {
+    MGPU_SEGSORT_PC_FIELDS
+} mgpu_segsort_pc;
+static_assert(sizeof(mgpu_segsort_pc) == 96, "segmented sort push constants");
 
 /* ---- segmented reduce and reduce-by-key (segreduce.c) ---- */
 typedef struct mgpu_segreduce_pc {

@@ -42,6 +42,8 @@ typedef struct options {
     const char *indices_out;
     const char *algo;
     const char *bits;
+    const char *heads; /* segsort: --heads H.npy */
+    const char *flags; /* segsort: --flags F.npy */
     bool descending;
     const char *output;
     const char *device;

@@ -24,6 +24,10 @@ static void parse_bits(const char *text, uint32_t key_bits, uint32_t *lo, uint32
     *hi = (uint32_t)b;
 }
 
+static mgpu_result record_localitysort(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_localitysort(ctx, cmd, info, scratch);
+}
+
 static mgpu_result record_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
     return mgpu_cmd_radixsort(ctx, cmd, info, scratch);
 }
@@ -32,9 +36,11 @@ static mgpu_result record_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const
 static void check_sort(const options *o) {
     if (!o->values_a != !o->values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
     if (o->values_a && o->indices_out) fail(EXIT_BAD_INPUT, "sort takes --values or --indices-out, not both");
-    if (o->algo && strcmp(o->algo, "merge") != 0 && strcmp(o->algo, "auto") != 0 && strcmp(o->algo, "radix") != 0)
-        fail(EXIT_BAD_INPUT, "unknown --algo '%s' (radix, merge, auto)", o->algo);
-    if (o->bits && o->algo && !strcmp(o->algo, "merge")) fail(EXIT_BAD_INPUT, "--bits needs --algo radix or auto");
+    if (o->algo && strcmp(o->algo, "merge") != 0 && strcmp(o->algo, "auto") != 0 && strcmp(o->algo, "radix") != 0 &&
+        strcmp(o->algo, "locality") != 0)
+        fail(EXIT_BAD_INPUT, "unknown --algo '%s' (radix, merge, locality, auto)", o->algo);
+    if (o->bits && o->algo && (!strcmp(o->algo, "merge") || !strcmp(o->algo, "locality")))
+        fail(EXIT_BAD_INPUT, "--bits needs --algo radix or auto");
 }
 
 /* sort: --algo auto is the radix sort (every key type has one). */
@@ -42,7 +48,8 @@ static int command_sort(const options *o) {
     char error[512];
     npy_array keys, values = {0};
     if (!npy_read(o->input, &keys, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-    bool radix = !o->algo || strcmp(o->algo, "merge") != 0;
+    bool locality = o->algo && !strcmp(o->algo, "locality");
+    bool radix = !locality && (!o->algo || strcmp(o->algo, "merge") != 0);
     uint32_t begin_bit = 0, end_bit = 0;
     if (o->bits) parse_bits(o->bits, (uint32_t)mgpu_type_size(keys.type) * 8, &begin_bit, &end_bit);
     if (o->bits && end_bit == 0) /* 0:0 sorts by no bit (the input order); the API's 0, 0 means every bit */
@@ -70,7 +77,8 @@ static int command_sort(const options *o) {
     if (n) r = mgpu_buffer_alloc(ctx, n * key_size, &info.keys_out);
     if (r == MGPU_SUCCESS && value_size) info.values_in = upload(ctx, &values);
     if (r == MGPU_SUCCESS && n && out_value_size) r = mgpu_buffer_alloc(ctx, n * out_value_size, &info.values_out);
-    if (r == MGPU_SUCCESS) r = radix ? mgpu_radixsort(ctx, &info) : mgpu_mergesort(ctx, &info);
+    if (r == MGPU_SUCCESS)
+        r = radix ? mgpu_radixsort(ctx, &info) : locality ? mgpu_localitysort(ctx, &info) : mgpu_mergesort(ctx, &info);
     if (r != MGPU_SUCCESS) device_fail(ctx, "sort", r);
     void *sorted = download_or_fail(ctx, info.keys_out, n * key_size);
     void *moved = download_or_fail(ctx, info.values_out, out_value_size ? n * out_value_size : 0);
@@ -81,11 +89,15 @@ static int command_sort(const options *o) {
     commit_outputs(ctx);
     if (o->bench) {
         mgpu_requirements req;
-        mgpu_result q = radix ? mgpu_radixsort_get_requirements(ctx, &info, &req)
-                              : mgpu_mergesort_get_requirements(ctx, &info, &req);
+        mgpu_result q = radix      ? mgpu_radixsort_get_requirements(ctx, &info, &req)
+                        : locality ? mgpu_localitysort_get_requirements(ctx, &info, &req)
+                                   : mgpu_mergesort_get_requirements(ctx, &info, &req);
         if (q == MGPU_SUCCESS)
-            bench(ctx, radix ? record_radixsort : record_mergesort, &info, req.scratch_size, n,
-                  (double)n * 2 * (double)(key_size + out_value_size));
+            bench(ctx,
+                  radix      ? record_radixsort
+                  : locality ? record_localitysort
+                             : record_mergesort,
+                  &info, req.scratch_size, n, (double)n * 2 * (double)(key_size + out_value_size));
     }
     mgpu_range ranges[] = {info.keys_in, info.keys_out, info.values_in, info.values_out};
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) mgpu_buffer_free(ctx, ranges[i]);
@@ -96,13 +108,14 @@ static int command_sort(const options *o) {
     return finish(ctx);
 }
 
-/* The radix sort family's subcommands (tools/mgpuvk.c): sort, which runs the mergesort with --algo merge. */
+/* The radix sort family's subcommands (tools/mgpuvk.c): sort, which runs the mergesort with --algo merge and
+ * the locality sort (src/prims/segsort.c) with --algo locality. */
 static const subcommand commands[] = {
     {"sort",
      "sort KEYS.npy -o OUT.npy [--values V.npy --values-out VOUT.npy | --indices-out PERM.npy]\n"
-     "            [--descending] [--algo radix|merge|auto] [--bits LO:HI] [--device N|NAME] [--bench]",
+     "            [--descending] [--algo radix|merge|locality|auto] [--bits LO:HI] [--device N|NAME] [--bench]",
      "sort keys (with values, or giving the permutation PERM <i4); stable",
-     "  --algo auto is the radix sort\n"
+     "  --algo auto is the radix sort; locality: the mergesort's output, fast on nearly sorted keys\n"
      "  --bits LO:HI  radix sort by bits LO..HI-1 of the key's order-preserving transform (0:0 = no bit:\n"
      "               keeps the input order)\n",
      command_sort,

@@ -1,0 +1,85 @@
+#version 460
+#extension GL_GOOGLE_include_directive : require
+// Segmented and locality sort, a merge pass's second dispatch (segsort.glsl): each tile that segsort_prep
+// found out of place (tile_info) merges its share of its pair's active region from the copy in scratch
+// (keys_in, values_in) back into the sort's output (keys_out, values_out), as merge.comp merges a tile: the
+// keys to shared memory, Merge Path per thread, VT outputs each, stored coalesced, values gathered by source.
+// Every other tile does nothing.
+#include "shared/spec_ids.h"
+#include "shared/push_constants.h"
+#include "include/types.glsl"
+
+layout(local_size_x_id = MGPU_SPEC_NT) in;
+layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
+layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
+layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
+layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
+
+#include "include/keys.glsl"
+#include "include/loadstore.glsl"
+#include "include/values.glsl"
+#include "include/segsort.glsl"
+
+shared T s_keys[gl_WorkGroupSize.x * VT];
+shared uint s_source[gl_WorkGroupSize.x * VT]; /* each output's position in keys_in */
+uint g_a_len;
+#define MGPU_MERGE_A(i) s_keys[i]
+#define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
+#define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
+#define MGPU_MERGE_KEY(i) s_keys[i]
+#include "include/merge_path.glsl"
+#include "include/cta_merge.glsl"
+
+void mgpu_tile(uint tile) {
+    uvec2 info = Uvec2Array(pc.tile_info).v[tile];
+    if (info.x == MGPU_SEGSORT_NONE) return; /* uniform */
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    uint nv = nt * VT;
+    uint x0 = tile * nv, x1 = min(x0 + nv, pc.count);
+    mgpu_segsort_region r = mgpu_segsort_active(x0);
+    uint o0 = max(x0, r.lo), o1 = min(x1, r.hi);
+    uint d0 = o0 - r.lo, d1 = o1 - r.lo;
+    uint a0 = info.x, a1 = info.y, b0 = d0 - a0, b1 = d1 - a1;
+    uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
+    g_a_len = a_len;
+    uint a_first = r.lo + a0, b_first = r.mid + b0;
+
+    TArray src = TArray(pc.keys_in);
+    T loaded[VT];
+    mgpu_load_striped2(loaded, src.v, a_first, src.v, b_first, a_len, count);
+    mgpu_striped_to_shared(s_keys, loaded, count);
+    barrier();
+
+    uint diag = min(tid * VT, count);
+    uint a = mgpu_merge_path(a_len, b_len, diag);
+    uint b = a_len + diag - a;
+    T keys[VT];
+    uint sources[VT];
+    mgpu_serial_merge(keys, sources, a, a_len, b, count, nv - 1u);
+    barrier();
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint o = tid * VT + j;
+        if (o < count) {
+            s_keys[o] = keys[j];
+            if (VALUE_WORDS > 0u) s_source[o] = sources[j] < a_len ? a_first + sources[j] : b_first + sources[j] - a_len;
+        }
+    }
+    barrier();
+
+    TArray dst = TArray(pc.keys_out);
+    mgpu_store_striped(dst.v, o0, s_keys, count);
+    if (VALUE_WORDS > 0u) {
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint o = j * nt + tid;
+            if (o < count) mgpu_value_store(pc.values_out, o0 + o, mgpu_value_load(pc.values_in, s_source[o]));
+        }
+    }
+}
+
+void main() {
+    uint tiles = (pc.count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
+    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
+        mgpu_tile(tile);
+        barrier(); /* the next tile reuses shared memory */
+    }
+}

@@ -1,0 +1,86 @@
+#version 460
+#extension GL_GOOGLE_include_directive : require
+// Segmented and locality sort, a merge pass's first dispatch (segsort.glsl): each workgroup takes one tile of
+// the sort's output (keys_in here), the share of it that lies in its pair's active region, and decides whether
+// any of those keys moves. Two reads settle most tiles (all from A: A's last key there goes before B's first;
+// all from B: A's last key goes before B's key there); the others search their Merge Path bounds in global
+// memory (mgpu_cta_merge_path), and a tile that is not in place copies its share, keys and values, to scratch
+// (keys_out, values_out) at the same positions, for segsort_merge to merge back. Copying the moving tiles'
+// outputs copies every input they read: a tile in place reads exactly its own outputs. tile_info[tile] gets the
+// tile's A bounds in the region, or MGPU_SEGSORT_NONE. The first tile of each pair also writes the pair's first
+// and last segment heads, the next pass's run ranges (ranges_out).
+#include "shared/spec_ids.h"
+#include "shared/push_constants.h"
+#include "include/types.glsl"
+
+layout(local_size_x_id = MGPU_SPEC_NT) in;
+layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
+layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
+layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
+layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
+
+#include "include/keys.glsl"
+#include "include/loadstore.glsl"
+#include "include/values.glsl"
+#include "include/segsort.glsl"
+
+shared uint s_path[8];
+uint g_lo, g_mid; /* where the region's A and B parts start */
+#define MGPU_MERGE_GLOBAL_A(i) TArray(pc.keys_in).v[g_lo + (i)]
+#define MGPU_MERGE_GLOBAL_B(i) TArray(pc.keys_in).v[g_mid + (i)]
+#define MGPU_MERGE_PATH_SHARED s_path
+#define MGPU_PATH_A_FIRST(diag, p) (!mgpu_key_less(MGPU_MERGE_GLOBAL_B((diag) - 1u - (p)), MGPU_MERGE_GLOBAL_A(p)))
+#include "include/merge_path.glsl"
+
+void mgpu_tile(uint tile) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    uint nv = nt * VT, n = pc.count, run = pc.run;
+    uint x0 = tile * nv, x1 = min(x0 + nv, n);
+    mgpu_segsort_region r = mgpu_segsort_active(x0);
+    if (mgpu_present(pc.ranges_in) && tid == 0u && x0 % (2u * run) == 0u) {
+        uint a = x0 / run;
+        uvec2 range = Uvec2Array(pc.ranges_in).v[a];
+        if (r.mid < n) {
+            uvec2 b = Uvec2Array(pc.ranges_in).v[a + 1u];
+            range = uvec2(range.x != MGPU_SEGSORT_NONE ? range.x : b.x, b.y != MGPU_SEGSORT_NONE ? b.y : range.y);
+        }
+        Uvec2Array(pc.ranges_out).v[a / 2u] = range;
+    }
+    uvec2 info = uvec2(MGPU_SEGSORT_NONE, 0u);
+    uint o0 = max(x0, r.lo), o1 = min(x1, r.hi);
+    if (r.lo < r.mid && r.mid < r.hi && o0 < o1) { /* uniform: every thread reads the same */
+        g_lo = r.lo;
+        g_mid = r.mid;
+        uint a_len = r.mid - r.lo, b_len = r.hi - r.mid, d0 = o0 - r.lo, d1 = o1 - r.lo;
+        T a_last = MGPU_MERGE_GLOBAL_A(a_len - 1u);
+        bool all_a = d1 <= a_len && !mgpu_key_less(MGPU_MERGE_GLOBAL_B(0u), MGPU_MERGE_GLOBAL_A(d1 - 1u));
+        bool all_b = d0 >= a_len && !mgpu_key_less(MGPU_MERGE_GLOBAL_B(d0 - a_len), a_last);
+        if (!all_a && !all_b) {
+            uvec2 split = mgpu_cta_merge_path(a_len, b_len, d0, d1, false);
+            bool in_place = (split.x == d0 && split.y == d1) || (split.x == a_len && split.y == a_len);
+            if (!in_place) {
+                info = split;
+                TArray src = TArray(pc.keys_in), dst = TArray(pc.keys_out);
+                uint count = o1 - o0;
+                [[unroll]] for (uint j = 0u; j < VT; ++j) {
+                    uint i = j * nt + tid;
+                    if (i < count) dst.v[o0 + i] = src.v[o0 + i];
+                }
+                if (VALUE_WORDS > 0u)
+                    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+                        uint i = j * nt + tid;
+                        if (i < count) mgpu_value_store(pc.values_out, o0 + i, mgpu_value_load(pc.values_in, o0 + i));
+                    }
+            }
+        }
+    }
+    if (tid == 0u) Uvec2Array(pc.tile_info).v[tile] = info;
+}
+
+void main() {
+    uint tiles = (pc.count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
+    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
+        mgpu_tile(tile);
+        barrier(); /* the next tile reuses s_path */
+    }
+}

@@ -1,0 +1,331 @@
+/*
+ * Segmented sort and locality sort (the seeds' chapter 8). The blocksort (segsort_block) sorts each tile of
+ * NT * VT keys within its segments straight into the output and records each tile's first and last segment head.
+ * Merge pass k then merges runs of tile * 2^k keys pairwise in place in the output: only the segment straddling
+ * each pair's interface can change (shaders/include/segsort.glsl), and of it only the tiles whose keys move;
+ * segsort_prep finds those tiles, copies their keys and values to scratch and builds the next level of run
+ * heads; segsort_merge merges them back. The locality sort is the same without segments. Indices are values the
+ * blocksort creates.
+ * Scratch (when there are merge passes): count keys, count values, a word pair per tile (tile_info), and with
+ * segments the runs' heads, a word pair per run of every level 0 .. passes.
+ */
+#include "../mgpu_internal.h"
+
+/* What both sorts record: a segmented sort, or a locality sort (source MGPU_SEGSORT_UNSEGMENTED). */
+typedef struct mgpu_segsort_job {
+    mgpu_type key_type;
+    uint32_t value_size;
+    bool indices, descending;
+    uint32_t count;
+    mgpu_range keys_in, keys_out, values_in, values_out;
+    uint32_t source; /* MGPU_SEGSORT_UNSEGMENTED, _FLAGS or _HEADS */
+    uint32_t head_count;
+    mgpu_range segments;
+} mgpu_segsort_job;
+
+typedef struct mgpu_segsort_plan {
+    mgpu_tuning tuning;
+    uint32_t tile, tiles, passes;
+    uint32_t value_words; /* 32-bit words per value moved (indices: 1) */
+    VkDeviceSize keys_offset, values_offset, info_offset, ranges_offset, scratch_bytes;
+} mgpu_segsort_plan;
+
+static VkDeviceSize mgpu_align_up(VkDeviceSize x, VkDeviceSize a) { return (x + a - 1) / a * a; }
+
+static uint32_t mgpu_ceil_div(uint64_t x, uint64_t y) { return (uint32_t)((x + y - 1) / y); }
+
+static mgpu_segsort_plan mgpu_segsort_make_plan(mgpu_context ctx, const mgpu_segsort_job *job) {
+    mgpu_segsort_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_SEGSORT, job->key_type)};
+    plan.tile = plan.tuning.nt * plan.tuning.vt;
+    plan.tiles = mgpu_ceil_div(job->count, plan.tile);
+    for (uint64_t run = plan.tile; run < job->count; run *= 2) ++plan.passes;
+    plan.value_words = job->indices ? 1 : job->value_size / 4;
+    if (plan.passes) {
+        plan.values_offset = mgpu_align_up((VkDeviceSize)job->count * mgpu_type_size(job->key_type), 16);
+        plan.info_offset = mgpu_align_up(plan.values_offset + (VkDeviceSize)job->count * plan.value_words * 4, 16);
+        plan.ranges_offset = plan.info_offset + (VkDeviceSize)plan.tiles * 8;
+        VkDeviceSize runs = 0;
+        if (job->source != MGPU_SEGSORT_UNSEGMENTED)
+            for (uint32_t level = 0; level <= plan.passes; ++level) runs += mgpu_ceil_div(plan.tiles, 1ull << level);
+        plan.scratch_bytes = plan.ranges_offset + runs * 8;
+    }
+    return plan;
+}
+
+/* The blocksort's shared memory (segsort_block.comp's arrays) fits the device. */
+static mgpu_result mgpu_segsort_check_shared(mgpu_context ctx, const mgpu_segsort_job *job) {
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SEGSORT, job->key_type);
+    uint64_t nv = (uint64_t)t.nt * t.vt;
+    uint64_t bytes = nv * (mgpu_type_size(job->key_type) + 4) + nv / 32 * 8 + 16;
+    if (bytes > ctx->info.shared_memory_bytes)
+        return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
+                          "segsort: a tile of %u x %u needs %llu bytes of shared memory, the device has %u", t.nt, t.vt,
+                          (unsigned long long)bytes, ctx->info.shared_memory_bytes);
+    return MGPU_SUCCESS;
+}
+
+static mgpu_sort_info mgpu_job_sort_info(const mgpu_segsort_job *job) {
+    return (mgpu_sort_info){.key_type = job->key_type,
+                            .value_size = job->value_size,
+                            .indices = job->indices,
+                            .descending = job->descending,
+                            .count = job->count,
+                            .keys_in = job->keys_in,
+                            .keys_out = job->keys_out,
+                            .values_in = job->values_in,
+                            .values_out = job->values_out};
+}
+
+static mgpu_result mgpu_segsort_job_from(mgpu_context ctx, const mgpu_segsort_info *info, mgpu_segsort_job *job) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: info->next must be NULL");
+    *job = (mgpu_segsort_job){.key_type = info->key_type,
+                              .value_size = info->value_size,
+                              .indices = info->indices,
+                              .descending = info->descending,
+                              .count = info->count,
+                              .keys_in = info->keys_in,
+                              .keys_out = info->keys_out,
+                              .values_in = info->values_in,
+                              .values_out = info->values_out,
+                              .source =
+                                  info->segments_kind == MGPU_SEGMENTS_FLAGS ? MGPU_SEGSORT_FLAGS : MGPU_SEGSORT_HEADS,
+                              .head_count = info->head_count,
+                              .segments = info->segments};
+    mgpu_sort_info sort = mgpu_job_sort_info(job);
+    mgpu_result r = mgpu__sort_check(ctx, &sort);
+    if (r != MGPU_SUCCESS) return r;
+    if ((unsigned)info->segments_kind > MGPU_SEGMENTS_FLAGS)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: segments_kind %d (heads or flags)",
+                          (int)info->segments_kind);
+    if (info->segments_kind == MGPU_SEGMENTS_HEADS && info->head_count > MGPU_MAX_COUNT)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: %u heads > 2^31-1", info->head_count);
+    if (info->count == 0) return MGPU_SUCCESS;
+    VkDeviceSize bytes = info->segments_kind == MGPU_SEGMENTS_FLAGS ? (VkDeviceSize)mgpu_ceil_div(info->count, 32) * 4
+                                                                    : (VkDeviceSize)info->head_count * 4;
+    if (bytes) {
+        r = mgpu__check_range(ctx, "segsort segments", info->segments, bytes, 4);
+        if (r != MGPU_SUCCESS) return r;
+        VkDeviceSize out_value = info->indices ? 4 : info->value_size;
+        if (mgpu__ranges_overlap(info->segments, bytes, info->keys_out,
+                                 (VkDeviceSize)info->count * mgpu_type_size(info->key_type)) ||
+            (out_value &&
+             mgpu__ranges_overlap(info->segments, bytes, info->values_out, (VkDeviceSize)info->count * out_value)))
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: segments overlaps an output");
+    } else {
+        job->source = MGPU_SEGSORT_HEADS; /* no head: one segment, which the heads' path finds */
+    }
+    return mgpu_segsort_check_shared(ctx, job);
+}
+
+static mgpu_result mgpu_locality_job_from(mgpu_context ctx, const mgpu_sort_info *info, mgpu_segsort_job *job) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: info->next must be NULL");
+    if (info->begin_bit || info->end_bit || info->indirect_count.buffer)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                          "localitysort: bit ranges and indirect counts are the radix sort's");
+    mgpu_result r = mgpu__sort_check(ctx, info);
+    if (r != MGPU_SUCCESS) return r;
+    *job = (mgpu_segsort_job){.key_type = info->key_type,
+                              .value_size = info->value_size,
+                              .indices = info->indices,
+                              .descending = info->descending,
+                              .count = info->count,
+                              .keys_in = info->keys_in,
+                              .keys_out = info->keys_out,
+                              .values_in = info->values_in,
+                              .values_out = info->values_out,
+                              .source = MGPU_SEGSORT_UNSEGMENTED};
+    return mgpu_segsort_check_shared(ctx, job);
+}
+
+static mgpu_requirements mgpu_segsort_requirements(const mgpu_segsort_plan *plan) {
+    return (mgpu_requirements){.scratch_size = plan->scratch_bytes,
+                               .scratch_alignment = 16,
+                               .scratch_usage =
+                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+}
+
+static mgpu_pipeline_key mgpu_segsort_key(const mgpu_segsort_plan *plan, uint32_t kernel, mgpu_type type,
+                                          bool descending, bool indices, bool segmented) {
+    uint32_t mode = kernel == MGPU_KERNEL_SEGSORT_BLOCK ? (indices ? MGPU_SEGSORT_INDICES : MGPU_SEGSORT_VALUES) |
+                                                              (segmented ? MGPU_SEGSORT_SEGMENTED : 0)
+                                                        : 0;
+    return (mgpu_pipeline_key){.kernel = kernel,
+                               .type = type,
+                               .spec = {[MGPU_SPEC_NT] = plan->tuning.nt,
+                                        [MGPU_SPEC_VT] = plan->tuning.vt,
+                                        [MGPU_SPEC_DESCENDING] = descending,
+                                        [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
+                                        [MGPU_SPEC_MODE] = mode}};
+}
+
+static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_segsort_job *job,
+                                       mgpu_range scratch) {
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: null command buffer");
+    if (job->count == 0) return MGPU_SUCCESS;
+    mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, job);
+    if (plan.passes) {
+        mgpu_range_use uses[5];
+        mgpu_sort_info sort = mgpu_job_sort_info(job);
+        mgpu__sort_uses(&sort, uses);
+        VkDeviceSize segment_bytes = job->source == MGPU_SEGSORT_FLAGS ? (VkDeviceSize)mgpu_ceil_div(job->count, 32) * 4
+                                     : job->source == MGPU_SEGSORT_HEADS ? (VkDeviceSize)job->head_count * 4
+                                                                         : 0;
+        uses[4] = (mgpu_range_use){"segments", job->segments, segment_bytes};
+        mgpu_result r = mgpu__check_scratch(ctx, "segsort scratch", scratch, plan.scratch_bytes, 16, uses, 5);
+        if (r != MGPU_SUCCESS) return r;
+    }
+    bool segmented = job->source != MGPU_SEGSORT_UNSEGMENTED, values = plan.value_words > 0;
+    VkDeviceAddress out_keys = mgpu_range_address(ctx, job->keys_out);
+    VkDeviceAddress out_values = values ? mgpu_range_address(ctx, job->values_out) : 0;
+    VkDeviceAddress base = plan.passes ? mgpu_range_address(ctx, scratch) : 0;
+    VkDeviceAddress tmp_keys = base, tmp_values = base && values ? base + plan.values_offset : 0;
+    VkDeviceAddress info = base ? base + plan.info_offset : 0,
+                    ranges = base && segmented ? base + plan.ranges_offset : 0;
+    uint32_t x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
+    mgpu_segsort_pc pc = {.keys_in = mgpu_range_address(ctx, job->keys_in),
+                          .keys_out = out_keys,
+                          .values_in = job->value_size ? mgpu_range_address(ctx, job->values_in) : 0,
+                          .values_out = out_values,
+                          .segments = segmented && job->head_count + (job->source == MGPU_SEGSORT_FLAGS)
+                                          ? mgpu_range_address(ctx, job->segments)
+                                          : 0,
+                          .ranges_out = ranges,
+                          .count = job->count,
+                          .head_count = job->source == MGPU_SEGSORT_HEADS ? job->head_count : 0,
+                          .groups_x = x,
+                          .source = job->source};
+    mgpu_pipeline_key block =
+        mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_BLOCK, job->key_type, job->descending, job->indices, segmented);
+    mgpu_result r = mgpu__dispatch(ctx, cmd, &block, &pc, sizeof pc, x, 1);
+    mgpu_pipeline_key prep =
+        mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_PREP, job->key_type, job->descending, false, false);
+    mgpu_pipeline_key merge =
+        mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_MERGE, job->key_type, job->descending, false, false);
+    VkDeviceAddress level = ranges;
+    uint64_t run = plan.tile;
+    for (uint32_t pass = 0; pass < plan.passes && r == MGPU_SUCCESS; ++pass, run *= 2) {
+        VkDeviceAddress next_level = ranges ? level + (VkDeviceAddress)mgpu_ceil_div(job->count, run) * 8 : 0;
+        mgpu__barrier_compute_write_to_read(ctx, cmd);
+        pc = (mgpu_segsort_pc){.keys_in = out_keys,
+                               .keys_out = tmp_keys,
+                               .values_in = out_values,
+                               .values_out = tmp_values,
+                               .ranges_in = level,
+                               .ranges_out = next_level,
+                               .tile_info = info,
+                               .count = job->count,
+                               .run = (uint32_t)run,
+                               .groups_x = x};
+        r = mgpu__dispatch(ctx, cmd, &prep, &pc, sizeof pc, x, 1);
+        if (r != MGPU_SUCCESS) break;
+        mgpu__barrier_compute_write_to_read(ctx, cmd);
+        pc.keys_in = tmp_keys;
+        pc.keys_out = out_keys;
+        pc.values_in = tmp_values;
+        pc.values_out = out_values;
+        pc.ranges_out = 0;
+        r = mgpu__dispatch(ctx, cmd, &merge, &pc, sizeof pc, x, 1);
+        level = next_level;
+    }
+    return r;
+}
+
+mgpu_result mgpu_segsort_get_requirements(mgpu_context ctx, const mgpu_segsort_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: null requirements");
+    mgpu_segsort_job job;
+    mgpu_result r = mgpu_segsort_job_from(ctx, info, &job);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, &job);
+    *out = mgpu_segsort_requirements(&plan);
+    return MGPU_SUCCESS;
+}
+
+mgpu_result mgpu_cmd_segsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_segsort_info *info, mgpu_range scratch) {
+    mgpu_segsort_job job;
+    mgpu_result r = mgpu_segsort_job_from(ctx, info, &job);
+    if (r != MGPU_SUCCESS) return r;
+    return mgpu_segsort_record(ctx, cmd, &job, scratch);
+}
+
+static mgpu_result mgpu_record_segsort(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_segsort(ctx, cmd, info, scratch);
+}
+
+mgpu_result mgpu_segsort(mgpu_context ctx, const mgpu_segsort_info *info) {
+    mgpu_segsort_job job;
+    mgpu_result r = mgpu_segsort_job_from(ctx, info, &job);
+    if (r != MGPU_SUCCESS || info->count == 0) return r;
+    mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, &job);
+    return mgpu__run_blocking(ctx, mgpu_record_segsort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0}, 0);
+}
+
+mgpu_result mgpu_localitysort_get_requirements(mgpu_context ctx, const mgpu_sort_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null requirements");
+    mgpu_segsort_job job;
+    mgpu_result r = mgpu_locality_job_from(ctx, info, &job);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, &job);
+    *out = mgpu_segsort_requirements(&plan);
+    return MGPU_SUCCESS;
+}
+
+mgpu_result mgpu_cmd_localitysort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sort_info *info,
+                                  mgpu_range scratch) {
+    mgpu_segsort_job job;
+    mgpu_result r = mgpu_locality_job_from(ctx, info, &job);
+    if (r != MGPU_SUCCESS) return r;
+    return mgpu_segsort_record(ctx, cmd, &job, scratch);
+}
+
+static mgpu_result mgpu_record_localitysort(mgpu_context ctx, VkCommandBuffer cmd, const void *info,
+                                            mgpu_range scratch) {
+    return mgpu_cmd_localitysort(ctx, cmd, info, scratch);
+}
+
+mgpu_result mgpu_localitysort(mgpu_context ctx, const mgpu_sort_info *info) {
+    mgpu_segsort_job job;
+    mgpu_result r = mgpu_locality_job_from(ctx, info, &job);
+    if (r != MGPU_SUCCESS || info->count == 0) return r;
+    mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, &job);
+    return mgpu__run_blocking(ctx, mgpu_record_localitysort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0},
+                              0);
+}
+
+static mgpu_result mgpu_segsort_prepare(mgpu_context ctx, mgpu_type type) {
+    mgpu_segsort_job job = {.key_type = type};
+    mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, &job);
+    mgpu_result r = MGPU_SUCCESS;
+    VkPipeline p;
+    for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
+        for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
+            plan.value_words = words;
+            uint32_t kernels[] = {MGPU_KERNEL_SEGSORT_PREP, MGPU_KERNEL_SEGSORT_MERGE};
+            for (size_t k = 0; k < MGPU_ARRAY_COUNT(kernels) && r == MGPU_SUCCESS; ++k) {
+                mgpu_pipeline_key key = mgpu_segsort_key(&plan, kernels[k], type, descending, false, false);
+                r = mgpu__pipeline_get(ctx, &key, &p);
+            }
+            for (int mode = 0; mode < (words == 1 ? 2 : 1) && r == MGPU_SUCCESS; ++mode)
+                for (int segmented = 0; segmented < 2 && r == MGPU_SUCCESS; ++segmented) {
+                    mgpu_pipeline_key key =
+                        mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_BLOCK, type, descending, mode == 1, segmented);
+                    r = mgpu__pipeline_get(ctx, &key, &p);
+                }
+        }
+    return r;
+}
+
+static const mgpu_tuning_row mgpu_segsort_tuning[] = {
+    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO},
+    /* GPUs: the mergesort's tiles (not swept for these sorts). */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
+};
+
+const mgpu_family_def mgpu__segsort_family = {.prepare = mgpu_segsort_prepare,
+                                              .tuning = mgpu_segsort_tuning,
+                                              .tuning_count = MGPU_ARRAY_COUNT(mgpu_segsort_tuning)};
