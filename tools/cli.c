@@ -90,6 +90,16 @@ mgpu_context open_context(const options *o) {
     return ctx;
 }
 
+npy_array read_values_for(const char *file, const npy_array *keys) {
+    char error[512];
+    npy_array values;
+    if (!npy_read(file, &values, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (values.count != keys->count)
+        fail(EXIT_BAD_INPUT, "%s has %llu values for %llu keys", file, (unsigned long long)values.count,
+             (unsigned long long)keys->count);
+    return values;
+}
+
 mgpu_range upload(mgpu_context ctx, const npy_array *a) {
     mgpu_range r = {0};
     VkDeviceSize bytes = a->count * mgpu_type_size(a->type);

@@ -154,6 +154,9 @@ void check_outputs(const options *o);
  * exits with 2 for a --device that matches none, else 1. */
 mgpu_context open_context(const options *o);
 
+/* Reads the values of `keys` from file: exits with 2 when it cannot be read or its length differs from the keys'. */
+npy_array read_values_for(const char *file, const npy_array *keys);
+
 /* Allocates a device range for the array and uploads it ({0} for an empty array); exits on failure. */
 mgpu_range upload(mgpu_context ctx, const npy_array *a);
 

@@ -22,15 +22,9 @@ static int command_merge(const options *o) {
     require_sorted(o->input, &a, o->descending);
     require_sorted(o->input_b, &b, o->descending);
     if (o->values_a) {
-        if (!npy_read(o->values_a, &va, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-        if (!npy_read(o->values_b, &vb, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+        va = read_values_for(o->values_a, &a);
+        vb = read_values_for(o->values_b, &b);
         if (va.type != vb.type) fail(EXIT_BAD_INPUT, "%s and %s have different dtypes", o->values_a, o->values_b);
-        if (va.count != a.count)
-            fail(EXIT_BAD_INPUT, "%s has %llu values for %llu keys", o->values_a, (unsigned long long)va.count,
-                 (unsigned long long)a.count);
-        if (vb.count != b.count)
-            fail(EXIT_BAD_INPUT, "%s has %llu values for %llu keys", o->values_b, (unsigned long long)vb.count,
-                 (unsigned long long)b.count);
     }
     mgpu_context ctx = open_context(o);
     uint64_t total = a.count + b.count;

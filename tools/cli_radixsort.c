@@ -55,12 +55,7 @@ static int command_sort(const options *o) {
     if (o->bits && end_bit == 0) /* 0:0 sorts by no bit (the input order); the API's 0, 0 means every bit */
         begin_bit = end_bit = (uint32_t)mgpu_type_size(keys.type) * 8;
     if (keys.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->input);
-    if (o->values_a) {
-        if (!npy_read(o->values_a, &values, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-        if (values.count != keys.count)
-            fail(EXIT_BAD_INPUT, "%s has %llu values for %llu keys", o->values_a, (unsigned long long)values.count,
-                 (unsigned long long)keys.count);
-    }
+    if (o->values_a) values = read_values_for(o->values_a, &keys);
     mgpu_context ctx = open_context(o);
     uint64_t n = keys.count;
     size_t key_size = mgpu_type_size(keys.type), value_size = o->values_a ? mgpu_type_size(values.type) : 0;

@@ -70,10 +70,7 @@ static int command_segreduce(const options *o) {
 
 static int command_reduce_by_key(const options *o) {
     mgpu_op op = parse_op(o->op, true);
-    npy_array keys = read_or_fail(o->input), values = read_or_fail(o->input_b);
-    if (keys.count != values.count)
-        fail(EXIT_BAD_INPUT, "%s has %llu values for %llu keys in %s", o->input_b, (unsigned long long)values.count,
-             (unsigned long long)keys.count, o->input);
+    npy_array keys = read_or_fail(o->input), values = read_values_for(o->input_b, &keys);
     mgpu_context ctx = open_context(o);
     size_t key_size = mgpu_type_size(keys.type), value_size = mgpu_type_size(values.type);
     mgpu_range rk = upload(ctx, &keys), rv = upload(ctx, &values), rko = {0}, rvo = {0};

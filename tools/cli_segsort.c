@@ -60,12 +60,7 @@ static int command_segsort(const options *o) {
     if (keys.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->input);
     uint32_t head_count = 0;
     npy_array segments = read_segments(o, keys.count, &head_count);
-    if (o->values_a) {
-        if (!npy_read(o->values_a, &values, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-        if (values.count != keys.count)
-            fail(EXIT_BAD_INPUT, "%s has %llu values for %llu keys", o->values_a, (unsigned long long)values.count,
-                 (unsigned long long)keys.count);
-    }
+    if (o->values_a) values = read_values_for(o->values_a, &keys);
     mgpu_context ctx = open_context(o);
     uint64_t n = keys.count;
     size_t key_size = mgpu_type_size(keys.type), value_size = o->values_a ? mgpu_type_size(values.type) : 0;

@@ -14,41 +14,6 @@
 #include <stdint.h>
 #define MGPU_ADDR uint64_t
 #define MGPU_UINT uint32_t
-/* ---- segmented sort and locality sort (segsort_block.comp, segsort_prep.comp, segsort_merge.comp) ---------
- * segsort_block sorts each tile of `count` keys of keys_in into keys_out within its segments (values from
- * values_in, or the input positions with MODE MGPU_SEGSORT_INDICES) and, where ranges_out is present, writes
- * each tile's first and last segment head (global positions, MGPU_SEGSORT_NONE for none) to ranges_out[tile].
- * Segments come from `segments`: packed head flags (source MGPU_SEGSORT_FLAGS, bit i % 32 of word i / 32) or
- * head_count ascending int32 heads (MGPU_SEGSORT_HEADS); MGPU_SEGSORT_UNSEGMENTED: one segment (locality sort).
- * A merge pass over sorted runs of `run` keys: segsort_prep reads keys_in (the sort's output), finds each tile's
- * share of its pair's active region (ranges_in: the runs' first and last heads, absent without segments), copies
- * the tiles that must merge to keys_out (scratch) at the same positions, writes tile_info[tile] and the next
- * level of ranges (ranges_out); segsort_merge merges those tiles from keys_in (scratch) back into keys_out. */
-#define MGPU_SEGSORT_PC_FIELDS \
-    MGPU_ADDR keys_in;         \
-    MGPU_ADDR keys_out;        \
-    MGPU_ADDR values_in;       \
-    MGPU_ADDR values_out;      \
-    MGPU_ADDR segments;        \
-    MGPU_ADDR ranges_in;       \
-    MGPU_ADDR ranges_out;      \
-    MGPU_ADDR tile_info;       \
-    MGPU_UINT count;           \
-    MGPU_UINT head_count;      \
-    MGPU_UINT run;             \
-    MGPU_UINT groups_x;        \
-    MGPU_UINT source;          \
-    MGPU_UINT pad0;            \
-    MGPU_UINT pad1;            \
-    MGPU_UINT pad2;
-#define MGPU_SEGSORT_UNSEGMENTED 0u          /* pc.source: no segments (locality sort) */
-#define MGPU_SEGSORT_FLAGS       1u          /* pc.source: packed head flags */
-#define MGPU_SEGSORT_HEADS       2u          /* pc.source: ascending int32 heads */
-#define MGPU_SEGSORT_VALUES      0u          /* segsort_block MODE: keys only or pairs */
-#define MGPU_SEGSORT_INDICES     1u          /* segsort_block MODE: the values are the keys' input positions */
-#define MGPU_SEGSORT_SEGMENTED   2u          /* segsort_block MODE bit: sort within segments */
-#define MGPU_SEGSORT_NONE        0xffffffffu /* no head (ranges), no merge (tile_info) */
-
 #endif
 
 /* copy.comp: copies `words` 32-bit words; vectorized != 0 when both addresses are 16-byte aligned. */
