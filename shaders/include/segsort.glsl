@@ -17,20 +17,91 @@ struct mgpu_segsort_region {
     uint lo, mid, hi;
 };
 
-/* The active region of the pair that output `position` belongs to, in the pass over runs of pc.run keys;
- * pc.ranges_in (present with segments) holds each run's first and last segment head. */
-mgpu_segsort_region mgpu_segsort_active(uint position) {
-    uint run = pc.run, n = pc.count;
+/* The active region of the pair that output `position` belongs to, in a pass over runs of `run` keys; `ranges`
+ * (present with segments) holds each run's first and last segment head. */
+mgpu_segsort_region mgpu_segsort_active_in(uint position, uint run, uvec2 ranges) {
+    uint n = pc.count;
     uint first = position / (2u * run) * (2u * run); /* < 2^31 and 2 run < 2^32: no overflow below */
     uint mid = min(first + run, n), end = min(first + 2u * run, n);
     mgpu_segsort_region r = mgpu_segsort_region(first, mid, end);
-    if (mgpu_present(pc.ranges_in) && mid < n) {
+    if (mgpu_present(ranges) && mid < n) {
         uint a = first / run; /* A's run; B's is the next */
-        uint a_last = Uvec2Array(pc.ranges_in).v[a].y, b_first = Uvec2Array(pc.ranges_in).v[a + 1u].x;
+        uint a_last = Uvec2Array(ranges).v[a].y, b_first = Uvec2Array(ranges).v[a + 1u].x;
         if (a_last != MGPU_SEGSORT_NONE) r.lo = a_last;
         if (b_first != MGPU_SEGSORT_NONE) r.hi = b_first;
     }
     return r;
 }
+
+/* The active region of `position`'s pair in this pass (pc.run, pc.ranges_in). */
+mgpu_segsort_region mgpu_segsort_active(uint position) {
+    return mgpu_segsort_active_in(position, pc.run, pc.ranges_in);
+}
+
+/* The work lists of the merge passes at pc.lists: two counters a pass (2 pass + MGPU_SEGSORT_LIST_ACTIVE or
+ * _MOVING), then two lists of active tiles and one of moving tiles, a word per tile each. A pass's lists are
+ * filled by the dispatch before the one that walks them. */
+uint mgpu_segsort_tiles() { return (pc.count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT); }
+
+uint mgpu_segsort_counter_of(uint pass, uint list) { return 2u * pass + list; }
+
+uint mgpu_segsort_counter(uint list) { return mgpu_segsort_counter_of(pc.pass, list); }
+
+/* The i-th entry of pass `pass`'s list `list`: the active tiles of consecutive passes alternate between two
+ * lists, since a prep walks its pass's list while it fills the next pass's. */
+uint mgpu_segsort_list_entry_of(uint pass, uint list, uint i) {
+    uint which = list == MGPU_SEGSORT_LIST_ACTIVE ? pass & 1u : 2u;
+    return 2u * MGPU_SEGSORT_MAX_PASSES + which * mgpu_segsort_tiles() + i;
+}
+
+uint mgpu_segsort_list_entry(uint list, uint i) { return mgpu_segsort_list_entry_of(pc.pass, list, i); }
+
+/* How many tiles this pass's list `list` holds, and its i-th tile. A dispatch that walks a list is one-dimensional
+ * and takes every gl_NumWorkGroups.x-th entry from its gl_WorkGroupID.x on (every thread reads the same). */
+uint mgpu_segsort_listed(uint list) { return UintArray(pc.lists).v[mgpu_segsort_counter(list)]; }
+
+uint mgpu_segsort_listed_tile(uint list, uint i) { return UintArray(pc.lists).v[mgpu_segsort_list_entry(list, i)]; }
+
+#ifdef MGPU_SEGSORT_PLANNER
+shared uint s_plan_count, s_plan_base;
+shared uint s_plan_tiles[gl_WorkGroupSize.x];
+
+/* Plans pass `pass` (runs of `run` keys, the runs' heads in ranges_in) for the tiles [chunk NT, chunk NT + NT),
+ * a thread per tile: a tile that holds part of its pair's active region joins the pass's list of active tiles
+ * (the workgroup gathers them in shared memory and reserves their places with one atomic); every other tile is
+ * in place and costs the pass nothing. The thread of each pair's first tile writes the pair's first and last
+ * heads to ranges_out, the next pass's runs. Called by the whole workgroup; ends with a barrier. */
+void mgpu_segsort_plan_chunk(uint chunk, uint pass, uint run, uvec2 ranges_in, uvec2 ranges_out) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    uint nv = nt * VT, n = pc.count;
+    uint tile = chunk * nt + tid; /* tiles < 2^31 / 2 */
+    if (tid == 0u) s_plan_count = 0u;
+    barrier();
+    if (tile < mgpu_segsort_tiles()) {
+        uint x0 = tile * nv, x1 = min(x0 + nv, n);
+        mgpu_segsort_region r = mgpu_segsort_active_in(x0, run, ranges_in);
+        if (mgpu_present(ranges_in) && x0 % (2u * run) == 0u) {
+            uint a = x0 / run;
+            uvec2 range = Uvec2Array(ranges_in).v[a];
+            if (r.mid < n) {
+                uvec2 b = Uvec2Array(ranges_in).v[a + 1u];
+                range = uvec2(range.x != MGPU_SEGSORT_NONE ? range.x : b.x, b.y != MGPU_SEGSORT_NONE ? b.y : range.y);
+            }
+            Uvec2Array(ranges_out).v[a / 2u] = range;
+        }
+        if (r.lo < r.mid && r.mid < r.hi && max(x0, r.lo) < min(x1, r.hi))
+            s_plan_tiles[atomicAdd(s_plan_count, 1u)] = tile;
+    }
+    barrier();
+    uint listed = s_plan_count;
+    uint counter = mgpu_segsort_counter_of(pass, MGPU_SEGSORT_LIST_ACTIVE);
+    if (tid == 0u && listed > 0u) s_plan_base = atomicAdd(UintArray(pc.lists).v[counter], listed);
+    barrier();
+    if (tid < listed)
+        UintArray(pc.lists).v[mgpu_segsort_list_entry_of(pass, MGPU_SEGSORT_LIST_ACTIVE, s_plan_base + tid)] =
+            s_plan_tiles[tid];
+    barrier();
+}
+#endif
 
 #endif

@@ -82,4 +82,11 @@ layout(buffer_reference, std430, buffer_reference_align = 8) buffer Uvec2Array {
 /* True when a push-constant address is present (non-zero). */
 bool mgpu_present(uvec2 address) { return (address.x | address.y) != 0u; }
 
+/* A push-constant address `bytes` further on. */
+uvec2 mgpu_address_add(uvec2 address, uint bytes) {
+    uint carry;
+    uint low = uaddCarry(address.x, bytes, carry);
+    return uvec2(low, address.y + carry);
+}
+
 #endif

@@ -2,12 +2,17 @@
  * Segmented sort and locality sort (the seeds' chapter 8). The blocksort (segsort_block) sorts each tile of
  * NT * VT keys within its segments straight into the output and records each tile's first and last segment head.
  * Merge pass k then merges runs of tile * 2^k keys pairwise in place in the output: only the segment straddling
- * each pair's interface can change (shaders/include/segsort.glsl), and of it only the tiles whose keys move;
- * segsort_prep finds those tiles, copies their keys and values to scratch and builds the next level of run
- * heads; segsort_merge merges them back. The locality sort is the same without segments. Indices are values the
- * blocksort creates.
- * Scratch (when there are merge passes): count keys, count values, a word pair per tile (tile_info), and with
- * segments the runs' heads, a word pair per run of every level 0 .. passes.
+ * each pair's interface can change (shaders/include/segsort.glsl), and of it only the tiles whose keys move.
+ * A pass walks lists of the tiles it concerns, so that the tiles already in place, most of them once the
+ * segments are sorted, cost it nothing: a thread per tile lists the tiles in their pair's active region and
+ * builds the next level of run heads (segsort_plan for the first pass, then each pass's segsort_prep for the
+ * next: a plan needs only the heads); segsort_prep, walking that list, copies the moving tiles' keys and values
+ * to scratch and lists them; segsort_merge, walking the second list, merges them back. The walking dispatches
+ * are a fixed grid of MGPU_SEGSORT_LIST_GROUPS workgroups. The locality sort is the same without segments.
+ * Indices are values the blocksort creates.
+ * Scratch (when there are merge passes): count keys, count values, a word pair per tile (tile_info), the lists
+ * (two counters a pass, three words a tile), and with segments the runs' heads, a word pair per run of every
+ * level 0 .. passes.
  */
 #include "../mgpu_internal.h"
 
@@ -27,7 +32,7 @@ typedef struct mgpu_segsort_plan {
     mgpu_tuning tuning;
     uint32_t tile, tiles, passes;
     uint32_t value_words; /* 32-bit words per value moved (indices: 1) */
-    VkDeviceSize keys_offset, values_offset, info_offset, ranges_offset, scratch_bytes;
+    VkDeviceSize keys_offset, values_offset, info_offset, lists_offset, ranges_offset, scratch_bytes;
 } mgpu_segsort_plan;
 
 static VkDeviceSize mgpu_align_up(VkDeviceSize x, VkDeviceSize a) { return (x + a - 1) / a * a; }
@@ -39,11 +44,14 @@ static mgpu_segsort_plan mgpu_segsort_make_plan(mgpu_context ctx, const mgpu_seg
     plan.tile = plan.tuning.nt * plan.tuning.vt;
     plan.tiles = mgpu_ceil_div(job->count, plan.tile);
     for (uint64_t run = plan.tile; run < job->count; run *= 2) ++plan.passes;
+    assert(plan.passes <= MGPU_SEGSORT_MAX_PASSES); /* count < 2^31, tiles of at least 2 keys */
     plan.value_words = job->indices ? 1 : job->value_size / 4;
     if (plan.passes) {
         plan.values_offset = mgpu_align_up((VkDeviceSize)job->count * mgpu_type_size(job->key_type), 16);
         plan.info_offset = mgpu_align_up(plan.values_offset + (VkDeviceSize)job->count * plan.value_words * 4, 16);
-        plan.ranges_offset = plan.info_offset + (VkDeviceSize)plan.tiles * 8;
+        plan.lists_offset = plan.info_offset + (VkDeviceSize)plan.tiles * 8;
+        plan.ranges_offset =
+            mgpu_align_up(plan.lists_offset + (2 * MGPU_SEGSORT_MAX_PASSES + 3 * (VkDeviceSize)plan.tiles) * 4, 8);
         VkDeviceSize runs = 0;
         if (job->source != MGPU_SEGSORT_UNSEGMENTED)
             for (uint32_t level = 0; level <= plan.passes; ++level) runs += mgpu_ceil_div(plan.tiles, 1ull << level);
@@ -186,6 +194,11 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
     VkDeviceAddress info = base ? base + plan.info_offset : 0,
                     ranges = base && segmented ? base + plan.ranges_offset : 0;
     uint32_t x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
+    VkDeviceAddress lists = base ? base + plan.lists_offset : 0;
+    uint32_t list_groups = plan.tiles < MGPU_SEGSORT_LIST_GROUPS ? plan.tiles : MGPU_SEGSORT_LIST_GROUPS;
+    /* The planning workgroups, a tile per thread (as segsort_prep counts them). */
+    uint32_t plan_groups = mgpu_ceil_div(plan.tiles, plan.tuning.nt);
+    plan_groups = plan_groups < MGPU_SEGSORT_LIST_GROUPS ? plan_groups : MGPU_SEGSORT_LIST_GROUPS;
     mgpu_segsort_pc pc = {.keys_in = mgpu_range_address(ctx, job->keys_in),
                           .keys_out = out_keys,
                           .values_in = job->value_size ? mgpu_range_address(ctx, job->values_in) : 0,
@@ -194,6 +207,7 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
                                           ? mgpu_range_address(ctx, job->segments)
                                           : 0,
                           .ranges_out = ranges,
+                          .lists = lists,
                           .count = job->count,
                           .head_count = job->source == MGPU_SEGSORT_HEADS ? job->head_count : 0,
                           .groups_x = x,
@@ -201,6 +215,7 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
     mgpu_pipeline_key block =
         mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_BLOCK, job->key_type, job->descending, job->indices, segmented);
     mgpu_result r = mgpu__dispatch(ctx, cmd, &block, &pc, sizeof pc, x, 1);
+    mgpu_pipeline_key planner = mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_PLAN, MGPU_TYPE_U32, false, false, false);
     mgpu_pipeline_key prep =
         mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_PREP, job->key_type, job->descending, false, false);
     mgpu_pipeline_key merge =
@@ -217,10 +232,17 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
                                .ranges_in = level,
                                .ranges_out = next_level,
                                .tile_info = info,
+                               .lists = lists,
                                .count = job->count,
                                .run = (uint32_t)run,
-                               .groups_x = x};
-        r = mgpu__dispatch(ctx, cmd, &prep, &pc, sizeof pc, x, 1);
+                               .pass = pass};
+        if (pass == 0) { /* each pass's prep plans the next */
+            r = mgpu__dispatch(ctx, cmd, &planner, &pc, sizeof pc, plan_groups, 1);
+            if (r != MGPU_SUCCESS) break;
+            mgpu__barrier_compute_write_to_read(ctx, cmd);
+        }
+        uint32_t planners = pass + 1 < plan.passes ? plan_groups : 0;
+        r = mgpu__dispatch(ctx, cmd, &prep, &pc, sizeof pc, planners + list_groups, 1);
         if (r != MGPU_SUCCESS) break;
         mgpu__barrier_compute_write_to_read(ctx, cmd);
         pc.keys_in = tmp_keys;
@@ -228,7 +250,7 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
         pc.values_in = tmp_values;
         pc.values_out = out_values;
         pc.ranges_out = 0;
-        r = mgpu__dispatch(ctx, cmd, &merge, &pc, sizeof pc, x, 1);
+        r = mgpu__dispatch(ctx, cmd, &merge, &pc, sizeof pc, list_groups, 1);
         level = next_level;
     }
     return r;
@@ -306,6 +328,11 @@ static mgpu_result mgpu_segsort_prepare(mgpu_context ctx, mgpu_type type) {
             uint32_t kernels[] = {MGPU_KERNEL_SEGSORT_PREP, MGPU_KERNEL_SEGSORT_MERGE};
             for (size_t k = 0; k < MGPU_ARRAY_COUNT(kernels) && r == MGPU_SUCCESS; ++k) {
                 mgpu_pipeline_key key = mgpu_segsort_key(&plan, kernels[k], type, descending, false, false);
+                r = mgpu__pipeline_get(ctx, &key, &p);
+            }
+            if (r == MGPU_SUCCESS && words == 0 && !descending) {
+                mgpu_pipeline_key key =
+                    mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_PLAN, MGPU_TYPE_U32, false, false, false);
                 r = mgpu__pipeline_get(ctx, &key, &p);
             }
             for (int mode = 0; mode < (words == 1 ? 2 : 1) && r == MGPU_SUCCESS; ++mode)

@@ -4,7 +4,8 @@
 // Each thread sorts its VT keys in registers with a sorting network, then log2(NT) rounds of merges in
 // shared memory double the sorted runs (2, 4, .. NT threads cooperate, each placed by Merge Path and merging
 // VT outputs serially). Every key carries its position in the tile, which finally gathers the values (or
-// becomes the index output). Stable throughout; the tail of a partial tile is simply left out of every run.
+// becomes the index output; keys alone carry none). Stable throughout; the tail of a partial tile is simply
+// left out of every run.
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #include "include/types.glsl"
@@ -19,8 +20,10 @@ layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 
+const bool TAGGED = MODE == MGPU_MERGESORT_INDICES || VALUE_WORDS > 0u; /* positions travel with the keys */
+
 shared T s_keys[gl_WorkGroupSize.x * VT];
-shared uint s_tags[gl_WorkGroupSize.x * VT]; /* each key's position in the tile */
+shared uint s_tags[gl_WorkGroupSize.x * VT]; /* each key's position in the tile (TAGGED) */
 uint g_a_base, g_b_base;
 #define MGPU_MERGE_A(i) s_keys[g_a_base + (i)]
 #define MGPU_MERGE_B(i) s_keys[g_b_base + (i)]
@@ -57,7 +60,7 @@ void mgpu_tile(uint tile) {
         [[unroll]] for (uint j = 0u; j < VT; ++j)
             if (mine + j < count) {
                 s_keys[mine + j] = keys[j];
-                s_tags[mine + j] = tags[j];
+                if (TAGGED) s_tags[mine + j] = tags[j];
             }
         barrier();
         // Threads [group, group + coop) merge the runs [start, start + half) and [start + half, start + 2 half).
@@ -72,14 +75,14 @@ void mgpu_tile(uint tile) {
         uint b = g_b_base + diag - (a - g_a_base);
         uint sources[VT];
         mgpu_serial_merge(keys, sources, a, a_end, b, b_end, nv - 1u);
-        [[unroll]] for (uint j = 0u; j < VT; ++j) tags[j] = s_tags[min(sources[j], nv - 1u)];
+        if (TAGGED) [[unroll]] for (uint j = 0u; j < VT; ++j) tags[j] = s_tags[min(sources[j], nv - 1u)];
     }
 
     barrier();
     [[unroll]] for (uint j = 0u; j < VT; ++j)
         if (mine + j < count) {
             s_keys[mine + j] = keys[j];
-            s_tags[mine + j] = tags[j];
+            if (TAGGED) s_tags[mine + j] = tags[j];
         }
     barrier();
     TArray dst = TArray(pc.out_keys);

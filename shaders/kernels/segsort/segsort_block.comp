@@ -2,12 +2,15 @@
 #extension GL_GOOGLE_include_directive : require
 // Segmented sort, first phase (the seeds' chapter 8 segmented blocksort): each workgroup sorts one tile of
 // NT * VT keys within its segments. The tile's head flags go to a shared bit mask (read as packed flags, or set
-// from the heads that fall in the tile, found by binary search); a max-scan over its words gives every key the
-// position of its segment's head in the tile, which rides in the high half of the key's tag (its position in
-// the tile in the low half). Then the mergesort's blocksort (a sorting network per thread, log2(NT) merge
-// rounds in shared memory) in the order of (segment head, key): stable, and no key leaves its segment. The
-// tile's first and last heads go to ranges_out for the merge passes. MODE MGPU_SEGSORT_SEGMENTED off: one
-// segment (the locality sort's blocksort: the plain mergesort blocksort).
+// from the heads that fall in the tile, found by binary search), with a max-scan and a min-scan over its words
+// so that the last head before and the first head from any position are found in O(1). Then the mergesort's
+// blocksort (a sorting network per thread, log2(NT) merge rounds in shared memory), where segments only remove
+// work: the network swaps no neighbours across a head, and a merge round changes only the active region of each
+// pair of runs (segsort.glsl: the segment that straddles the interface), so a thread whose outputs lie outside
+// it keeps its keys, and the others merge the region by key alone (it is one segment). Stable. Tags (positions
+// in the tile) travel with the keys only where values or indices follow them. The tile's first and last heads
+// go to ranges_out for the merge passes. MODE MGPU_SEGSORT_SEGMENTED off: one segment (the locality sort's
+// blocksort: the plain mergesort blocksort).
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #include "include/types.glsl"
@@ -25,24 +28,20 @@ layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 
 const bool SEGMENTED = (MODE & MGPU_SEGSORT_SEGMENTED) != 0u;
 const bool INDICES = (MODE & MGPU_SEGSORT_INDICES) != 0u;
+const bool TAGGED = INDICES || VALUE_WORDS > 0u; /* positions travel with the keys */
 
 shared T s_keys[gl_WorkGroupSize.x * VT];
-shared uint s_tags[gl_WorkGroupSize.x * VT];         /* segment head << 16 | position, both in the tile */
+shared uint s_tags[gl_WorkGroupSize.x * VT];         /* each key's position in the tile (TAGGED) */
 shared uint s_flags[gl_WorkGroupSize.x * VT / 32u];  /* head flags of the tile (NV is a multiple of 32) */
 shared uint s_last[gl_WorkGroupSize.x * VT / 32u];   /* the last head in words 0..w (0: none) */
+shared uint s_next[gl_WorkGroupSize.x * VT / 32u];   /* the first head in words w.. (NV: none) */
 shared uint s_bounds[2];                             /* the tile's first head, and its last head + 1 */
 shared uint s_range[2];                              /* the tile's heads: [s_range[0], s_range[1]) of pc.segments */
 
-/* (segment, key) order: a's segment first, or the same segment and a's key first. */
-bool mgpu_seg_less(T ka, uint ta, T kb, uint tb) {
-    if (SEGMENTED && (ta >> 16u) != (tb >> 16u)) return (ta >> 16u) < (tb >> 16u);
-    return mgpu_key_less(ka, kb);
-}
-
 uint g_a_base, g_b_base;
-#define MGPU_PATH_A_FIRST(diag, p)                                                                          \
-    (!mgpu_seg_less(s_keys[g_b_base + (diag) - 1u - (p)], s_tags[g_b_base + (diag) - 1u - (p)],           \
-                    s_keys[g_a_base + (p)], s_tags[g_a_base + (p)]))
+#define MGPU_MERGE_A(i) s_keys[g_a_base + (i)]
+#define MGPU_MERGE_B(i) s_keys[g_b_base + (i)]
+#define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
 #include "include/merge_path.glsl"
 
 /* The first head position >= x in the ascending heads (head_count of them), as int32. */
@@ -88,25 +87,39 @@ void mgpu_load_segments(uint first, uint count) {
     if (tid < words) {
         uint f = s_flags[tid];
         s_last[tid] = f != 0u ? tid * 32u + uint(findMSB(f)) : 0u;
+        s_next[tid] = f != 0u ? tid * 32u + uint(findLSB(f)) : gl_WorkGroupSize.x * VT;
         if (f != 0u) {
             atomicMin(s_bounds[0], tid * 32u + uint(findLSB(f)));
             atomicMax(s_bounds[1], tid * 32u + uint(findMSB(f)) + 1u);
         }
     }
-    for (uint offset = 1u; offset < words; offset *= 2u) { /* Hillis-Steele max-scan; words <= NT */
+    for (uint offset = 1u; offset < words; offset *= 2u) { /* Hillis-Steele max- and min-scans; words <= NT */
         barrier();
-        uint v = tid < words && tid >= offset ? s_last[tid - offset] : 0u;
+        uint last = tid < words && tid >= offset ? s_last[tid - offset] : 0u;
+        uint next = tid + offset < words ? s_next[tid + offset] : gl_WorkGroupSize.x * VT;
         barrier();
-        if (tid < words) s_last[tid] = max(s_last[tid], v);
+        if (tid < words) {
+            s_last[tid] = max(s_last[tid], last);
+            s_next[tid] = min(s_next[tid], next);
+        }
     }
     barrier();
 }
 
-/* The position of the head of position i's segment in the tile (0 when no head precedes it there). */
-uint mgpu_segment_head(uint i) {
+/* The last head at or before position i of the tile (0 when none). */
+uint mgpu_head_at_or_before(uint i) {
     uint w = i >> 5u, f = s_flags[w] & (0xffffffffu >> (31u - (i & 31u)));
     return f != 0u ? (w << 5u) + uint(findMSB(f)) : (w > 0u ? s_last[w - 1u] : 0u);
 }
+
+/* The first head at or after position i < NV of the tile (NV when none). */
+uint mgpu_head_at_or_after(uint i) {
+    uint words = gl_WorkGroupSize.x * VT / 32u;
+    uint w = i >> 5u, f = s_flags[w] & (0xffffffffu << (i & 31u));
+    return f != 0u ? (w << 5u) + uint(findLSB(f)) : (w + 1u < words ? s_next[w + 1u] : gl_WorkGroupSize.x * VT);
+}
+
+bool mgpu_is_head(uint i) { return (s_flags[i >> 5u] & (1u << (i & 31u))) != 0u; }
 
 void mgpu_tile(uint tile) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
@@ -124,15 +137,17 @@ void mgpu_tile(uint tile) {
     uint tags[VT];
     uint mine = tid * VT;
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = min(mine + j, count - 1u);
-        keys[j] = s_keys[i];
-        tags[j] = (SEGMENTED ? mgpu_segment_head(i) << 16u : 0u) | (mine + j);
+        keys[j] = s_keys[min(mine + j, count - 1u)];
+        tags[j] = mine + j;
     }
-    // Odd-even transposition sort (stable: only strictly out-of-order neighbours swap).
-    uint valid = count - min(mine, count);
+    // Odd-even transposition sort (stable: only strictly out-of-order neighbours swap), never across a head:
+    // bit j of `joined` says that positions j and j + 1 are valid and in one segment.
+    uint joined = 0u;
+    [[unroll]] for (uint j = 0u; j + 1u < VT; ++j)
+        if (mine + j + 1u < count && !(SEGMENTED && mgpu_is_head(mine + j + 1u))) joined |= 1u << j;
     [[unroll]] for (uint pass = 0u; pass < VT; ++pass) {
         [[unroll]] for (uint j = pass & 1u; j + 1u < VT; j += 2u) {
-            if (j + 1u < valid && mgpu_seg_less(keys[j + 1u], tags[j + 1u], keys[j], tags[j])) {
+            if ((joined & (1u << j)) != 0u && mgpu_key_less(keys[j + 1u], keys[j])) {
                 T k = keys[j];
                 keys[j] = keys[j + 1u];
                 keys[j + 1u] = k;
@@ -148,34 +163,37 @@ void mgpu_tile(uint tile) {
         [[unroll]] for (uint j = 0u; j < VT; ++j)
             if (mine + j < count) {
                 s_keys[mine + j] = keys[j];
-                s_tags[mine + j] = tags[j];
+                if (TAGGED) s_tags[mine + j] = tags[j];
             }
         barrier();
+        // Runs A = [start, mid) and B = [mid, end) merge; only their active region [lo, hi) changes: from A's
+        // last head (or start) to B's first head (or end), one segment. Outputs outside it stay in place.
         uint rank = tid & (coop - 1u);
-        uint start = (tid - rank) * VT, half_run = coop / 2u * VT;
-        g_a_base = min(start, count);
-        uint a_end = min(start + half_run, count), b_end = min(start + 2u * half_run, count);
-        g_b_base = a_end;
-        uint a_len = a_end - g_a_base, b_len = b_end - a_end;
-        uint diag = min(rank * VT, a_len + b_len);
-        uint a = g_a_base + mgpu_merge_path(a_len, b_len, diag);
-        uint b = g_b_base + diag - (a - g_a_base);
-        // Serial merge of VT outputs; the tags travel with their keys.
-        uint last = nv - 1u;
-        T a_key = s_keys[min(a, last)], b_key = s_keys[min(b, last)];
-        uint a_tag = s_tags[min(a, last)], b_tag = s_tags[min(b, last)];
-        [[unroll]] for (uint j = 0u; j < VT; ++j) {
-            bool take_a = b >= b_end || (a < a_end && !mgpu_seg_less(b_key, b_tag, a_key, a_tag));
-            keys[j] = take_a ? a_key : b_key;
-            tags[j] = take_a ? a_tag : b_tag;
-            if (take_a) {
-                ++a;
-                a_key = s_keys[min(a, last)];
-                a_tag = s_tags[min(a, last)];
-            } else {
-                ++b;
-                b_key = s_keys[min(b, last)];
-                b_tag = s_tags[min(b, last)];
+        uint start = min((tid - rank) * VT, count), half_run = coop / 2u * VT;
+        uint mid = min(start + half_run, count), end = min(start + 2u * half_run, count);
+        uint lo = start, hi = end;
+        if (SEGMENTED && start < mid && mid < end) {
+            lo = max(start, mgpu_head_at_or_before(mid - 1u));
+            hi = min(end, mgpu_head_at_or_after(mid));
+        }
+        uint o0 = max(mine, lo), o1 = min(mine + VT, hi);
+        if (lo < mid && mid < hi && o0 < o1) {
+            g_a_base = lo;
+            g_b_base = mid;
+            uint a_len = mid - lo, b_len = hi - mid;
+            uint a = lo + mgpu_merge_path(a_len, b_len, o0 - lo);
+            uint b = mid + (o0 - lo) - (a - lo);
+            // Serial merge of the outputs [o0, o1); the tags follow their keys.
+            uint last = nv - 1u;
+            T a_key = s_keys[min(a, last)], b_key = s_keys[min(b, last)];
+            [[unroll]] for (uint j = 0u; j < VT; ++j) {
+                if (mine + j >= o0 && mine + j < o1) {
+                    bool take_a = b >= hi || (a < mid && !mgpu_key_less(b_key, a_key));
+                    keys[j] = take_a ? a_key : b_key;
+                    if (TAGGED) tags[j] = s_tags[take_a ? a : b];
+                    if (take_a) a_key = s_keys[min(++a, last)];
+                    else b_key = s_keys[min(++b, last)];
+                }
             }
         }
     }
@@ -184,7 +202,7 @@ void mgpu_tile(uint tile) {
     [[unroll]] for (uint j = 0u; j < VT; ++j)
         if (mine + j < count) {
             s_keys[mine + j] = keys[j];
-            s_tags[mine + j] = tags[j];
+            if (TAGGED) s_tags[mine + j] = tags[j];
         }
     barrier();
     TArray dst = TArray(pc.keys_out);
@@ -193,14 +211,14 @@ void mgpu_tile(uint tile) {
         UintArray out_values = UintArray(pc.values_out);
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             uint i = j * nt + tid;
-            if (i < count) out_values.v[first + i] = first + (s_tags[i] & 0xffffu);
+            if (i < count) out_values.v[first + i] = first + s_tags[i];
         }
     } else if (VALUE_WORDS > 0u) {
         // Gather every value before any is stored: the values may be sorted in place.
         uvec2 values[VT];
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             uint i = j * nt + tid;
-            if (i < count) values[j] = mgpu_value_load(pc.values_in, first + (s_tags[i] & 0xffffu));
+            if (i < count) values[j] = mgpu_value_load(pc.values_in, first + s_tags[i]);
         }
         memoryBarrierBuffer();
         barrier();
@@ -217,6 +235,10 @@ void mgpu_tile(uint tile) {
 }
 
 void main() {
+    /* The merge passes' list counters start at zero (segsort.glsl): the first workgroup clears them. */
+    if (mgpu_present(pc.lists) && gl_WorkGroupID.x == 0u && gl_WorkGroupID.y == 0u)
+        for (uint i = gl_LocalInvocationID.x; i < 2u * MGPU_SEGSORT_MAX_PASSES; i += gl_WorkGroupSize.x)
+            UintArray(pc.lists).v[i] = 0u;
     uint tiles = (pc.count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
     mgpu_for_each_tile(tile, tiles, pc.groups_x) {
         mgpu_tile(tile);

@@ -1,10 +1,10 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// Segmented and locality sort, a merge pass's second dispatch (segsort.glsl): each tile that segsort_prep
-// found out of place (tile_info) merges its share of its pair's active region from the copy in scratch
-// (keys_in, values_in) back into the sort's output (keys_out, values_out), as merge.comp merges a tile: the
-// keys to shared memory, Merge Path per thread, VT outputs each, stored coalesced, values gathered by source.
-// Every other tile does nothing.
+// Segmented and locality sort, a merge pass's second dispatch (segsort.glsl): each tile of the pass's list of
+// moving tiles, which segsort_prep found out of place (tile_info), merges its share of its pair's active region
+// from the copy in scratch (keys_in, values_in) back into the sort's output (keys_out, values_out), as
+// merge.comp merges a tile: the keys to shared memory, Merge Path per thread, VT outputs each, stored
+// coalesced, values gathered by source.
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #include "include/types.glsl"
@@ -32,7 +32,6 @@ uint g_a_len;
 
 void mgpu_tile(uint tile) {
     uvec2 info = Uvec2Array(pc.tile_info).v[tile];
-    if (info.x == MGPU_SEGSORT_NONE) return; /* uniform */
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint nv = nt * VT;
     uint x0 = tile * nv, x1 = min(x0 + nv, pc.count);
@@ -77,9 +76,9 @@ void mgpu_tile(uint tile) {
 }
 
 void main() {
-    uint tiles = (pc.count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
-    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_tile(tile);
+    uint listed = mgpu_segsort_listed(MGPU_SEGSORT_LIST_MOVING);
+    for (uint i = gl_WorkGroupID.x; i < listed; i += gl_NumWorkGroups.x) {
+        mgpu_tile(mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_MOVING, i));
         barrier(); /* the next tile reuses shared memory */
     }
 }

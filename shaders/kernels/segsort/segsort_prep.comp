@@ -1,14 +1,15 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// Segmented and locality sort, a merge pass's first dispatch (segsort.glsl): each workgroup takes one tile of
-// the sort's output (keys_in here), the share of it that lies in its pair's active region, and decides whether
-// any of those keys moves. Two reads settle most tiles (all from A: A's last key there goes before B's first;
-// all from B: A's last key goes before B's key there); the others search their Merge Path bounds in global
-// memory (mgpu_cta_merge_path), and a tile that is not in place copies its share, keys and values, to scratch
-// (keys_out, values_out) at the same positions, for segsort_merge to merge back. Copying the moving tiles'
-// outputs copies every input they read: a tile in place reads exactly its own outputs. tile_info[tile] gets the
-// tile's A bounds in the region, or MGPU_SEGSORT_NONE. The first tile of each pair also writes the pair's first
-// and last segment heads, the next pass's run ranges (ranges_out).
+// Segmented and locality sort, a merge pass's first dispatch (segsort.glsl). Its first workgroups plan the
+// next pass (mgpu_segsort_plan_chunk over every tile); the others walk this pass's list of active tiles, which
+// the dispatch before planned; for one tile of the sort's output (keys_in here), it takes the tile's
+// share of its pair's active region and decides whether any of those keys moves. Two reads settle most tiles
+// (all from A: A's last key there goes before B's first; all from B: A's last key goes before B's key there);
+// the others search their Merge Path bounds in global memory (mgpu_cta_merge_path), and a tile that is not in
+// place copies its share, keys and values, to scratch (keys_out, values_out) at the same positions, writes its
+// A bounds in the region to tile_info[tile] and joins the list of moving tiles, for segsort_merge to merge it
+// back. Copying the moving tiles' outputs copies every input they read: a tile in place reads exactly its own
+// outputs.
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #include "include/types.glsl"
@@ -22,6 +23,7 @@ layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 #include "include/values.glsl"
+#define MGPU_SEGSORT_PLANNER
 #include "include/segsort.glsl"
 
 shared uint s_path[8];
@@ -34,19 +36,9 @@ uint g_lo, g_mid; /* where the region's A and B parts start */
 
 void mgpu_tile(uint tile) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
-    uint nv = nt * VT, n = pc.count, run = pc.run;
-    uint x0 = tile * nv, x1 = min(x0 + nv, n);
+    uint nv = nt * VT;
+    uint x0 = tile * nv, x1 = min(x0 + nv, pc.count);
     mgpu_segsort_region r = mgpu_segsort_active(x0);
-    if (mgpu_present(pc.ranges_in) && tid == 0u && x0 % (2u * run) == 0u) {
-        uint a = x0 / run;
-        uvec2 range = Uvec2Array(pc.ranges_in).v[a];
-        if (r.mid < n) {
-            uvec2 b = Uvec2Array(pc.ranges_in).v[a + 1u];
-            range = uvec2(range.x != MGPU_SEGSORT_NONE ? range.x : b.x, b.y != MGPU_SEGSORT_NONE ? b.y : range.y);
-        }
-        Uvec2Array(pc.ranges_out).v[a / 2u] = range;
-    }
-    uvec2 info = uvec2(MGPU_SEGSORT_NONE, 0u);
     uint o0 = max(x0, r.lo), o1 = min(x1, r.hi);
     if (r.lo < r.mid && r.mid < r.hi && o0 < o1) { /* uniform: every thread reads the same */
         g_lo = r.lo;
@@ -59,7 +51,11 @@ void mgpu_tile(uint tile) {
             uvec2 split = mgpu_cta_merge_path(a_len, b_len, d0, d1, false);
             bool in_place = (split.x == d0 && split.y == d1) || (split.x == a_len && split.y == a_len);
             if (!in_place) {
-                info = split;
+                if (tid == 0u) {
+                    Uvec2Array(pc.tile_info).v[tile] = split;
+                    uint slot = atomicAdd(UintArray(pc.lists).v[mgpu_segsort_counter(MGPU_SEGSORT_LIST_MOVING)], 1u);
+                    UintArray(pc.lists).v[mgpu_segsort_list_entry(MGPU_SEGSORT_LIST_MOVING, slot)] = tile;
+                }
                 TArray src = TArray(pc.keys_in), dst = TArray(pc.keys_out);
                 uint count = o1 - o0;
                 [[unroll]] for (uint j = 0u; j < VT; ++j) {
@@ -74,13 +70,25 @@ void mgpu_tile(uint tile) {
             }
         }
     }
-    if (tid == 0u) Uvec2Array(pc.tile_info).v[tile] = info;
 }
 
 void main() {
-    uint tiles = (pc.count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
-    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_tile(tile);
+    // The first workgroups plan the next pass (its runs' heads are this pass's ranges_out), beside the others,
+    // which walk this pass's list.
+    uint next_run = 2u * pc.run; /* pc.run < pc.count < 2^31 */
+    uint chunks = next_run < pc.count ? (mgpu_segsort_tiles() + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x : 0u;
+    uint planners = min(chunks, MGPU_SEGSORT_LIST_GROUPS);
+    if (gl_WorkGroupID.x < planners) {
+        uvec2 next_out = mgpu_present(pc.ranges_out)
+                             ? mgpu_address_add(pc.ranges_out, (pc.count + next_run - 1u) / next_run * 8u)
+                             : uvec2(0u);
+        for (uint chunk = gl_WorkGroupID.x; chunk < chunks; chunk += planners)
+            mgpu_segsort_plan_chunk(chunk, pc.pass + 1u, next_run, pc.ranges_out, next_out);
+        return;
+    }
+    uint listed = mgpu_segsort_listed(MGPU_SEGSORT_LIST_ACTIVE);
+    for (uint i = gl_WorkGroupID.x - planners; i < listed; i += gl_NumWorkGroups.x - planners) {
+        mgpu_tile(mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, i));
         barrier(); /* the next tile reuses s_path */
     }
 }
