@@ -214,7 +214,16 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
                           .source = job->source};
     mgpu_pipeline_key block =
         mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_BLOCK, job->key_type, job->descending, job->indices, segmented);
-    mgpu_result r = mgpu__dispatch(ctx, cmd, &block, &pc, sizeof pc, x, 1);
+    mgpu_result r = MGPU_SUCCESS;
+    if (plan.passes && job->source == MGPU_SEGSORT_HEADS && job->head_count) {
+        /* Each tile's range of heads, found once by segsort_heads in tile_info (free until the passes). */
+        pc.tile_info = info;
+        mgpu_pipeline_key heads =
+            mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_HEADS, MGPU_TYPE_U32, false, false, false);
+        r = mgpu__dispatch(ctx, cmd, &heads, &pc, sizeof pc, plan_groups, 1);
+        mgpu__barrier_compute_write_to_read(ctx, cmd);
+    }
+    if (r == MGPU_SUCCESS) r = mgpu__dispatch(ctx, cmd, &block, &pc, sizeof pc, x, 1);
     mgpu_pipeline_key planner = mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_PLAN, MGPU_TYPE_U32, false, false, false);
     mgpu_pipeline_key prep =
         mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_PREP, job->key_type, job->descending, false, false);
@@ -331,9 +340,11 @@ static mgpu_result mgpu_segsort_prepare(mgpu_context ctx, mgpu_type type) {
                 r = mgpu__pipeline_get(ctx, &key, &p);
             }
             if (r == MGPU_SUCCESS && words == 0 && !descending) {
-                mgpu_pipeline_key key =
-                    mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_PLAN, MGPU_TYPE_U32, false, false, false);
-                r = mgpu__pipeline_get(ctx, &key, &p);
+                uint32_t planning[] = {MGPU_KERNEL_SEGSORT_PLAN, MGPU_KERNEL_SEGSORT_HEADS};
+                for (size_t k = 0; k < MGPU_ARRAY_COUNT(planning) && r == MGPU_SUCCESS; ++k) {
+                    mgpu_pipeline_key key = mgpu_segsort_key(&plan, planning[k], MGPU_TYPE_U32, false, false, false);
+                    r = mgpu__pipeline_get(ctx, &key, &p);
+                }
             }
             for (int mode = 0; mode < (words == 1 ? 2 : 1) && r == MGPU_SUCCESS; ++mode)
                 for (int segmented = 0; segmented < 2 && r == MGPU_SUCCESS; ++segmented) {

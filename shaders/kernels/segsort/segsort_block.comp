@@ -56,8 +56,8 @@ uint mgpu_heads_lower_bound(uint x) {
     return lo;
 }
 
-/* s_flags, s_last and s_bounds for the tile's count keys from first. Ends with a barrier. */
-void mgpu_load_segments(uint first, uint count) {
+/* s_flags, s_last, s_next and s_bounds for the tile's count keys from first. Ends with a barrier. */
+void mgpu_load_segments(uint tile, uint first, uint count) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, words = gl_WorkGroupSize.x * VT / 32u;
     for (uint w = tid; w < words; w += nt) {
         uint f = 0u;
@@ -72,8 +72,10 @@ void mgpu_load_segments(uint first, uint count) {
         s_bounds[0] = MGPU_SEGSORT_NONE;
         s_bounds[1] = 0u;
     }
-    /* The tile's heads [h0, h1): two threads search them, once for the workgroup. */
-    if (pc.source == MGPU_SEGSORT_HEADS && tid < 2u) s_range[tid] = mgpu_heads_lower_bound(tid == 0u ? first : first + count);
+    /* The tile's heads [h0, h1): segsort_heads found them (tile_info present), or two threads search them. */
+    if (pc.source == MGPU_SEGSORT_HEADS && tid < 2u)
+        s_range[tid] = mgpu_present(pc.tile_info) ? UintArray(pc.tile_info).v[tile + tid]
+                                                  : mgpu_heads_lower_bound(tid == 0u ? first : first + count);
     barrier();
     if (pc.source == MGPU_SEGSORT_HEADS) {
         uint h0 = s_range[0], h1 = s_range[1];
@@ -130,7 +132,7 @@ void mgpu_tile(uint tile) {
     T loaded[VT];
     mgpu_load_striped(loaded, TArray(pc.keys_in).v, first, count);
     mgpu_striped_to_shared(s_keys, loaded, count);
-    if (SEGMENTED) mgpu_load_segments(first, count);
+    if (SEGMENTED) mgpu_load_segments(tile, first, count);
     barrier();
 
     T keys[VT];
