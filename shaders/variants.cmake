@@ -31,4 +31,7 @@ set(MGPU_SHADER_VARIANTS
   "segsort_block|MGPU_KERNEL_SEGSORT_BLOCK|U32,I32,F32,U64,I64,F64|OFF|segsort"
   "segsort_prep|MGPU_KERNEL_SEGSORT_PREP|U32,I32,F32,U64,I64,F64|OFF|segsort"
   "segsort_merge|MGPU_KERNEL_SEGSORT_MERGE|U32,I32,F32,U64,I64,F64|OFF|segsort"
+  # multiset operations (src/prims/sets.c)
+  "sets_partition|MGPU_KERNEL_SETS_PARTITION|U32,I32,F32,U64,I64,F64|OFF|sets"
+  "sets|MGPU_KERNEL_SETS|U32,I32,F32,U64,I64,F64|ON|sets"
 )
