@@ -12,6 +12,7 @@
  *   capacity: the blocking refusal (MGPU_ERROR_RANGE_TOO_SMALL, the count returned, outputs and out_count keep
  *     their sentinel bytes); the recorded form with a capacity below the count (the first outputs written, nothing
  *     past the capacity, the true count recorded); the recorded count; no elements.
+ *   broken preconditions: unsorted A and B give some result and write nothing past the capacity.
  *   misuse: the specific result code of each bad argument, in every tier, with nothing written.
  *   tunings: other NT/VT, shared-memory and subgroup sums, a few workgroups looping over tiles: a covering design.
  *   sets_cli: `mgpuvk set` against the reference, and bad input (exit 2, one line, no file).
@@ -384,6 +385,61 @@ static void set_capacity(void) {
     }
 }
 
+/* Unsorted A and B (a broken precondition): some result, and nothing written past the capacity, blocking or
+ * recorded with a capacity below the count. */
+static void set_broken_inputs(void) {
+    mgpu_context ctx = g_test.ctx;
+    for (int t = 0; t < MGPU_TYPE_COUNT; t += 2) {
+        mgpu_type type = (mgpu_type)t;
+        size_t ks = mgpu_type_size(type), tile = test_tile(MGPU_PRIM_SETS, type);
+        size_t an = 4 * tile + 3, bn = 3 * tile + 1, room = an + bn;
+        char *a = malloc(an * 8), *b = malloc(bn * 8);
+        test_keys(type, a, an, 50);
+        test_keys(type, b, bn, 50);
+        void *va = set_values(8, an, false), *vb = set_values(8, bn, true);
+        mgpu_range ra = test_upload(type, a, an), rb = test_upload(type, b, bn);
+        mgpu_range rva = test_upload(MGPU_TYPE_U64, va, an), rvb = test_upload(MGPU_TYPE_U64, vb, bn);
+        mgpu_range rk = set_alloc_sentinel((room + SET_GUARD) * ks), rv = set_alloc_sentinel((room + SET_GUARD) * 8);
+        mgpu_range rc = set_alloc_sentinel(16), scratch = {0};
+        for (int op = 0; op < 4; ++op) {
+            mgpu_set_info info = {.key_type = type,
+                                  .op = (mgpu_set_op)op,
+                                  .descending = op % 2,
+                                  .value_size = 8,
+                                  .a_count = (uint32_t)an,
+                                  .b_count = (uint32_t)bn,
+                                  .a_keys = ra,
+                                  .b_keys = rb,
+                                  .a_values = rva,
+                                  .b_values = rvb,
+                                  .out_keys = mgpu_range_slice(rk, 0, room * ks),
+                                  .out_values = mgpu_range_slice(rv, 0, room * 8),
+                                  .capacity = (uint32_t)room,
+                                  .out_count = mgpu_range_slice(rc, 0, 4)};
+            uint32_t n = 0;
+            CHECK_OK(mgpu_set_operation(ctx, &info, &n));
+            CHECK(n <= room, "set %s of unsorted input: %u outputs of %zu elements", set_names[op], n, room);
+            info.capacity = (uint32_t)tile / 2;
+            mgpu_requirements req;
+            CHECK_OK(mgpu_set_operation_get_requirements(ctx, &info, &req));
+            if (!scratch.buffer) CHECK_OK(mgpu_buffer_alloc(ctx, req.scratch_size, &scratch));
+            VkCommandBuffer cmd;
+            CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+            CHECK_OK(mgpu_cmd_set_operation(ctx, cmd, &info, scratch));
+            CHECK_OK(mgpu_commands_submit(ctx, NULL));
+        }
+        CHECK(set_untouched(rk, room * ks, (room + SET_GUARD) * ks) &&
+                  set_untouched(rv, room * 8, (room + SET_GUARD) * 8) && set_untouched(rc, 4, 16),
+              "set %s of unsorted input wrote past its outputs", mgpu_type_name(type));
+        mgpu_range all[] = {ra, rb, rva, rvb, rk, rv, rc, scratch};
+        for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) mgpu_buffer_free(ctx, all[i]);
+        free(a);
+        free(b);
+        free(va);
+        free(vb);
+    }
+}
+
 static void set_misuse(void) {
     mgpu_context ctx = g_test.ctx;
     uint32_t n = 100;
@@ -531,6 +587,7 @@ void test_sets(void) {
                 set_sweep((mgpu_type)t, (mgpu_set_op)op, order, set_width(t, op, order));
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) set_shapes((mgpu_type)t);
     set_capacity();
+    set_broken_inputs();
     set_misuse();
     /* The other paths, forced: shared-memory and subgroup sums, other NT/VT (VT 1: a thread holds one slot, or two
      * elements of a match), a few workgroups looping over tiles. */
