@@ -3,7 +3,7 @@
  * "The Library", chapter 4's reduction, scan and max-index, chapter 5's bulk remove and insert, chapter 6's
  * merges, chapter 7's sorts (and the radix sort), chapter 8's segmented and locality sorts, chapter 9's sorted
  * search, chapter 10's load-balancing search and chapter 11's interval expand and move; the segmented reduce and
- * reduce-by-key on the load-balancing search.
+ * reduce-by-key on the load-balancing search; chapter 13's multisets (keys and pairs).
  */
 #include "mgpuvk.h"
 
@@ -678,6 +678,69 @@ static void demo_segreduce(mgpu_context ctx) {
     for (size_t i = 0; i < 4; ++i) mgpu_buffer_free(ctx, all[i]);
 }
 
+/* The seeds' chapter 13: 100 sorted random integers between 0 and 99 in A and B; their intersection and symmetric
+ * difference as keys, then as pairs whose values are the elements' indices (A's 0..99, B's 100..199). */
+static void demo_sets(mgpu_context ctx, bool pairs) {
+    printf(pairs ? "\n\nMULTISET-PAIRS DEMONSTRATION:\n\n" : "\n\nMULTISET-KEYS DEMONSTRATION:\n\n");
+    const uint32_t n = 100;
+    mgpu_range a, b, va, vb, keys, values;
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &a));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &b));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &va));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &vb));
+    CHECK(mgpu_buffer_alloc(ctx, 2 * n * 4, &keys));
+    CHECK(mgpu_buffer_alloc(ctx, 2 * n * 4, &values));
+    /* moderngpu's SortRandom: random integers, sorted. */
+    mgpu_range inputs[2] = {a, b};
+    for (uint64_t k = 0; k < 2; ++k) {
+        CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                               .mode = MGPU_FILL_RANDOM,
+                                               .count = n,
+                                               .output = inputs[k],
+                                               .a.i32 = 0,
+                                               .b.i32 = 99,
+                                               .seed = (pairs ? 23 : 21) + k}));
+        CHECK(mgpu_mergesort(
+            ctx,
+            &(mgpu_sort_info){.key_type = MGPU_TYPE_I32, .count = n, .keys_in = inputs[k], .keys_out = inputs[k]}));
+    }
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = va, .a.i32 = 0, .b.i32 = 1}));
+    CHECK(mgpu_fill(
+        ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = vb, .a.i32 = (int32_t)n, .b.i32 = 1}));
+    printf("A:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, a, n, "%4d", 10, stdout));
+    printf("\nB:\n\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, b, n, "%4d", 10, stdout));
+    static const mgpu_set_op ops[2] = {MGPU_SET_INTERSECTION, MGPU_SET_SYMMETRIC_DIFFERENCE};
+    static const char *const names[2][2] = {{"Intersection", "Symmetric Difference"},
+                                            {"Intersection", "Symmetric difference"}};
+    for (int i = 0; i < 2; ++i) {
+        uint32_t count = 0;
+        CHECK(mgpu_set_operation(ctx,
+                                 &(mgpu_set_info){.key_type = MGPU_TYPE_I32,
+                                                  .op = ops[i],
+                                                  .value_size = pairs ? 4 : 0,
+                                                  .a_count = n,
+                                                  .b_count = n,
+                                                  .a_keys = a,
+                                                  .b_keys = b,
+                                                  .a_values = va,
+                                                  .b_values = vb,
+                                                  .out_keys = keys,
+                                                  .out_values = values,
+                                                  .capacity = 2 * n},
+                                 &count));
+        printf(pairs ? "\n%s keys:\n" : "\n%s:\n", names[pairs][i]);
+        CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, keys, count, "%4d", 10, stdout));
+        if (pairs) {
+            printf("\n%s indices:\n", names[pairs][i]);
+            CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, values, count, "%4d", 10, stdout));
+        }
+    }
+    mgpu_range all[] = {a, b, va, vb, keys, values};
+    for (size_t i = 0; i < 6; ++i) mgpu_buffer_free(ctx, all[i]);
+}
+
 int main(void) {
     mgpu_context ctx = NULL;
     mgpu_result r = mgpu_context_create(NULL, &ctx);
@@ -706,6 +769,8 @@ int main(void) {
     demo_interval_expand(ctx);
     demo_interval_move(ctx);
     demo_segreduce(ctx);
+    demo_sets(ctx, false);
+    demo_sets(ctx, true);
     mgpu_context_destroy(ctx);
     return 0;
 }

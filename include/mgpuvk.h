@@ -389,7 +389,8 @@ typedef enum mgpu_prim {
     MGPU_PRIM_RADIXSORT = 7,    /* radix sort: the tile of its count and scatter dispatches */
     MGPU_PRIM_SEGREDUCE = 8,    /* segmented reduce and reduce-by-key: the tile of their Merge Path dispatch */
     MGPU_PRIM_SEGSORT = 9,      /* segmented sort and locality sort: the tile of their blocksort and merge passes */
-    MGPU_PRIM_COUNT = 10
+    MGPU_PRIM_SETS = 10,        /* multiset operations: the tile of their count and write dispatches */
+    MGPU_PRIM_COUNT = 11
 } mgpu_prim;
 
 #define MGPU_PRIM_BIT(prim) (1u << (prim))
@@ -1159,6 +1160,106 @@ MGPU_API mgpu_result mgpu_cmd_localitysort(mgpu_context context, VkCommandBuffer
 /** Sorts and waits. The bit range and the indirect count are the radix sort's (MGPU_ERROR_INVALID_ARGUMENT).
  *  Returns the checks' and the submitting set's results. */
 MGPU_API mgpu_result mgpu_localitysort(mgpu_context context, const mgpu_sort_info *info);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Multiset operations (moderngpu's chapter 13), src/prims/sets.c: the C++ std::set_intersection, set_union,
+ * set_difference and set_symmetric_difference of two sorted arrays, keys or key-value pairs, stable and with
+ * their multiset semantics. Keys are ranked by their order of appearance among equal keys of their array; the
+ * k-th copy of a key in A and the k-th copy in B make a match (a key-rank pair). Then:
+ *   INTERSECTION          A's element of every match (min(m, n) copies of a key with m copies in A, n in B);
+ *   UNION                 every element of A, then B's elements without a match (max(m, n) copies: A's m, then
+ *                         B's last n - m);
+ *   DIFFERENCE            A's elements without a match (A - B: A's last max(m - n, 0) copies);
+ *   SYMMETRIC_DIFFERENCE  the elements of either array without a match (A's last m - n, or B's last n - m).
+ * Outputs come in the merge's order (the total order, ascending or descending; A's elements before B's equal
+ * ones), values with their keys: every output key is an input element and carries that element's value.
+ *   A: 1 1 2 3 3 3 5  B: 1 2 2 3 6   intersection 1 2 3, union 1 1 2 2 3 3 3 5 6,
+ *                                     difference 1 3 3 5, symmetric difference 1 2 3 3 5 6
+ * Keys compare in the total order of mgpu_merge_info (floats: -NaN < -inf < ... < -0.0 < +0.0 < ... < +NaN, so
+ * -0.0 and +0.0 are different keys, and NaNs equal only to NaNs of the same bits); values are any 32- or 64-bit
+ * type, moved as bits.
+ * The output size depends on the data. The counting calls (mgpu_set_count_*) write it to out_count (a uint32 in
+ * device memory; the blocking call also returns it). The operation (mgpu_set_operation_*) writes into out_keys
+ * and out_values of room for `capacity` elements:
+ *   - the blocking mgpu_set_operation counts first and refuses an output too small (a count above capacity)
+ *     with MGPU_ERROR_RANGE_TOO_SMALL before anything is written (out_keys, out_values and out_count keep their
+ *     content; *count receives the true count). Where capacity holds the largest possible result (a_count +
+ *     b_count for union and symmetric difference, min(a_count, b_count) for intersection, a_count for
+ *     difference) it counts and writes in one submission, else in two;
+ *   - mgpu_cmd_set_operation records the count and the write in one sequence: it writes the first
+ *     min(count, capacity) outputs, nothing past capacity, and the true count to out_count, so that a count
+ *     above capacity tells the caller the output was cut.
+ * How (the seeds' Balanced Path): a partition dispatch finds where the Balanced Path, which pairs every
+ * key-rank match, crosses each tile boundary (a boundary that would split a match is starred and gives the
+ * match to the left tile); a tile dispatch counts each tile's outputs (each thread runs the serial set op over
+ * its VT key-rank slots, found by Balanced Path in shared memory); an exclusive scan of the tile counts
+ * (mgpu_cmd_scan, u32, following the scan's tuning) gives each tile's output offset and the total; the write
+ * dispatch runs the tiles again and stores their outputs compacted, values gathered by their sources. No
+ * workgroup waits on another (the scan aside: see mgpu_scan_info).
+ * Preconditions, documented and not checked (the CLI checks them): A and B sorted in the given order.
+ * Checks (both): the type checks of key_type; op inside its enum, a_count + b_count <= 2^31-1
+ * (MGPU_ERROR_INVALID_ARGUMENT); a tuned tile (MGPU_PRIM_SETS) that the device's shared memory cannot hold
+ * (MGPU_ERROR_UNSUPPORTED); the range checks of a_keys and b_keys (a_count and b_count keys, each when its count
+ * is > 0) and of out_count when given (4 bytes, offset a multiple of 4; the recording tiers require it).
+ * The operation also: value_size 0, 4 or 8, capacity <= 2^31-1 (MGPU_ERROR_INVALID_ARGUMENT); the range checks
+ * of a_values and b_values (pairs: a_count and b_count values) and, when capacity > 0, of out_keys (capacity
+ * keys) and out_values (pairs: capacity values); an output (out_keys, out_values, out_count) that shares a byte
+ * with an input or another output (MGPU_ERROR_INVALID_ARGUMENT). The counting calls read only key_type, op,
+ * descending, the counts, a_keys, b_keys and out_count, and check only those. The tuning is MGPU_PRIM_SETS's
+ * (MGPU_TUNE name `sets`).
+ */
+typedef enum mgpu_set_op {
+    MGPU_SET_INTERSECTION = 0,        /* default; std::set_intersection */
+    MGPU_SET_UNION = 1,               /* std::set_union */
+    MGPU_SET_DIFFERENCE = 2,          /* std::set_difference: A - B */
+    MGPU_SET_SYMMETRIC_DIFFERENCE = 3 /* std::set_symmetric_difference */
+} mgpu_set_op;
+
+typedef struct mgpu_set_info {
+    const void *next; /* the extension slot: must be NULL */
+    mgpu_type key_type;
+    mgpu_set_op op;
+    bool descending;
+    uint32_t value_size; /* 0: keys only; 4 or 8: pairs (the operation only) */
+    uint32_t a_count;
+    uint32_t b_count;
+    mgpu_range a_keys;     /* a_count keys, sorted */
+    mgpu_range b_keys;     /* b_count keys, sorted */
+    mgpu_range a_values;   /* pairs: a_count values */
+    mgpu_range b_values;   /* pairs: b_count values */
+    mgpu_range out_keys;   /* room for capacity keys */
+    mgpu_range out_values; /* pairs: room for capacity values */
+    uint32_t capacity;     /* outputs out_keys and out_values hold */
+    mgpu_range out_count;  /* uint32: the number of outputs; mgpu_cmd_*: required; blocking calls: optional */
+} mgpu_set_info;
+
+/** The scratch mgpu_cmd_set_count needs: the partitions, the tile counts and offsets, the scan's scratch (none
+ *  without elements). Returns the checks' results (the counting calls'). */
+MGPU_API mgpu_result mgpu_set_count_get_requirements(mgpu_context context, const mgpu_set_info *info,
+                                                     mgpu_requirements *out);
+/** Records the count: the partition and count dispatches and the scan of the tile counts, whose total goes to
+ *  out_count (for no elements, a fill of out_count with 0). The synchronization contract of every mgpu_cmd_*
+ *  call (out_count is the output). Returns the checks', a null cmd's, the scratch checks' and the recording
+ *  set's results. */
+MGPU_API mgpu_result mgpu_cmd_set_count(mgpu_context context, VkCommandBuffer cmd, const mgpu_set_info *info,
+                                        mgpu_range scratch);
+/** Counts, waits, and returns the number of outputs in *count (optional; also written to out_count when given).
+ *  Returns the checks' and the submitting set's results. */
+MGPU_API mgpu_result mgpu_set_count(mgpu_context context, const mgpu_set_info *info, uint32_t *count);
+
+/** The scratch mgpu_cmd_set_operation needs (that of the count). Returns the checks' results. */
+MGPU_API mgpu_result mgpu_set_operation_get_requirements(mgpu_context context, const mgpu_set_info *info,
+                                                         mgpu_requirements *out);
+/** Records the operation: the count's dispatches, then the write dispatch, which writes the first
+ *  min(count, capacity) outputs and nothing past capacity; out_count receives the true count. The
+ *  synchronization contract of every mgpu_cmd_* call. Returns the checks', a null cmd's, the scratch checks'
+ *  and the recording set's results. */
+MGPU_API mgpu_result mgpu_cmd_set_operation(mgpu_context context, VkCommandBuffer cmd, const mgpu_set_info *info,
+                                            mgpu_range scratch);
+/** Runs the operation and waits; *count (optional) receives the number of outputs. An output too small for
+ *  them is refused with MGPU_ERROR_RANGE_TOO_SMALL before anything is written (*count still receives the
+ *  count). Returns the checks', that refusal's and the submitting set's results. */
+MGPU_API mgpu_result mgpu_set_operation(mgpu_context context, const mgpu_set_info *info, uint32_t *count);
 
 #ifdef __cplusplus
 }

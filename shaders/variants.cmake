@@ -33,4 +33,7 @@ set(MGPU_SHADER_VARIANTS
   "segsort_merge|MGPU_KERNEL_SEGSORT_MERGE|U32,I32,F32,U64,I64,F64|OFF|segsort"
   "segsort_plan|MGPU_KERNEL_SEGSORT_PLAN|U32|OFF|segsort"
   "segsort_heads|MGPU_KERNEL_SEGSORT_HEADS|U32|OFF|segsort"
+  # multiset operations (src/prims/sets.c)
+  "sets_partition|MGPU_KERNEL_SETS_PARTITION|U32,I32,F32,U64,I64,F64|OFF|sets"
+  "sets|MGPU_KERNEL_SETS|U32,I32,F32,U64,I64,F64|ON|sets"
 )

@@ -214,4 +214,27 @@
 #define MGPU_SEGSORT_LIST_MOVING 1u          /* lists[2 pass + this]: the tiles segsort_prep listed */
 #define MGPU_SEGSORT_LIST_GROUPS 2048u       /* workgroups of the dispatches that loop over a list */
 
+/* ---- multiset operations (src/prims/sets.c, shaders/kernels/sets/) ----
+ * sets_partition.comp: partitions[i] (i = 0 .. tiles) = the Balanced Path's A count at diagonal
+ * min(i * tile, a_count + b_count), bit 31 set where the diagonal is starred (the left tile also takes the next
+ * B element, the match of its last A element). sets.comp, MODE MGPU_SETS_COUNT: counts[tile] = the number of
+ * outputs of the tile; MODE MGPU_SETS_WRITE: counts[tile] is the tile's first output (the exclusive scan of the
+ * counts), and the tile writes its outputs (keys, and values gathered from a_values and b_values) to out_keys
+ * and out_values, those below capacity. */
+#define MGPU_SETS_PC_FIELDS \
+    MGPU_ADDR a_keys;       \
+    MGPU_ADDR b_keys;       \
+    MGPU_ADDR a_values;     \
+    MGPU_ADDR b_values;     \
+    MGPU_ADDR out_keys;     \
+    MGPU_ADDR out_values;   \
+    MGPU_ADDR partitions;   \
+    MGPU_ADDR counts;       \
+    MGPU_UINT a_count;      \
+    MGPU_UINT b_count;      \
+    MGPU_UINT capacity;     \
+    MGPU_UINT groups_x;
+#define MGPU_SETS_COUNT 0u /* sets.comp MODE */
+#define MGPU_SETS_WRITE 1u
+
 #endif

@@ -1,0 +1,164 @@
+#version 460
+#extension GL_GOOGLE_include_directive : require
+// Multiset operations, the tile kernel (the seeds' chapter 13). Each workgroup takes a tile of NT * VT (+-1)
+// elements of A and B between two Balanced Path partitions (sets_partition.comp), which never split a key-rank
+// match:
+//   - the tile's A and B elements are loaded into shared memory, coalesced;
+//   - each thread finds its start by Balanced Path in shared memory (thread 0 starts at the tile's) and runs the
+//     serial set op over its key-rank slots up to the next thread's start (at most VT slots): each slot is an
+//     element of A or B alone, or a match, and gives at most one output, kept in registers with a commit bit;
+//   - a workgroup sum of the threads' outputs gives the tile's count (MODE MGPU_SETS_COUNT: to counts[tile]) or,
+//     MODE MGPU_SETS_WRITE, each thread's place among the tile's outputs: they are compacted in shared memory and
+//     stored coalesced from counts[tile] (the scanned counts), those below capacity; values are gathered from
+//     their sources (A's or B's element).
+// Workgroups loop over tiles (mgpu_tuning.groups). No workgroup waits on another.
+#include "shared/spec_ids.h"
+#include "shared/push_constants.h"
+#include "shared/constants.h"
+#include "include/types.glsl"
+
+layout(local_size_x_id = MGPU_SPEC_NT) in;
+layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
+layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
+layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
+layout(constant_id = MGPU_SPEC_OP) const uint SET_OP = 0u; /* an mgpu_set_op */
+layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_SETS_COUNT;
+layout(push_constant, std430) uniform SetsPush { MGPU_SETS_PC_FIELDS } pc;
+
+#include "include/keys.glsl"
+#include "include/loadstore.glsl"
+#include "include/values.glsl"
+
+shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
+#define MGPU_SUM_SHARED s_sum
+#include "include/cta_sum.glsl"
+
+/* The tile's A elements, then its B elements (NV + 1 where its end is starred); in MODE WRITE then its outputs. */
+shared T s_keys[gl_WorkGroupSize.x * VT + 1u];
+/* MODE WRITE with values: each output's source (MGPU_SOURCE_B | index in B, or index in A). */
+shared uint s_sources[gl_WorkGroupSize.x * VT];
+/* Each thread's start in the tile: A position | B position << 16; then the tile's end. */
+shared uint s_starts[gl_WorkGroupSize.x + 1u];
+
+uint g_a_len;
+#define MGPU_MERGE_A(i) s_keys[i]
+#define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
+#define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
+#include "include/merge_path.glsl"
+#include "include/balanced_path.glsl"
+
+/* mgpu_set_op's values */
+#define MGPU_SET_INTERSECTION 0u
+#define MGPU_SET_UNION 1u
+#define MGPU_SET_DIFFERENCE 2u
+#define MGPU_SOURCE_B 0x80000000u
+
+void mgpu_tile(uint tile) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
+    uint total = pc.a_count + pc.b_count;
+    uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
+    uint p0 = UintArray(pc.partitions).v[tile], p1 = UintArray(pc.partitions).v[tile + 1u];
+    // A starred partition gives its B element to the tile on its left. The clamps only matter for unsorted input
+    // (a broken precondition): the tile then stays inside its arrays and its shared memory.
+    uint a0 = min(p0 & ~MGPU_BALANCED_STAR, pc.a_count), b0 = min(diag0 - a0 + (p0 >> 31u), pc.b_count);
+    uint a1 = clamp(p1 & ~MGPU_BALANCED_STAR, a0, pc.a_count), b1 = clamp(diag1 - min(a1, diag1) + (p1 >> 31u), b0, pc.b_count);
+    uint a_len = min(a1 - a0, nv + 1u), b_len = min(b1 - b0, nv + 1u - a_len), count = a_len + b_len;
+    g_a_len = a_len;
+
+    TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
+    T loaded[VT];
+    mgpu_load_striped2(loaded, a_keys.v, a0, b_keys.v, b0, a_len, count);
+    mgpu_striped_to_shared(s_keys, loaded, count);
+    if (tid == 0u && count > nv) s_keys[nv] = a_len > nv ? a_keys.v[a0 + nv] : b_keys.v[b0 + nv - a_len];
+    barrier();
+
+    // The thread's slots: from its Balanced Path start (the tile's own partitions are the path's, so the path of
+    // the tile's elements is the tile's part of it) to the next thread's.
+    uint a = 0u, b = 0u;
+    if (tid > 0u) {
+        uint diag = tid * VT - (p0 >> 31u);
+        if (diag >= count) {
+            a = a_len;
+            b = b_len;
+        } else {
+            uint p = mgpu_balanced_path(a_len, b_len, diag, 2u);
+            a = p & ~MGPU_BALANCED_STAR;
+            b = min(diag - a + (p >> 31u), b_len);
+        }
+    }
+    s_starts[tid] = a | (b << 16u);
+    if (tid == 0u) s_starts[nt] = a_len | (b_len << 16u);
+    barrier();
+    uint next = s_starts[tid + 1u];
+    uint end = (next & 0xffffu) + (next >> 16u);
+
+    T results[VT];
+    uint sources[VT];
+    uint commit = 0u;
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        if (a + b < end) {
+            bool a_in = a < a_len, b_in = b < b_len;
+            T a_key = s_keys[min(a, nv)], b_key = s_keys[min(a_len + b, nv)];
+            // A's element alone (before B's, or B is done), B's alone, or neither: a match.
+            bool a_alone = a_in && (!b_in || mgpu_key_less(a_key, b_key));
+            bool b_alone = b_in && (!a_in || mgpu_key_less(b_key, a_key));
+            bool emit, from_b;
+            if (SET_OP == MGPU_SET_INTERSECTION) {
+                emit = !a_alone && !b_alone;
+                from_b = false;
+            } else if (SET_OP == MGPU_SET_UNION) {
+                emit = true;
+                from_b = b_alone;
+            } else if (SET_OP == MGPU_SET_DIFFERENCE) {
+                emit = a_alone;
+                from_b = false;
+            } else {
+                emit = a_alone != b_alone;
+                from_b = b_alone;
+            }
+            results[j] = from_b ? b_key : a_key;
+            sources[j] = from_b ? (b0 + b) | MGPU_SOURCE_B : a0 + a;
+            if (emit) commit |= 1u << j;
+            if (!b_alone) ++a;
+            if (!a_alone) ++b;
+        }
+    }
+
+    uint tile_total;
+    uint place = mgpu_cta_exclusive_sum(uint(bitCount(commit)), tile_total); /* its barriers: s_keys is free */
+    if (MODE == MGPU_SETS_COUNT) {
+        if (tid == 0u) UintArray(pc.counts).v[tile] = tile_total;
+        return;
+    }
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        if ((commit & (1u << j)) != 0u) {
+            s_keys[place] = results[j];
+            if (VALUE_WORDS > 0u) s_sources[place] = sources[j];
+            ++place;
+        }
+    }
+    barrier();
+    uint first = UintArray(pc.counts).v[tile];
+    uint stored = min(tile_total, pc.capacity > first ? pc.capacity - first : 0u);
+    TArray out_keys = TArray(pc.out_keys);
+    mgpu_store_striped(out_keys.v, first, s_keys, stored);
+    if (VALUE_WORDS > 0u) {
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint i = j * nt + tid;
+            if (i < stored) {
+                uint source = s_sources[i];
+                uvec2 address = (source & MGPU_SOURCE_B) != 0u ? pc.b_values : pc.a_values;
+                mgpu_value_store(pc.out_values, first + i, mgpu_value_load(address, source & ~MGPU_SOURCE_B));
+            }
+        }
+    }
+}
+
+void main() {
+    uint nv = gl_WorkGroupSize.x * VT;
+    uint tiles = (pc.a_count + pc.b_count + nv - 1u) / nv;
+    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
+        mgpu_tile(tile);
+        barrier(); /* the next tile reuses shared memory */
+    }
+}

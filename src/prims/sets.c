@@ -1,0 +1,372 @@
+/*
+ * Multiset operations (the seeds' chapter 13): std::set_intersection, set_union, set_difference and
+ * set_symmetric_difference of two sorted arrays, keys or pairs, in the two-phase idiom with Balanced Path
+ * partitions (shaders/include/balanced_path.glsl) and the seeds' count, scan and write structure:
+ *   1. sets_partition: the Balanced Path at each tile boundary (starred where it would split a key-rank match);
+ *   2. sets, MODE count: each tile's number of outputs;
+ *   3. mgpu_cmd_scan (u32, exclusive, out of place): each tile's first output, and the total (the count) to
+ *      out_count;
+ *   4. sets, MODE write (the operation only): each tile again, its outputs compacted and stored from its first
+ *      output, those below capacity, values gathered from their sources.
+ * Scratch: the partitions (tiles + 1 uint32), the tile counts and their scan (tiles uint32 each) and the scan's
+ * scratch, each 16-byte aligned. The blocking operation keeps the scratch across two submissions when it must
+ * know the count before it writes (capacity below the largest possible result): steps 1-3 with the count to host
+ * memory, the capacity check, then step 4.
+ */
+#include "../mgpu_internal.h"
+
+#include <string.h>
+
+static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
+
+/* Shared memory of sets.comp: the tile's keys (NV + 1), the outputs' sources, the workgroup sum, the threads'
+ * starts. */
+static uint64_t mgpu_sets_shared_bytes(uint32_t nt, uint32_t vt, size_t size) {
+    uint64_t nv = (uint64_t)nt * vt;
+    return (nv + 1) * size + nv * 4 + (uint64_t)MGPU_CTA_SCAN_LENGTH(nt) * 4 + ((uint64_t)nt + 1) * 4;
+}
+
+typedef struct mgpu_sets_plan {
+    mgpu_tuning tuning;
+    uint32_t tile, tiles;
+    VkDeviceSize counts_offset, offsets_offset, scan_offset, scan_bytes, bytes;
+} mgpu_sets_plan;
+
+static mgpu_scan_info mgpu_sets_scan_info(uint32_t tiles) {
+    return (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true, .count = tiles};
+}
+
+static mgpu_sets_plan mgpu_sets_make_plan(mgpu_context ctx, const mgpu_set_info *info) {
+    mgpu_sets_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_SETS, info->key_type)};
+    plan.tile = plan.tuning.nt * plan.tuning.vt;
+    uint64_t total = (uint64_t)info->a_count + info->b_count;
+    plan.tiles = (uint32_t)((total + plan.tile - 1) / plan.tile);
+    if (plan.tiles == 0) return plan;
+    mgpu_scan_info scan = mgpu_sets_scan_info(plan.tiles);
+    VkDeviceSize words = mgpu_align16((VkDeviceSize)plan.tiles * 4);
+    plan.counts_offset = mgpu_align16((VkDeviceSize)(plan.tiles + 1) * 4);
+    plan.offsets_offset = plan.counts_offset + words;
+    plan.scan_offset = plan.offsets_offset + words;
+    plan.scan_bytes = mgpu_align16(mgpu__scan_scratch_bytes(ctx, &scan));
+    plan.bytes = plan.scan_offset + plan.scan_bytes;
+    return plan;
+}
+
+/* The ranges of a set operation and the bytes it touches in each (the counting calls: the keys and out_count). */
+enum { MGPU_SETS_USES = 7 };
+static void mgpu_sets_uses(const mgpu_set_info *info, bool operation, mgpu_range_use uses[MGPU_SETS_USES]) {
+    VkDeviceSize key = mgpu_type_size(info->key_type), value = operation ? info->value_size : 0;
+    VkDeviceSize capacity = operation ? info->capacity : 0;
+    uses[0] = (mgpu_range_use){"a_keys", info->a_keys, info->a_count * key};
+    uses[1] = (mgpu_range_use){"b_keys", info->b_keys, info->b_count * key};
+    uses[2] = (mgpu_range_use){"a_values", info->a_values, info->a_count * value};
+    uses[3] = (mgpu_range_use){"b_values", info->b_values, info->b_count * value};
+    uses[4] = (mgpu_range_use){"out_keys", info->out_keys, capacity * key};
+    uses[5] = (mgpu_range_use){"out_values", info->out_values, capacity * value};
+    uses[6] = (mgpu_range_use){"out_count", info->out_count, info->out_count.buffer ? 4 : 0};
+}
+
+/* The checks of the counting calls (operation false) or of the operation; need_count: out_count is required. */
+static mgpu_result mgpu_sets_check(mgpu_context ctx, const mgpu_set_info *info, bool operation, bool need_count) {
+    const char *what = operation ? "set operation" : "set count";
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null info", what);
+    if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: info->next must be NULL", what);
+    mgpu_result r = mgpu__check_type(ctx, info->key_type);
+    if (r != MGPU_SUCCESS) return r;
+    if ((unsigned)info->op > MGPU_SET_SYMMETRIC_DIFFERENCE)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: op %d", what, (int)info->op);
+    if (operation && info->value_size != 0 && info->value_size != 4 && info->value_size != 8)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: value_size %u (0, 4 or 8)", what, info->value_size);
+    uint64_t total = (uint64_t)info->a_count + info->b_count;
+    if (total > MGPU_MAX_COUNT)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: %llu elements > 2^31-1", what,
+                          (unsigned long long)total);
+    if (operation && info->capacity > MGPU_MAX_COUNT)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: capacity %u > 2^31-1", what, info->capacity);
+    size_t key = mgpu_type_size(info->key_type);
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SETS, info->key_type);
+    if (mgpu_sets_shared_bytes(t.nt, t.vt, key) > ctx->info.shared_memory_bytes)
+        return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
+                          "%s: a tile of %u x %u needs more than the device's %u bytes of shared memory", what, t.nt,
+                          t.vt, ctx->info.shared_memory_bytes);
+    mgpu_range_use uses[MGPU_SETS_USES];
+    mgpu_sets_uses(info, operation, uses);
+    static const char *const names[2][MGPU_SETS_USES] = {
+        {"set count a_keys", "set count b_keys", "", "", "", "", "set count out_count"},
+        {"set operation a_keys", "set operation b_keys", "set operation a_values", "set operation b_values",
+         "set operation out_keys", "set operation out_values", "set operation out_count"}};
+    size_t sizes[MGPU_SETS_USES] = {key, key, info->value_size, info->value_size, key, info->value_size, 4};
+    for (int i = 0; i < MGPU_SETS_USES - 1 && r == MGPU_SUCCESS; ++i)
+        if (uses[i].bytes) r = mgpu__check_range(ctx, names[operation][i], uses[i].range, uses[i].bytes, sizes[i]);
+    if (r == MGPU_SUCCESS && (need_count || info->out_count.buffer))
+        r = mgpu__check_range(ctx, names[operation][6], info->out_count, 4, 4);
+    if (r != MGPU_SUCCESS) return r;
+    /* Every output (out_keys, out_values, out_count) shares no byte with any other range. */
+    for (int o = 4; o < MGPU_SETS_USES; ++o)
+        for (int i = 0; i < MGPU_SETS_USES; ++i)
+            if (i != o && mgpu__ranges_overlap(uses[o].range, uses[o].bytes, uses[i].range, uses[i].bytes))
+                return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: %s overlaps %s", what, uses[o].name,
+                                  uses[i].name);
+    return MGPU_SUCCESS;
+}
+
+static mgpu_requirements mgpu_sets_requirements(VkDeviceSize bytes) {
+    return (mgpu_requirements){.scratch_size = bytes,
+                               .scratch_alignment = 16,
+                               .scratch_usage =
+                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+}
+
+mgpu_result mgpu_set_count_get_requirements(mgpu_context ctx, const mgpu_set_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "set count: null requirements");
+    mgpu_result r = mgpu_sets_check(ctx, info, false, false);
+    if (r == MGPU_SUCCESS) *out = mgpu_sets_requirements(mgpu_sets_make_plan(ctx, info).bytes);
+    return r;
+}
+
+mgpu_result mgpu_set_operation_get_requirements(mgpu_context ctx, const mgpu_set_info *info, mgpu_requirements *out) {
+    if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "set operation: null requirements");
+    mgpu_result r = mgpu_sets_check(ctx, info, true, false);
+    if (r == MGPU_SUCCESS) *out = mgpu_sets_requirements(mgpu_sets_make_plan(ctx, info).bytes);
+    return r;
+}
+
+/* The pipelines: the partitions, and the tile kernel counting or writing (with values of value_words words). */
+static mgpu_pipeline_key mgpu_sets_partition_key(const mgpu_tuning *t, mgpu_type type, bool descending) {
+    return (mgpu_pipeline_key){
+        .kernel = MGPU_KERNEL_SETS_PARTITION,
+        .type = type,
+        .spec = {
+            [MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = t->nt * t->vt, [MGPU_SPEC_DESCENDING] = descending}};
+}
+
+static mgpu_pipeline_key mgpu_sets_tile_key(const mgpu_tuning *t, mgpu_type type, mgpu_set_op op, bool descending,
+                                            uint32_t mode, uint32_t value_words) {
+    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SETS,
+                               .type = type,
+                               .subgroup = t->subgroup == MGPU_SWITCH_ON,
+                               .spec = {[MGPU_SPEC_NT] = t->nt,
+                                        [MGPU_SPEC_VT] = t->vt,
+                                        [MGPU_SPEC_DESCENDING] = descending,
+                                        [MGPU_SPEC_OP] = op,
+                                        [MGPU_SPEC_MODE] = mode,
+                                        [MGPU_SPEC_VALUE_WORDS] = value_words}};
+}
+
+/* The push constants of info's inputs and outputs with the scratch's partitions. */
+static mgpu_sets_pc mgpu_sets_make_pc(mgpu_context ctx, const mgpu_set_info *info, bool operation,
+                                      const mgpu_sets_plan *plan, mgpu_range scratch) {
+    bool pairs = operation && info->value_size;
+    return (mgpu_sets_pc){.a_keys = info->a_count ? mgpu_range_address(ctx, info->a_keys) : 0,
+                          .b_keys = info->b_count ? mgpu_range_address(ctx, info->b_keys) : 0,
+                          .a_values = pairs && info->a_count ? mgpu_range_address(ctx, info->a_values) : 0,
+                          .b_values = pairs && info->b_count ? mgpu_range_address(ctx, info->b_values) : 0,
+                          .out_keys = operation && info->capacity ? mgpu_range_address(ctx, info->out_keys) : 0,
+                          .out_values = pairs && info->capacity ? mgpu_range_address(ctx, info->out_values) : 0,
+                          .partitions = mgpu_range_address(ctx, scratch),
+                          .counts = mgpu_range_address(ctx, scratch) + plan->counts_offset,
+                          .a_count = info->a_count,
+                          .b_count = info->b_count,
+                          .capacity = operation ? info->capacity : 0};
+}
+
+/* Steps 1-3: the partition and count dispatches and the scan of the counts, its total to `total`. */
+static mgpu_result mgpu_sets_record_count(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info,
+                                          const mgpu_sets_plan *plan, mgpu_sets_pc *pc, mgpu_range scratch,
+                                          mgpu_range total) {
+    mgpu_pipeline_key partition = mgpu_sets_partition_key(&plan->tuning, info->key_type, info->descending);
+    mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    mgpu_pipeline_key count =
+        mgpu_sets_tile_key(&plan->tuning, info->key_type, info->op, info->descending, MGPU_SETS_COUNT, 0);
+    pc->groups_x = mgpu__tile_groups(ctx, &plan->tuning, plan->tiles);
+    r = mgpu__dispatch(ctx, cmd, &count, pc, sizeof *pc, pc->groups_x, 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    mgpu_scan_info scan = mgpu_sets_scan_info(plan->tiles);
+    VkDeviceSize words = (VkDeviceSize)plan->tiles * 4;
+    scan.input = mgpu__subrange(scratch, plan->counts_offset, words);
+    scan.output = mgpu__subrange(scratch, plan->offsets_offset, words);
+    scan.total = total;
+    return mgpu_cmd_scan(ctx, cmd, &scan,
+                         plan->scan_bytes ? mgpu__subrange(scratch, plan->scan_offset, plan->scan_bytes)
+                                          : (mgpu_range){0});
+}
+
+/* Step 4: the write dispatch, after the scan (the caller's barrier). */
+static mgpu_result mgpu_sets_record_write(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info,
+                                          const mgpu_sets_plan *plan, mgpu_sets_pc *pc, mgpu_range scratch) {
+    pc->counts = mgpu_range_address(ctx, scratch) + plan->offsets_offset;
+    pc->groups_x = mgpu__tile_groups(ctx, &plan->tuning, plan->tiles);
+    mgpu_pipeline_key write = mgpu_sets_tile_key(&plan->tuning, info->key_type, info->op, info->descending,
+                                                 MGPU_SETS_WRITE, info->value_size / 4);
+    return mgpu__dispatch(ctx, cmd, &write, pc, sizeof *pc, pc->groups_x, 1);
+}
+
+static mgpu_result mgpu_fill_count(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range out_count, uint32_t value) {
+    return mgpu_cmd_fill(
+        ctx, cmd,
+        &(mgpu_fill_info){
+            .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 1, .output = out_count, .a.u32 = value});
+}
+
+/* The recording tiers after their checks: the scratch check, then steps 1-3 (and 4 for the operation). */
+static mgpu_result mgpu_sets_record(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info, bool operation,
+                                    mgpu_range scratch) {
+    const char *what = operation ? "set operation" : "set count";
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null command buffer", what);
+    mgpu_sets_plan plan = mgpu_sets_make_plan(ctx, info);
+    if (plan.tiles == 0) return mgpu_fill_count(ctx, cmd, info->out_count, 0); /* no elements, no outputs */
+    mgpu_range_use uses[MGPU_SETS_USES];
+    mgpu_sets_uses(info, operation, uses);
+    mgpu_result r = mgpu__check_scratch(ctx, operation ? "set operation scratch" : "set count scratch", scratch,
+                                        plan.bytes, 1, uses, MGPU_SETS_USES);
+    if (r == MGPU_SUCCESS && mgpu_range_address(ctx, scratch) % 16 != 0)
+        r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "%s scratch: address not a multiple of 16", what);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_sets_pc pc = mgpu_sets_make_pc(ctx, info, operation, &plan, scratch);
+    r = mgpu_sets_record_count(ctx, cmd, info, &plan, &pc, scratch, info->out_count);
+    if (r != MGPU_SUCCESS || !operation) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    return mgpu_sets_record_write(ctx, cmd, info, &plan, &pc, scratch);
+}
+
+mgpu_result mgpu_cmd_set_count(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info, mgpu_range scratch) {
+    mgpu_result r = mgpu_sets_check(ctx, info, false, true);
+    return r == MGPU_SUCCESS ? mgpu_sets_record(ctx, cmd, info, false, scratch) : r;
+}
+
+mgpu_result mgpu_cmd_set_operation(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info,
+                                   mgpu_range scratch) {
+    mgpu_result r = mgpu_sets_check(ctx, info, true, true);
+    return r == MGPU_SUCCESS ? mgpu_sets_record(ctx, cmd, info, true, scratch) : r;
+}
+
+static mgpu_result mgpu_record_set_count(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
+    return mgpu_cmd_set_count(ctx, cmd, info, scratch);
+}
+
+static mgpu_result mgpu_record_set_operation(mgpu_context ctx, VkCommandBuffer cmd, const void *info,
+                                             mgpu_range scratch) {
+    return mgpu_cmd_set_operation(ctx, cmd, info, scratch);
+}
+
+/* The blocking tiers in one submission: record (with out_count, or host memory when the caller gave none), then
+ * the count to the host. */
+static mgpu_result mgpu_sets_run_once(mgpu_context ctx, const mgpu_set_info *info, mgpu__record_fn record,
+                                      VkDeviceSize scratch_bytes, uint32_t *count) {
+    mgpu_range host = {0};
+    mgpu_result r = mgpu__pool_alloc(ctx, MGPU_MEMORY_HOST, 16, &host);
+    mgpu_set_info run = *info;
+    if (!run.out_count.buffer) run.out_count = host; /* the scan writes its total straight into host memory */
+    if (r == MGPU_SUCCESS) r = mgpu__run_blocking(ctx, record, &run, scratch_bytes, run.out_count, host, 4);
+    if (r == MGPU_SUCCESS && count) memcpy(count, mgpu__pool_mapped(ctx, host), 4);
+    mgpu_buffer_free(ctx, host);
+    return r;
+}
+
+mgpu_result mgpu_set_count(mgpu_context ctx, const mgpu_set_info *info, uint32_t *count) {
+    mgpu_result r = mgpu_sets_check(ctx, info, false, false);
+    if (r != MGPU_SUCCESS) return r;
+    return mgpu_sets_run_once(ctx, info, mgpu_record_set_count, mgpu_sets_make_plan(ctx, info).bytes, count);
+}
+
+/* The most outputs the operation can have. */
+static uint64_t mgpu_sets_bound(const mgpu_set_info *info) {
+    switch (info->op) {
+        case MGPU_SET_INTERSECTION: return info->a_count < info->b_count ? info->a_count : info->b_count;
+        case MGPU_SET_DIFFERENCE: return info->a_count;
+        default: return (uint64_t)info->a_count + info->b_count;
+    }
+}
+
+/* The operation in two submissions: the count to host memory, the capacity check, then the write (and the count
+ * to out_count), with one scratch. */
+static mgpu_result mgpu_sets_run_checked(mgpu_context ctx, const mgpu_set_info *info, uint32_t *count) {
+    mgpu_sets_plan plan = mgpu_sets_make_plan(ctx, info);
+    mgpu_range host = {0}, scratch = {0};
+    mgpu_result r = mgpu__pool_alloc(ctx, MGPU_MEMORY_HOST, 16, &host);
+    if (r == MGPU_SUCCESS) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, plan.bytes, &scratch);
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    if (r == MGPU_SUCCESS) r = mgpu__commands_begin(ctx, &cmd);
+    mgpu_sets_pc pc = {0};
+    if (r == MGPU_SUCCESS) {
+        pc = mgpu_sets_make_pc(ctx, info, true, &plan, scratch);
+        r = mgpu_sets_record_count(ctx, cmd, info, &plan, &pc, scratch, host);
+        if (r == MGPU_SUCCESS) {
+            mgpu__barrier_compute_write_to_host_read(ctx, cmd);
+            r = mgpu__commands_submit(ctx, NULL);
+        } else {
+            mgpu__commands_abandon(ctx);
+        }
+    }
+    uint32_t n = 0;
+    if (r == MGPU_SUCCESS) {
+        memcpy(&n, mgpu__pool_mapped(ctx, host), 4);
+        if (count) *count = n;
+        if (n > info->capacity)
+            r = mgpu__fail(ctx, MGPU_ERROR_RANGE_TOO_SMALL, "set operation: %u outputs, room for %u (capacity)", n,
+                           info->capacity);
+    }
+    if (r == MGPU_SUCCESS) r = mgpu__commands_begin(ctx, &cmd);
+    if (r == MGPU_SUCCESS) {
+        r = mgpu_sets_record_write(ctx, cmd, info, &plan, &pc, scratch);
+        if (r == MGPU_SUCCESS && info->out_count.buffer) r = mgpu_fill_count(ctx, cmd, info->out_count, n);
+        if (r == MGPU_SUCCESS)
+            r = mgpu__commands_submit(ctx, NULL);
+        else
+            mgpu__commands_abandon(ctx);
+    }
+    mgpu_buffer_free(ctx, scratch);
+    mgpu_buffer_free(ctx, host);
+    return r;
+}
+
+mgpu_result mgpu_set_operation(mgpu_context ctx, const mgpu_set_info *info, uint32_t *count) {
+    mgpu_result r = mgpu_sets_check(ctx, info, true, false);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_sets_plan plan = mgpu_sets_make_plan(ctx, info);
+    if (plan.tiles == 0 || info->capacity >= mgpu_sets_bound(info)) /* no output can be cut: one submission */
+        return mgpu_sets_run_once(ctx, info, mgpu_record_set_operation, plan.bytes, count);
+    return mgpu_sets_run_checked(ctx, info, count);
+}
+
+/* ---- the family ---------------------------------------------------------------------------------------- */
+
+static mgpu_result mgpu_sets_prepare(mgpu_context ctx, mgpu_type type) {
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SETS, type);
+    mgpu_result r = MGPU_SUCCESS;
+    VkPipeline p;
+    for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
+        mgpu_pipeline_key partition = mgpu_sets_partition_key(&t, type, descending);
+        r = mgpu__pipeline_get(ctx, &partition, &p);
+        for (uint32_t op = 0; op <= MGPU_SET_SYMMETRIC_DIFFERENCE && r == MGPU_SUCCESS; ++op) {
+            mgpu_pipeline_key key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, MGPU_SETS_COUNT, 0);
+            r = mgpu__pipeline_get(ctx, &key, &p);
+            for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words) {
+                key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, MGPU_SETS_WRITE, words);
+                r = mgpu__pipeline_get(ctx, &key, &p);
+            }
+        }
+    }
+    return r;
+}
+
+/* The scan of the tile counts is the scan's (MGPU_PRIM_SCAN, u32); the fill of the empty case is fill's. */
+static mgpu_result mgpu_sets_prepare_once(mgpu_context ctx) { return mgpu__fill_prepare(ctx, MGPU_TYPE_U32); }
+
+static const mgpu_tuning_row mgpu_sets_tuning[] = {
+    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 5, MGPU_SWITCH_AUTO},
+    /* GPUs: the seeds' multiset tiles are wide (the Balanced Path searches amortized over many slots) with
+     * odd VT against bank conflicts; not measured yet (bench/cases_sets.c). */
+    {MGPU_32, MGPU_VENDOR_ANY, 128, 11, MGPU_SWITCH_AUTO},
+    {MGPU_64, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO},
+};
+
+const mgpu_family_def mgpu__sets_family = {.prepare = mgpu_sets_prepare,
+                                           .prepare_once = mgpu_sets_prepare_once,
+                                           .tuning = mgpu_sets_tuning,
+                                           .tuning_count = MGPU_ARRAY_COUNT(mgpu_sets_tuning)};
