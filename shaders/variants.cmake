@@ -31,4 +31,8 @@ set(MGPU_SHADER_VARIANTS
   "segsort_block|MGPU_KERNEL_SEGSORT_BLOCK|U32,I32,F32,U64,I64,F64|OFF|segsort"
   "segsort_prep|MGPU_KERNEL_SEGSORT_PREP|U32,I32,F32,U64,I64,F64|OFF|segsort"
   "segsort_merge|MGPU_KERNEL_SEGSORT_MERGE|U32,I32,F32,U64,I64,F64|OFF|segsort"
+  # relational joins (src/prims/join.c)
+  "join_search|MGPU_KERNEL_JOIN_SEARCH|U32,I32,F32,U64,I64,F64|ON|join"
+  "join_partition|MGPU_KERNEL_JOIN_PARTITION|I32|ON|join"
+  "join_rows|MGPU_KERNEL_JOIN_ROWS|I32|OFF|join"
 )

@@ -58,6 +58,13 @@ typedef struct mgpu_segreduce_pc {
 } mgpu_segreduce_pc;
 static_assert(sizeof(mgpu_segreduce_pc) == 80, "segmented reduce push constants");
 
+/* ---- relational joins (join.c) ---- */
+typedef struct mgpu_join_pc {
+    MGPU_JOIN_PC_FIELDS
+} mgpu_join_pc;
+static_assert(sizeof(mgpu_join_pc) == 120, "join push constants");
+static_assert(MGPU_JOIN_OVERFLOW_ROWS == MGPU_JOIN_OVERFLOW, "the kernels' overflow count is the header's");
+
 #define MGPU_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define MGPU_MAX_COUNT      0x7fffffffu /* element counts are 0 .. 2^31-1 (shader indices are signed 32-bit) */
 
