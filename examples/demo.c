@@ -3,7 +3,8 @@
  * "The Library", chapter 4's reduction, scan and max-index, chapter 5's bulk remove and insert, chapter 6's
  * merges, chapter 7's sorts (and the radix sort), chapter 8's segmented and locality sorts, chapter 9's sorted
  * search, chapter 10's load-balancing search and chapter 11's interval expand and move; the segmented reduce and
- * reduce-by-key on the load-balancing search; chapter 13's multisets (keys and pairs).
+ * reduce-by-key on the load-balancing search; chapter 12's relational joins (inner and outer) and chapter 13's
+ * multisets (keys and pairs).
  */
 #include "mgpuvk.h"
 
@@ -678,6 +679,71 @@ static void demo_segreduce(mgpu_context ctx) {
     for (size_t i = 0; i < 4; ++i) mgpu_buffer_free(ctx, all[i]);
 }
 
+/* The seeds' DemoJoin: 30 sorted random keys in [100, 130] on each side (SortRandom: random, then sorted), their
+ * inner and outer joins. */
+static void print_join(const char *name, uint32_t rows, const int32_t *a_index, const int32_t *b_index,
+                       const int32_t *a_keys, const int32_t *b_keys) {
+    printf("\n%s (%u items):\n", name, rows);
+    printf("output   (aIndex, bIndex) : (aKey, bKey)\n");
+    printf("----------------------------------------\n");
+    for (uint32_t i = 0; i < rows; ++i) {
+        char a_key[12] = "---", b_key[12] = "---";
+        if (a_index[i] != -1) snprintf(a_key, sizeof a_key, "%d", a_keys[a_index[i]]);
+        if (b_index[i] != -1) snprintf(b_key, sizeof b_key, "%d", b_keys[b_index[i]]);
+        printf("%3u      (%6d, %6d) : (%4s, %4s)\n", i, a_index[i], b_index[i], a_key, b_key);
+    }
+}
+
+static void demo_join(mgpu_context ctx) {
+    printf("\n\nRELATIONAL JOINS DEMONSTRATION:\n\n");
+    enum { count = 30, most = count * count + 2 * count }; /* every key equal, at worst */
+    mgpu_range a, b, a_index, b_index;
+    CHECK(mgpu_buffer_alloc(ctx, count * 4, &a));
+    CHECK(mgpu_buffer_alloc(ctx, count * 4, &b));
+    CHECK(mgpu_buffer_alloc(ctx, most * 4, &a_index));
+    CHECK(mgpu_buffer_alloc(ctx, most * 4, &b_index));
+    mgpu_range keys[2] = {a, b};
+    for (int k = 0; k < 2; ++k) {
+        CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                               .mode = MGPU_FILL_RANDOM,
+                                               .count = count,
+                                               .output = keys[k],
+                                               .a.i32 = 100,
+                                               .b.i32 = 130,
+                                               .seed = 20 + (uint64_t)k}));
+        CHECK(mgpu_mergesort(
+            ctx,
+            &(mgpu_sort_info){.key_type = MGPU_TYPE_I32, .count = count, .keys_in = keys[k], .keys_out = keys[k]}));
+    }
+    int32_t a_keys[count], b_keys[count], a_rows[most], b_rows[most];
+    CHECK(mgpu_buffer_download(ctx, a, a_keys, sizeof a_keys));
+    CHECK(mgpu_buffer_download(ctx, b, b_keys, sizeof b_keys));
+    printf("A keys:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, a, count, "%4d", 10, stdout));
+    printf("\nB keys:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, b, count, "%4d", 10, stdout));
+    mgpu_join_info info = {.key_type = MGPU_TYPE_I32,
+                           .a_count = count,
+                           .b_count = count,
+                           .a_keys = a,
+                           .b_keys = b,
+                           .a_indices = a_index,
+                           .b_indices = b_index,
+                           .capacity = most};
+    const mgpu_join_kind kinds[2] = {MGPU_JOIN_INNER, MGPU_JOIN_OUTER};
+    const char *names[2] = {"Inner-join", "Outer-join"};
+    for (int k = 0; k < 2; ++k) {
+        uint32_t rows = 0;
+        info.kind = kinds[k];
+        CHECK(mgpu_join(ctx, &info, &rows));
+        CHECK(mgpu_buffer_download(ctx, a_index, a_rows, rows * 4));
+        CHECK(mgpu_buffer_download(ctx, b_index, b_rows, rows * 4));
+        print_join(names[k], rows, a_rows, b_rows, a_keys, b_keys);
+    }
+    mgpu_range all[] = {a, b, a_index, b_index};
+    for (size_t i = 0; i < 4; ++i) mgpu_buffer_free(ctx, all[i]);
+}
+
 /* The seeds' chapter 13: 100 sorted random integers between 0 and 99 in A and B; their intersection and symmetric
  * difference as keys, then as pairs whose values are the elements' indices (A's 0..99, B's 100..199). */
 static void demo_sets(mgpu_context ctx, bool pairs) {
@@ -769,6 +835,7 @@ int main(void) {
     demo_interval_expand(ctx);
     demo_interval_move(ctx);
     demo_segreduce(ctx);
+    demo_join(ctx);
     demo_sets(ctx, false);
     demo_sets(ctx, true);
     mgpu_context_destroy(ctx);

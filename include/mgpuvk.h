@@ -1162,6 +1162,104 @@ MGPU_API mgpu_result mgpu_cmd_localitysort(mgpu_context context, VkCommandBuffer
 MGPU_API mgpu_result mgpu_localitysort(mgpu_context context, const mgpu_sort_info *info);
 
 /* ---------------------------------------------------------------------------------------------------------
+ * Relational joins (moderngpu's chapter 12), src/prims/join.c: the sort-merge join of two sorted key arrays A and
+ * B. The result is a list of rows (a_index, b_index), int32 in two arrays, -1 for the missing side:
+ *   MGPU_JOIN_INNER  a row for every pair of equal keys;
+ *   MGPU_JOIN_LEFT   inner, and a row (i, -1) for each A[i] that has no equal key in B, where it falls;
+ *   MGPU_JOIN_RIGHT  inner, then a row (-1, j) for each B[j] that has no equal key in A;
+ *   MGPU_JOIN_OUTER  left, then right's rows (-1, j).
+ * Rows are ordered by A index, and for one A element its equal B elements come in B order; right and outer
+ * joins append the unmatched B elements, in B order, after all of A's rows.
+ *   A: 100 101 103 103  B: 100 100 102 103  outer -> (0,0) (0,1) (1,-1) (2,3) (3,3) (-1,2); inner: 4 rows
+ * Keys compare in the total order of mgpu_merge_info, ascending or descending: keys are equal when their bits
+ * are (-0.0 and +0.0 do not match; a NaN matches a NaN with the same bits).
+ *
+ * The number of rows depends on the data. mgpu_join_count (and its tiers) computes it into row_count, a uint32
+ * in device memory (the blocking call also returns it); mgpu_join computes it again and writes the rows into
+ * a_indices and b_indices, `capacity` int32 each:
+ *   - mgpu_join (blocking) reads the count back between counting and writing, and refuses a capacity below it
+ *     with MGPU_ERROR_RANGE_TOO_SMALL before anything is written (*rows then holds the count);
+ *   - mgpu_cmd_join records no host round trip: it writes the first min(rows, capacity) rows and nothing past
+ *     capacity, and the true count to row_count, so row_count > capacity tells that the rows were cut.
+ * A join of more than 2^31-1 rows (rows are int32-indexed) is an error, never a wrapped count: row_count receives
+ * MGPU_JOIN_OVERFLOW and no row is written; the blocking calls return MGPU_ERROR_INVALID_ARGUMENT with *rows =
+ * MGPU_JOIN_OVERFLOW. (Where a_count and b_count allow that many rows, each tile also adds its rows, with their
+ * carries, to two words, which tell a wrapped total from a true one.)
+ * How, recorded into one command buffer with no host round trip: a vectorized sorted search (the Merge Path
+ * partitions of the sorted search, then a tile kernel that gives each A element its lower bound in B and the
+ * number of equal keys there, runs of equal keys that leave the tile found by one galloping search per tile, and
+ * for right and outer joins lists each tile's B elements without a match); the exclusive scan (mgpu_cmd_scan,
+ * u32) of A's row counts and the tiles' unmatched counts, whose total is the row count; then, for the join, the
+ * load-balancing search of the rows over those starts (a partition dispatch, then a tile kernel that writes each
+ * row's indices, coalesced). The search takes the merge's tiles (MGPU_PRIM_MERGE, the key type), the rows the
+ * load-balancing search's (MGPU_PRIM_LOAD_BALANCE): mgpu_context_prepare builds the join with MGPU_PRIM_MERGE.
+ * Preconditions, documented and not checked (the CLI checks them): A and B sorted in the order given. With
+ * unsorted input the rows are unspecified, and nothing is written past capacity.
+ * Checks: the type checks of key_type; kind inside its enum, a_count + b_count <= 2^31-1 and, for the join,
+ * capacity + a_count + b_count <= 2^31-1, an output (a_indices, b_indices, row_count) overlapping another range
+ * (MGPU_ERROR_INVALID_ARGUMENT); a merge tile (MGPU_PRIM_MERGE) whose search the device's shared memory cannot
+ * hold (MGPU_ERROR_UNSUPPORTED); the range checks of a_keys and b_keys (a_count and b_count keys, each when > 0),
+ * of row_count when given (4 bytes, offset a multiple of 4; mgpu_cmd_join_count and mgpu_cmd_join require it)
+ * and, for the join when capacity > 0, of a_indices and b_indices (capacity int32 each). The counting calls
+ * neither check nor use a_indices, b_indices and capacity.
+ */
+typedef enum mgpu_join_kind {
+    MGPU_JOIN_INNER = 0, /* default */
+    MGPU_JOIN_LEFT = 1,
+    MGPU_JOIN_RIGHT = 2,
+    MGPU_JOIN_OUTER = 3
+} mgpu_join_kind;
+
+#define MGPU_JOIN_OVERFLOW 0xffffffffu /* row_count of a join of more than 2^31-1 rows */
+
+typedef struct mgpu_join_info {
+    const void *next; /* the extension slot: must be NULL */
+    mgpu_type key_type;
+    mgpu_join_kind kind;
+    bool descending;
+    uint32_t a_count;
+    uint32_t b_count;
+    mgpu_range a_keys;
+    mgpu_range b_keys;
+    mgpu_range a_indices; /* join: capacity int32, the rows' A indices (-1: none) */
+    mgpu_range b_indices; /* join: capacity int32, the rows' B indices (-1: none) */
+    uint32_t capacity;    /* join: the rows a_indices and b_indices hold */
+    mgpu_range row_count; /* uint32: the number of rows (MGPU_JOIN_OVERFLOW past 2^31-1); required when recording */
+} mgpu_join_info;
+
+/** The scratch mgpu_cmd_join_count needs: the search's partitions, each A element's bound and row count, their
+ *  scan and the scan's scratch, and for right and outer joins the unmatched B elements (none when no row can
+ *  exist). Returns the checks' results. */
+MGPU_API mgpu_result mgpu_join_count_get_requirements(mgpu_context context, const mgpu_join_info *info,
+                                                      mgpu_requirements *out);
+/** Records the count: the search's partition and tile dispatches, the scan, and one dispatch that writes
+ *  row_count (a fill of 0 when no row can exist), with barriers between them. The synchronization contract of
+ *  every mgpu_cmd_* call (row_count is the output). Returns the checks', a null cmd's, the scratch checks' and
+ *  the recording set's results. */
+MGPU_API mgpu_result mgpu_cmd_join_count(mgpu_context context, VkCommandBuffer cmd, const mgpu_join_info *info,
+                                         mgpu_range scratch);
+/** Counts the rows, waits, and returns the count in *rows (optional). Returns the checks' and the submitting
+ *  set's results, and MGPU_ERROR_INVALID_ARGUMENT (*rows = MGPU_JOIN_OVERFLOW) for more than 2^31-1 rows. */
+MGPU_API mgpu_result mgpu_join_count(mgpu_context context, const mgpu_join_info *info, uint32_t *rows);
+
+/** The scratch mgpu_cmd_join needs: the count's and the load-balancing search's partitions of capacity rows.
+ *  Returns the checks' results. */
+MGPU_API mgpu_result mgpu_join_get_requirements(mgpu_context context, const mgpu_join_info *info,
+                                                mgpu_requirements *out);
+/** Records the join: the count's dispatches, then a partition dispatch (which also writes row_count) and the rows
+ *  dispatch (nothing more for capacity 0), with barriers between them. It writes the first min(rows, capacity)
+ *  rows and the true count to row_count (MGPU_JOIN_OVERFLOW and no row past 2^31-1 rows). The synchronization
+ *  contract of every mgpu_cmd_* call (a_indices, b_indices and row_count are the outputs). Returns the checks',
+ *  a null cmd's, the scratch checks' and the recording set's results. */
+MGPU_API mgpu_result mgpu_cmd_join(mgpu_context context, VkCommandBuffer cmd, const mgpu_join_info *info,
+                                   mgpu_range scratch);
+/** Joins and waits: counts, reads the count back, and writes the rows only when capacity holds them all. *rows
+ *  (optional) receives the count (also when the capacity is too small). Returns the checks' and the submitting
+ *  set's results, MGPU_ERROR_RANGE_TOO_SMALL (more rows than capacity) and MGPU_ERROR_INVALID_ARGUMENT (more than
+ *  2^31-1 rows, *rows = MGPU_JOIN_OVERFLOW); refused so, it has written nothing, row_count included. */
+MGPU_API mgpu_result mgpu_join(mgpu_context context, const mgpu_join_info *info, uint32_t *rows);
+
+/* ---------------------------------------------------------------------------------------------------------
  * Multiset operations (moderngpu's chapter 13), src/prims/sets.c: the C++ std::set_intersection, set_union,
  * set_difference and set_symmetric_difference of two sorted arrays, keys or key-value pairs, stable and with
  * their multiset semantics. Keys are ranked by their order of appearance among equal keys of their array; the

@@ -33,6 +33,10 @@ set(MGPU_SHADER_VARIANTS
   "segsort_merge|MGPU_KERNEL_SEGSORT_MERGE|U32,I32,F32,U64,I64,F64|OFF|segsort"
   "segsort_plan|MGPU_KERNEL_SEGSORT_PLAN|U32|OFF|segsort"
   "segsort_heads|MGPU_KERNEL_SEGSORT_HEADS|U32|OFF|segsort"
+  # relational joins (src/prims/join.c)
+  "join_search|MGPU_KERNEL_JOIN_SEARCH|U32,I32,F32,U64,I64,F64|ON|join"
+  "join_partition|MGPU_KERNEL_JOIN_PARTITION|I32|ON|join"
+  "join_rows|MGPU_KERNEL_JOIN_ROWS|I32|OFF|join"
   # multiset operations (src/prims/sets.c)
   "sets_partition|MGPU_KERNEL_SETS_PARTITION|U32,I32,F32,U64,I64,F64|OFF|sets"
   "sets|MGPU_KERNEL_SETS|U32,I32,F32,U64,I64,F64|ON|sets"

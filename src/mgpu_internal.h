@@ -58,6 +58,12 @@ typedef struct mgpu_segreduce_pc {
 } mgpu_segreduce_pc;
 static_assert(sizeof(mgpu_segreduce_pc) == 80, "segmented reduce push constants");
 
+/* ---- relational joins (join.c) ---- */
+typedef struct mgpu_join_pc {
+    MGPU_JOIN_PC_FIELDS
+} mgpu_join_pc;
+static_assert(sizeof(mgpu_join_pc) == 120, "join push constants");
+static_assert(MGPU_JOIN_OVERFLOW_ROWS == MGPU_JOIN_OVERFLOW, "the kernels' overflow count is the header's");
 /* ---- multiset operations (sets.c) ---- */
 typedef struct mgpu_sets_pc {
     MGPU_SETS_PC_FIELDS

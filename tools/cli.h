@@ -52,6 +52,9 @@ typedef struct options {
     bool bench;
     /* segmented reduce (tools/cli_segreduce.c) */
     const char *starts;
+    /* relational joins (tools/cli_join.c) */
+    const char *kind;  /* --kind inner|left|right|outer */
+    const char *b_out; /* --b-out B_INDEX.npy */
 } options;
 
 /* What an entry of subcommand.takes is; OPTION_END (zero) ends the list. */

@@ -1,0 +1,31 @@
+#version 460
+#extension GL_GOOGLE_include_directive : require
+// Relational join, after the scan of the row counts: the row count to row_count (when present; invocation 0),
+// then, unless MGPU_JOIN_FLAG_FINISH, the load-balancing search partitions of the rows the join writes
+// (mgpu_join_items: min(rows, capacity)) against the objects' starts (pc.counts, pc.objects entries): partition
+// i is the number of rows before merge position min(i * VT, rows + objects), VT carrying join_rows' NT x VT. One
+// thread per partition, or one subgroup in the subgroup variant (merge_path.glsl's mgpu_partitions).
+#include "shared/spec_ids.h"
+#include "shared/push_constants.h"
+#define MGPU_TYPE_I32
+#include "include/types.glsl"
+#include "include/lbs.glsl"
+
+layout(local_size_x_id = MGPU_SPEC_NT) in;
+layout(constant_id = MGPU_SPEC_VT) const uint VT = 1u;
+layout(push_constant, std430) uniform JoinPush { MGPU_JOIN_PC_FIELDS } pc;
+
+#include "include/join.glsl"
+
+#define MGPU_PATH_A_FIRST(diag, p) mgpu_lbs_item_first(p, UintArray(pc.counts).v[(diag) - 1u - (p)])
+#include "include/merge_path.glsl"
+
+void main() {
+    bool overflow;
+    uint rows = mgpu_join_row_count(overflow);
+    if (gl_GlobalInvocationID.x == 0u && mgpu_present(pc.row_count))
+        UintArray(pc.row_count).v[0] = overflow ? MGPU_JOIN_OVERFLOW_ROWS : rows;
+    if ((pc.flags & MGPU_JOIN_FLAG_FINISH) != 0u) return;
+    uint items = overflow ? 0u : min(rows, pc.capacity);
+    mgpu_partitions(pc.partitions, items, pc.objects, 0u, VT);
+}

@@ -1,0 +1,207 @@
+#version 460
+#extension GL_GOOGLE_include_directive : require
+// Relational join: the vectorized sorted search (the seeds' chapter 9) with equality counts. Each workgroup takes
+// one tile of NT * VT elements of the merge of A and B, A's element first on equal keys (bounds from
+// merge_partition.comp, MODE 0), into shared memory; each thread walks VT merge steps from its Merge Path position.
+//   An A element taken after b of the tile's B elements has its lower bound b0 + b in B; the B keys equal to it
+//   follow from there. A galloping search in shared memory (1, 2, 4, ... ahead, then binary) finds where they end;
+//   a run that reaches the tile's end can only be the tile's largest A key's (a larger A key would follow the
+//   run's next element, outside the tile), so thread 0 finds that one key's end in global memory once per tile,
+//   while the tile loads. Equal A keys in a thread's steps reuse the first one's search.
+//   A B element taken after a of the tile's A elements has an equal key in A exactly when A's element a0 + a - 1
+//   equals it (A's element a0 - 1 for a = 0, read once per tile).
+// It writes, coalesced through shared memory: lower[i] (the bound, bit 31 set when B holds an equal key) and
+// counts[i] (the equal B keys; at least 1 for a left join); for a right join, the tile's unmatched B elements in
+// B order at unmatched[b0 ..] (ranked by a workgroup sum) and their number at counts[a_count + tile]; where
+// MGPU_JOIN_FLAG_CHECKED, the tile's rows (saturated at 2^31) added to words[1], a carry counted in words[2].
+#include "shared/spec_ids.h"
+#include "shared/constants.h"
+#include "shared/push_constants.h"
+#include "include/types.glsl"
+
+layout(local_size_x_id = MGPU_SPEC_NT) in;
+layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
+layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
+layout(push_constant, std430) uniform JoinPush { MGPU_JOIN_PC_FIELDS } pc;
+
+#include "include/keys.glsl"
+#include "include/loadstore.glsl"
+
+shared T s_keys[gl_WorkGroupSize.x * VT];
+shared uint s_lower[gl_WorkGroupSize.x * VT];  /* per A element of the tile: its bound and match bit */
+shared uint s_counts[gl_WorkGroupSize.x * VT]; /* per A element: its rows; after them the unmatched B list */
+shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
+shared T s_head_key;                  /* A's element a0 - 1 */
+shared uint s_head, s_tail, s_tail_end; /* whether it exists; whether the tile's largest A key continues in B
+                                           past the tile, and where that key's run in B ends */
+shared uint s_rows_low, s_rows_high;  /* the tile's rows, in 16-bit halves */
+#define MGPU_SUM_SHARED s_sum
+#include "include/cta_sum.glsl"
+
+uint g_a_len;
+#define MGPU_MERGE_A(i) s_keys[i]
+#define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
+#define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
+#include "include/merge_path.glsl"
+
+bool mgpu_key_equal(T x, T y) { return !mgpu_key_less(x, y) && !mgpu_key_less(y, x); }
+
+/* B's element i: local (the tile's B element i, in shared memory) or global. */
+T mgpu_b_key(uint i, bool local) { return local ? s_keys[g_a_len + i] : TArray(pc.b_keys).v[i]; }
+
+/* The end of the run of B keys equal to key that starts before lo (B's element lo - 1 equals key): the first
+ * position in [lo, end) whose key differs, or end. Galloping: probes 1, 2, 4, ... past lo, then a binary search
+ * between the last equal probe and the first different one. */
+uint mgpu_run_end(uint lo, uint end, T key, bool local) {
+    uint hi = end;
+    for (uint step = 1u; lo < end; step <<= 1u) {
+        uint probe = min(lo + step - 1u, end - 1u);
+        if (!mgpu_key_equal(mgpu_b_key(probe, local), key)) {
+            hi = probe;
+            break;
+        }
+        lo = probe + 1u;
+    }
+    while (lo < hi) {
+        uint mid = (lo + hi) >> 1u;
+        if (mgpu_key_equal(mgpu_b_key(mid, local), key)) lo = mid + 1u;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* a + c, saturated at 2^31 (a <= 2^31, c < 2^32 - 2^31). */
+uint mgpu_add_rows(uint a, uint c) { return c >= 0x80000000u - a ? 0x80000000u : a + c; }
+
+void mgpu_tile(uint tile) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    uint nv = nt * VT;
+    uint total = pc.a_count + pc.b_count;
+    uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
+    uint a0, a1;
+    mgpu_tile_a_range(a0, a1, pc.partitions, tile, diag1 == total, pc.a_count);
+    uint b0 = diag0 - a0, b1 = diag1 - a1;
+    uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
+    g_a_len = a_len;
+    bool left = (pc.flags & MGPU_JOIN_FLAG_LEFT) != 0u, right = (pc.flags & MGPU_JOIN_FLAG_RIGHT) != 0u;
+    bool checked = (pc.flags & MGPU_JOIN_FLAG_CHECKED) != 0u;
+
+    TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
+    if (tid == 0u) {
+        /* Global reads issued beside the tile's loads: the neighbours of the tile's A part. */
+        uint tail = 0u, tail_end = b1;
+        if (a_len > 0u && b1 < pc.b_count) {
+            T key = a_keys.v[a1 - 1u];
+            if (mgpu_key_equal(key, b_keys.v[b1])) {
+                tail = 1u;
+                tail_end = mgpu_run_end(b1 + 1u, pc.b_count, key, false);
+            }
+        }
+        s_tail = tail;
+        s_tail_end = tail_end;
+        s_head = a0 > 0u && b_len > 0u ? 1u : 0u;
+        if (s_head != 0u) s_head_key = a_keys.v[a0 - 1u];
+        s_rows_low = 0u;
+        s_rows_high = 0u;
+    }
+    T loaded[VT];
+    mgpu_load_striped2(loaded, a_keys.v, a0, b_keys.v, b0, a_len, count);
+    mgpu_striped_to_shared(s_keys, loaded, count);
+    barrier();
+
+    uint diag = min(tid * VT, count);
+    uint a = mgpu_merge_path(a_len, b_len, diag);
+    uint b = diag - a, b_first = b; /* the thread's B elements are the tile's b_first, b_first + 1, ... */
+    uint unmatched = 0u, taken_b = 0u; /* bit k: the thread's k-th B element has no equal key in A */
+    uint rows = 0u;                    /* the thread's rows, saturated at 2^31 */
+    bool have = false;                 /* a previous A key of this thread, and its results */
+    T previous = s_keys[0];
+    uint previous_lower = 0u, previous_count = 0u;
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        if (diag + j >= count) break;
+        T a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
+        bool take_a = b >= b_len || (a < a_len && mgpu_merge_a_first(a_key, b_key, false));
+        if (take_a) {
+            if (!have || !mgpu_key_equal(a_key, previous)) {
+                uint lower = b0 + b, end = lower;
+                bool match;
+                bool tail_key = mgpu_key_equal(a_key, s_keys[a_len - 1u]);
+                if (b < b_len) {
+                    match = mgpu_key_equal(a_key, b_key);
+                    if (match) {
+                        uint e = mgpu_run_end(b + 1u, b_len, a_key, true);
+                        end = e < b_len ? b0 + e : (tail_key ? s_tail_end : b1);
+                    }
+                } else { /* after every B element of the tile: B[b1] is the only candidate */
+                    match = s_tail != 0u && tail_key;
+                    if (match) end = s_tail_end;
+                }
+                uint c = end - lower;
+                previous = a_key;
+                have = true;
+                previous_lower = lower | (match ? 0x80000000u : 0u);
+                previous_count = left && c == 0u ? 1u : c;
+            }
+            s_lower[a] = previous_lower;
+            s_counts[a] = previous_count;
+            rows = mgpu_add_rows(rows, previous_count);
+            ++a;
+        } else {
+            bool matched = a > 0u ? mgpu_key_equal(b_key, s_keys[a - 1u])
+                                  : s_head != 0u && mgpu_key_equal(b_key, s_head_key);
+            if (!matched) unmatched |= 1u << taken_b;
+            ++taken_b;
+            ++b;
+        }
+    }
+
+    uint listed = 0u; /* right: the tile's unmatched B elements */
+    if (right) {
+        uint mine = bitCount(unmatched);
+        uint at = a_len + mgpu_cta_exclusive_sum(mine, listed); /* its barriers end every thread's walk */
+        rows = mgpu_add_rows(rows, mine);
+        [[unroll]] for (uint k = 0u; k < VT; ++k)
+            if ((unmatched & (1u << k)) != 0u) s_counts[at++] = b0 + b_first + k;
+    }
+    if (checked) {
+#ifdef MGPU_SUBGROUP
+        /* halves: a subgroup's sums of 16-bit parts stay below 2^23 */
+        uint low = subgroupAdd(rows & 0xffffu), high = subgroupAdd(rows >> 16u);
+        if (subgroupElect()) {
+            atomicAdd(s_rows_low, low);
+            atomicAdd(s_rows_high, high);
+        }
+#else
+        atomicAdd(s_rows_low, rows & 0xffffu);
+        atomicAdd(s_rows_high, rows >> 16u);
+#endif
+    }
+    barrier();
+
+    if (checked && tid == 0u) {
+        uint high = s_rows_high, low = s_rows_low; /* below 2^26 and 2^25: exact */
+        uint t = high >= 0x8000u ? 0x80000000u : min((high << 16u) + low, 0x80000000u);
+        UintArrayCoherent words = UintArrayCoherent(pc.words);
+        uint before = t != 0u ? atomicAdd(words.v[1], t) : 0u;
+        if (before + t < before) atomicAdd(words.v[2], 1u);
+    }
+    if (right && tid == 0u) UintArray(pc.counts).v[pc.a_count + tile] = listed;
+    UintArray lower = UintArray(pc.lower), counts = UintArray(pc.counts), list = UintArray(pc.unmatched);
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i < a_len) {
+            lower.v[a0 + i] = s_lower[i];
+            counts.v[a0 + i] = s_counts[i];
+        } else if (i < a_len + listed) {
+            list.v[b0 + i - a_len] = s_counts[i];
+        }
+    }
+}
+
+void main() {
+    uint tiles = (pc.a_count + pc.b_count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
+    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
+        mgpu_tile(tile);
+        barrier(); /* the next tile reuses shared memory */
+    }
+}
