@@ -406,7 +406,8 @@ typedef enum mgpu_switch {
 typedef struct mgpu_tuning {
     uint32_t nt;            /* power of two, 32..maxComputeWorkGroupSize (64..1024 typical) */
     uint32_t vt;            /* 1..32 */
-    mgpu_switch lookback;   /* scan, radix sort: single pass with decoupled look-back (ON) or reduce-then-scan (OFF) */
+    mgpu_switch lookback;   /* scan, radix sort, set operations (up to 16384 tiles): single pass with decoupled
+                               look-back (ON), or reduce-then-scan / count, scan and write (OFF) */
     mgpu_switch subgroup;   /* workgroup scans/reductions, and Merge Path partition searches where they are few, from
                              subgroup operations (ON) or shared memory and one thread each (OFF) */
     uint32_t lookback_wait; /* scan look-back: flag reads before a tile reduces a silent predecessor itself

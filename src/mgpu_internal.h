@@ -68,7 +68,7 @@ static_assert(MGPU_JOIN_OVERFLOW_ROWS == MGPU_JOIN_OVERFLOW, "the kernels' overf
 typedef struct mgpu_sets_pc {
     MGPU_SETS_PC_FIELDS
 } mgpu_sets_pc;
-static_assert(sizeof(mgpu_sets_pc) == 80, "multiset push constants");
+static_assert(sizeof(mgpu_sets_pc) == 96, "multiset push constants");
 
 #define MGPU_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define MGPU_MAX_COUNT      0x7fffffffu /* element counts are 0 .. 2^31-1 (shader indices are signed 32-bit) */

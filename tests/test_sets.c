@@ -15,6 +15,9 @@
  *   broken preconditions: unsorted A and B give some result and write nothing past the capacity.
  *   misuse: the specific result code of each bad argument, in every tier, with nothing written.
  *   tunings: other NT/VT, shared-memory and subgroup sums, a few workgroups looping over tiles: a covering design.
+ *   sets_lookback: the one-pass operation (decoupled look-back), forced on where the device's default is the
+ *     count, scan and write (lavapipe, one thread: see tests/families.def): the covering design and the capacity
+ *     cases under three tunings. Where the look-back is the default (GPUs), the sets entry runs it throughout.
  *   sets_cli: `mgpuvk set` against the reference, and bad input (exit 2, one line, no file).
  */
 #include "common.h"
@@ -27,6 +30,7 @@
 
 /* This family's entries of the test run and their flags (tests/families.def). */
 MGPU_TEST_FAMILY(sets, "")
+MGPU_TEST_FAMILY(sets_lookback, "one_thread")
 MGPU_TEST_FAMILY(sets_cli, "cli")
 
 #define SET_GUARD 40 /* elements past an output's capacity that must keep their sentinel bytes */
@@ -604,6 +608,27 @@ void test_sets(void) {
         if (t.subgroup == MGPU_SWITCH_ON && !info.subgroup_scans) t.subgroup = MGPU_SWITCH_AUTO;
         CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SETS, MGPU_TYPE_MASK_ALL, &t));
         set_cover((unsigned)p);
+    }
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SETS, MGPU_TYPE_MASK_ALL, NULL));
+}
+
+void test_sets_lookback(void) {
+    mgpu_device_info info;
+    mgpu_context_get_device_info(g_test.ctx, &info);
+    static const mgpu_tuning tunings[] = {
+        {.lookback = MGPU_SWITCH_ON},
+        {.nt = 32, .vt = 1, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON, .groups = 3},
+        {.nt = 32, .vt = 3, .subgroup = MGPU_SWITCH_OFF, .lookback = MGPU_SWITCH_ON, .groups = 2},
+    };
+    for (size_t p = 0; p < sizeof tunings / sizeof tunings[0]; ++p) {
+        mgpu_tuning t = tunings[p];
+        if (t.subgroup == MGPU_SWITCH_ON && !info.subgroup_scans) t.subgroup = MGPU_SWITCH_AUTO;
+        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SETS, MGPU_TYPE_MASK_ALL, &t));
+        mgpu_tuning resolved;
+        CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_SETS, MGPU_TYPE_U32, &resolved));
+        CHECK(resolved.lookback == MGPU_SWITCH_ON, "the look-back override did not take");
+        set_cover((unsigned)p);
+        set_capacity();
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SETS, MGPU_TYPE_MASK_ALL, NULL));
 }

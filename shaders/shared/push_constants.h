@@ -220,7 +220,10 @@
  * B element, the match of its last A element). sets.comp, MODE MGPU_SETS_COUNT: counts[tile] = the number of
  * outputs of the tile; MODE MGPU_SETS_WRITE: counts[tile] is the tile's first output (the exclusive scan of the
  * counts), and the tile writes its outputs (keys, and values gathered from a_values and b_values) to out_keys
- * and out_values, those below capacity. */
+ * and out_values, those below capacity. MODE MGPU_SETS_ONEPASS: the write in one pass, each tile's first output
+ * by decoupled look-back (lookback.glsl's count words): state[0] hands out the tiles in the order workgroups take
+ * them, state[1 + tile] is the tile's word (zeroed by the host), and the last tile writes the number of outputs
+ * to out_count (when not 0). */
 #define MGPU_SETS_PC_FIELDS \
     MGPU_ADDR a_keys;       \
     MGPU_ADDR b_keys;       \
@@ -230,12 +233,15 @@
     MGPU_ADDR out_values;   \
     MGPU_ADDR partitions;   \
     MGPU_ADDR counts;       \
+    MGPU_ADDR state;        \
+    MGPU_ADDR out_count;    \
     MGPU_UINT a_count;      \
     MGPU_UINT b_count;      \
     MGPU_UINT capacity;     \
     MGPU_UINT groups_x;
-#define MGPU_SETS_COUNT 0u /* sets.comp MODE */
-#define MGPU_SETS_WRITE 1u
+#define MGPU_SETS_COUNT   0u /* sets.comp MODE */
+#define MGPU_SETS_WRITE   1u
+#define MGPU_SETS_ONEPASS 2u
 
 /* ---- relational joins (src/prims/join.c, shaders/kernels/join/) ----------------------------------------------
  * join_search.comp: one tile of the lower-bound Merge Path of a_keys and b_keys (A's element first on equal keys;

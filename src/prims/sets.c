@@ -8,6 +8,11 @@
  *      out_count;
  *   4. sets, MODE write (the operation only): each tile again, its outputs compacted and stored from its first
  *      output, those below capacity, values gathered from their sources.
+ * Where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe) and the tiles are at
+ * most MGPU_SETS_ONEPASS_TILES, the recorded operation is one pass instead of steps 2-4: sets, MODE one-pass, writes each tile's outputs from its first
+ * output found by decoupled look-back, and the total to out_count; the inputs are read once. Its state (a ticket
+ * and a word per tile, zeroed by a fill) takes the place of the counts and their scan. The counting calls and
+ * the blocking operation that must check the capacity first keep the count, scan and write.
  * Scratch: the partitions (tiles + 1 uint32), the tile counts and their scan (tiles uint32 each) and the scan's
  * scratch, each 16-byte aligned. The blocking operation keeps the scratch across two submissions when it must
  * know the count before it writes (capacity below the largest possible result): steps 1-3 with the count to host
@@ -16,6 +21,11 @@
 #include "../mgpu_internal.h"
 
 #include <string.h>
+
+/* The most tiles of a one-pass operation. Measured on an H200 (set_union u32, 128 x 11 tiles, best us, two passes
+ * against one): 2^16 24.0 / 15.7, 2^20 33.5 / 29.1, 2^24 283.8 / 282.9, 2^26 1013 / 1056: at 47663 tiles the
+ * tiles' waits on their predecessors' counts cost more than the count pass saves (bench/RESULTS.md). */
+#define MGPU_SETS_ONEPASS_TILES 16384u
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
@@ -205,6 +215,26 @@ static mgpu_result mgpu_sets_record_write(mgpu_context ctx, VkCommandBuffer cmd,
     return mgpu__dispatch(ctx, cmd, &write, pc, sizeof *pc, pc->groups_x, 1);
 }
 
+/* Steps 2-4 in one pass (the look-back): the state zeroed, the partitions, then the one-pass dispatch. */
+static mgpu_result mgpu_sets_record_onepass(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info,
+                                            const mgpu_sets_plan *plan, mgpu_sets_pc *pc, mgpu_range scratch) {
+    mgpu_range state = mgpu__subrange(scratch, plan->counts_offset, (VkDeviceSize)(plan->tiles + 1) * 4);
+    mgpu_result r = mgpu_cmd_fill(
+        ctx, cmd,
+        &(mgpu_fill_info){
+            .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = plan->tiles + 1, .output = state});
+    mgpu_pipeline_key partition = mgpu_sets_partition_key(&plan->tuning, info->key_type, info->descending);
+    if (r == MGPU_SUCCESS) r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    pc->state = mgpu_range_address(ctx, state);
+    pc->out_count = info->out_count.buffer ? mgpu_range_address(ctx, info->out_count) : 0;
+    pc->groups_x = mgpu__tile_groups(ctx, &plan->tuning, plan->tiles);
+    mgpu_pipeline_key write = mgpu_sets_tile_key(&plan->tuning, info->key_type, info->op, info->descending,
+                                                 MGPU_SETS_ONEPASS, info->value_size / 4);
+    return mgpu__dispatch(ctx, cmd, &write, pc, sizeof *pc, pc->groups_x, 1);
+}
+
 static mgpu_result mgpu_fill_count(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range out_count, uint32_t value) {
     return mgpu_cmd_fill(
         ctx, cmd,
@@ -227,6 +257,8 @@ static mgpu_result mgpu_sets_record(mgpu_context ctx, VkCommandBuffer cmd, const
         r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "%s scratch: address not a multiple of 16", what);
     if (r != MGPU_SUCCESS) return r;
     mgpu_sets_pc pc = mgpu_sets_make_pc(ctx, info, operation, &plan, scratch);
+    if (operation && plan.tuning.lookback == MGPU_SWITCH_ON && plan.tiles <= MGPU_SETS_ONEPASS_TILES)
+        return mgpu_sets_record_onepass(ctx, cmd, info, &plan, &pc, scratch);
     r = mgpu_sets_record_count(ctx, cmd, info, &plan, &pc, scratch, info->out_count);
     if (r != MGPU_SUCCESS || !operation) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
@@ -348,6 +380,10 @@ static mgpu_result mgpu_sets_prepare(mgpu_context ctx, mgpu_type type) {
             for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words) {
                 key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, MGPU_SETS_WRITE, words);
                 r = mgpu__pipeline_get(ctx, &key, &p);
+                if (r == MGPU_SUCCESS && t.lookback == MGPU_SWITCH_ON) {
+                    key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, MGPU_SETS_ONEPASS, words);
+                    r = mgpu__pipeline_get(ctx, &key, &p);
+                }
             }
         }
     }
@@ -360,9 +396,10 @@ static mgpu_result mgpu_sets_prepare_once(mgpu_context ctx) { return mgpu__fill_
 static const mgpu_tuning_row mgpu_sets_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
     {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 5, MGPU_SWITCH_AUTO},
-    /* GPUs: the seeds' multiset tiles are wide (the Balanced Path searches amortized over many slots) with
-     * odd VT against bank conflicts; not measured yet (bench/cases_sets.c). */
-    {MGPU_32, MGPU_VENDOR_ANY, 128, 11, MGPU_SWITCH_AUTO},
+    /* GPUs: odd VT against bank conflicts. 32-bit keys measured on an H200 (set_union u32 at 2^26, count, scan and
+     * write, best us keys / pairs): 128 x 7 906 / 1198, 64 x 15 971 / 1508, 128 x 11 1013 / 1481, 256 x 7 1111 /
+     * 1487, 128 x 15 1172 / 1866, 512 x 7 1215 / 1630, 256 x 11 1480 / 2216. 64-bit keys: not measured. */
+    {MGPU_32, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO},
     {MGPU_64, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO},
 };
 

@@ -11,7 +11,11 @@
 //     MODE MGPU_SETS_WRITE, each thread's place among the tile's outputs: they are compacted in shared memory and
 //     stored coalesced from counts[tile] (the scanned counts), those below capacity; values are gathered from
 //     their sources (A's or B's element).
-// Workgroups loop over tiles (mgpu_tuning.groups). No workgroup waits on another.
+//   - MODE MGPU_SETS_ONEPASS is the write without the count pass and its scan: thread 0 publishes the tile's count
+//     and looks back over its predecessors' (lookback.glsl, count words) for the tile's first output while the
+//     others compact theirs; the last tile writes the total to out_count.
+// Workgroups loop over tiles (mgpu_tuning.groups). In MODES COUNT and WRITE no workgroup waits on another; in
+// ONEPASS the tiles are handed out in the order workgroups take them, so every tile waited on is running or done.
 #include "shared/spec_ids.h"
 #include "shared/push_constants.h"
 #include "shared/constants.h"
@@ -28,6 +32,7 @@ layout(push_constant, std430) uniform SetsPush { MGPU_SETS_PC_FIELDS } pc;
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 #include "include/values.glsl"
+#include "include/lookback.glsl"
 
 shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_SUM_SHARED s_sum
@@ -39,6 +44,7 @@ shared T s_keys[gl_WorkGroupSize.x * VT + 1u];
 shared uint s_sources[gl_WorkGroupSize.x * VT];
 /* Each thread's start in the tile: A position | B position << 16; then the tile's end. */
 shared uint s_starts[gl_WorkGroupSize.x + 1u];
+shared uint s_ticket, s_first; /* MODE ONEPASS: the tile taken, and its first output */
 
 uint g_a_len;
 #define MGPU_MERGE_A(i) s_keys[i]
@@ -53,7 +59,7 @@ uint g_a_len;
 #define MGPU_SET_DIFFERENCE 2u
 #define MGPU_SOURCE_B 0x80000000u
 
-void mgpu_tile(uint tile) {
+void mgpu_tile(uint tile, uint tiles) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
     uint total = pc.a_count + pc.b_count;
     uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
@@ -130,6 +136,14 @@ void mgpu_tile(uint tile) {
         if (tid == 0u) UintArray(pc.counts).v[tile] = tile_total;
         return;
     }
+    if (MODE == MGPU_SETS_ONEPASS && tid == 0u) {
+        UintArrayCoherent state = UintArrayCoherent(pc.state);
+        if (tile > 0u) mgpu_lookback_store(state, 1u + tile, mgpu_lookback_count_word(tile_total, false));
+        uint prefix = mgpu_lookback_counts(state, 1u, 1u, tile, 0u);
+        mgpu_lookback_store(state, 1u + tile, mgpu_lookback_count_word(prefix + tile_total, true));
+        s_first = prefix;
+        if (tile + 1u == tiles && pc.out_count != uvec2(0u)) UintArray(pc.out_count).v[0] = prefix + tile_total;
+    }
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if ((commit & (1u << j)) != 0u) {
             s_keys[place] = results[j];
@@ -138,7 +152,7 @@ void mgpu_tile(uint tile) {
         }
     }
     barrier();
-    uint first = UintArray(pc.counts).v[tile];
+    uint first = MODE == MGPU_SETS_ONEPASS ? s_first : UintArray(pc.counts).v[tile];
     uint stored = min(tile_total, pc.capacity > first ? pc.capacity - first : 0u);
     TArray out_keys = TArray(pc.out_keys);
     mgpu_store_striped(out_keys.v, first, s_keys, stored);
@@ -157,8 +171,19 @@ void mgpu_tile(uint tile) {
 void main() {
     uint nv = gl_WorkGroupSize.x * VT;
     uint tiles = (pc.a_count + pc.b_count + nv - 1u) / nv;
+    if (MODE == MGPU_SETS_ONEPASS) {
+        for (;;) {
+            if (gl_LocalInvocationID.x == 0u) s_ticket = mgpu_lookback_take_tile(UintArrayCoherent(pc.state));
+            barrier();
+            uint tile = s_ticket;
+            if (tile >= tiles) break;
+            mgpu_tile(tile, tiles);
+            barrier(); /* the next tile reuses shared memory, s_ticket included */
+        }
+        return;
+    }
     mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_tile(tile);
+        mgpu_tile(tile, tiles);
         barrier(); /* the next tile reuses shared memory */
     }
 }
