@@ -6,69 +6,17 @@
 #include <volk.h>
 
 #include "mgpuvk.h"
-#include "../shaders/shared/push_constants.h"
 #include "../shaders/shared/spec_ids.h"
 #include "../shaders/shared/constants.h"
 
 #include <assert.h>
 #include <stdarg.h>
 
-/* Push-constant blocks, laid out as the kernels see them (shaders/shared/push_constants.h). */
-typedef struct mgpu_copy_pc {
-    MGPU_COPY_PC_FIELDS
-} mgpu_copy_pc;
-typedef struct mgpu_fill_pc {
-    MGPU_FILL_PC_FIELDS
-} mgpu_fill_pc;
-typedef struct mgpu_reduce_pc {
-    MGPU_REDUCE_PC_FIELDS
-} mgpu_reduce_pc;
-typedef struct mgpu_scan_pc {
-    MGPU_SCAN_PC_FIELDS
-} mgpu_scan_pc;
-typedef struct mgpu_merge_pc {
-    MGPU_MERGE_PC_FIELDS
-} mgpu_merge_pc;
-static_assert(sizeof(mgpu_merge_pc) == 72, "merge push constants");
-typedef struct mgpu_lbs_pc {
-    MGPU_LBS_PC_FIELDS
-} mgpu_lbs_pc;
-typedef struct mgpu_radix_pc {
-    MGPU_RADIX_PC_FIELDS
-} mgpu_radix_pc;
-static_assert(sizeof(mgpu_radix_pc) == 96, "radix push constants");
-typedef struct mgpu_search_pc {
-    MGPU_SEARCH_PC_FIELDS
-} mgpu_search_pc;
-static_assert(sizeof(mgpu_search_pc) == sizeof(mgpu_merge_pc), "sorted search push constants: the merge layout");
-static_assert(sizeof(mgpu_lbs_pc) == 64, "load-balancing search push constants");
-static_assert(sizeof(mgpu_copy_pc) == 24, "copy push constants");
-static_assert(sizeof(mgpu_fill_pc) == 40, "fill push constants");
-static_assert(sizeof(mgpu_reduce_pc) == 40, "reduce push constants");
-static_assert(sizeof(mgpu_scan_pc) == 64, "scan push constants");
-/* segmented sort and locality sort (segsort.c) */
-typedef struct mgpu_segsort_pc {
-    MGPU_SEGSORT_PC_FIELDS
-} mgpu_segsort_pc;
-static_assert(sizeof(mgpu_segsort_pc) == 96, "segmented sort push constants");
-
-/* ---- segmented reduce and reduce-by-key (segreduce.c) ---- */
-typedef struct mgpu_segreduce_pc {
-    MGPU_SEGREDUCE_PC_FIELDS
-} mgpu_segreduce_pc;
-static_assert(sizeof(mgpu_segreduce_pc) == 80, "segmented reduce push constants");
-
-/* ---- relational joins (join.c) ---- */
-typedef struct mgpu_join_pc {
-    MGPU_JOIN_PC_FIELDS
-} mgpu_join_pc;
-static_assert(sizeof(mgpu_join_pc) == 120, "join push constants");
-static_assert(MGPU_JOIN_OVERFLOW_ROWS == MGPU_JOIN_OVERFLOW, "the kernels' overflow count is the header's");
-/* ---- multiset operations (sets.c) ---- */
-typedef struct mgpu_sets_pc {
-    MGPU_SETS_PC_FIELDS
-} mgpu_sets_pc;
-static_assert(sizeof(mgpu_sets_pc) == 80, "multiset push constants");
+/* The push-constant blocks that families share (their structs: shaders/kernels/<family>/<family>_pc.h, included
+ * by the files that fill them): the merge's (mgpu__record_merge_pass) and the load-balancing search's
+ * (mgpu__lbs_record). */
+typedef struct mgpu_merge_pc mgpu_merge_pc;
+typedef struct mgpu_lbs_pc mgpu_lbs_pc;
 
 #define MGPU_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define MGPU_MAX_COUNT      0x7fffffffu /* element counts are 0 .. 2^31-1 (shader indices are signed 32-bit) */

@@ -13,7 +13,7 @@
 //     their sources (A's or B's element).
 // Workgroups loop over tiles (mgpu_tuning.groups). No workgroup waits on another.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/sets/sets_pc.h"
 #include "shared/constants.h"
 #include "include/types.glsl"
 
