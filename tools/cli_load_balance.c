@@ -8,6 +8,12 @@
 enum { INTERVAL_GATHER, INTERVAL_SCATTER, INTERVAL_INPUT, INTERVAL_INTO, LOAD_BALANCE_OWN_COUNT };
 static_assert(LOAD_BALANCE_OWN_COUNT <= OWN_MAX, "options.own holds the interval commands' own options");
 
+/* The options as the commands take them (subcommand.takes): each required by those that take it. */
+#define GATHER_OPTION  VALUE("--gather", own[INTERVAL_GATHER], "needs --gather G.npy")
+#define SCATTER_OPTION VALUE("--scatter", own[INTERVAL_SCATTER], "needs --scatter S.npy")
+#define INPUT_OPTION   VALUE("--input", own[INTERVAL_INPUT], "needs --input IN.npy")
+#define INTO_OPTION    VALUE("--into", own[INTERVAL_INTO], "needs --into DEST.npy")
+
 static mgpu_result record_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
     return mgpu_cmd_load_balance(ctx, cmd, info, scratch);
 }
@@ -197,8 +203,7 @@ static const subcommand commands[] = {
      NULL,
      command_interval,
      NULL,
-     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--gather", own[INTERVAL_GATHER], "needs --gather G.npy"),
-      VALUE("--input", own[INTERVAL_INPUT], "needs --input IN.npy")},
+     {INPUT, OUTPUT(NEEDS_OUTPUT), GATHER_OPTION, INPUT_OPTION},
      {ARG("COUNTS.npy", input), ARG("G.npy", own[INTERVAL_GATHER]), ARG("IN.npy", own[INTERVAL_INPUT])},
      {OUT("-o", output, IN(2))}},
     {"interval-scatter",
@@ -208,9 +213,7 @@ static const subcommand commands[] = {
      NULL,
      command_interval,
      NULL,
-     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--scatter", own[INTERVAL_SCATTER], "needs --scatter S.npy"),
-      VALUE("--input", own[INTERVAL_INPUT], "needs --input IN.npy"),
-      VALUE("--into", own[INTERVAL_INTO], "needs --into DEST.npy")},
+     {INPUT, OUTPUT(NEEDS_OUTPUT), SCATTER_OPTION, INPUT_OPTION, INTO_OPTION},
      {ARG("COUNTS.npy", input), ARG("S.npy", own[INTERVAL_SCATTER]), ARG("IN.npy", own[INTERVAL_INPUT]),
       ARG("DEST.npy", own[INTERVAL_INTO])},
      {OUT("-o", output, IN(3))}},
@@ -221,10 +224,7 @@ static const subcommand commands[] = {
      NULL,
      command_interval,
      NULL,
-     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--gather", own[INTERVAL_GATHER], "needs --gather G.npy"),
-      VALUE("--scatter", own[INTERVAL_SCATTER], "needs --scatter S.npy"),
-      VALUE("--input", own[INTERVAL_INPUT], "needs --input IN.npy"),
-      VALUE("--into", own[INTERVAL_INTO], "needs --into DEST.npy")},
+     {INPUT, OUTPUT(NEEDS_OUTPUT), GATHER_OPTION, SCATTER_OPTION, INPUT_OPTION, INTO_OPTION},
      {ARG("COUNTS.npy", input), ARG("G.npy", own[INTERVAL_GATHER]), ARG("S.npy", own[INTERVAL_SCATTER]),
       ARG("IN.npy", own[INTERVAL_INPUT]), ARG("DEST.npy", own[INTERVAL_INTO])},
      {OUT("-o", output, IN(4))}},
