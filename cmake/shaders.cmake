@@ -1,15 +1,91 @@
 # GLSL -> SPIR-V at build time, embedded in the library as uint32_t arrays (glslangValidator --vn), plus a
 # generated table (mgpu__shader_variants) that src/core/pipelines.c searches and a generated header
 # (mgpu_kernels.h: the enum mgpu_kernel and MGPU_VARIANT_COUNT) that src/mgpu_internal.h includes, both from
-# the rows of shaders/variants.cmake. Everything lands in the build tree. Targets Vulkan 1.2 (SPIR-V 1.5):
+# the kernel rows of the families. Everything lands in the build tree. Targets Vulkan 1.2 (SPIR-V 1.5):
 # LocalSizeId would need maintenance4.
-include(${PROJECT_SOURCE_DIR}/shaders/variants.cmake)
+#
+# The kernels of a family are the rows of its shaders/kernels/<family>/kernels.cmake (none: a family that runs
+# other families' kernels), read in the order of src/families.def; each file calls
+#
+#   mgpu_kernels(FIRST <number> "<row>"...)
+#
+# Each row, "kernel|MGPU_KERNEL_*|types|subgroup|family": the kernel (shaders/kernels/<family>/<kernel>.comp), its
+# enumerator of mgpu_kernel, the types (U32,I32,F32,U64,I64,F64), whether a subgroup variant (MGPU_SUBGROUP) is
+# built beside the shared-memory one (ON), or alone (ONLY), or not (OFF), and the family, the folder's. Each
+# kernel x type x subgroup flavour is one SPIR-V module. FIRST is the number of the first row's enumerator, the
+# next rows following it: MGPU_PROFILE names kernels by number, so a kernel keeps its number, and a new kernel
+# (of a new family or an old one) takes the next free number, in a call of its own; the build refuses numbers
+# that do not run from 0 without a gap and says which is free.
+set(MGPU_KERNEL_ROWS "") # "<number>|<row>", in the order of the families
 
-file(GLOB MGPU_SHADER_DEPENDS CONFIGURE_DEPENDS
-  ${PROJECT_SOURCE_DIR}/shaders/include/*.glsl ${PROJECT_SOURCE_DIR}/shaders/shared/*.h)
+# mgpu_kernels(FIRST <number> <row>...): the rows of shaders/kernels/<family>/kernels.cmake (above).
+function(mgpu_kernels)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "FIRST" "")
+  if(NOT arg_FIRST MATCHES "^[0-9]+$")
+    message(FATAL_ERROR "${mgpu_kernels_file}: mgpu_kernels(FIRST <number> <row>...), not FIRST '${arg_FIRST}'")
+  endif()
+  set(rows ${MGPU_KERNEL_ROWS})
+  set(number ${arg_FIRST})
+  foreach(row IN LISTS arg_UNPARSED_ARGUMENTS)
+    if(NOT row MATCHES "^[a-z0-9_]+\\|MGPU_KERNEL_[A-Z0-9_]+\\|[A-Z0-9,]+\\|(ON|OFF|ONLY)\\|([a-z0-9_]+)$")
+      message(FATAL_ERROR "${mgpu_kernels_file}: not a row kernel|MGPU_KERNEL_*|types|ON, OFF or ONLY|family: ${row}")
+    endif()
+    if(NOT CMAKE_MATCH_2 STREQUAL mgpu_kernels_family)
+      message(FATAL_ERROR "${mgpu_kernels_file}: ${row} names ${CMAKE_MATCH_2}, not ${mgpu_kernels_family}")
+    endif()
+    list(APPEND rows "${number}|${row}")
+    math(EXPR number "${number} + 1")
+  endforeach()
+  set(MGPU_KERNEL_ROWS ${rows} PARENT_SCOPE)
+endfunction()
 
-# mgpu_add_shader_variant(<kernel> <type> <subgroup ON|OFF> <out-var for the header>)
-function(mgpu_add_shader_variant kernel type subgroup out_header out_name)
+# Every family's rows, then MGPU_SHADER_VARIANTS: the rows in the order of their numbers.
+file(GLOB mgpu_kernel_files CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/shaders/kernels/*/kernels.cmake)
+foreach(mgpu_kernels_file IN LISTS mgpu_kernel_files)
+  get_filename_component(mgpu_kernels_family ${mgpu_kernels_file} DIRECTORY)
+  get_filename_component(mgpu_kernels_family ${mgpu_kernels_family} NAME)
+  if(NOT mgpu_kernels_family IN_LIST MGPU_FAMILIES)
+    message(FATAL_ERROR "${mgpu_kernels_file}: ${mgpu_kernels_family} is not a family of src/families.def")
+  endif()
+endforeach()
+foreach(mgpu_kernels_family IN LISTS MGPU_FAMILIES)
+  set(mgpu_kernels_file ${PROJECT_SOURCE_DIR}/shaders/kernels/${mgpu_kernels_family}/kernels.cmake)
+  if(EXISTS ${mgpu_kernels_file})
+    include(${mgpu_kernels_file})
+  endif()
+endforeach()
+# The rows in the order of their numbers, which run from 0 without a gap or a repeat.
+list(LENGTH MGPU_KERNEL_ROWS mgpu_kernel_count)
+set(MGPU_SHADER_VARIANTS "")
+set(mgpu_number 0)
+while(mgpu_number LESS mgpu_kernel_count)
+  set(mgpu_found ${MGPU_KERNEL_ROWS})
+  list(FILTER mgpu_found INCLUDE REGEX "^${mgpu_number}\\|")
+  list(LENGTH mgpu_found mgpu_found_count)
+  if(NOT mgpu_found_count EQUAL 1)
+    set(mgpu_free 0) # the first number no row has
+    while(TRUE)
+      set(mgpu_taken ${MGPU_KERNEL_ROWS})
+      list(FILTER mgpu_taken INCLUDE REGEX "^${mgpu_free}\\|")
+      if(NOT mgpu_taken)
+        break()
+      endif()
+      math(EXPR mgpu_free "${mgpu_free} + 1")
+    endwhile()
+    message(FATAL_ERROR "shaders/kernels/*/kernels.cmake: ${mgpu_found_count} kernels numbered ${mgpu_number} "
+      "(${mgpu_found}); the numbers run from 0, each once: a new kernel takes ${mgpu_free}, the first free one")
+  endif()
+  string(REGEX REPLACE "^[0-9]+\\|" "" mgpu_found "${mgpu_found}")
+  list(APPEND MGPU_SHADER_VARIANTS "${mgpu_found}")
+  math(EXPR mgpu_number "${mgpu_number} + 1")
+endwhile()
+
+# What a kernel may include: the device library, the shared headers and the families' push constants.
+file(GLOB MGPU_SHADER_DEPENDS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/shaders/include/*.glsl
+  ${PROJECT_SOURCE_DIR}/shaders/shared/*.h ${PROJECT_SOURCE_DIR}/shaders/kernels/*/*.h)
+
+# mgpu_add_shader_variant(<kernel> <family> <type> <subgroup ON|OFF> <out-var for the header> <out-var for the name>)
+function(mgpu_add_shader_variant kernel family type subgroup out_header out_name)
   string(TOLOWER "${type}" type_lower)
   set(name "mgpu_spv_${kernel}_${type_lower}")
   set(defines -DMGPU_TYPE_${type})
@@ -18,11 +94,9 @@ function(mgpu_add_shader_variant kernel type subgroup out_header out_name)
     list(APPEND defines -DMGPU_SUBGROUP=1)
   endif()
   set(header ${MGPU_SHADER_OUT}/${name}.h)
-  # The kernel's source: shaders/kernels/<family>/<kernel>.comp, found by its name alone.
-  file(GLOB source CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/shaders/kernels/*/${kernel}.comp)
-  list(LENGTH source found)
-  if(NOT found EQUAL 1)
-    message(FATAL_ERROR "kernel ${kernel}: ${found} files shaders/kernels/*/${kernel}.comp, expected one")
+  set(source ${PROJECT_SOURCE_DIR}/shaders/kernels/${family}/${kernel}.comp)
+  if(NOT EXISTS ${source})
+    message(FATAL_ERROR "shaders/kernels/${family}/kernels.cmake: kernel ${kernel} has no ${source}")
   endif()
   set(spv ${MGPU_SHADER_OUT}/${name}.spv)
   add_custom_command(
@@ -55,9 +129,6 @@ function(mgpu_embed_shaders out_sources out_spv)
     list(GET fields 2 types)
     list(GET fields 3 with_subgroup)
     list(GET fields 4 family)
-    if(NOT family IN_LIST MGPU_FAMILIES)
-      message(FATAL_ERROR "shaders/variants.cmake: ${kernel} names ${family}, not a family of src/families.def")
-    endif()
     string(APPEND enumerators "    ${enumerator},\n")
     string(REPLACE "," ";" types "${types}")
     set(flavours OFF)
@@ -68,7 +139,7 @@ function(mgpu_embed_shaders out_sources out_spv)
     endif()
     foreach(type IN LISTS types)
       foreach(sg IN LISTS flavours)
-        mgpu_add_shader_variant(${kernel} ${type} ${sg} header name)
+        mgpu_add_shader_variant(${kernel} ${family} ${type} ${sg} header name)
         list(APPEND headers ${header})
         list(APPEND spvs ${MGPU_SHADER_OUT}/${name}.spv)
         string(APPEND includes "#include \"${name}.h\"\n")
@@ -83,7 +154,7 @@ function(mgpu_embed_shaders out_sources out_spv)
     endforeach()
   endforeach()
   file(CONFIGURE OUTPUT ${MGPU_SHADER_OUT}/mgpu_kernels.h CONTENT
-"/* Generated by cmake/shaders.cmake from shaders/variants.cmake: the kernels in the order of its rows. */
+"/* Generated by cmake/shaders.cmake from shaders/kernels/<family>/kernels.cmake: the kernels by number. */
 #ifndef MGPU_KERNELS_H
 #define MGPU_KERNELS_H
 
@@ -98,7 +169,7 @@ ${enumerators}    MGPU_KERNEL_COUNT
 ")
   set(table ${MGPU_SHADER_OUT}/shader_table.c)
   file(CONFIGURE OUTPUT ${table} CONTENT
-"/* Generated by cmake/shaders.cmake from shaders/variants.cmake. */
+"/* Generated by cmake/shaders.cmake from shaders/kernels/<family>/kernels.cmake. */
 #include \"mgpu_internal.h\"
 ${includes}
 const mgpu_shader_variant mgpu__shader_variants[] = {

@@ -11,6 +11,7 @@
 #include "mgpuvk.h"
 #include "npy.h"
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -20,7 +21,15 @@
 
 typedef struct subcommand subcommand;
 
-/* The parsed command line: each subcommand's row says which options and positional arguments set which field. */
+/* The most options a family's file may keep in options.own, and flags in options.own_flag. */
+#define OWN_MAX      8
+#define OWN_FLAG_MAX 4
+
+/* The parsed command line: each subcommand's row says which options and positional arguments set which field.
+ * The fields are the options several families take; an option only one family takes is that family's own: its
+ * file, tools/cli_<family>.c, numbers such options (an enum of its own, checked against OWN_MAX or OWN_FLAG_MAX)
+ * and names own[k] (own_flag[k] for a flag) in its rows and commands, e.g. VALUE("--kind", own[JOIN_KIND], NULL)
+ * and o->own[JOIN_KIND]. Families number their slots from 0 alike: one subcommand runs, and reads only its own. */
 typedef struct options {
     const subcommand *sub;
     const char *command;
@@ -29,32 +38,14 @@ typedef struct options {
     const char *values_a;
     const char *values_b;
     const char *values_out;
-    const char *gather;
-    const char *scatter;
-    const char *interval_input;
-    const char *into;
-    const char *bounds;
-    const char *indices;
-    const char *insert;
-    const char *b_indices;
-    const char *match_a;
-    const char *match_b;
     const char *indices_out;
-    const char *algo;
-    const char *bits;
-    const char *heads; /* segsort: --heads H.npy */
-    const char *flags; /* segsort: --flags F.npy */
     bool descending;
     const char *output;
     const char *device;
     const char *op;
-    bool exclusive;
     bool bench;
-    /* segmented reduce (tools/cli_segreduce.c) */
-    const char *starts;
-    /* relational joins (tools/cli_join.c) */
-    const char *kind;  /* --kind inner|left|right|outer */
-    const char *b_out; /* --b-out B_INDEX.npy */
+    const char *own[OWN_MAX];
+    bool own_flag[OWN_FLAG_MAX];
 } options;
 
 /* What an entry of subcommand.takes is; OPTION_END (zero) ends the list. */

@@ -4,28 +4,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The bulk commands' own options, slots of options.own (tools/cli.h): --indices, and bulk-insert's --insert. */
+enum { BULK_INDICES, BULK_INSERT, BULK_OWN_COUNT };
+static_assert(BULK_OWN_COUNT <= OWN_MAX, "options.own holds the bulk commands' own options");
+
 static int command_bulk(const options *o) {
+    const char *indices_path = o->own[BULK_INDICES], *insert_path = o->own[BULK_INSERT];
     bool insert = !strcmp(o->command, "bulk-insert");
     char error[512];
     npy_array b, a = {0}, idx;
     if (!npy_read(o->input, &b, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-    if (insert && !npy_read(o->insert, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-    if (insert && a.type != b.type) fail(EXIT_BAD_INPUT, "%s and %s have different dtypes", o->insert, o->input);
-    if (!npy_read(o->indices, &idx, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (insert && !npy_read(insert_path, &a, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+    if (insert && a.type != b.type) fail(EXIT_BAD_INPUT, "%s and %s have different dtypes", insert_path, o->input);
+    if (!npy_read(indices_path, &idx, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
     if (idx.type != MGPU_TYPE_I32)
-        fail(EXIT_BAD_INPUT, "%s: indices must be <i4, not %s", o->indices, npy_descr(idx.type));
+        fail(EXIT_BAD_INPUT, "%s: indices must be <i4, not %s", indices_path, npy_descr(idx.type));
     if (insert && idx.count != a.count)
-        fail(EXIT_BAD_INPUT, "%s: %llu indices for %llu values to insert", o->indices, (unsigned long long)idx.count,
+        fail(EXIT_BAD_INPUT, "%s: %llu indices for %llu values to insert", indices_path, (unsigned long long)idx.count,
              (unsigned long long)a.count);
     if (b.count + a.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "more than 2^31-1 elements");
     const int32_t *x = idx.data;
     for (uint64_t k = 0; k < idx.count; ++k) {
         int64_t limit = insert ? (int64_t)b.count : (int64_t)b.count - 1;
         if (x[k] < 0 || x[k] > limit)
-            fail(EXIT_BAD_INPUT, "%s: index %d at %llu is out of range [0, %lld]", o->indices, x[k],
+            fail(EXIT_BAD_INPUT, "%s: index %d at %llu is out of range [0, %lld]", indices_path, x[k],
                  (unsigned long long)k, (long long)limit);
         if (k && (insert ? x[k] < x[k - 1] : x[k] <= x[k - 1]))
-            fail(EXIT_BAD_INPUT, "%s: indices are not %s at %llu", o->indices,
+            fail(EXIT_BAD_INPUT, "%s: indices are not %s at %llu", indices_path,
                  insert ? "ascending" : "strictly ascending", (unsigned long long)k);
     }
     mgpu_context ctx = open_context(o);
@@ -72,8 +77,8 @@ static const subcommand commands[] = {
      NULL,
      command_bulk,
      NULL,
-     {INPUT, VALUE("--indices", indices, "needs --indices IDX.npy"), OUTPUT(NEEDS_OUTPUT), IGNORED_OP},
-     {ARG("IN.npy", input), ARG("IDX.npy", indices)},
+     {INPUT, VALUE("--indices", own[BULK_INDICES], "needs --indices IDX.npy"), OUTPUT(NEEDS_OUTPUT), IGNORED_OP},
+     {ARG("IN.npy", input), ARG("IDX.npy", own[BULK_INDICES])},
      {OUT("-o", output, IN(0))}},
     {"bulk-insert",
      "bulk-insert B.npy --insert A.npy --indices IDX.npy -o OUT.npy [--device N|NAME]",
@@ -81,9 +86,9 @@ static const subcommand commands[] = {
      NULL,
      command_bulk,
      NULL,
-     {INPUT, VALUE("--indices", indices, "needs --indices IDX.npy"), VALUE("--insert", insert, "needs --insert A.npy"),
-      OUTPUT(NEEDS_OUTPUT), IGNORED_OP},
-     {ARG("B.npy", input), ARG("A.npy", insert), ARG("IDX.npy", indices)},
+     {INPUT, VALUE("--indices", own[BULK_INDICES], "needs --indices IDX.npy"),
+      VALUE("--insert", own[BULK_INSERT], "needs --insert A.npy"), OUTPUT(NEEDS_OUTPUT), IGNORED_OP},
+     {ARG("B.npy", input), ARG("A.npy", own[BULK_INSERT]), ARG("IDX.npy", own[BULK_INDICES])},
      {OUT("-o", output, IN(0))}},
 };
 const cli_family cli_bulk = CLI_FAMILY(commands);

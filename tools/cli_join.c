@@ -4,6 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The join's own options, slots of options.own (tools/cli.h): --kind and --b-out. */
+enum { JOIN_KIND, JOIN_B_OUT, JOIN_OWN_COUNT };
+static_assert(JOIN_OWN_COUNT <= OWN_MAX, "options.own holds join's own options");
+
 static const char *const kinds[4] = {"inner", "left", "right", "outer"};
 
 /* --kind as an mgpu_join_kind; -1 when it is none. */
@@ -15,9 +19,10 @@ static int parse_kind(const char *name) {
 
 /* After parsing: --kind names a join. */
 static void check_join(const options *o) {
-    if (parse_kind(o->kind) < 0)
-        fail(EXIT_BAD_INPUT, "join needs --kind inner, left, right or outer%s%s%s", o->kind ? " (not '" : "",
-             o->kind ? o->kind : "", o->kind ? "')" : "");
+    const char *kind = o->own[JOIN_KIND];
+    if (parse_kind(kind) < 0)
+        fail(EXIT_BAD_INPUT, "join needs --kind inner, left, right or outer%s%s%s", kind ? " (not '" : "",
+             kind ? kind : "", kind ? "')" : "");
 }
 
 static mgpu_result record_join(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -37,7 +42,7 @@ static int command_join(const options *o) {
     require_sorted(o->input_b, &b, o->descending);
     mgpu_context ctx = open_context(o);
     mgpu_join_info info = {.key_type = a.type,
-                           .kind = (mgpu_join_kind)parse_kind(o->kind),
+                           .kind = (mgpu_join_kind)parse_kind(o->own[JOIN_KIND]),
                            .descending = o->descending,
                            .a_count = (uint32_t)a.count,
                            .b_count = (uint32_t)b.count,
@@ -53,7 +58,7 @@ static int command_join(const options *o) {
     void *a_rows = download_or_fail(ctx, info.a_indices, (uint64_t)rows * 4);
     void *b_rows = download_or_fail(ctx, info.b_indices, (uint64_t)rows * 4);
     write_output(ctx, o->output, MGPU_TYPE_I32, a_rows, rows);
-    write_output(ctx, o->b_out, MGPU_TYPE_I32, b_rows, rows);
+    write_output(ctx, o->own[JOIN_B_OUT], MGPU_TYPE_I32, b_rows, rows);
     commit_outputs(ctx);
     printf("%u\n", rows);
     if (o->bench && mgpu_buffer_alloc(ctx, 4, &info.row_count) == MGPU_SUCCESS) {
@@ -90,9 +95,9 @@ static const subcommand commands[] = {
      "  More than 2^31-1 rows is bad input (exit 2).\n",
      command_join,
      check_join,
-     {INPUT, POSITIONAL(input_b, "needs A.npy and B.npy"), VALUE("--kind", kind, NULL), OUTPUT(NEEDS_OUTPUT),
-      VALUE("--b-out", b_out, "needs --b-out B_INDEX.npy"), FLAG("--descending", descending)},
+     {INPUT, POSITIONAL(input_b, "needs A.npy and B.npy"), VALUE("--kind", own[JOIN_KIND], NULL), OUTPUT(NEEDS_OUTPUT),
+      VALUE("--b-out", own[JOIN_B_OUT], "needs --b-out B_INDEX.npy"), FLAG("--descending", descending)},
      {ARG("A.npy", input), ARG("B.npy", input_b)},
-     {OUT("-o", output, IN(0) | IN(1)), OUT("--b-out", b_out, IN(0) | IN(1))}},
+     {OUT("-o", output, IN(0) | IN(1)), OUT("--b-out", own[JOIN_B_OUT], IN(0) | IN(1))}},
 };
 const cli_family cli_join = CLI_FAMILY(commands);

@@ -4,6 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The interval commands' own options, slots of options.own (tools/cli.h): --gather, --scatter, --input, --into. */
+enum { INTERVAL_GATHER, INTERVAL_SCATTER, INTERVAL_INPUT, INTERVAL_INTO, LOAD_BALANCE_OWN_COUNT };
+static_assert(LOAD_BALANCE_OWN_COUNT <= OWN_MAX, "options.own holds the interval commands' own options");
+
+/* The options as the commands take them (subcommand.takes): each required by those that take it. */
+#define GATHER_OPTION  VALUE("--gather", own[INTERVAL_GATHER], "needs --gather G.npy")
+#define SCATTER_OPTION VALUE("--scatter", own[INTERVAL_SCATTER], "needs --scatter S.npy")
+#define INPUT_OPTION   VALUE("--input", own[INTERVAL_INPUT], "needs --input IN.npy")
+#define INTO_OPTION    VALUE("--into", own[INTERVAL_INTO], "needs --into DEST.npy")
+
 static mgpu_result record_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
     return mgpu_cmd_load_balance(ctx, cmd, info, scratch);
 }
@@ -91,6 +101,8 @@ static int command_interval(const options *o) {
                           : !strcmp(o->command, "interval-gather")  ? MGPU_INTERVAL_OP_GATHER
                           : !strcmp(o->command, "interval-scatter") ? MGPU_INTERVAL_OP_SCATTER
                                                                     : MGPU_INTERVAL_OP_MOVE;
+    const char *gather_path = o->own[INTERVAL_GATHER], *scatter_path = o->own[INTERVAL_SCATTER],
+               *into = o->own[INTERVAL_INTO];
     char error[512];
     npy_array counts, input, dest = {0}, gather = {0}, scatter = {0};
     if (!npy_read(o->input, &counts, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
@@ -103,7 +115,7 @@ static int command_interval(const options *o) {
         items += (uint64_t)c[j];
     }
     if (items + counts.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->input);
-    const char *input_path = op == MGPU_INTERVAL_OP_EXPAND ? o->input_b : o->interval_input;
+    const char *input_path = op == MGPU_INTERVAL_OP_EXPAND ? o->input_b : o->own[INTERVAL_INPUT];
     if (!npy_read(input_path, &input, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
     if (op == MGPU_INTERVAL_OP_EXPAND && input.count != counts.count)
         fail(EXIT_BAD_INPUT, "%s: %llu values for %llu intervals", input_path, (unsigned long long)input.count,
@@ -111,22 +123,22 @@ static int command_interval(const options *o) {
     if (op == MGPU_INTERVAL_OP_SCATTER && input.count != items)
         fail(EXIT_BAD_INPUT, "%s: %llu values for %llu interval elements", input_path, (unsigned long long)input.count,
              (unsigned long long)items);
-    if (o->gather) {
-        gather = read_indices(o->gather, counts.count, "gather offsets");
-        require_intervals_inside(o->gather, &gather, c, input.count);
+    if (gather_path) {
+        gather = read_indices(gather_path, counts.count, "gather offsets");
+        require_intervals_inside(gather_path, &gather, c, input.count);
     }
-    if (o->into) {
-        if (!npy_read(o->into, &dest, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-        if (dest.type != input.type) fail(EXIT_BAD_INPUT, "%s and %s have different dtypes", input_path, o->into);
-        if (dest.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->into);
-        scatter = read_indices(o->scatter, counts.count, "scatter offsets");
-        require_intervals_inside(o->scatter, &scatter, c, dest.count);
+    if (into) {
+        if (!npy_read(into, &dest, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
+        if (dest.type != input.type) fail(EXIT_BAD_INPUT, "%s and %s have different dtypes", input_path, into);
+        if (dest.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", into);
+        scatter = read_indices(scatter_path, counts.count, "scatter offsets");
+        require_intervals_inside(scatter_path, &scatter, c, dest.count);
     }
     mgpu_context ctx = open_context(o);
     size_t vs = mgpu_type_size(input.type);
     npy_array starts = {.type = MGPU_TYPE_I32, .count = counts.count, .data = malloc(counts.count * 4 + 4)};
     for (uint64_t j = 0, s = 0; j < counts.count; s += (uint64_t)c[j], ++j) ((int32_t *)starts.data)[j] = (int32_t)s;
-    uint64_t out_count = o->into ? dest.count : items;
+    uint64_t out_count = into ? dest.count : items;
     mgpu_interval_info info = {.op = op,
                                .value_size = (uint32_t)vs,
                                .item_count = (uint32_t)items,
@@ -136,10 +148,10 @@ static int command_interval(const options *o) {
                                .scatter = upload(ctx, &scatter),
                                .input = upload(ctx, &input),
                                .input_count = (uint32_t)input.count,
-                               .output = o->into ? upload(ctx, &dest) : (mgpu_range){0},
+                               .output = into ? upload(ctx, &dest) : (mgpu_range){0},
                                .output_count = (uint32_t)out_count};
     mgpu_result r = MGPU_SUCCESS;
-    if (!o->into && out_count) r = mgpu_buffer_alloc(ctx, out_count * vs, &info.output);
+    if (!into && out_count) r = mgpu_buffer_alloc(ctx, out_count * vs, &info.output);
     if (r == MGPU_SUCCESS) r = mgpu_interval(ctx, &info);
     void *host = malloc(out_count ? out_count * vs : 1);
     if (!host) r = MGPU_ERROR_OUT_OF_MEMORY;
@@ -191,9 +203,8 @@ static const subcommand commands[] = {
      NULL,
      command_interval,
      NULL,
-     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--gather", gather, "needs --gather G.npy"),
-      VALUE("--input", interval_input, "needs --input IN.npy")},
-     {ARG("COUNTS.npy", input), ARG("G.npy", gather), ARG("IN.npy", interval_input)},
+     {INPUT, OUTPUT(NEEDS_OUTPUT), GATHER_OPTION, INPUT_OPTION},
+     {ARG("COUNTS.npy", input), ARG("G.npy", own[INTERVAL_GATHER]), ARG("IN.npy", own[INTERVAL_INPUT])},
      {OUT("-o", output, IN(2))}},
     {"interval-scatter",
      "interval-scatter COUNTS.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n"
@@ -202,9 +213,9 @@ static const subcommand commands[] = {
      NULL,
      command_interval,
      NULL,
-     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--scatter", scatter, "needs --scatter S.npy"),
-      VALUE("--input", interval_input, "needs --input IN.npy"), VALUE("--into", into, "needs --into DEST.npy")},
-     {ARG("COUNTS.npy", input), ARG("S.npy", scatter), ARG("IN.npy", interval_input), ARG("DEST.npy", into)},
+     {INPUT, OUTPUT(NEEDS_OUTPUT), SCATTER_OPTION, INPUT_OPTION, INTO_OPTION},
+     {ARG("COUNTS.npy", input), ARG("S.npy", own[INTERVAL_SCATTER]), ARG("IN.npy", own[INTERVAL_INPUT]),
+      ARG("DEST.npy", own[INTERVAL_INTO])},
      {OUT("-o", output, IN(3))}},
     {"interval-move",
      "interval-move COUNTS.npy --gather G.npy --scatter S.npy --input IN.npy --into DEST.npy -o OUT.npy\n"
@@ -213,11 +224,9 @@ static const subcommand commands[] = {
      NULL,
      command_interval,
      NULL,
-     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--gather", gather, "needs --gather G.npy"),
-      VALUE("--scatter", scatter, "needs --scatter S.npy"), VALUE("--input", interval_input, "needs --input IN.npy"),
-      VALUE("--into", into, "needs --into DEST.npy")},
-     {ARG("COUNTS.npy", input), ARG("G.npy", gather), ARG("S.npy", scatter), ARG("IN.npy", interval_input),
-      ARG("DEST.npy", into)},
+     {INPUT, OUTPUT(NEEDS_OUTPUT), GATHER_OPTION, SCATTER_OPTION, INPUT_OPTION, INTO_OPTION},
+     {ARG("COUNTS.npy", input), ARG("G.npy", own[INTERVAL_GATHER]), ARG("S.npy", own[INTERVAL_SCATTER]),
+      ARG("IN.npy", own[INTERVAL_INPUT]), ARG("DEST.npy", own[INTERVAL_INTO])},
      {OUT("-o", output, IN(4))}},
 };
 const cli_family cli_load_balance = CLI_FAMILY(commands);

@@ -4,6 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Sort's own options, slots of options.own (tools/cli.h): --algo and --bits. */
+enum { SORT_ALGO, SORT_BITS, RADIXSORT_OWN_COUNT };
+static_assert(RADIXSORT_OWN_COUNT <= OWN_MAX, "options.own holds sort's own options");
+
 static mgpu_result record_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
     return mgpu_cmd_mergesort(ctx, cmd, info, scratch);
 }
@@ -34,25 +38,27 @@ static mgpu_result record_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const
 
 /* After parsing: values or the permutation, and an --algo that exists and takes --bits. */
 static void check_sort(const options *o) {
+    const char *algo = o->own[SORT_ALGO], *bits = o->own[SORT_BITS];
     if (!o->values_a != !o->values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
     if (o->values_a && o->indices_out) fail(EXIT_BAD_INPUT, "sort takes --values or --indices-out, not both");
-    if (o->algo && strcmp(o->algo, "merge") != 0 && strcmp(o->algo, "auto") != 0 && strcmp(o->algo, "radix") != 0 &&
-        strcmp(o->algo, "locality") != 0)
-        fail(EXIT_BAD_INPUT, "unknown --algo '%s' (radix, merge, locality, auto)", o->algo);
-    if (o->bits && o->algo && (!strcmp(o->algo, "merge") || !strcmp(o->algo, "locality")))
+    if (algo && strcmp(algo, "merge") != 0 && strcmp(algo, "auto") != 0 && strcmp(algo, "radix") != 0 &&
+        strcmp(algo, "locality") != 0)
+        fail(EXIT_BAD_INPUT, "unknown --algo '%s' (radix, merge, locality, auto)", algo);
+    if (bits && algo && (!strcmp(algo, "merge") || !strcmp(algo, "locality")))
         fail(EXIT_BAD_INPUT, "--bits needs --algo radix or auto");
 }
 
 /* sort: --algo auto is the radix sort (every key type has one). */
 static int command_sort(const options *o) {
+    const char *algo = o->own[SORT_ALGO], *bits = o->own[SORT_BITS];
     char error[512];
     npy_array keys, values = {0};
     if (!npy_read(o->input, &keys, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-    bool locality = o->algo && !strcmp(o->algo, "locality");
-    bool radix = !locality && (!o->algo || strcmp(o->algo, "merge") != 0);
+    bool locality = algo && !strcmp(algo, "locality");
+    bool radix = !locality && (!algo || strcmp(algo, "merge") != 0);
     uint32_t begin_bit = 0, end_bit = 0;
-    if (o->bits) parse_bits(o->bits, (uint32_t)mgpu_type_size(keys.type) * 8, &begin_bit, &end_bit);
-    if (o->bits && end_bit == 0) /* 0:0 sorts by no bit (the input order); the API's 0, 0 means every bit */
+    if (bits) parse_bits(bits, (uint32_t)mgpu_type_size(keys.type) * 8, &begin_bit, &end_bit);
+    if (bits && end_bit == 0) /* 0:0 sorts by no bit (the input order); the API's 0, 0 means every bit */
         begin_bit = end_bit = (uint32_t)mgpu_type_size(keys.type) * 8;
     if (keys.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "%s: more than 2^31-1 elements", o->input);
     if (o->values_a) values = read_values_for(o->values_a, &keys);
@@ -116,8 +122,8 @@ static const subcommand commands[] = {
      command_sort,
      check_sort,
      {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--values", values_a, NULL), VALUE("--values-out", values_out, NULL),
-      VALUE("--indices-out", indices_out, NULL), FLAG("--descending", descending), VALUE("--algo", algo, NULL),
-      VALUE("--bits", bits, NULL), IGNORED_OP},
+      VALUE("--indices-out", indices_out, NULL), FLAG("--descending", descending),
+      VALUE("--algo", own[SORT_ALGO], NULL), VALUE("--bits", own[SORT_BITS], NULL), IGNORED_OP},
      {ARG("KEYS.npy", input), ARG("V.npy", values_a)},
      {OUT("-o", output, IN(0)), OUT("--values-out", values_out, IN(1)), OUT("--indices-out", indices_out, 0)}},
 };

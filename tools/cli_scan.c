@@ -3,6 +3,10 @@
 
 #include <stdlib.h>
 
+/* Scan's own option, a slot of options.own_flag (tools/cli.h): --exclusive. */
+enum { SCAN_EXCLUSIVE, SCAN_OWN_COUNT };
+static_assert(SCAN_OWN_COUNT <= OWN_FLAG_MAX, "options.own_flag holds scan's own option");
+
 static mgpu_result record_scan(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
     return mgpu_cmd_scan(ctx, cmd, info, scratch);
 }
@@ -16,8 +20,12 @@ static int command_scan(const options *o) {
     mgpu_result r = MGPU_SUCCESS;
     if (a.count && (r = mgpu_buffer_alloc(ctx, a.count * size, &out)) != MGPU_SUCCESS)
         device_fail(ctx, "allocation", r);
-    mgpu_scan_info info = {
-        .type = a.type, .op = op, .exclusive = o->exclusive, .count = (uint32_t)a.count, .input = in, .output = out};
+    mgpu_scan_info info = {.type = a.type,
+                           .op = op,
+                           .exclusive = o->own_flag[SCAN_EXCLUSIVE],
+                           .count = (uint32_t)a.count,
+                           .input = in,
+                           .output = out};
     mgpu_scalar total;
     r = mgpu_scan(ctx, &info, &total);
     if (r != MGPU_SUCCESS) device_fail(ctx, "scan", r);
@@ -48,7 +56,7 @@ static const subcommand commands[] = {
      NULL,
      command_scan,
      NULL,
-     {INPUT, OUTPUT(NEEDS_OUTPUT), OP, FLAG("--exclusive", exclusive)},
+     {INPUT, OUTPUT(NEEDS_OUTPUT), OP, FLAG("--exclusive", own_flag[SCAN_EXCLUSIVE])},
      {ARG("IN.npy", input)},
      {OUT("-o", output, IN(0))}},
 };

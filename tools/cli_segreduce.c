@@ -4,6 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Segreduce's own option, a slot of options.own (tools/cli.h): --starts. */
+enum { SEGREDUCE_STARTS, SEGREDUCE_OWN_COUNT };
+static_assert(SEGREDUCE_OWN_COUNT <= OWN_MAX, "options.own holds segreduce's own option");
+
 static mgpu_result record_segreduce(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
     return mgpu_cmd_segreduce(ctx, cmd, info, scratch);
 }
@@ -21,21 +25,22 @@ static npy_array read_or_fail(const char *path) {
 }
 
 static int command_segreduce(const options *o) {
+    const char *starts_path = o->own[SEGREDUCE_STARTS];
     mgpu_op op = parse_op(o->op, true);
-    npy_array values = read_or_fail(o->input), starts = read_or_fail(o->starts);
+    npy_array values = read_or_fail(o->input), starts = read_or_fail(starts_path);
     if (starts.type != MGPU_TYPE_I32)
-        fail(EXIT_BAD_INPUT, "%s: starts must be <i4, not %s", o->starts, npy_descr(starts.type));
+        fail(EXIT_BAD_INPUT, "%s: starts must be <i4, not %s", starts_path, npy_descr(starts.type));
     const int32_t *s = starts.data;
     for (uint64_t k = 0; k < starts.count; ++k) {
         if (s[k] < 0 || (uint64_t)s[k] > values.count)
-            fail(EXIT_BAD_INPUT, "%s: start %d at %llu is outside [0, %llu]", o->starts, s[k], (unsigned long long)k,
+            fail(EXIT_BAD_INPUT, "%s: start %d at %llu is outside [0, %llu]", starts_path, s[k], (unsigned long long)k,
                  (unsigned long long)values.count);
         if (k && s[k] < s[k - 1])
-            fail(EXIT_BAD_INPUT, "%s: starts are not ascending (%d after %d at %llu)", o->starts, s[k], s[k - 1],
+            fail(EXIT_BAD_INPUT, "%s: starts are not ascending (%d after %d at %llu)", starts_path, s[k], s[k - 1],
                  (unsigned long long)k);
     }
     if (values.count + starts.count > 0x7ffffffeu)
-        fail(EXIT_BAD_INPUT, "%s and %s: more than 2^31-2 values and starts", o->input, o->starts);
+        fail(EXIT_BAD_INPUT, "%s and %s: more than 2^31-2 values and starts", o->input, starts_path);
     mgpu_context ctx = open_context(o);
     size_t size = mgpu_type_size(values.type);
     mgpu_range in = upload(ctx, &values), rs = upload(ctx, &starts), out = {0};
@@ -127,8 +132,8 @@ static const subcommand commands[] = {
      "  for max); OUT has one value per start, of VALUES' dtype\n",
      command_segreduce,
      NULL,
-     {INPUT, VALUE("--starts", starts, "needs --starts S.npy"), OUTPUT(NEEDS_OUTPUT), OP},
-     {ARG("VALUES.npy", input), ARG("S.npy", starts)},
+     {INPUT, VALUE("--starts", own[SEGREDUCE_STARTS], "needs --starts S.npy"), OUTPUT(NEEDS_OUTPUT), OP},
+     {ARG("VALUES.npy", input), ARG("S.npy", own[SEGREDUCE_STARTS])},
      {OUT("-o", output, IN(0))}},
     {"reduce-by-key",
      "reduce-by-key KEYS.npy VALUES.npy -o OUT_KEYS.npy --values-out OUT_VALUES.npy [--op add|min|max]\n"

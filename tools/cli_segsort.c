@@ -5,6 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Segsort's own options, slots of options.own (tools/cli.h): --heads and --flags. */
+enum { SEGSORT_HEADS, SEGSORT_FLAGS, SEGSORT_OWN_COUNT };
+static_assert(SEGSORT_OWN_COUNT <= OWN_MAX, "options.own holds segsort's own options");
+
 static mgpu_result record_segsort(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
     return mgpu_cmd_segsort(ctx, cmd, info, scratch);
 }
@@ -13,17 +17,19 @@ static mgpu_result record_segsort(mgpu_context ctx, VkCommandBuffer cmd, const v
 static void check_segsort(const options *o) {
     if (!o->values_a != !o->values_out) fail(EXIT_BAD_INPUT, "--values and --values-out go together");
     if (o->values_a && o->indices_out) fail(EXIT_BAD_INPUT, "segsort takes --values or --indices-out, not both");
-    if (!o->heads == !o->flags) fail(EXIT_BAD_INPUT, "segsort needs --heads H.npy or --flags F.npy (one of them)");
+    if (!o->own[SEGSORT_HEADS] == !o->own[SEGSORT_FLAGS])
+        fail(EXIT_BAD_INPUT, "segsort needs --heads H.npy or --flags F.npy (one of them)");
 }
 
 /* Reads the segments and checks them against n keys: heads <i4, ascending, in [0, n] (returned as they are),
  * or flags <u4 or <i4, one per key (returned packed, bit i % 32 of word i / 32). Exits with 2 on bad input. */
 static npy_array read_segments(const options *o, uint64_t n, uint32_t *head_count) {
+    const char *heads = o->own[SEGSORT_HEADS];
     char error[512];
     npy_array s;
-    const char *path = o->heads ? o->heads : o->flags;
+    const char *path = heads ? heads : o->own[SEGSORT_FLAGS];
     if (!npy_read(path, &s, error, sizeof error)) fail(EXIT_BAD_INPUT, "%s", error);
-    if (o->heads) {
+    if (heads) {
         if (s.type != MGPU_TYPE_I32) fail(EXIT_BAD_INPUT, "%s: heads must be <i4, not %s", path, npy_descr(s.type));
         const int32_t *h = s.data;
         for (uint64_t k = 0; k < s.count; ++k) {
@@ -71,7 +77,7 @@ static int command_segsort(const options *o) {
                               .descending = o->descending,
                               .count = (uint32_t)n,
                               .keys_in = upload(ctx, &keys),
-                              .segments_kind = o->flags ? MGPU_SEGMENTS_FLAGS : MGPU_SEGMENTS_HEADS,
+                              .segments_kind = o->own[SEGSORT_FLAGS] ? MGPU_SEGMENTS_FLAGS : MGPU_SEGMENTS_HEADS,
                               .head_count = head_count,
                               .segments = upload(ctx, &segments)};
     mgpu_result r = MGPU_SUCCESS;
@@ -116,10 +122,12 @@ static const subcommand commands[] = {
      "  PERM: each sorted key's position in the whole input\n",
      command_segsort,
      check_segsort,
-     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--heads", heads, NULL), VALUE("--flags", flags, NULL),
-      VALUE("--values", values_a, NULL), VALUE("--values-out", values_out, NULL),
-      VALUE("--indices-out", indices_out, NULL), FLAG("--descending", descending)},
-     {ARG("KEYS.npy", input), ARG("V.npy", values_a), ARG("H.npy", heads), ARG("F.npy", flags)},
+     {INPUT, OUTPUT(NEEDS_OUTPUT), VALUE("--heads", own[SEGSORT_HEADS], NULL),
+      VALUE("--flags", own[SEGSORT_FLAGS], NULL), VALUE("--values", values_a, NULL),
+      VALUE("--values-out", values_out, NULL), VALUE("--indices-out", indices_out, NULL),
+      FLAG("--descending", descending)},
+     {ARG("KEYS.npy", input), ARG("V.npy", values_a), ARG("H.npy", own[SEGSORT_HEADS]),
+      ARG("F.npy", own[SEGSORT_FLAGS])},
      {OUT("-o", output, IN(0)), OUT("--values-out", values_out, IN(1)), OUT("--indices-out", indices_out, 0)}},
 };
 const cli_family cli_segsort = CLI_FAMILY(commands);

@@ -4,9 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Search's own options, slots of options.own (tools/cli.h): --bounds, --b-indices, --match-a and --match-b. */
+enum { SEARCH_BOUNDS, SEARCH_B_INDICES, SEARCH_MATCH_A, SEARCH_MATCH_B, SORTED_SEARCH_OWN_COUNT };
+static_assert(SORTED_SEARCH_OWN_COUNT <= OWN_MAX, "options.own holds search's own options");
+
 /* After parsing: --bounds is lower or upper. */
 static void check_search(const options *o) {
-    if (!o->bounds || (strcmp(o->bounds, "lower") != 0 && strcmp(o->bounds, "upper") != 0))
+    const char *bounds = o->own[SEARCH_BOUNDS];
+    if (!bounds || (strcmp(bounds, "lower") != 0 && strcmp(bounds, "upper") != 0))
         fail(EXIT_BAD_INPUT, "search needs --bounds lower or --bounds upper");
 }
 
@@ -23,9 +28,10 @@ static int command_search(const options *o) {
     if (a.count > 0x7fffffffu || b.count > 0x7fffffffu) fail(EXIT_BAD_INPUT, "more than 2^31-1 elements");
     require_sorted(o->input, &a, o->descending);
     require_sorted(o->input_b, &b, o->descending);
+    mgpu_bounds bounds = strcmp(o->own[SEARCH_BOUNDS], "upper") ? MGPU_BOUNDS_LOWER : MGPU_BOUNDS_UPPER;
     mgpu_context ctx = open_context(o);
     mgpu_sorted_search_info info = {.key_type = a.type,
-                                    .bounds = strcmp(o->bounds, "upper") ? MGPU_BOUNDS_LOWER : MGPU_BOUNDS_UPPER,
+                                    .bounds = bounds,
                                     .descending = o->descending,
                                     .a_count = (uint32_t)a.count,
                                     .b_count = (uint32_t)b.count,
@@ -36,9 +42,9 @@ static int command_search(const options *o) {
         mgpu_range *range;
         uint64_t count;
     } outs[] = {{o->output, &info.a_indices, a.count},
-                {o->b_indices, &info.b_indices, b.count},
-                {o->match_a, &info.a_matches, a.count},
-                {o->match_b, &info.b_matches, b.count}};
+                {o->own[SEARCH_B_INDICES], &info.b_indices, b.count},
+                {o->own[SEARCH_MATCH_A], &info.a_matches, a.count},
+                {o->own[SEARCH_MATCH_B], &info.b_matches, b.count}};
     mgpu_result r = MGPU_SUCCESS;
     for (size_t i = 0; i < 4 && r == MGPU_SUCCESS; ++i)
         if (outs[i].path) r = mgpu_buffer_alloc(ctx, outs[i].count * 4 + 4, outs[i].range);
@@ -53,7 +59,7 @@ static int command_search(const options *o) {
         }
     commit_outputs(ctx);
     for (size_t i = 0; i < 4; ++i) free(hosts[i]);
-    if (o->match_a || o->match_b) printf("%u %u\n", a_matches, b_matches);
+    if (o->own[SEARCH_MATCH_A] || o->own[SEARCH_MATCH_B]) printf("%u %u\n", a_matches, b_matches);
     mgpu_requirements req;
     if (o->bench && mgpu_sorted_search_get_requirements(ctx, &info, &req) == MGPU_SUCCESS)
         bench(ctx, record_search, &info, req.scratch_size, a.count + b.count, 4.0 * (double)(a.count + b.count) * 2);
@@ -80,11 +86,11 @@ static const subcommand commands[] = {
      "  (0 without --match-b). Without either it prints nothing.\n",
      command_search,
      check_search,
-     {INPUT, POSITIONAL(input_b, "needs A.npy and B.npy"), VALUE("--bounds", bounds, NULL), OUTPUT(NULL),
-      VALUE("--b-indices", b_indices, NULL), VALUE("--match-a", match_a, NULL), VALUE("--match-b", match_b, NULL),
-      FLAG("--descending", descending), IGNORED_OP},
+     {INPUT, POSITIONAL(input_b, "needs A.npy and B.npy"), VALUE("--bounds", own[SEARCH_BOUNDS], NULL), OUTPUT(NULL),
+      VALUE("--b-indices", own[SEARCH_B_INDICES], NULL), VALUE("--match-a", own[SEARCH_MATCH_A], NULL),
+      VALUE("--match-b", own[SEARCH_MATCH_B], NULL), FLAG("--descending", descending), IGNORED_OP},
      {ARG("A.npy", input), ARG("B.npy", input_b)},
-     {OUT("-o", output, IN(0)), OUT("--b-indices", b_indices, IN(1)), OUT("--match-a", match_a, IN(0)),
-      OUT("--match-b", match_b, IN(1))}},
+     {OUT("-o", output, IN(0)), OUT("--b-indices", own[SEARCH_B_INDICES], IN(1)),
+      OUT("--match-a", own[SEARCH_MATCH_A], IN(0)), OUT("--match-b", own[SEARCH_MATCH_B], IN(1))}},
 };
 const cli_family cli_sorted_search = CLI_FAMILY(commands);

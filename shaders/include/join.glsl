@@ -1,6 +1,6 @@
 /*
  * join.glsl: what the relational join's kernels after the scan share: the row count, read from the words the
- * search and the scan left in scratch (push_constants.h, MGPU_JOIN_PC_FIELDS).
+ * search and the scan left in scratch (kernels/join/join_pc.h, MGPU_JOIN_PC_FIELDS).
  * Contract: include after types.glsl; the kernel declares its push constants as `pc` with MGPU_JOIN_PC_FIELDS.
  */
 #ifndef MGPU_JOIN_GLSL

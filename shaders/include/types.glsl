@@ -1,6 +1,6 @@
 /*
  * types.glsl: the element type of a kernel variant.
- * Contract: the build defines exactly one of MGPU_TYPE_U32 I32 F32 U64 I64 F64 (shaders/variants.cmake).
+ * Contract: the build defines exactly one of MGPU_TYPE_U32 I32 F32 U64 I64 F64 (a kernel row: cmake/shaders.cmake).
  * Provides: T, MGPU_WORDS (32-bit words per element), MGPU_EPV (elements per uvec4), mgpu_from_words,
  * mgpu_to_words, mgpu_type_max, mgpu_type_lowest, mgpu_is_nan, and the buffer reference types TArray,
  * TArrayCoherent, Vec4Array, UintArray, IntArray, Uvec2Array.

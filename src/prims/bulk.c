@@ -5,6 +5,7 @@
  * modes MGPU_BULK_INSERT and MGPU_BULK_REMOVE). Scratch: the partitions.
  */
 #include "../mgpu_internal.h"
+#include "kernels/load_balance/load_balance_pc.h"
 
 static mgpu_result mgpu_bulk_check_value_size(mgpu_context ctx, uint32_t value_size) {
     if (value_size != 4 && value_size != 8)

@@ -3,6 +3,7 @@
  * 16-byte aligned: one grid-stride dispatch, the bandwidth reference of every benchmark figure.
  */
 #include "../mgpu_internal.h"
+#include "kernels/copy/copy_pc.h"
 
 mgpu_result mgpu_cmd_copy(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_copy_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;

@@ -3,6 +3,7 @@
  * one constant (the seeds' FillAscending, GenRandom, SortRandom; fill.comp): one grid-stride dispatch.
  */
 #include "../mgpu_internal.h"
+#include "kernels/fill/fill_pc.h"
 
 #include <string.h>
 

@@ -18,6 +18,8 @@
  * (b_count; right and outer), the scan's scratch, and for the join the rows' partitions.
  */
 #include "../mgpu_internal.h"
+#include "kernels/join/join_pc.h"
+#include "kernels/merge/merge_pc.h"
 
 #include <string.h>
 

@@ -4,6 +4,7 @@
  * per workgroup (lbs.comp, whose MODE selects the operation). Scratch: the partitions.
  */
 #include "../mgpu_internal.h"
+#include "kernels/load_balance/load_balance_pc.h"
 
 static mgpu_tuning mgpu_lbs_tuning(mgpu_context ctx) {
     return mgpu__tuning_resolve(ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32);

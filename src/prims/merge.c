@@ -5,6 +5,7 @@
  * Scratch: the partitions, one uint per tile boundary (asked for either way, so that it depends on sizes only).
  */
 #include "../mgpu_internal.h"
+#include "kernels/merge/merge_pc.h"
 
 typedef struct mgpu_merge_plan {
     mgpu_tuning tuning;

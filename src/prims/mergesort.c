@@ -7,6 +7,7 @@
  * Scratch: the partitions ((tiles + 1) uint), then count keys, then count values (when there are values).
  */
 #include "../mgpu_internal.h"
+#include "kernels/mergesort/mergesort_pc.h"
 
 typedef struct mgpu_mergesort_plan {
     mgpu_tuning tuning;

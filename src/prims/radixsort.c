@@ -13,6 +13,7 @@
  * then count keys and count values (when there are values and more than one pass).
  */
 #include "../mgpu_internal.h"
+#include "kernels/radixsort/radixsort_pc.h"
 
 typedef struct mgpu_radix_plan {
     mgpu_tuning tuning;

@@ -4,6 +4,7 @@
  * result. An input of at most MGPU_REDUCE_SINGLE_TILES tiles takes only pass 2 (one dispatch, no scratch).
  */
 #include "../mgpu_internal.h"
+#include "kernels/reduce/reduce_pc.h"
 
 #include <string.h>
 

@@ -8,6 +8,7 @@
  * 32-bit word of the element, per tile). Reduce-then-scan: the partials of every level, each 16-byte aligned.
  */
 #include "../mgpu_internal.h"
+#include "kernels/scan/scan_pc.h"
 
 #include <string.h>
 

@@ -16,6 +16,7 @@
  * run numbers and starts (count uint32 each), the scan's scratch and the segmented reduce's, 16-byte aligned.
  */
 #include "../mgpu_internal.h"
+#include "kernels/segreduce/segreduce_pc.h"
 
 #include <string.h>
 

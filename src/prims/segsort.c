@@ -15,6 +15,7 @@
  * level 0 .. passes.
  */
 #include "../mgpu_internal.h"
+#include "kernels/segsort/segsort_pc.h"
 
 /* What both sorts record: a segmented sort, or a locality sort (source MGPU_SEGSORT_UNSEGMENTED). */
 typedef struct mgpu_segsort_job {

@@ -19,6 +19,7 @@
  * memory, the capacity check, then step 4.
  */
 #include "../mgpu_internal.h"
+#include "kernels/sets/sets_pc.h"
 
 #include <string.h>
 

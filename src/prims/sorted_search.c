@@ -5,6 +5,7 @@
  * Both directions come from the same pass. Scratch: the partitions.
  */
 #include "../mgpu_internal.h"
+#include "kernels/sorted_search/sorted_search_pc.h"
 
 static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_info *info) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;

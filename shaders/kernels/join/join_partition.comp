@@ -6,7 +6,7 @@
 // i is the number of rows before merge position min(i * VT, rows + objects), VT carrying join_rows' NT x VT. One
 // thread per partition, or one subgroup in the subgroup variant (merge_path.glsl's mgpu_partitions).
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/join/join_pc.h"
 #define MGPU_TYPE_I32
 #include "include/types.glsl"
 #include "include/lbs.glsl"

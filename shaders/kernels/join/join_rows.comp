@@ -9,7 +9,7 @@
 //   object a_count + t (search tile t):  a = -1, b = the rank-th of the tile's unmatched B elements, listed from
 //                                         the tile's first B element (t x search_tile - search_partitions[t]).
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/join/join_pc.h"
 #define MGPU_TYPE_I32
 #include "include/types.glsl"
 #include "include/lbs.glsl"

@@ -16,7 +16,7 @@
 // MGPU_JOIN_FLAG_CHECKED, the tile's rows (saturated at 2^31) added to words[1], a carry counted in words[2].
 #include "shared/spec_ids.h"
 #include "shared/constants.h"
-#include "shared/push_constants.h"
+#include "kernels/join/join_pc.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

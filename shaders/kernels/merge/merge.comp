@@ -6,7 +6,7 @@
 // and outputs (and values, gathered by source index) are stored coalesced. With pc.run > 0 this is one
 // mergesort pass: runs of pc.run sorted elements of a_keys (== b_keys) are merged pairwise.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/merge/merge_pc.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

@@ -6,7 +6,7 @@
 // B's element before an equal A's (the upper-bound sorted search). One thread per partition, or one subgroup
 // in the subgroup variant (merge_path.glsl's mgpu_partitions, the body of lbs_partition.comp too).
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/merge/merge_pc.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

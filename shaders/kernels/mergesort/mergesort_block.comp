@@ -7,7 +7,7 @@
 // becomes the index output; keys alone carry none). Stable throughout; the tail of a partial tile is simply
 // left out of every run.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/mergesort/mergesort_pc.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

@@ -4,7 +4,7 @@
 // shared memory and writes the counts digit-major (counts[d * tiles + tile]); tiles past the element count
 // write zeros, so that the scan of all counts gives every tile's first output position per digit.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/radixsort/radixsort_pc.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

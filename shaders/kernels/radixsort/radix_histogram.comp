@@ -7,7 +7,7 @@
 // are unrolled to the key's most (with a uniform guard unless WHOLE_KEY): a loop bounded by the run-time pass count made the
 // H100's u32 histogram 4x slower (735 against 180 us at 2^26, bench/RESULTS.md).
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/radixsort/radixsort_pc.h"
 #include "shared/constants.h"
 #include "include/types.glsl"
 

@@ -33,7 +33,7 @@
  * the WARPS x 256 digit counters during ranking, and 3 x 256 words.
  */
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/radixsort/radixsort_pc.h"
 #include "shared/constants.h"
 #include "include/types.glsl"
 

@@ -9,7 +9,7 @@
  * positions) follow their keys through the tile positions.
  */
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/radixsort/radixsort_pc.h"
 #include "shared/constants.h"
 #include "include/types.glsl"
 

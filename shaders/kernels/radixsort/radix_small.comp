@@ -17,7 +17,7 @@
 // of this workgroup wrote them; a non-coherent read might see a stale cache line).
 #extension GL_KHR_shader_subgroup_basic : require
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/radixsort/radixsort_pc.h"
 #include "shared/constants.h"
 #include "include/types.glsl"
 

@@ -4,7 +4,7 @@
 // full aligned tiles) to one value (and index) at output[g]. Two dispatches make a reduction: input ->
 // per-workgroup partials -> one result; one dispatch when the input fits one workgroup.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/reduce/reduce_pc.h"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 8u;

@@ -16,7 +16,7 @@
  * (Mesa 22.3) drops a subgroup's stores from modules that declare VulkanMemoryModel.
  */
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/scan/scan_pc.h"
 #include "shared/constants.h"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

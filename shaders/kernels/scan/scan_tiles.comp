@@ -8,7 +8,7 @@
  * workgroup exclusive scan of the thread totals -> tile prefix -> serial scan -> store.
  */
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/scan/scan_pc.h"
 #include "shared/constants.h"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

@@ -15,7 +15,7 @@
 //     segreduce_spine.comp adds.
 // Workgroups loop over tiles (mgpu_tuning.groups). No workgroup waits on another.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/segreduce/segreduce_pc.h"
 #include "shared/constants.h"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

@@ -7,7 +7,7 @@
 // i (starts[aux[i]] = i) and has key i (results[aux[i]]). A grid-stride loop, one element per thread per step,
 // coalesced.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/segreduce/segreduce_pc.h"
 #define MGPU_TYPE_U32
 #include "include/types.glsl"
 

@@ -5,7 +5,7 @@
 // count (segreduce.glsl). One thread per partition, or one subgroup in the subgroup variant (merge_path.glsl's
 // search and its loop over the grid, as the other partition kernels).
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/segreduce/segreduce_pc.h"
 #define MGPU_TYPE_I32
 #include "include/types.glsl"
 #include "include/lbs.glsl"

@@ -8,7 +8,7 @@
 // running carry across the chunks), and applies before the tile's part: output[first start - 1] =
 // op(carry-in, output[first start - 1]). Reads and writes one value per tile: tiny beside the values.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/segreduce/segreduce_pc.h"
 #include "shared/constants.h"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

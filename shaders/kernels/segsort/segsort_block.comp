@@ -12,7 +12,7 @@
 // go to ranges_out for the merge passes. MODE MGPU_SEGSORT_SEGMENTED off: one segment (the locality sort's
 // blocksort: the plain mergesort blocksort).
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/segsort/segsort_pc.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

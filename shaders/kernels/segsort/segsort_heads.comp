@@ -5,7 +5,7 @@
 // blocksort tile finds its heads [tile_info[tile], tile_info[tile + 1]) with two reads instead of two binary
 // searches in global memory on its own path. A thread per boundary, looping over them.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/segsort/segsort_pc.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

@@ -6,7 +6,7 @@
 // merge.comp merges a tile: the keys to shared memory, Merge Path per thread, VT outputs each, stored
 // coalesced, values gathered by source.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/segsort/segsort_pc.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

@@ -3,7 +3,7 @@
 // Segmented and locality sort: the plan of the first merge pass (segsort.glsl, mgpu_segsort_plan_chunk), a
 // thread per tile. Each pass's segsort_prep plans the pass after it.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/segsort/segsort_pc.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

@@ -11,7 +11,7 @@
 // back. Copying the moving tiles' outputs copies every input they read: a tile in place reads exactly its own
 // outputs.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/segsort/segsort_pc.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

@@ -17,7 +17,7 @@
 // Workgroups loop over tiles (mgpu_tuning.groups). In MODES COUNT and WRITE no workgroup waits on another; in
 // ONEPASS the tiles are handed out in the order workgroups take them, so every tile waited on is running or done.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/sets/sets_pc.h"
 #include "shared/constants.h"
 #include "include/types.glsl"
 

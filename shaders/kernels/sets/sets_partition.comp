@@ -6,7 +6,7 @@
 // partition, searching global memory (balanced_path.glsl: Merge Path, then biased searches back to the start of
 // the run of equal keys it cuts).
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/sets/sets_pc.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

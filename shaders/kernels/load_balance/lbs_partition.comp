@@ -5,7 +5,7 @@
 // it). VT carries NV, the search kernel's tile size. One thread per partition, or one subgroup in the subgroup
 // variant (merge_path.glsl's mgpu_partitions, the body of merge_partition.comp too, here over one pair).
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/load_balance/load_balance_pc.h"
 #define MGPU_TYPE_I32
 #include "include/types.glsl"
 #include "include/lbs.glsl"

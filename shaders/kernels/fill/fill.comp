@@ -2,7 +2,7 @@
 #extension GL_GOOGLE_include_directive : require
 // Fill: ascending, uniform random, sorted random or constant values (mgpu_fill_mode), grid-stride.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/fill/fill_pc.h"
 #include "shared/constants.h"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

@@ -3,7 +3,7 @@
 // Copy: the bandwidth reference of the benchmarks. Each workgroup copies tiles of NT * VT uvec4 (all VT
 // loads issued before the stores), grid-stride; 32-bit words where an address is not 16-byte aligned.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/copy/copy_pc.h"
 #define MGPU_TYPE_U32
 #include "include/types.glsl"
 

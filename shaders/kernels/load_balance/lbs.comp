@@ -5,13 +5,13 @@
 // its starts into shared memory, and each thread walks VT merge steps from its Merge Path position, noting
 // in shared memory what each item (or, for bulk insert, each merge position) needs. Then the workgroup
 // moves the data, element j * NT + tid per step: coalesced, and every load in flight together.
-//   SEARCH..MOVE: the item's object (see push_constants.h for what each mode moves);
+//   SEARCH..MOVE: the item's object (see load_balance_pc.h for what each mode moves);
 //   BULK_INSERT: items are the positions of `values`, starts the insert indices; merge position k is output
 //                k: an item's value, or the insert value (`gather`) of the start;
 //   BULK_REMOVE: items are the positions of `values`, starts the removal indices; an item equal to the
 //                start just before it is removed, any other goes to its position less the starts before it.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/load_balance/load_balance_pc.h"
 #define MGPU_TYPE_I32
 #include "include/types.glsl"
 #include "include/lbs.glsl"

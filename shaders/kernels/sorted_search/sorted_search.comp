@@ -8,7 +8,7 @@
 // A match compares the element with its neighbour across the bound (read from global memory when that
 // neighbour lies outside the tile). Results go to shared memory first and are stored coalesced.
 #include "shared/spec_ids.h"
-#include "shared/push_constants.h"
+#include "kernels/sorted_search/sorted_search_pc.h"
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;

@@ -1,0 +1,4 @@
+# The fill (src/prims/fill.c), which also clears the scan's look-back states: its kernels, in the row format of
+# cmake/shaders.cmake (mgpu_kernels).
+mgpu_kernels(FIRST 1
+  "fill|MGPU_KERNEL_FILL|U32,I32,F32,U64,I64,F64|OFF|fill")

@@ -1,0 +1,35 @@
+/*
+ * The merge's push constants (merge_partition.comp, merge.comp; src/prims/merge.c), which mergesort and the
+ * partitions of the sorted search and the joins take too. Read as C and as GLSL (shaders/shared/push_constants.h:
+ * MGPU_ADDR, MGPU_UINT); in C also the struct, its size checked.
+ */
+#ifndef MGPU_MERGE_PC_H
+#define MGPU_MERGE_PC_H
+
+#include "shared/push_constants.h"
+
+/* merge_partition.comp and merge.comp: A and B sorted, merged into out; partitions holds, for each tile
+ * boundary, the count of its pair's A elements before it. Values are raw 32-bit words. run 0: a plain merge;
+ * run > 0: a mergesort pass over a_count elements of a_keys (== b_keys, b_count 0) sorted in runs of `run`.
+ * mergesort_block.comp takes this layout too (kernels/mergesort/mergesort_pc.h). */
+#define MGPU_MERGE_PC_FIELDS \
+    MGPU_ADDR a_keys;        \
+    MGPU_ADDR b_keys;        \
+    MGPU_ADDR a_values;      \
+    MGPU_ADDR b_values;      \
+    MGPU_ADDR out_keys;      \
+    MGPU_ADDR out_values;    \
+    MGPU_ADDR partitions;    \
+    MGPU_UINT a_count;       \
+    MGPU_UINT b_count;       \
+    MGPU_UINT groups_x;      \
+    MGPU_UINT run;
+
+#ifndef VULKAN
+typedef struct mgpu_merge_pc {
+    MGPU_MERGE_PC_FIELDS
+} mgpu_merge_pc;
+static_assert(sizeof(mgpu_merge_pc) == 72, "merge push constants");
+#endif
+
+#endif
