@@ -1294,7 +1294,12 @@ MGPU_API mgpu_result mgpu_join(mgpu_context context, const mgpu_join_info *info,
  * its VT key-rank slots, found by Balanced Path in shared memory); an exclusive scan of the tile counts
  * (mgpu_cmd_scan, u32, following the scan's tuning) gives each tile's output offset and the total; the write
  * dispatch runs the tiles again and stores their outputs compacted, values gathered by their sources. No
- * workgroup waits on another (the scan aside: see mgpu_scan_info).
+ * workgroup waits on another (the scan aside: see mgpu_scan_info). One pass instead (mgpu_cmd_set_operation and
+ * the blocking operation of one submission, where the tuning's look-back is on, by default where
+ * mgpu_device_info.lookback_safe, and the operation has at most 16384 tiles): a scratch clear, the partitions,
+ * then one tile dispatch whose tiles, handed out in the order workgroups start, each find their output offset by
+ * decoupled look-back over their predecessors' counts and write; a tile waits on its predecessors without bound,
+ * as the radix sort's one-sweep passes do (correct where workgroups that have started keep making progress).
  * Preconditions, documented and not checked (the CLI checks them): A and B sorted in the given order.
  * Checks (both): the type checks of key_type; op inside its enum, a_count + b_count <= 2^31-1
  * (MGPU_ERROR_INVALID_ARGUMENT); a tuned tile (MGPU_PRIM_SETS) that the device's shared memory cannot hold
@@ -1349,8 +1354,8 @@ MGPU_API mgpu_result mgpu_set_count(mgpu_context context, const mgpu_set_info *i
 /** The scratch mgpu_cmd_set_operation needs (that of the count). Returns the checks' results. */
 MGPU_API mgpu_result mgpu_set_operation_get_requirements(mgpu_context context, const mgpu_set_info *info,
                                                          mgpu_requirements *out);
-/** Records the operation: the count's dispatches, then the write dispatch, which writes the first
- *  min(count, capacity) outputs and nothing past capacity; out_count receives the true count. The
+/** Records the operation: the count's dispatches, then the write dispatch (or the one pass, see above), which
+ *  writes the first min(count, capacity) outputs and nothing past capacity; out_count receives the true count. The
  *  synchronization contract of every mgpu_cmd_* call. Returns the checks', a null cmd's, the scratch checks'
  *  and the recording set's results. */
 MGPU_API mgpu_result mgpu_cmd_set_operation(mgpu_context context, VkCommandBuffer cmd, const mgpu_set_info *info,
