@@ -82,7 +82,8 @@ endwhile()
 
 # What a kernel may include: the device library, the shared headers and the families' push constants.
 file(GLOB MGPU_SHADER_DEPENDS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/shaders/include/*.glsl
-  ${PROJECT_SOURCE_DIR}/shaders/shared/*.h ${PROJECT_SOURCE_DIR}/shaders/kernels/*/*.h)
+  ${PROJECT_SOURCE_DIR}/shaders/shared/*.h ${PROJECT_SOURCE_DIR}/shaders/kernels/*/*.h
+  ${PROJECT_SOURCE_DIR}/shaders/kernels/*/*.glsl)
 
 # mgpu_add_shader_variant(<kernel> <family> <type> <subgroup ON|OFF> <out-var for the header> <out-var for the name>)
 function(mgpu_add_shader_variant kernel family type subgroup out_header out_name)

@@ -1,7 +1,7 @@
 /*
  * Segmented reduce and reduce-by-key (moderngpu's segmented reduction over CSR starts, on the load-balancing
  * search of the seeds' chapter 10), in the two-phase idiom. The value positions are merged with the segments'
- * starts and one closing start at count (shaders/include/segreduce.glsl), so that a tile of NT x VT merge
+ * starts and one closing start at count (shaders/kernels/segreduce/segreduce.glsl), so that a tile of NT x VT merge
  * positions holds a bounded number of values and starts whatever the segment lengths:
  *   1. segreduce_partition: Merge Path partitions at the tile boundaries;
  *   2. segreduce: each tile reduces its values in shared memory and registers, writes every segment that ends

@@ -2,7 +2,7 @@
  * Segmented sort and locality sort (the seeds' chapter 8). The blocksort (segsort_block) sorts each tile of
  * NT * VT keys within its segments straight into the output and records each tile's first and last segment head.
  * Merge pass k then merges runs of tile * 2^k keys pairwise in place in the output: only the segment straddling
- * each pair's interface can change (shaders/include/segsort.glsl), and of it only the tiles whose keys move.
+ * each pair's interface can change (shaders/kernels/segsort/segsort.glsl), and of it only the tiles whose keys move.
  * A pass walks lists of the tiles it concerns, so that the tiles already in place, most of them once the
  * segments are sorted, cost it nothing: a thread per tile lists the tiles in their pair's active region and
  * builds the next level of run heads (segsort_plan for the first pass, then each pass's segsort_prep for the

@@ -1,7 +1,7 @@
 /*
  * Multiset operations (the seeds' chapter 13): std::set_intersection, set_union, set_difference and
  * set_symmetric_difference of two sorted arrays, keys or pairs, in the two-phase idiom with Balanced Path
- * partitions (shaders/include/balanced_path.glsl) and the seeds' count, scan and write structure:
+ * partitions (shaders/kernels/sets/balanced_path.glsl) and the seeds' count, scan and write structure:
  *   1. sets_partition: the Balanced Path at each tile boundary (starred where it would split a key-rank match);
  *   2. sets, MODE count: each tile's number of outputs;
  *   3. mgpu_cmd_scan (u32, exclusive, out of place): each tile's first output, and the total (the count) to

@@ -15,7 +15,7 @@ layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 1u;
 layout(push_constant, std430) uniform JoinPush { MGPU_JOIN_PC_FIELDS } pc;
 
-#include "include/join.glsl"
+#include "kernels/join/join.glsl"
 
 #define MGPU_PATH_A_FIRST(diag, p) mgpu_lbs_item_first(p, UintArray(pc.counts).v[(diag) - 1u - (p)])
 #include "include/merge_path.glsl"

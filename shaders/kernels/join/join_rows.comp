@@ -19,7 +19,7 @@ layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 3u;
 layout(push_constant, std430) uniform JoinPush { MGPU_JOIN_PC_FIELDS } pc;
 
-#include "include/join.glsl"
+#include "kernels/join/join.glsl"
 
 shared uint s_starts[gl_WorkGroupSize.x * VT];
 shared uint s_objects[gl_WorkGroupSize.x * VT]; /* per row of the tile: its object */

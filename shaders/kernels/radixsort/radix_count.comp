@@ -13,7 +13,7 @@ layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
 layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
-#include "include/radix.glsl"
+#include "kernels/radixsort/radix.glsl"
 #include "include/loadstore.glsl"
 
 shared uint s_counts[MGPU_RADIX_DIGITS];

@@ -21,7 +21,7 @@ layout(constant_id = MGPU_SPEC_MODE) const bool WHOLE_KEY = false;
 layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
-#include "include/radix.glsl"
+#include "kernels/radixsort/radix.glsl"
 #include "include/loadstore.glsl"
 
 #define MGPU_KEY_PASSES MGPU_RADIX_MAX_PASSES(MGPU_WORDS)

@@ -45,7 +45,7 @@ layout(constant_id = MGPU_SPEC_WARPS) const uint WARPS = 1u; /* subgroups per wo
 layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
-#include "include/radix.glsl"
+#include "kernels/radixsort/radix.glsl"
 #include "include/loadstore.glsl"
 #include "include/values.glsl"
 #include "include/lookback.glsl"
@@ -63,7 +63,7 @@ shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
 #define MGPU_RADIX_COUNTERS s_stage
-#include "include/radix_rank.glsl"
+#include "kernels/radixsort/radix_rank.glsl"
 
 /* The status word of (tile, digit) in the pass's status array. */
 uint mgpu_status_index(uint tile, uint digit) { return MGPU_RADIX_STATUS_HEADER + tile * MGPU_RADIX_DIGITS + digit; }

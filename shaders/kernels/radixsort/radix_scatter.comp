@@ -20,7 +20,7 @@ layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
 layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
-#include "include/radix.glsl"
+#include "kernels/radixsort/radix.glsl"
 #include "include/loadstore.glsl"
 #include "include/values.glsl"
 
@@ -82,7 +82,7 @@ void mgpu_sort_tile_by_splits(uint first, uint count) {
 layout(constant_id = MGPU_SPEC_WARPS) const uint WARPS = 1u;
 shared uint s_warp_counts[WARPS * MGPU_RADIX_DIGITS]; /* per subgroup and digit: keys so far, then their prefix */
 #define MGPU_RADIX_COUNTERS s_warp_counts
-#include "include/radix_rank.glsl"
+#include "kernels/radixsort/radix_rank.glsl"
 
 /* The same sort by ranking (radix_rank.glsl): subgroup s takes the keys [s * SG * VT, ..) of the tile, SG at a
  * time in order. The counters' prefixes over subgroups and the digits' starts in the tile then give every key

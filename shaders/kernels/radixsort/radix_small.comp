@@ -29,7 +29,7 @@ layout(constant_id = MGPU_SPEC_WARPS) const uint WARPS = 1u; /* subgroups per wo
 layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
-#include "include/radix.glsl"
+#include "kernels/radixsort/radix.glsl"
 #include "include/loadstore.glsl"
 
 layout(buffer_reference, std430, buffer_reference_align = 8) coherent buffer Uvec2ArrayCoherent { uvec2 v[]; };
@@ -41,7 +41,7 @@ shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
 #define MGPU_RADIX_COUNTERS s_counters
-#include "include/radix_rank.glsl"
+#include "kernels/radixsort/radix_rank.glsl"
 
 uvec2 mgpu_small_value_load(uvec2 address, uint i) {
     return VALUE_WORDS == 2u ? Uvec2ArrayCoherent(address).v[i] : uvec2(UintArrayCoherent(address).v[i], 0u);

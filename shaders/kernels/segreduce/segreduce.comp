@@ -36,7 +36,7 @@ shared uint s_scan_flags[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #include "include/cta_segscan.glsl"
 #include "include/loadstore.glsl"
 #include "include/lbs.glsl"
-#include "include/segreduce.glsl"
+#include "kernels/segreduce/segreduce.glsl"
 
 shared T s_values[gl_WorkGroupSize.x * VT];
 shared uint s_starts[gl_WorkGroupSize.x * VT];

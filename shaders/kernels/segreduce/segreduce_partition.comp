@@ -13,7 +13,7 @@
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(push_constant, std430) uniform SegreducePush { MGPU_SEGREDUCE_PC_FIELDS } pc;
 
-#include "include/segreduce.glsl"
+#include "kernels/segreduce/segreduce.glsl"
 
 uint g_segments;
 #define MGPU_PATH_A_FIRST(diag, p) mgpu_lbs_item_first(p, mgpu_segment_start((diag) - 1u - (p), g_segments))

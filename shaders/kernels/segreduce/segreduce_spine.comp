@@ -27,7 +27,7 @@ shared uint s_scan_flags[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_SEGSCAN_SHARED s_scan
 #define MGPU_SEGSCAN_SHARED_FLAGS s_scan_flags
 #include "include/cta_segscan.glsl"
-#include "include/segreduce.glsl"
+#include "kernels/segreduce/segreduce.glsl"
 
 void main() {
     uint segments = mgpu_segment_count();

@@ -12,7 +12,7 @@ layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
 layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 
-#include "include/segsort.glsl"
+#include "kernels/segsort/segsort.glsl"
 
 void main() {
     uint nv = gl_WorkGroupSize.x * VT, boundaries = mgpu_segsort_tiles() + 1u;

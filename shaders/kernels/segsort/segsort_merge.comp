@@ -18,7 +18,7 @@ layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 #include "include/values.glsl"
-#include "include/segsort.glsl"
+#include "kernels/segsort/segsort.glsl"
 
 shared T s_keys[gl_WorkGroupSize.x * VT];
 shared uint s_source[gl_WorkGroupSize.x * VT]; /* each output's position in keys_in */

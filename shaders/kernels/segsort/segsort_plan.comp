@@ -11,7 +11,7 @@ layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
 layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 
 #define MGPU_SEGSORT_PLANNER
-#include "include/segsort.glsl"
+#include "kernels/segsort/segsort.glsl"
 
 void main() {
     uint chunks = (mgpu_segsort_tiles() + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;

@@ -24,7 +24,7 @@ layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 #include "include/loadstore.glsl"
 #include "include/values.glsl"
 #define MGPU_SEGSORT_PLANNER
-#include "include/segsort.glsl"
+#include "kernels/segsort/segsort.glsl"
 
 shared uint s_path[8];
 uint g_lo, g_mid; /* where the region's A and B parts start */

@@ -51,7 +51,7 @@ uint g_a_len;
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
 #define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
 #include "include/merge_path.glsl"
-#include "include/balanced_path.glsl"
+#include "kernels/sets/balanced_path.glsl"
 
 /* mgpu_set_op's values */
 #define MGPU_SET_INTERSECTION 0u

@@ -19,7 +19,7 @@ layout(push_constant, std430) uniform SetsPush { MGPU_SETS_PC_FIELDS } pc;
 #define MGPU_MERGE_B(i) TArray(pc.b_keys).v[i]
 #define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
 #include "include/merge_path.glsl"
-#include "include/balanced_path.glsl"
+#include "kernels/sets/balanced_path.glsl"
 
 void main() {
     uint total = pc.a_count + pc.b_count, tiles = (total + VT - 1u) / VT;
