@@ -59,11 +59,10 @@ uint g_a_len;
 #define MGPU_SET_DIFFERENCE 2u
 #define MGPU_SOURCE_B 0x80000000u
 
-void mgpu_tile(uint tile, uint tiles) {
+void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
     uint total = pc.a_count + pc.b_count;
     uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
-    uint p0 = UintArray(pc.partitions).v[tile], p1 = UintArray(pc.partitions).v[tile + 1u];
     // A starred partition gives its B element to the tile on its left. The clamps only matter for unsorted input
     // (a broken precondition): the tile then stays inside its arrays and its shared memory.
     uint a0 = min(p0 & ~MGPU_BALANCED_STAR, pc.a_count), b0 = min(diag0 - a0 + (p0 >> 31u), pc.b_count);
@@ -177,13 +176,27 @@ void main() {
             barrier();
             uint tile = s_ticket;
             if (tile >= tiles) break;
-            mgpu_tile(tile, tiles);
+            mgpu_tile(tile, tiles, UintArray(pc.partitions).v[tile], UintArray(pc.partitions).v[tile + 1u]);
             barrier(); /* the next tile reuses shared memory, s_ticket included */
         }
         return;
     }
+    // The next tile's partitions are read before this tile's work, so that their latency is not added to the
+    // next tile's key loads.
+    uint p0 = 0u, p1 = 0u;
     mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_tile(tile, tiles);
+        if (tile < mgpu_group_count()) { /* the workgroup's first tile */
+            p0 = UintArray(pc.partitions).v[tile];
+            p1 = UintArray(pc.partitions).v[tile + 1u];
+        }
+        uint next = tile + mgpu_group_count(), q0 = 0u, q1 = 0u;
+        if (next < tiles) {
+            q0 = UintArray(pc.partitions).v[next];
+            q1 = UintArray(pc.partitions).v[next + 1u];
+        }
+        mgpu_tile(tile, tiles, p0, p1);
         barrier(); /* the next tile reuses shared memory */
+        p0 = q0;
+        p1 = q1;
     }
 }
