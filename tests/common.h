@@ -1,6 +1,7 @@
 /* The tests' harness (harness.c): the run's state and the context under test, checks, random inputs and keys,
- * transfers, tile sizes, the sort test of mergesort and radix sort, a caller's VkBuffer, the tests' own Vulkan
- * device; and the families (families.def). Element types are told apart through ref_type (ref/ref.h). */
+ * transfers, tile sizes, the sort test of mergesort and radix sort, a caller's VkBuffer, running the mgpuvk
+ * tool, the tests' own Vulkan device; and the families (families.def). Element types are told apart through
+ * ref_type (ref/ref.h). */
 #ifndef MGPU_TEST_COMMON_H
 #define MGPU_TEST_COMMON_H
 
@@ -15,7 +16,7 @@ typedef struct test_env {
     uint64_t seed;
     uint64_t checks;
     uint64_t failures;
-    const char *cli_path; /* the mgpuvk tool, for the cli family */
+    const char *cli_path; /* the mgpuvk tool, for the families with the cli flag */
     const char *temp_dir;
     bool validation;
 } test_env;
@@ -103,6 +104,34 @@ void sort_test_run(const sort_test *t);
 /* A caller's VkBuffer of size bytes with its own memory on the test context's device; destroy frees both. */
 VkBuffer test_caller_buffer_create(VkDeviceSize size, VkDeviceMemory *memory);
 void test_caller_buffer_destroy(VkBuffer buffer, VkDeviceMemory memory);
+
+/* The mgpuvk tool, for the families with the cli flag (families.def): each works in a folder of its own under
+ * --temp, made by test_cli_begin and removed by test_cli_end, and runs the tool with the validation layers as
+ * the run has them (MGPU_VALIDATION). The helpers below work in that folder. */
+/* Makes the folder TEMP/family-SEED-PID for family (its name in messages). Fails the family with a CHECK and returns
+ * false when the run has no --cli PATH or the folder cannot be made; the mkdir is one check either way. */
+bool test_cli_begin(const char *family);
+/* Removes the folder of test_cli_begin and all in it (one check). */
+void test_cli_end(void);
+/* The folder of test_cli_begin. */
+const char *test_cli_dir(void);
+/* buf = the folder's path joined with name. */
+void test_cli_path(char *buf, size_t size, const char *name);
+/* Runs `mgpuvk args` (args as a shell reads them: quote paths) and returns its exit status (-1 if it did not
+ * exit). Its stdout and stderr go into out and err (size > 0, cut to size - 1 bytes, NUL-ended); NULL
+ * discards one. */
+int test_cli_run(const char *args, char *out, size_t out_size, char *err, size_t err_size);
+/* Whether file exists. */
+bool test_cli_exists(const char *file);
+/* Bad input, three checks: `mgpuvk args` exits with 2, writes exactly one line on stderr, and creates neither
+ * out nor out2 (each may be NULL; both are removed first) and leaves keep (NULL for none), an existing file,
+ * byte for byte as it was. */
+void test_cli_rejected(const char *args, const char *out, const char *out2, const char *keep);
+/* Writes n elements of type as a .npy file (one check). */
+void test_cli_write(const char *file, mgpu_type type, const void *data, size_t n);
+/* Two checks: file is a .npy that can be read, and it holds exactly n elements of type, the bytes of want. what
+ * names the output in messages, which tell a dtype or count that differs, or the first element that does. */
+void test_cli_expect(const char *file, mgpu_type type, const void *want, size_t n, const char *what);
 
 /* The tests' own instance (validation as the run asks, its messages counted) and a device for the test
  * context's GPU with what mgpu_query_device_requirements asks for, as an engine makes them. */

@@ -1,12 +1,18 @@
 /*
  * The harness every family uses (declared in common.h): the run's state, random inputs and keys, transfers,
- * tile sizes, the sort test that mergesort and radix sort share, a caller's VkBuffer, and the tests' own
- * Vulkan instance and device. Element types are told apart only through ref_type (ref/ref.h).
+ * tile sizes, the sort test that mergesort and radix sort share, a caller's VkBuffer, the mgpuvk tool's runs
+ * and files for the cli families, and the tests' own Vulkan instance and device. Element types are told apart
+ * only through ref_type (ref/ref.h).
  */
 #include "common.h"
+#include "../tools/npy.h"
 
+#include <errno.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 test_env g_test;
 
@@ -250,6 +256,131 @@ void test_caller_buffer_destroy(VkBuffer buffer, VkDeviceMemory memory) {
     mgpu_context_get_handles(g_test.ctx, NULL, NULL, &device, NULL, NULL);
     vkDestroyBuffer(device, buffer, NULL);
     vkFreeMemory(device, memory, NULL);
+}
+
+/* ---- the mgpuvk tool (the cli families) ------------------------------------------------------------------------ */
+
+static char cli_dir[512]; /* the folder of the family that runs, from test_cli_begin */
+
+bool test_cli_begin(const char *family) {
+    if (!g_test.cli_path || !g_test.temp_dir) {
+        CHECK(false, "the %s family needs --cli PATH", family);
+        return false;
+    }
+    /* the process id too: runs of one seed at one time (--temp /tmp, --seed 1) keep apart */
+    snprintf(cli_dir, sizeof cli_dir, "%s/%s-%llu-%ld", g_test.temp_dir, family, (unsigned long long)g_test.seed,
+             (long)getpid());
+    int code = mkdir(cli_dir, 0755) == 0 ? 0 : errno;
+    CHECK(code == 0 || code == EEXIST, "mkdir %s: %s", cli_dir, strerror(code));
+    return code == 0 || code == EEXIST;
+}
+
+void test_cli_end(void) {
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cli_dir);
+    CHECK(system(cmd) == 0, "rm %s", cli_dir);
+    cli_dir[0] = '\0';
+}
+
+const char *test_cli_dir(void) { return cli_dir; }
+
+void test_cli_path(char *buf, size_t size, const char *name) { snprintf(buf, size, "%s/%s", cli_dir, name); }
+
+/* buf = the start of file as text (size - 1 bytes at most), "" where it cannot be read. */
+static void read_text(const char *file, char *buf, size_t size) {
+    FILE *f = fopen(file, "rb");
+    size_t n = f ? fread(buf, 1, size - 1, f) : 0;
+    buf[n] = '\0';
+    if (f) fclose(f);
+}
+
+int test_cli_run(const char *args, char *out, size_t out_size, char *err, size_t err_size) {
+    char out_path[600], err_path[600];
+    test_cli_path(out_path, sizeof out_path, "cli.out");
+    test_cli_path(err_path, sizeof err_path, "cli.err");
+    size_t cmd_size = strlen(g_test.cli_path) + strlen(args) + sizeof out_path + sizeof err_path + 64;
+    char *cmd = malloc(cmd_size);
+    if (!cmd) return -1;
+    snprintf(cmd, cmd_size, "MGPU_VALIDATION=%d '%s' %s >'%s' 2>'%s'", g_test.validation ? 1 : 0, g_test.cli_path, args,
+             out_path, err_path);
+    int status = system(cmd);
+    free(cmd);
+    if (out) read_text(out_path, out, out_size);
+    if (err) read_text(err_path, err, err_size);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+bool test_cli_exists(const char *file) {
+    struct stat st;
+    return stat(file, &st) == 0;
+}
+
+/* The bytes of file (malloc'ed, *size of them), or NULL where it cannot be read. */
+static char *read_bytes(const char *file, size_t *size) {
+    *size = 0;
+    FILE *f = fopen(file, "rb");
+    if (!f) return NULL;
+    size_t capacity = 4096;
+    char *bytes = malloc(capacity);
+    for (size_t n; bytes && (n = fread(bytes + *size, 1, capacity - *size, f)) > 0;) {
+        *size += n;
+        if (*size == capacity) {
+            char *grown = realloc(bytes, capacity *= 2);
+            if (!grown) free(bytes);
+            bytes = grown;
+        }
+    }
+    fclose(f);
+    return bytes;
+}
+
+void test_cli_rejected(const char *args, const char *out, const char *out2, const char *keep) {
+    char err[4096];
+    if (out) remove(out);
+    if (out2) remove(out2);
+    size_t kept_size = 0, now_size = 0;
+    char *kept = keep ? read_bytes(keep, &kept_size) : NULL;
+    int code = test_cli_run(args, NULL, 0, err, sizeof err);
+    CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
+    CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "mgpuvk %s: one line on stderr: %s", args,
+          err);
+    const char *wrote = out && test_cli_exists(out) ? out : out2 && test_cli_exists(out2) ? out2 : NULL;
+    char *now = keep ? read_bytes(keep, &now_size) : NULL;
+    bool same = !keep || (kept && now && now_size == kept_size && memcmp(now, kept, kept_size) == 0);
+    if (wrote)
+        CHECK(false, "mgpuvk %s wrote the output %s", args, wrote);
+    else
+        CHECK(same, "mgpuvk %s changed %s (%zu bytes, now %zu)", args, keep, kept_size, now_size);
+    free(kept);
+    free(now);
+}
+
+void test_cli_write(const char *file, mgpu_type type, const void *data, size_t n) {
+    char error[512];
+    CHECK(npy_write(file, type, data, n, error, sizeof error), "%s", error);
+}
+
+void test_cli_expect(const char *file, mgpu_type type, const void *want, size_t n, const char *what) {
+    char error[512];
+    npy_array got = {0};
+    bool read = npy_read(file, &got, error, sizeof error);
+    CHECK(read, "%s: %s", what, error);
+    if (!read) return;
+    size_t size = mgpu_type_size(type), first = n; /* the first element that differs */
+    if (got.type != type || got.count != n) {
+        CHECK(false, "%s: %s: dtype %s, %llu elements, expected %s, %zu", what, file, npy_descr(got.type),
+              (unsigned long long)got.count, npy_descr(type), n);
+    } else {
+        for (size_t i = 0; i < n && first == n; ++i)
+            if (memcmp((const char *)got.data + i * size, (const char *)want + i * size, size) != 0) first = i;
+        char got_text[64] = "", want_text[64] = "";
+        if (first < n) {
+            ref_format(type, ref_get(type, got.data, first), got_text, sizeof got_text);
+            ref_format(type, ref_get(type, want, first), want_text, sizeof want_text);
+        }
+        CHECK(first == n, "%s: %s: element %zu of %zu is %s, expected %s", what, file, first, n, got_text, want_text);
+    }
+    free(got.data);
 }
 
 /* ---- the tests' own instance and device (engine, threads, device_lost) ------------------------------------------- */

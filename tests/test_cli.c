@@ -16,44 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static char dir[512];
-
-static int run(const char *args, char *out, size_t out_size, char *err, size_t err_size) {
-    char cmd[2048], out_path[600], err_path[600];
-    snprintf(out_path, sizeof out_path, "%s/cli.out", dir);
-    snprintf(err_path, sizeof err_path, "%s/cli.err", dir);
-    snprintf(cmd, sizeof cmd, "%sMGPU_VALIDATION=%d '%s' %s >'%s' 2>'%s'", "", g_test.validation ? 1 : 0,
-             g_test.cli_path, args, out_path, err_path);
-    int status = system(cmd);
-    int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    const char *paths[2] = {out_path, err_path};
-    char *bufs[2] = {out, err};
-    size_t sizes[2] = {out_size, err_size};
-    for (int k = 0; k < 2; ++k) {
-        if (!bufs[k]) continue;
-        FILE *f = fopen(paths[k], "rb");
-        size_t n = f ? fread(bufs[k], 1, sizes[k] - 1, f) : 0;
-        bufs[k][n] = '\0';
-        if (f) fclose(f);
-    }
-    return code;
-}
-
-/* Runs the tool on bad input: exit status 2, one line on stderr, and no file at out_path. */
-static void expect_rejected(const char *args, const char *out_path) {
-    char err[4096];
-    remove(out_path);
-    int code = run(args, NULL, 0, err, sizeof err);
-    CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
-    CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "mgpuvk %s: one line on stderr: %s", args,
-          err);
-    FILE *f = fopen(out_path, "rb");
-    CHECK(f == NULL, "mgpuvk %s wrote an output file", args);
-    if (f) fclose(f);
-}
-
-static void path(char *buf, size_t size, const char *name) { snprintf(buf, size, "%s/%s", dir, name); }
-
 static mgpu_scalar parse_scalar(mgpu_type type, const char *text) {
     mgpu_scalar v;
     memset(&v, 0, sizeof v);
@@ -72,8 +34,8 @@ static mgpu_scalar parse_scalar(mgpu_type type, const char *text) {
 static void cli_reduce_and_scan(void) {
     static const char *const ops[] = {"add", "min", "max", "maxindex"};
     char in[600], out_npy[600], args[2048], out[4096], err[4096];
-    path(in, sizeof in, "in.npy");
-    path(out_npy, sizeof out_npy, "out.npy");
+    test_cli_path(in, sizeof in, "in.npy");
+    test_cli_path(out_npy, sizeof out_npy, "out.npy");
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
         size_t n = t == 0 ? 0 : 1 + test_random_below(5000);
@@ -97,7 +59,7 @@ static void cli_reduce_and_scan(void) {
         for (size_t i = 0; i < n; ++i) scale += fabs(ref_to_double(type, ref_get(type, data, i)));
         for (int o = 0; o < 4; ++o) {
             snprintf(args, sizeof args, "reduce '%s' --op %s", in, ops[o]);
-            int code = run(args, out, sizeof out, err, sizeof err);
+            int code = test_cli_run(args, out, sizeof out, err, sizeof err);
             CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
             mgpu_reduce_value want = ref_reduce(type, (mgpu_op)o, data, n);
             mgpu_scalar got = parse_scalar(type, out);
@@ -114,7 +76,7 @@ static void cli_reduce_and_scan(void) {
                 remove(out_npy);
                 snprintf(args, sizeof args, "scan '%s' -o '%s' --op %s%s", in, out_npy, ops[o],
                          e ? " --exclusive" : "");
-                int code = run(args, out, sizeof out, err, sizeof err);
+                int code = test_cli_run(args, out, sizeof out, err, sizeof err);
                 CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
                 void *want = malloc(n * 8 + 8);
                 mgpu_scalar total;
@@ -163,8 +125,8 @@ static void write_npy_header(const char *file, const char *dict, const void *dat
 
 static void cli_bad_input(void) {
     char file[600], out_npy[600], args[2048], err[4096];
-    path(file, sizeof file, "bad.npy");
-    path(out_npy, sizeof out_npy, "never.npy");
+    test_cli_path(file, sizeof file, "bad.npy");
+    test_cli_path(out_npy, sizeof out_npy, "never.npy");
     int32_t four[4] = {1, 2, 3, 4};
     struct {
         const char *what;
@@ -188,11 +150,11 @@ static void cli_bad_input(void) {
         const char *commands[2] = {"reduce '%s'", "scan '%s' -o '%s'"};
         for (int k = 0; k < 2; ++k) {
             snprintf(args, sizeof args, commands[k], file, out_npy);
-            expect_rejected(args, out_npy); /* cases[c].what */
+            test_cli_rejected(args, out_npy, NULL, NULL); /* cases[c].what */
         }
     }
     char good[600];
-    path(good, sizeof good, "good.npy");
+    test_cli_path(good, sizeof good, "good.npy");
     char error[256];
     CHECK(npy_write(good, MGPU_TYPE_I32, four, 4, error, sizeof error), "%s", error);
     const char *bad_args[] = {"reduce '%s' --bogus",
@@ -205,7 +167,7 @@ static void cli_bad_input(void) {
                               "scan '%s' -o '%s' --unknown"};
     for (size_t k = 0; k < sizeof bad_args / sizeof bad_args[0]; ++k) {
         snprintf(args, sizeof args, bad_args[k], good, out_npy);
-        expect_rejected(args, out_npy);
+        test_cli_rejected(args, out_npy, NULL, NULL);
     }
     /* A format version 2.0 header is read too. */
     unsigned char v2[256];
@@ -221,23 +183,24 @@ static void cli_bad_input(void) {
     write_bytes(file, v2, total + 16);
     char out[256];
     snprintf(args, sizeof args, "reduce '%s'", file);
-    CHECK(run(args, out, sizeof out, err, sizeof err) == 0 && atoi(out) == 10, "version 2 .npy: %s %s", out, err);
+    CHECK(test_cli_run(args, out, sizeof out, err, sizeof err) == 0 && atoi(out) == 10, "version 2 .npy: %s %s", out,
+          err);
 }
 
 static void cli_info(void) {
     char out[8192], err[4096];
-    int code = run("info", out, sizeof out, err, sizeof err);
+    int code = test_cli_run("info", out, sizeof out, err, sizeof err);
     CHECK(code == 0 && strstr(out, "* 0:") != NULL, "mgpuvk info -> %d: %s %s", code, out, err);
-    code = run("info --device 0", out, sizeof out, err, sizeof err);
+    code = test_cli_run("info --device 0", out, sizeof out, err, sizeof err);
     CHECK(code == 0 && strstr(out, "Subgroup size") != NULL, "mgpuvk info --device 0 -> %d: %s", code, err);
     char in[600], args[1024];
-    path(in, sizeof in, "bench.npy");
+    test_cli_path(in, sizeof in, "bench.npy");
     uint32_t data[3000];
     for (int i = 0; i < 3000; ++i) data[i] = 1;
     char error[256];
     CHECK(npy_write(in, MGPU_TYPE_U32, data, 3000, error, sizeof error), "%s", error);
     snprintf(args, sizeof args, "reduce '%s' --bench --device 0", in);
-    code = run(args, out, sizeof out, err, sizeof err);
+    code = test_cli_run(args, out, sizeof out, err, sizeof err);
     CHECK(code == 0 && strncmp(out, "3000\n", 5) == 0 && strstr(out, "gpu time"), "reduce --bench -> %d: %s %s", code,
           out, err);
 }
@@ -264,12 +227,12 @@ static void sort_keys(mgpu_type type, void *keys, size_t n) {
 
 static void cli_merge(void) {
     char a[600], b[600], va[600], vb[600], out_npy[600], vout[600], args[4096], out[256], err[4096], error[256];
-    path(a, sizeof a, "ma.npy");
-    path(b, sizeof b, "mb.npy");
-    path(va, sizeof va, "mva.npy");
-    path(vb, sizeof vb, "mvb.npy");
-    path(out_npy, sizeof out_npy, "mo.npy");
-    path(vout, sizeof vout, "mvo.npy");
+    test_cli_path(a, sizeof a, "ma.npy");
+    test_cli_path(b, sizeof b, "mb.npy");
+    test_cli_path(va, sizeof va, "mva.npy");
+    test_cli_path(vb, sizeof vb, "mvb.npy");
+    test_cli_path(out_npy, sizeof out_npy, "mo.npy");
+    test_cli_path(vout, sizeof vout, "mvo.npy");
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t, value_type = (mgpu_type)((t + 2) % MGPU_TYPE_COUNT);
         size_t an = test_random_below(3000), bn = 1 + test_random_below(3000);
@@ -287,7 +250,7 @@ static void cli_merge(void) {
               "%s", error);
         snprintf(args, sizeof args, "merge '%s' '%s' -o '%s' --values '%s' '%s' --values-out '%s'", a, b, out_npy, va,
                  vb, vout);
-        int code = run(args, out, sizeof out, err, sizeof err);
+        int code = test_cli_run(args, out, sizeof out, err, sizeof err);
         CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
         char *want = malloc((an + bn) * ks + 8), *vwant = malloc((an + bn) * vs + 8);
         ref_merge(type, vs, false, ka, xa, an, kb, xb, bn, want, vwant);
@@ -326,17 +289,17 @@ static void cli_merge(void) {
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
         remove(vout);
         snprintf(args, sizeof args, bad[k], a, b, va, vb, out_npy, vout);
-        expect_rejected(args, out_npy);
+        test_cli_rejected(args, out_npy, NULL, NULL);
     }
 }
 
 /* sort: keys, pairs and indices of every type against the stable reference, both orders; bad input. */
 static void cli_sort(void) {
     char k[600], v[600], out_npy[600], vout[600], args[4096], err[4096], error[256];
-    path(k, sizeof k, "sk.npy");
-    path(v, sizeof v, "sv.npy");
-    path(out_npy, sizeof out_npy, "so.npy");
-    path(vout, sizeof vout, "svo.npy");
+    test_cli_path(k, sizeof k, "sk.npy");
+    test_cli_path(v, sizeof v, "sv.npy");
+    test_cli_path(out_npy, sizeof out_npy, "so.npy");
+    test_cli_path(vout, sizeof vout, "svo.npy");
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
         for (int payload = 0; payload < 3; ++payload) {
             mgpu_type type = (mgpu_type)t, value_type = (mgpu_type)((t + payload) % MGPU_TYPE_COUNT);
@@ -358,7 +321,7 @@ static void cli_sort(void) {
             if (payload == 1)
                 snprintf(args + len, sizeof args - (size_t)len, " --values '%s' --values-out '%s'", v, vout);
             if (indices) snprintf(args + len, sizeof args - (size_t)len, " --indices-out '%s'", vout);
-            int code = run(args, NULL, 0, err, sizeof err);
+            int code = test_cli_run(args, NULL, 0, err, sizeof err);
             CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
             npy_array gk = {0}, gv = {0};
             bool read =
@@ -393,7 +356,7 @@ static void cli_sort(void) {
         CHECK(npy_write(k, type, keys, n, error, sizeof error), "%s", error);
         snprintf(args, sizeof args, "sort '%s' -o '%s' --bits %u:%u%s", k, out_npy, lo, hi,
                  t % 2 ? " --descending" : "");
-        int code = run(args, NULL, 0, err, sizeof err);
+        int code = test_cli_run(args, NULL, 0, err, sizeof err);
         CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
         npy_array gk = {0};
         CHECK(npy_read(out_npy, &gk, error, sizeof error) && gk.count == n && memcmp(gk.data, want, n * ks) == 0,
@@ -425,14 +388,14 @@ static void cli_sort(void) {
                          "sort '%1$s' -o '%3$s' --algo merge --bits 0:8"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         snprintf(args, sizeof args, bad[i], k, v, out_npy, vout);
-        expect_rejected(args, out_npy);
+        test_cli_rejected(args, out_npy, NULL, NULL);
     }
 }
 
 static void cli_load_balance(void) {
     char in[600], out_npy[600], args[2048], err[4096], error[256];
-    path(in, sizeof in, "counts.npy");
-    path(out_npy, sizeof out_npy, "objects.npy");
+    test_cli_path(in, sizeof in, "counts.npy");
+    test_cli_path(out_npy, sizeof out_npy, "objects.npy");
     uint32_t objects = 1 + test_random_below(5000);
     int32_t *counts = malloc(objects * 4);
     uint64_t items = 0;
@@ -440,7 +403,7 @@ static void cli_load_balance(void) {
         items += (uint64_t)(counts[j] = test_random_below(3) ? (int32_t)test_random_below(20) : 0);
     CHECK(npy_write(in, MGPU_TYPE_I32, counts, objects, error, sizeof error), "%s", error);
     snprintf(args, sizeof args, "load-balance '%s' -o '%s'", in, out_npy);
-    int code = run(args, NULL, 0, err, sizeof err);
+    int code = test_cli_run(args, NULL, 0, err, sizeof err);
     CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
     npy_array got;
     if (npy_read(out_npy, &got, error, sizeof error)) {
@@ -456,26 +419,26 @@ static void cli_load_balance(void) {
     CHECK(npy_write(in, MGPU_TYPE_I32, counts, objects, error, sizeof error), "%s", error);
     uint32_t unsigned_counts[2] = {1, 2};
     char in_u[600];
-    path(in_u, sizeof in_u, "ucounts.npy");
+    test_cli_path(in_u, sizeof in_u, "ucounts.npy");
     CHECK(npy_write(in_u, MGPU_TYPE_U32, unsigned_counts, 2, error, sizeof error), "%s", error);
     const char *bad[] = {"load-balance '%1$s' -o '%2$s'", "load-balance '%3$s' -o '%2$s'", "load-balance '%1$s'",
                          "load-balance '%3$s' -o '%2$s' --op add"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
         snprintf(args, sizeof args, bad[k], in, out_npy, in_u);
-        expect_rejected(args, out_npy);
+        test_cli_rejected(args, out_npy, NULL, NULL);
     }
     free(counts);
 }
 
 static void cli_intervals(void) {
     char c[600], v[600], g[600], s[600], in[600], dest[600], out_npy[600], args[4096], err[4096], error[256];
-    path(c, sizeof c, "ic.npy");
-    path(v, sizeof v, "iv.npy");
-    path(g, sizeof g, "ig.npy");
-    path(s, sizeof s, "is.npy");
-    path(in, sizeof in, "iin.npy");
-    path(dest, sizeof dest, "idest.npy");
-    path(out_npy, sizeof out_npy, "iout.npy");
+    test_cli_path(c, sizeof c, "ic.npy");
+    test_cli_path(v, sizeof v, "iv.npy");
+    test_cli_path(g, sizeof g, "ig.npy");
+    test_cli_path(s, sizeof s, "is.npy");
+    test_cli_path(in, sizeof in, "iin.npy");
+    test_cli_path(dest, sizeof dest, "idest.npy");
+    test_cli_path(out_npy, sizeof out_npy, "iout.npy");
     uint32_t n = 1 + test_random_below(300);
     int32_t *counts = malloc(n * 4), *gather = malloc(n * 4), *scatter = malloc(n * 4);
     uint32_t items = 0;
@@ -504,7 +467,7 @@ static void cli_intervals(void) {
         /* interval-scatter spreads a packed input of exactly `items` values */
         if (op == 2) CHECK(npy_write(in, MGPU_TYPE_F64, input, items, error, sizeof error), "%s", error);
         snprintf(args, sizeof args, commands[op], c, v, g, s, in, dest, out_npy);
-        int code = run(args, NULL, 0, err, sizeof err);
+        int code = test_cli_run(args, NULL, 0, err, sizeof err);
         CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
         uint32_t out_count = op >= 2 ? dest_count : items;
         double *want = malloc(out_count * 8 + 8);
@@ -540,7 +503,7 @@ static void cli_intervals(void) {
                          "interval-scatter '%1$s' --scatter '%4$s' --input '%5$s' -o '%7$s'"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
         snprintf(args, sizeof args, bad[k], c, v, g, s, in, dest, out_npy);
-        expect_rejected(args, out_npy);
+        test_cli_rejected(args, out_npy, NULL, NULL);
     }
     free(counts);
     free(gather);
@@ -552,12 +515,12 @@ static void cli_intervals(void) {
 
 static void cli_search(void) {
     char a[600], b[600], ai[600], bi[600], ma[600], mb[600], args[4096], out[256], err[4096], error[256];
-    path(a, sizeof a, "sa.npy");
-    path(b, sizeof b, "sb.npy");
-    path(ai, sizeof ai, "sai.npy");
-    path(bi, sizeof bi, "sbi.npy");
-    path(ma, sizeof ma, "sma.npy");
-    path(mb, sizeof mb, "smb.npy");
+    test_cli_path(a, sizeof a, "sa.npy");
+    test_cli_path(b, sizeof b, "sb.npy");
+    test_cli_path(ai, sizeof ai, "sai.npy");
+    test_cli_path(bi, sizeof bi, "sbi.npy");
+    test_cli_path(ma, sizeof ma, "sma.npy");
+    test_cli_path(mb, sizeof mb, "smb.npy");
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
         uint32_t an = test_random_below(2000), bn = test_random_below(2000);
@@ -570,7 +533,7 @@ static void cli_search(void) {
         snprintf(args, sizeof args,
                  "search '%s' '%s' --bounds %s -o '%s' --b-indices '%s' --match-a '%s' --match-b '%s'%s", a, b,
                  t < 3 ? "lower" : "upper", ai, bi, ma, mb, descending ? " --descending" : "");
-        int code = run(args, out, sizeof out, err, sizeof err);
+        int code = test_cli_run(args, out, sizeof out, err, sizeof err);
         CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
         /* the counts against the flags the tool wrote, the flags against a direct count */
         npy_array fa, fb;
@@ -608,16 +571,16 @@ static void cli_search(void) {
                          "search '%1$s' '%2$s' --bounds upper -o '%3$s'"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
         snprintf(args, sizeof args, bad[k], a, b, ai);
-        expect_rejected(args, ai);
+        test_cli_rejected(args, ai, NULL, NULL);
     }
 }
 
 static void cli_bulk(void) {
     char b[600], a[600], x[600], out_npy[600], args[4096], err[4096], error[256];
-    path(b, sizeof b, "bb.npy");
-    path(a, sizeof a, "ba.npy");
-    path(x, sizeof x, "bx.npy");
-    path(out_npy, sizeof out_npy, "bo.npy");
+    test_cli_path(b, sizeof b, "bb.npy");
+    test_cli_path(a, sizeof a, "ba.npy");
+    test_cli_path(x, sizeof x, "bx.npy");
+    test_cli_path(out_npy, sizeof out_npy, "bo.npy");
     uint32_t n = 1 + test_random_below(4000), an = test_random_below(500);
     uint64_t *values = malloc(n * 8), *ins = malloc(an * 8 + 8), *want = malloc((n + an) * 8 + 8);
     int32_t *idx = malloc((n + an) * 4 + 4);
@@ -635,7 +598,7 @@ static void cli_bulk(void) {
               npy_write(x, MGPU_TYPE_I32, idx, k, error, sizeof error),
           "%s", error);
     snprintf(args, sizeof args, "bulk-remove '%s' --indices '%s' -o '%s'", b, x, out_npy);
-    int code = run(args, NULL, 0, err, sizeof err);
+    int code = test_cli_run(args, NULL, 0, err, sizeof err);
     CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
     npy_array got;
     if (npy_read(out_npy, &got, error, sizeof error)) {
@@ -655,7 +618,7 @@ static void cli_bulk(void) {
               npy_write(x, MGPU_TYPE_I32, idx, an, error, sizeof error),
           "%s", error);
     snprintf(args, sizeof args, "bulk-insert '%s' --insert '%s' --indices '%s' -o '%s'", b, a, x, out_npy);
-    code = run(args, NULL, 0, err, sizeof err);
+    code = test_cli_run(args, NULL, 0, err, sizeof err);
     CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
     if (npy_read(out_npy, &got, error, sizeof error)) {
         CHECK(got.count == n + an && memcmp(got.data, want, (n + an) * 8) == 0, "bulk-insert output");
@@ -670,7 +633,7 @@ static void cli_bulk(void) {
     for (int c = 0; c < 3; ++c) {
         CHECK(npy_write(x, MGPU_TYPE_I32, c == 0 ? bad_remove : descending, 2, error, sizeof error), "%s", error);
         snprintf(args, sizeof args, bad_args[c == 2], b, a, x, out_npy);
-        expect_rejected(args, out_npy);
+        test_cli_rejected(args, out_npy, NULL, NULL);
     }
     free(values);
     free(ins);
@@ -722,13 +685,13 @@ static void check_untouched(snapshot *s, const char *what) {
 /* The tool's temporaries (".<name>.mgpuvk-XXXXXX") in the test directory; remove: delete them too. */
 static int temporaries(bool remove_them) {
     int n = 0;
-    DIR *d = opendir(dir);
+    DIR *d = opendir(test_cli_dir());
     for (struct dirent *e; d && (e = readdir(d));) {
         if (e->d_name[0] != '.' || !strstr(e->d_name, ".mgpuvk-")) continue;
         ++n;
         if (remove_them) {
             char file[900];
-            snprintf(file, sizeof file, "%s/%s", dir, e->d_name);
+            test_cli_path(file, sizeof file, e->d_name);
             remove(file);
         }
     }
@@ -738,7 +701,7 @@ static int temporaries(bool remove_them) {
 
 /* Exit status 2, one line on stderr (into err), and no temporary left behind. */
 static void expect_refused(const char *args, char *err, size_t err_size) {
-    int code = run(args, NULL, 0, err, err_size);
+    int code = test_cli_run(args, NULL, 0, err, err_size);
     CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
     CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "mgpuvk %s: one line on stderr: %s", args,
           err);
@@ -747,7 +710,7 @@ static void expect_refused(const char *args, char *err, size_t err_size) {
 
 static void expect_ok(const char *args) {
     char err[4096];
-    int code = run(args, NULL, 0, err, sizeof err);
+    int code = test_cli_run(args, NULL, 0, err, sizeof err);
     CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
     CHECK(temporaries(false) == 0, "mgpuvk %s left a temporary file", args);
 }
@@ -757,12 +720,7 @@ static bool is_char_device(const char *file) {
     return stat(file, &st) == 0 && S_ISCHR(st.st_mode);
 }
 
-/* An int32 array file, and whether a file holds exactly these int32 values. */
-static void write_i32(const char *file, const int32_t *v, size_t n) {
-    char error[256];
-    CHECK(npy_write(file, MGPU_TYPE_I32, v, n, error, sizeof error), "%s", error);
-}
-
+/* Whether a file holds exactly these int32 values. */
 static bool holds_i32(const char *file, const int32_t *v, size_t n) {
     char error[256];
     npy_array a;
@@ -781,23 +739,23 @@ static const int32_t safe_keys[6] = {5, 3, 1, 4, 2, 0}, safe_sorted[6] = {0, 1, 
 static const int32_t sorted_a[3] = {1, 3, 5}, sorted_b[4] = {3, 3, 4, 5};
 
 static void make_files(files *f) {
-    path(f->k, sizeof f->k, "safe_k.npy");
-    path(f->v, sizeof f->v, "safe_v.npy");
-    path(f->a, sizeof f->a, "safe_a.npy");
-    path(f->b, sizeof f->b, "safe_b.npy");
-    path(f->va, sizeof f->va, "safe_va.npy");
-    path(f->vb, sizeof f->vb, "safe_vb.npy");
-    path(f->out, sizeof f->out, "safe_out.npy");
-    path(f->vout, sizeof f->vout, "safe_vout.npy");
-    path(f->x, sizeof f->x, "safe_x.npy");
-    path(f->dir2, sizeof f->dir2, "safe_dir");
-    path(f->link, sizeof f->link, "safe_link.npy");
+    test_cli_path(f->k, sizeof f->k, "safe_k.npy");
+    test_cli_path(f->v, sizeof f->v, "safe_v.npy");
+    test_cli_path(f->a, sizeof f->a, "safe_a.npy");
+    test_cli_path(f->b, sizeof f->b, "safe_b.npy");
+    test_cli_path(f->va, sizeof f->va, "safe_va.npy");
+    test_cli_path(f->vb, sizeof f->vb, "safe_vb.npy");
+    test_cli_path(f->out, sizeof f->out, "safe_out.npy");
+    test_cli_path(f->vout, sizeof f->vout, "safe_vout.npy");
+    test_cli_path(f->x, sizeof f->x, "safe_x.npy");
+    test_cli_path(f->dir2, sizeof f->dir2, "safe_dir");
+    test_cli_path(f->link, sizeof f->link, "safe_link.npy");
     double values[6] = {50, 30, 10, 40, 20, 0};
     int64_t va[3] = {10, 30, 50}, vb[4] = {31, 32, 40, 51};
     char error[256];
-    write_i32(f->k, safe_keys, 6);
-    write_i32(f->a, sorted_a, 3);
-    write_i32(f->b, sorted_b, 4);
+    test_cli_write(f->k, MGPU_TYPE_I32, safe_keys, 6);
+    test_cli_write(f->a, MGPU_TYPE_I32, sorted_a, 3);
+    test_cli_write(f->b, MGPU_TYPE_I32, sorted_b, 4);
     CHECK(npy_write(f->v, MGPU_TYPE_F64, values, 6, error, sizeof error) &&
               npy_write(f->va, MGPU_TYPE_I64, va, 3, error, sizeof error) &&
               npy_write(f->vb, MGPU_TYPE_I64, vb, 4, error, sizeof error),
@@ -848,8 +806,8 @@ static void cli_device_outputs(const files *f) {
              "search '%s' '%s' --bounds lower -o /dev/null --b-indices /dev/null --match-a /dev/null", f->a, f->b);
     expect_ok(args);
     CHECK(is_char_device("/dev/null"), "/dev/null is still a character device");
-    write_i32(f->vout, sorted_b, 4); /* an existing regular output */
-    remove(f->out);                  /* and a new one */
+    test_cli_write(f->vout, MGPU_TYPE_I32, sorted_b, 4); /* an existing regular output */
+    remove(f->out);                                      /* and a new one */
     snapshot s[3];
     take(&s[0], f->vout);
     take(&s[1], f->out);
@@ -870,7 +828,7 @@ static void cli_device_outputs(const files *f) {
  * may write it, as CI runs), replaced with its mode kept, and untouched when the command fails. */
 static void cli_read_only_output(const files *f) {
     char args[4096], err[4096];
-    write_i32(f->out, sorted_b, 4);
+    test_cli_write(f->out, MGPU_TYPE_I32, sorted_b, 4);
     chmod(f->out, 0444);
     snapshot s;
     take(&s, f->out);
@@ -903,7 +861,7 @@ static void cli_read_only_output(const files *f) {
     snprintf(args, sizeof args, "sort '%s' -o '%s/new.npy'", f->k, f->dir2);
     expect_refused(args, err, sizeof err);
     CHECK(strstr(err, f->dir2) != NULL, "the message names the directory: %s", err);
-    snprintf(args, sizeof args, "sort '%s' -o '%s/line\nbreak/new.npy'", f->k, dir); /* still one line */
+    snprintf(args, sizeof args, "sort '%s' -o '%s/line\nbreak/new.npy'", f->k, test_cli_dir()); /* still one line */
     expect_refused(args, err, sizeof err);
 }
 
@@ -911,10 +869,10 @@ static void cli_read_only_output(const files *f) {
  * writing over its own input a larger output fails with 2 and leaves the input intact. */
 static void cli_full_disk(const files *f) {
     char b[600], a[600], cmd[4096], out_path[600], err_path[600];
-    path(b, sizeof b, "fd_b.npy");
-    path(a, sizeof a, "fd_a.npy");
-    path(out_path, sizeof out_path, "fd.out");
-    path(err_path, sizeof err_path, "fd.err");
+    test_cli_path(b, sizeof b, "fd_b.npy");
+    test_cli_path(a, sizeof a, "fd_a.npy");
+    test_cli_path(out_path, sizeof out_path, "fd.out");
+    test_cli_path(err_path, sizeof err_path, "fd.err");
     enum { B_COUNT = 1000, A_COUNT = 20000 };
     uint64_t *values = malloc(A_COUNT * 8);
     int32_t *idx = malloc(A_COUNT * 4);
@@ -926,7 +884,7 @@ static void cli_full_disk(const files *f) {
     CHECK(npy_write(b, MGPU_TYPE_U64, values, B_COUNT, error, sizeof error) &&
               npy_write(a, MGPU_TYPE_U64, values, A_COUNT, error, sizeof error),
           "%s", error);
-    write_i32(f->x, idx, A_COUNT);
+    test_cli_write(f->x, MGPU_TYPE_I32, idx, A_COUNT);
     snapshot s;
     take(&s, b);
     /* 64 blocks (32 KiB in dash's 512-byte blocks, 64 KiB in bash's): above the 8 KB input, below the 168 KB output */
@@ -968,14 +926,14 @@ static void cli_aliasing(const files *f) {
     snprintf(args, sizeof args, "sort '%s' -o '%s' --values '%s' --values-out '%s'", f->k, f->out, f->v, f->out);
     expect_refused(args, err, sizeof err);
     /* the same new file by another name: X and dir/./X */
-    snprintf(rel, sizeof rel, "%s/./safe_out.npy", dir);
+    test_cli_path(rel, sizeof rel, "./safe_out.npy");
     snprintf(args, sizeof args, "sort '%s' -o '%s' --values '%s' --values-out '%s'", f->k, f->out, f->v, rel);
     expect_refused(args, err, sizeof err);
     snapshot missing;
     take(&missing, f->out);
     check_untouched(&missing, "refused outputs are not created");
     /* an existing file, and a hard link and a symbolic link to it */
-    write_i32(f->out, sorted_b, 4);
+    test_cli_write(f->out, MGPU_TYPE_I32, sorted_b, 4);
     remove(f->link);
     CHECK(symlink(f->out, f->link) == 0, "symlink");
     snapshot s[3];
@@ -987,7 +945,7 @@ static void cli_aliasing(const files *f) {
     snprintf(args, sizeof args, "sort '%s' -o '%s' --indices-out '%s'", f->k, f->out, f->link);
     expect_refused(args, err, sizeof err);
     char hard[600];
-    path(hard, sizeof hard, "safe_hard.npy");
+    test_cli_path(hard, sizeof hard, "safe_hard.npy");
     remove(hard);
     CHECK(link(f->out, hard) == 0, "link");
     snprintf(args, sizeof args, "sort '%s' -o '%s' --indices-out '%s'", f->k, hard, f->out);
@@ -1026,11 +984,11 @@ static void cli_aliasing(const files *f) {
     expect_refused(args, err, sizeof err);
     for (int i = 0; i < 4; ++i) check_untouched(&t[i], "refused aliasing");
     /* in place: sort over its safe_keys (and values), search over A and B, scan over its input, through a link */
-    write_i32(f->out, safe_keys, 6);
+    test_cli_write(f->out, MGPU_TYPE_I32, safe_keys, 6);
     snprintf(args, sizeof args, "sort '%s' -o '%s'", f->out, f->out);
     expect_ok(args);
     CHECK(holds_i32(f->out, safe_sorted, 6), "sort in place");
-    write_i32(f->out, safe_keys, 6);
+    test_cli_write(f->out, MGPU_TYPE_I32, safe_keys, 6);
     snprintf(args, sizeof args, "sort '%s' -o '%s'", f->link, f->link);
     expect_ok(args);
     struct stat st;
@@ -1038,16 +996,16 @@ static void cli_aliasing(const files *f) {
     CHECK(holds_i32(f->out, safe_sorted, 6), "sort in place through a symbolic link");
     remove(f->link);
     char k2[600], v2[600];
-    path(k2, sizeof k2, "safe_k2.npy");
-    path(v2, sizeof v2, "safe_v2.npy");
+    test_cli_path(k2, sizeof k2, "safe_k2.npy");
+    test_cli_path(v2, sizeof v2, "safe_v2.npy");
     int32_t vals[6] = {50, 30, 10, 40, 20, 0}, vals_sorted[6] = {0, 10, 20, 30, 40, 50};
-    write_i32(k2, safe_keys, 6);
-    write_i32(v2, vals, 6);
+    test_cli_write(k2, MGPU_TYPE_I32, safe_keys, 6);
+    test_cli_write(v2, MGPU_TYPE_I32, vals, 6);
     snprintf(args, sizeof args, "sort '%s' -o '%s' --values '%s' --values-out '%s'", k2, k2, v2, v2);
     expect_ok(args);
     CHECK(holds_i32(k2, safe_sorted, 6) && holds_i32(v2, vals_sorted, 6), "sort safe_keys and values in place");
-    write_i32(k2, sorted_a, 3);
-    write_i32(v2, sorted_b, 4);
+    test_cli_write(k2, MGPU_TYPE_I32, sorted_a, 3);
+    test_cli_write(v2, MGPU_TYPE_I32, sorted_b, 4);
     snprintf(args, sizeof args, "search '%s' '%s' --bounds lower -o '%s' --b-indices '%s'", k2, v2, k2, v2);
     expect_ok(args);
     const int32_t a_lower[3] = {0, 0, 3}, b_upper[4] = {2, 2, 2, 3};
@@ -1068,7 +1026,7 @@ static void cli_aliasing(const files *f) {
  * temporary): the temporary is removed and the previous output is intact; SIGKILL leaves the output intact. */
 static void cli_signals(const files *f) {
     char fifo[600];
-    path(fifo, sizeof fifo, "safe_fifo");
+    test_cli_path(fifo, sizeof fifo, "safe_fifo");
     remove(fifo);
     CHECK(mkfifo(fifo, 0600) == 0, "mkfifo %s", fifo);
     const char *old_env = getenv("MGPU_VALIDATION");
@@ -1076,7 +1034,7 @@ static void cli_signals(const files *f) {
     setenv("MGPU_VALIDATION", g_test.validation ? "1" : "0", 1);
     const int signals[4] = {SIGTERM, SIGINT, SIGHUP, SIGKILL};
     for (int i = 0; i < 4; ++i) {
-        write_i32(f->out, sorted_b, 4);
+        test_cli_write(f->out, MGPU_TYPE_I32, sorted_b, 4);
         snapshot s;
         take(&s, f->out);
         pid_t pid = fork();
@@ -1133,26 +1091,26 @@ static void cli_help_and_version(const files *f) {
     for (size_t c = 0; c < sizeof commands / sizeof commands[0]; ++c)
         for (int h = 0; h < 2; ++h) {
             snprintf(args, sizeof args, "%s %s", commands[c], h ? "-h" : "--help");
-            int code = run(args, out, sizeof out, err, sizeof err);
+            int code = test_cli_run(args, out, sizeof out, err, sizeof err);
             CHECK(code == 0 && !strncmp(out, "usage: mgpuvk ", 14) && strstr(out, commands[c]), "mgpuvk %s -> %d: %s%s",
                   args, code, out, err);
         }
     snprintf(args, sizeof args, "sort '%s' --values --help", f->k); /* with other arguments missing or wrong */
-    int code = run(args, out, sizeof out, err, sizeof err);
+    int code = test_cli_run(args, out, sizeof out, err, sizeof err);
     CHECK(code == 0 && !strncmp(out, "usage:", 6), "mgpuvk %s -> %d", args, code);
-    code = run("search --help", out, sizeof out, err, sizeof err);
+    code = test_cli_run("search --help", out, sizeof out, err, sizeof err);
     CHECK(code == 0 && strstr(out, "--b-indices") && strstr(out, "OTHER bound") && strstr(out, "NA NB"),
           "search --help: %s", out);
     const char *whole[3] = {"--help", "-h", "help"};
     for (int w = 0; w < 3; ++w) {
-        code = run(whole[w], out, sizeof out, err, sizeof err);
+        code = test_cli_run(whole[w], out, sizeof out, err, sizeof err);
         CHECK(code == 0 && !strncmp(out, "usage:", 6) && strstr(out, "info --bench") && strstr(out, "interval-move"),
               "mgpuvk %s: %s", whole[w], out);
     }
-    code = run("", out, sizeof out, err, sizeof err);
+    code = test_cli_run("", out, sizeof out, err, sizeof err);
     CHECK(code == 2 && !strncmp(err, "usage:", 6) && strstr(err, "interval-move"), "mgpuvk with no arguments -> %d: %s",
           code, err);
-    code = run("--version", out, sizeof out, err, sizeof err);
+    code = test_cli_run("--version", out, sizeof out, err, sizeof err);
     char want[64];
     snprintf(want, sizeof want, "mgpuvk %d.%d.%d\n", MGPU_VERSION_MAJOR, MGPU_VERSION_MINOR, MGPU_VERSION_PATCH);
     CHECK(code == 0 && !strncmp(out, want, strlen(want)) && strstr(out, "libmgpuvk"), "mgpuvk --version -> %d: %s",
@@ -1163,7 +1121,7 @@ static void cli_help_and_version(const files *f) {
     CHECK(strstr(err, "mgpuvk info") != NULL, "--device 97: %s", err);
     /* --bench never rounds a small throughput to 0 */
     snprintf(args, sizeof args, "reduce '%s' --bench", f->a);
-    code = run(args, out, sizeof out, err, sizeof err);
+    code = test_cli_run(args, out, sizeof out, err, sizeof err);
     const char *rate = strstr(out, "(best of 10), ");
     CHECK(code == 0 && rate && strtod(rate + 14, NULL) > 0, "reduce --bench of 3 elements: %s %s", out, err);
 }
@@ -1181,14 +1139,7 @@ static void cli_safe_outputs(void) {
 }
 
 void test_cli(void) {
-    if (!g_test.cli_path) {
-        CHECK(false, "the cli family needs --cli PATH");
-        return;
-    }
-    snprintf(dir, sizeof dir, "%s/cli-%llu", g_test.temp_dir, (unsigned long long)g_test.seed);
-    char cmd[700];
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir);
-    CHECK(system(cmd) == 0, "mkdir %s", dir);
+    if (!test_cli_begin("cli")) return;
     cli_reduce_and_scan();
     cli_bad_input();
     cli_info();
@@ -1199,6 +1150,5 @@ void test_cli(void) {
     cli_search();
     cli_bulk();
     cli_safe_outputs();
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    CHECK(system(cmd) == 0, "rm %s", dir);
+    test_cli_end();
 }

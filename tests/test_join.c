@@ -18,11 +18,9 @@
  */
 #include "common.h"
 #include "ref/ref_join.h"
-#include "../tools/npy.h"
 
 #include <math.h>
 #include <string.h>
-#include <sys/wait.h>
 
 /* This family's entries of the test run and their flags (tests/families.def). */
 MGPU_TEST_FAMILY(join, "")
@@ -601,79 +599,15 @@ void test_join(void) {
 
 /* ---- the mgpuvk subcommand ---- */
 
-static char cli_dir[512];
-
-static int cli_run(const char *args, char *out, size_t out_size, char *err, size_t err_size) {
-    char cmd[4096], out_path[600], err_path[600];
-    snprintf(out_path, sizeof out_path, "%s/cli.out", cli_dir);
-    snprintf(err_path, sizeof err_path, "%s/cli.err", cli_dir);
-    snprintf(cmd, sizeof cmd, "MGPU_VALIDATION=%d '%s' %s >'%s' 2>'%s'", g_test.validation ? 1 : 0, g_test.cli_path,
-             args, out_path, err_path);
-    int status = system(cmd);
-    const char *paths[2] = {out_path, err_path};
-    char *bufs[2] = {out, err};
-    size_t sizes[2] = {out_size, err_size};
-    for (int k = 0; k < 2; ++k) {
-        FILE *f = fopen(paths[k], "rb");
-        size_t got = f ? fread(bufs[k], 1, sizes[k] - 1, f) : 0;
-        bufs[k][got] = '\0';
-        if (f) fclose(f);
-    }
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static bool cli_exists(const char *file) {
-    FILE *f = fopen(file, "rb");
-    if (f) fclose(f);
-    return f != NULL;
-}
-
-/* Bad input: exit status 2, one line on stderr, and neither output created. */
-static void cli_rejected(const char *args, const char *out1, const char *out2) {
-    char out[4096], err[4096];
-    remove(out1);
-    remove(out2);
-    int code = cli_run(args, out, sizeof out, err, sizeof err);
-    CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
-    CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "mgpuvk %s: one line on stderr: %s", args,
-          err);
-    CHECK(!cli_exists(out1) && !cli_exists(out2), "mgpuvk %s wrote an output file", args);
-}
-
-static void cli_write(const char *file, mgpu_type type, const void *data, size_t n) {
-    char error[256];
-    CHECK(npy_write(file, type, data, n, error, sizeof error), "%s", error);
-}
-
-/* The output file holds the n int32 of want. */
-static void cli_expect(const char *file, const int32_t *want, uint64_t n, const char *what) {
-    char error[512];
-    npy_array got;
-    if (!npy_read(file, &got, error, sizeof error)) {
-        CHECK(false, "%s: %s", what, error);
-        return;
-    }
-    CHECK(got.type == MGPU_TYPE_I32 && got.count == n && (!n || memcmp(got.data, want, n * 4) == 0),
-          "%s: dtype %d, %llu elements (expected <i4, %llu) or different rows", what, (int)got.type,
-          (unsigned long long)got.count, (unsigned long long)n);
-    free(got.data);
-}
-
 void test_join_cli(void) {
-    if (!g_test.cli_path) {
-        CHECK(false, "the join_cli family needs --cli PATH");
-        return;
-    }
-    snprintf(cli_dir, sizeof cli_dir, "%s/join-cli-%llu", g_test.temp_dir, (unsigned long long)g_test.seed);
-    char cmd[700], args[4096], out[4096], err[4096];
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s'", cli_dir);
-    CHECK(system(cmd) == 0, "mkdir %s", cli_dir);
+    if (!test_cli_begin("join_cli")) return;
+    char args[4096], out[4096], err[4096];
     char a_npy[600], b_npy[600], ai_npy[600], bi_npy[600], bad_npy[600];
-    snprintf(a_npy, sizeof a_npy, "%s/a.npy", cli_dir);
-    snprintf(b_npy, sizeof b_npy, "%s/b.npy", cli_dir);
-    snprintf(ai_npy, sizeof ai_npy, "%s/ai.npy", cli_dir);
-    snprintf(bi_npy, sizeof bi_npy, "%s/bi.npy", cli_dir);
-    snprintf(bad_npy, sizeof bad_npy, "%s/bad.npy", cli_dir);
+    test_cli_path(a_npy, sizeof a_npy, "a.npy");
+    test_cli_path(b_npy, sizeof b_npy, "b.npy");
+    test_cli_path(ai_npy, sizeof ai_npy, "ai.npy");
+    test_cli_path(bi_npy, sizeof bi_npy, "bi.npy");
+    test_cli_path(bad_npy, sizeof bad_npy, "bad.npy");
     /* Every type, every kind (rotated), both orders, empty inputs among them. */
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
         for (int k = 0; k < 2; ++k) {
@@ -685,8 +619,8 @@ void test_join_cli(void) {
             char *a = malloc(an * 8 + 8), *b = malloc(bn * 8 + 8);
             join_keys(type, JOIN_DUPLICATES, descending, 0, a, an, 64);
             join_keys(type, JOIN_DUPLICATES, descending, 1, b, bn, 64);
-            cli_write(a_npy, type, a, an);
-            cli_write(b_npy, type, b, bn);
+            test_cli_write(a_npy, type, a, an);
+            test_cli_write(b_npy, type, b, bn);
             uint64_t rows = ref_join(type, kind, descending, a, an, b, bn, NULL, NULL, 0);
             int32_t *want_a = malloc(rows * 4 + 4), *want_b = malloc(rows * 4 + 4);
             ref_join(type, kind, descending, a, an, b, bn, want_a, want_b, rows);
@@ -694,11 +628,11 @@ void test_join_cli(void) {
                      join_kinds[kind], ai_npy, bi_npy, descending ? " --descending" : "");
             remove(ai_npy);
             remove(bi_npy);
-            int code = cli_run(args, out, sizeof out, err, sizeof err);
+            int code = test_cli_run(args, out, sizeof out, err, sizeof err);
             CHECK(code == 0 && strtoull(out, NULL, 10) == rows, "mgpuvk %s -> %d, printed %s (%llu rows): %s", args,
                   code, out, (unsigned long long)rows, err);
-            cli_expect(ai_npy, want_a, rows, "join A indices");
-            cli_expect(bi_npy, want_b, rows, "join B indices");
+            test_cli_expect(ai_npy, MGPU_TYPE_I32, want_a, rows, "join A indices");
+            test_cli_expect(bi_npy, MGPU_TYPE_I32, want_b, rows, "join B indices");
             free(a);
             free(b);
             free(want_a);
@@ -706,60 +640,59 @@ void test_join_cli(void) {
         }
     /* An output may replace an input: the inputs are read first. */
     int32_t small_a[4] = {1, 2, 2, 5}, small_b[3] = {2, 5, 6}, want_a[4] = {1, 2, 3, -1}, want_b[4] = {0, 0, 1, 2};
-    cli_write(a_npy, MGPU_TYPE_I32, small_a, 4);
-    cli_write(b_npy, MGPU_TYPE_I32, small_b, 3);
+    test_cli_write(a_npy, MGPU_TYPE_I32, small_a, 4);
+    test_cli_write(b_npy, MGPU_TYPE_I32, small_b, 3);
     snprintf(args, sizeof args, "join '%s' '%s' --kind right -o '%s' --b-out '%s'", a_npy, b_npy, a_npy, b_npy);
-    int code = cli_run(args, out, sizeof out, err, sizeof err);
+    int code = test_cli_run(args, out, sizeof out, err, sizeof err);
     CHECK(code == 0 && strtoull(out, NULL, 10) == 4, "mgpuvk %s -> %d, printed %s: %s", args, code, out, err);
-    cli_expect(a_npy, want_a, 4, "join in place, A indices");
-    cli_expect(b_npy, want_b, 4, "join in place, B indices");
+    test_cli_expect(a_npy, MGPU_TYPE_I32, want_a, 4, "join in place, A indices");
+    test_cli_expect(b_npy, MGPU_TYPE_I32, want_b, 4, "join in place, B indices");
     /* Bad input: unsorted (for the order given), different dtypes, a bad or missing --kind, missing outputs, two
      * outputs in one file, a missing file, more than 2^31-1 rows. */
     int32_t unsorted[3] = {3, 1, 2};
     float floats[3] = {1, 2, 3};
-    cli_write(a_npy, MGPU_TYPE_I32, small_a, 4);
-    cli_write(b_npy, MGPU_TYPE_I32, small_b, 3);
-    cli_write(bad_npy, MGPU_TYPE_I32, unsorted, 3);
+    test_cli_write(a_npy, MGPU_TYPE_I32, small_a, 4);
+    test_cli_write(b_npy, MGPU_TYPE_I32, small_b, 3);
+    test_cli_write(bad_npy, MGPU_TYPE_I32, unsorted, 3);
     const char *bad_args[][2] = {{bad_npy, b_npy}, {a_npy, bad_npy}};
     for (int i = 0; i < 2; ++i) {
         snprintf(args, sizeof args, "join '%s' '%s' --kind inner -o '%s' --b-out '%s'", bad_args[i][0], bad_args[i][1],
                  ai_npy, bi_npy);
-        cli_rejected(args, ai_npy, bi_npy);
+        test_cli_rejected(args, ai_npy, bi_npy, NULL);
     }
     snprintf(args, sizeof args, "join '%s' '%s' --kind left -o '%s' --b-out '%s' --descending", a_npy, b_npy, ai_npy,
              bi_npy);
-    cli_rejected(args, ai_npy, bi_npy); /* ascending arrays, descending order */
-    cli_write(bad_npy, MGPU_TYPE_F32, floats, 3);
+    test_cli_rejected(args, ai_npy, bi_npy, NULL); /* ascending arrays, descending order */
+    test_cli_write(bad_npy, MGPU_TYPE_F32, floats, 3);
     snprintf(args, sizeof args, "join '%s' '%s' --kind outer -o '%s' --b-out '%s'", a_npy, bad_npy, ai_npy, bi_npy);
-    cli_rejected(args, ai_npy, bi_npy);
+    test_cli_rejected(args, ai_npy, bi_npy, NULL);
     snprintf(args, sizeof args, "join '%s' '%s' --kind full -o '%s' --b-out '%s'", a_npy, b_npy, ai_npy, bi_npy);
-    cli_rejected(args, ai_npy, bi_npy);
+    test_cli_rejected(args, ai_npy, bi_npy, NULL);
     snprintf(args, sizeof args, "join '%s' '%s' -o '%s' --b-out '%s'", a_npy, b_npy, ai_npy, bi_npy);
-    cli_rejected(args, ai_npy, bi_npy);
+    test_cli_rejected(args, ai_npy, bi_npy, NULL);
     snprintf(args, sizeof args, "join '%s' '%s' --kind inner -o '%s'", a_npy, b_npy, ai_npy);
-    cli_rejected(args, ai_npy, bi_npy);
+    test_cli_rejected(args, ai_npy, bi_npy, NULL);
     snprintf(args, sizeof args, "join '%s' '%s' --kind inner --b-out '%s'", a_npy, b_npy, bi_npy);
-    cli_rejected(args, ai_npy, bi_npy);
+    test_cli_rejected(args, ai_npy, bi_npy, NULL);
     snprintf(args, sizeof args, "join '%s' --kind inner -o '%s' --b-out '%s'", a_npy, ai_npy, bi_npy);
-    cli_rejected(args, ai_npy, bi_npy);
+    test_cli_rejected(args, ai_npy, bi_npy, NULL);
     snprintf(args, sizeof args, "join '%s' '%s' --kind inner -o '%s' --b-out '%s'", a_npy, b_npy, ai_npy, ai_npy);
-    cli_rejected(args, ai_npy, bi_npy);
-    snprintf(args, sizeof args, "join '%s/missing.npy' '%s' --kind inner -o '%s' --b-out '%s'", cli_dir, b_npy, ai_npy,
-             bi_npy);
-    cli_rejected(args, ai_npy, bi_npy);
+    test_cli_rejected(args, ai_npy, bi_npy, NULL);
+    snprintf(args, sizeof args, "join '%s/missing.npy' '%s' --kind inner -o '%s' --b-out '%s'", test_cli_dir(), b_npy,
+             ai_npy, bi_npy);
+    test_cli_rejected(args, ai_npy, bi_npy, NULL);
     uint32_t *equal = malloc(65536 * 4);
     for (size_t i = 0; i < 65536; ++i) equal[i] = 9;
-    cli_write(a_npy, MGPU_TYPE_U32, equal, 65536);
-    cli_write(b_npy, MGPU_TYPE_U32, equal, 32768);
+    test_cli_write(a_npy, MGPU_TYPE_U32, equal, 65536);
+    test_cli_write(b_npy, MGPU_TYPE_U32, equal, 32768);
     snprintf(args, sizeof args, "join '%s' '%s' --kind inner -o '%s' --b-out '%s'", a_npy, b_npy, ai_npy, bi_npy);
-    cli_rejected(args, ai_npy, bi_npy); /* 2^31 rows */
+    test_cli_rejected(args, ai_npy, bi_npy, NULL); /* 2^31 rows */
     free(equal);
     /* --help */
-    code = cli_run("join --help", out, sizeof out, err, sizeof err);
+    code = test_cli_run("join --help", out, sizeof out, err, sizeof err);
     CHECK(code == 0 && !strncmp(out, "usage: mgpuvk join", 18) && strstr(out, "--kind"),
           "mgpuvk join --help -> %d: %s%s", code, out, err);
-    code = cli_run("--help", out, sizeof out, err, sizeof err);
+    code = test_cli_run("--help", out, sizeof out, err, sizeof err);
     CHECK(code == 0 && strstr(out, "join A.npy B.npy --kind"), "mgpuvk --help lists the join: %s", out);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cli_dir);
-    CHECK(system(cmd) == 0, "rm %s", cli_dir);
+    test_cli_end();
 }

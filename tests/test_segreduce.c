@@ -15,11 +15,9 @@
  *   segreduce_cli: the mgpuvk subcommands against the references, and bad input (exit 2, one line, no file).
  */
 #include "common.h"
-#include "../tools/npy.h"
 
 #include <math.h>
 #include <string.h>
-#include <sys/wait.h>
 
 /* This family's entries of the test run and their flags (tests/families.def). */
 MGPU_TEST_FAMILY(segreduce, "slow")
@@ -629,86 +627,16 @@ void test_segreduce(void) {
 
 /* ---- the mgpuvk subcommands ---- */
 
-static char cli_dir[512];
-
-static int cli_run(const char *args, char *out, size_t out_size, char *err, size_t err_size) {
-    char cmd[4096], out_path[600], err_path[600];
-    snprintf(out_path, sizeof out_path, "%s/cli.out", cli_dir);
-    snprintf(err_path, sizeof err_path, "%s/cli.err", cli_dir);
-    snprintf(cmd, sizeof cmd, "MGPU_VALIDATION=%d '%s' %s >'%s' 2>'%s'", g_test.validation ? 1 : 0, g_test.cli_path,
-             args, out_path, err_path);
-    int status = system(cmd);
-    const char *paths[2] = {out_path, err_path};
-    char *bufs[2] = {out, err};
-    size_t sizes[2] = {out_size, err_size};
-    for (int k = 0; k < 2; ++k) {
-        FILE *f = fopen(paths[k], "rb");
-        size_t got = f ? fread(bufs[k], 1, sizes[k] - 1, f) : 0;
-        bufs[k][got] = '\0';
-        if (f) fclose(f);
-    }
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static void cli_path(char *buf, size_t size, const char *name) { snprintf(buf, size, "%s/%s", cli_dir, name); }
-
-static bool cli_exists(const char *file) {
-    FILE *f = fopen(file, "rb");
-    if (f) fclose(f);
-    return f != NULL;
-}
-
-/* Bad input: exit status 2, one line on stderr, and none of the outputs created. */
-static void cli_rejected(const char *args, const char *out1, const char *out2) {
-    char out[4096], err[4096];
-    remove(out1);
-    if (out2) remove(out2);
-    int code = cli_run(args, out, sizeof out, err, sizeof err);
-    CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
-    CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "mgpuvk %s: one line on stderr: %s", args,
-          err);
-    CHECK(!cli_exists(out1) && (!out2 || !cli_exists(out2)), "mgpuvk %s wrote an output file", args);
-}
-
-static void cli_write(const char *file, mgpu_type type, const void *data, size_t n) {
-    char error[256];
-    CHECK(npy_write(file, type, data, n, error, sizeof error), "%s", error);
-}
-
-/* The output file holds n elements of type equal (ref_equal) to want. */
-static void cli_expect(const char *file, mgpu_type type, const void *want, size_t n, const char *what) {
-    char error[512];
-    npy_array got;
-    if (!npy_read(file, &got, error, sizeof error)) {
-        CHECK(false, "%s: %s", what, error);
-        return;
-    }
-    CHECK(got.type == type && got.count == n, "%s: dtype %d, %llu elements, expected %zu", what, (int)got.type,
-          (unsigned long long)got.count, n);
-    for (size_t i = 0; i < n && got.type == type && got.count == n; ++i)
-        if (!ref_equal(type, ref_get(type, got.data, i), ref_get(type, want, i))) {
-            CHECK(false, "%s: element %zu differs", what, i);
-            break;
-        }
-    free(got.data);
-}
-
 void test_segreduce_cli(void) {
-    if (!g_test.cli_path) {
-        CHECK(false, "the segreduce_cli family needs --cli PATH");
-        return;
-    }
-    snprintf(cli_dir, sizeof cli_dir, "%s/segreduce-cli-%llu", g_test.temp_dir, (unsigned long long)g_test.seed);
-    char cmd[700], args[4096], out[4096], err[4096];
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s'", cli_dir);
-    CHECK(system(cmd) == 0, "mkdir %s", cli_dir);
+    if (!test_cli_begin("segreduce_cli")) return;
+    char args[4096], out[4096], err[4096];
     char values_npy[600], starts_npy[600], keys_npy[600], out_npy[600], vout_npy[600], bad_npy[600];
-    cli_path(values_npy, sizeof values_npy, "values.npy");
-    cli_path(starts_npy, sizeof starts_npy, "starts.npy");
-    cli_path(keys_npy, sizeof keys_npy, "keys.npy");
-    cli_path(out_npy, sizeof out_npy, "out.npy");
-    cli_path(vout_npy, sizeof vout_npy, "vout.npy");
-    cli_path(bad_npy, sizeof bad_npy, "bad.npy");
+    test_cli_path(values_npy, sizeof values_npy, "values.npy");
+    test_cli_path(starts_npy, sizeof starts_npy, "starts.npy");
+    test_cli_path(keys_npy, sizeof keys_npy, "keys.npy");
+    test_cli_path(out_npy, sizeof out_npy, "out.npy");
+    test_cli_path(vout_npy, sizeof vout_npy, "vout.npy");
+    test_cli_path(bad_npy, sizeof bad_npy, "bad.npy");
     static const char *const ops[] = {"add", "min", "max"};
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
@@ -717,30 +645,30 @@ void test_segreduce_cli(void) {
         char *values = malloc(n * 8 + 8), *want = malloc((m + n) * 8 + 8), *want_keys = malloc(n * 8 + 8);
         int o = t % 3;
         seg_values(type, seg_ops[o], values, n);
-        cli_write(values_npy, type, values, n);
-        cli_write(starts_npy, MGPU_TYPE_I32, starts, m);
+        test_cli_write(values_npy, type, values, n);
+        test_cli_write(starts_npy, MGPU_TYPE_I32, starts, m);
         snprintf(args, sizeof args, "segreduce '%s' --starts '%s' -o '%s' --op %s", values_npy, starts_npy, out_npy,
                  ops[o]);
         remove(out_npy);
-        int code = cli_run(args, out, sizeof out, err, sizeof err);
+        int code = test_cli_run(args, out, sizeof out, err, sizeof err);
         CHECK(code == 0, "mgpuvk %s -> %d: %s", args, code, err);
         ref_segreduce(type, seg_ops[o], values, n, starts, m, want);
-        cli_expect(out_npy, type, want, m, "segreduce output");
+        test_cli_expect(out_npy, type, want, m, "segreduce output");
         /* reduce-by-key: keys of another type in runs */
         mgpu_type kt = (mgpu_type)((t + 2) % MGPU_TYPE_COUNT);
         char *keys = malloc(n * 8 + 8);
         rbk_keys(kt, RBK_RUNS, keys, n, 64);
-        cli_write(keys_npy, kt, keys, n);
+        test_cli_write(keys_npy, kt, keys, n);
         size_t runs = ref_reduce_by_key(kt, type, seg_ops[o], keys, values, n, want_keys, want);
         snprintf(args, sizeof args, "reduce-by-key '%s' '%s' -o '%s' --values-out '%s' --op %s", keys_npy, values_npy,
                  out_npy, vout_npy, ops[o]);
         remove(out_npy);
         remove(vout_npy);
-        code = cli_run(args, out, sizeof out, err, sizeof err);
+        code = test_cli_run(args, out, sizeof out, err, sizeof err);
         CHECK(code == 0 && strtoull(out, NULL, 10) == runs, "mgpuvk %s -> %d, printed %s (%zu runs): %s", args, code,
               out, runs, err);
-        cli_expect(out_npy, kt, want_keys, runs, "reduce-by-key keys");
-        cli_expect(vout_npy, type, want, runs, "reduce-by-key values");
+        test_cli_expect(out_npy, kt, want_keys, runs, "reduce-by-key keys");
+        test_cli_expect(vout_npy, type, want, runs, "reduce-by-key values");
         free(keys);
         free(starts);
         free(values);
@@ -751,57 +679,57 @@ void test_segreduce_cli(void) {
      * missing arguments; an output that is an input. */
     int32_t v[6] = {1, 2, 3, 4, 5, 6}, desc[3] = {0, 4, 2}, past[2] = {0, 7}, negative[2] = {-1, 3}, ok[2] = {0, 3};
     int64_t wide[2] = {0, 3};
-    cli_write(values_npy, MGPU_TYPE_I32, v, 6);
-    cli_write(keys_npy, MGPU_TYPE_I32, v, 5);
+    test_cli_write(values_npy, MGPU_TYPE_I32, v, 6);
+    test_cli_write(keys_npy, MGPU_TYPE_I32, v, 5);
     const struct {
         const int32_t *data;
         size_t n;
     } bad_starts[] = {{desc, 3}, {past, 2}, {negative, 2}};
     for (size_t b = 0; b < 3; ++b) {
-        cli_write(bad_npy, MGPU_TYPE_I32, bad_starts[b].data, bad_starts[b].n);
+        test_cli_write(bad_npy, MGPU_TYPE_I32, bad_starts[b].data, bad_starts[b].n);
         snprintf(args, sizeof args, "segreduce '%s' --starts '%s' -o '%s'", values_npy, bad_npy, out_npy);
-        cli_rejected(args, out_npy, NULL);
+        test_cli_rejected(args, out_npy, NULL, NULL);
     }
-    cli_write(bad_npy, MGPU_TYPE_I64, wide, 2);
+    test_cli_write(bad_npy, MGPU_TYPE_I64, wide, 2);
     snprintf(args, sizeof args, "segreduce '%s' --starts '%s' -o '%s'", values_npy, bad_npy, out_npy);
-    cli_rejected(args, out_npy, NULL);
-    cli_write(starts_npy, MGPU_TYPE_I32, ok, 2);
+    test_cli_rejected(args, out_npy, NULL, NULL);
+    test_cli_write(starts_npy, MGPU_TYPE_I32, ok, 2);
     snprintf(args, sizeof args, "segreduce '%s' --starts '%s' -o '%s' --op maxindex", values_npy, starts_npy, out_npy);
-    cli_rejected(args, out_npy, NULL);
+    test_cli_rejected(args, out_npy, NULL, NULL);
     snprintf(args, sizeof args, "segreduce '%s' -o '%s'", values_npy, out_npy);
-    cli_rejected(args, out_npy, NULL);
+    test_cli_rejected(args, out_npy, NULL, NULL);
     snprintf(args, sizeof args, "segreduce '%s' --starts '%s'", values_npy, starts_npy);
-    cli_rejected(args, out_npy, NULL);
+    test_cli_rejected(args, out_npy, NULL, NULL);
     snprintf(args, sizeof args, "segreduce '%s' --starts '%s' -o '%s'", values_npy, starts_npy, starts_npy);
-    cli_rejected(args, out_npy, NULL);
-    CHECK(cli_exists(starts_npy), "a refused output removed its input");
-    snprintf(args, sizeof args, "segreduce '%s/missing.npy' --starts '%s' -o '%s'", cli_dir, starts_npy, out_npy);
-    cli_rejected(args, out_npy, NULL);
+    test_cli_rejected(args, out_npy, NULL, NULL);
+    CHECK(test_cli_exists(starts_npy), "a refused output removed its input");
+    snprintf(args, sizeof args, "segreduce '%s/missing.npy' --starts '%s' -o '%s'", test_cli_dir(), starts_npy,
+             out_npy);
+    test_cli_rejected(args, out_npy, NULL, NULL);
     snprintf(args, sizeof args, "reduce-by-key '%s' '%s' -o '%s' --values-out '%s'", keys_npy, values_npy, out_npy,
              vout_npy);
-    cli_rejected(args, out_npy, vout_npy); /* 5 keys, 6 values */
-    cli_write(keys_npy, MGPU_TYPE_F32, v, 6);
+    test_cli_rejected(args, out_npy, vout_npy, NULL); /* 5 keys, 6 values */
+    test_cli_write(keys_npy, MGPU_TYPE_F32, v, 6);
     snprintf(args, sizeof args, "reduce-by-key '%s' '%s' -o '%s'", keys_npy, values_npy, out_npy);
-    cli_rejected(args, out_npy, vout_npy); /* no --values-out */
+    test_cli_rejected(args, out_npy, vout_npy, NULL); /* no --values-out */
     snprintf(args, sizeof args, "reduce-by-key '%s' '%s' -o '%s' --values-out '%s'", keys_npy, values_npy, out_npy,
              out_npy);
-    cli_rejected(args, out_npy, vout_npy); /* two outputs, one file */
+    test_cli_rejected(args, out_npy, vout_npy, NULL); /* two outputs, one file */
     snprintf(args, sizeof args, "reduce-by-key '%s' '%s' -o '%s' --values-out '%s' --op mul", keys_npy, values_npy,
              out_npy, vout_npy);
-    cli_rejected(args, out_npy, vout_npy);
+    test_cli_rejected(args, out_npy, vout_npy, NULL);
     snprintf(args, sizeof args, "reduce-by-key '%s' -o '%s' --values-out '%s'", keys_npy, out_npy, vout_npy);
-    cli_rejected(args, out_npy, vout_npy);
+    test_cli_rejected(args, out_npy, vout_npy, NULL);
     /* --help */
     const char *commands[2] = {"segreduce", "reduce-by-key"};
     for (int c = 0; c < 2; ++c) {
         snprintf(args, sizeof args, "%s --help", commands[c]);
-        int code = cli_run(args, out, sizeof out, err, sizeof err);
+        int code = test_cli_run(args, out, sizeof out, err, sizeof err);
         CHECK(code == 0 && !strncmp(out, "usage: mgpuvk ", 14) && strstr(out, commands[c]), "mgpuvk %s -> %d: %s%s",
               args, code, out, err);
     }
-    int code = cli_run("--help", out, sizeof out, err, sizeof err);
+    int code = test_cli_run("--help", out, sizeof out, err, sizeof err);
     CHECK(code == 0 && strstr(out, "segreduce VALUES.npy") && strstr(out, "reduce-by-key KEYS.npy"),
           "mgpuvk --help lists the segmented reduce: %s", out);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cli_dir);
-    CHECK(system(cmd) == 0, "rm %s", cli_dir);
+    test_cli_end();
 }

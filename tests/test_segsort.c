@@ -9,11 +9,8 @@
  * that are the input positions. */
 #include "common.h"
 #include "ref/ref_segsort.h"
-#include "../tools/npy.h"
 
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 MGPU_TEST_FAMILY(segsort, "")
 MGPU_TEST_FAMILY(segsort_cli, "cli")
@@ -466,79 +463,19 @@ void test_segsort(void) {
 
 /* ---- the tool: mgpuvk segsort and sort --algo locality ---------------------------------------------------- */
 
-static char cli_dir[512];
-
-static void cli_path(char *buf, size_t size, const char *name) { snprintf(buf, size, "%s/%s", cli_dir, name); }
-
-/* Runs `mgpuvk args` (validation on where the run has it); its exit status, stderr in err. */
-static int cli_run(const char *args, char *err, size_t err_size) {
-    char cmd[4096], err_path[600];
-    cli_path(err_path, sizeof err_path, "segsort_cli.err");
-    snprintf(cmd, sizeof cmd, "MGPU_VALIDATION=%d '%s' %s >/dev/null 2>'%s'", g_test.validation ? 1 : 0,
-             g_test.cli_path, args, err_path);
-    int status = system(cmd);
-    FILE *f = fopen(err_path, "rb");
-    size_t n = f ? fread(err, 1, err_size - 1, f) : 0;
-    err[n] = '\0';
-    if (f) fclose(f);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-/* Bad input: exit status 2, one line on stderr, and each output path as it was (absent, or the file `keep`). */
-static void cli_rejected(const char *args, const char *out, const char *keep) {
-    char err[4096];
-    if (!keep) remove(out);
-    int code = cli_run(args, err, sizeof err);
-    CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
-    CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "mgpuvk %s: one line on stderr: %s", args,
-          err);
-    npy_array got = {0};
-    char error[512];
-    bool read = npy_read(out, &got, error, sizeof error);
-    if (!keep)
-        CHECK(!read, "mgpuvk %s wrote its output", args);
-    else
-        CHECK(read && got.count == 3 && ((int32_t *)got.data)[0] == 77, "mgpuvk %s changed %s", args, out);
-    free(got.data);
-}
-
-static void cli_write(const char *path, mgpu_type type, const void *data, size_t n) {
-    char error[512];
-    CHECK(npy_write(path, type, data, n, error, sizeof error), "%s", error);
-}
-
-/* The output array at path equals want (count elements of type). */
-static void cli_expect(const char *args, const char *path, mgpu_type type, const void *want, size_t n) {
-    npy_array got = {0};
-    char error[512];
-    bool read = npy_read(path, &got, error, sizeof error);
-    CHECK(read, "mgpuvk %s: %s", args, error);
-    if (read)
-        CHECK(got.type == type && got.count == n && memcmp(got.data, want, n * mgpu_type_size(type)) == 0,
-              "mgpuvk %s: %s differs", args, path);
-    free(got.data);
-}
-
 void test_segsort_cli(void) {
-    if (!g_test.cli_path || !g_test.temp_dir) {
-        CHECK(false, "the segsort_cli family needs --cli PATH and --temp DIR");
-        return;
-    }
-    snprintf(cli_dir, sizeof cli_dir, "%s/segsort-cli-%llu", g_test.temp_dir, (unsigned long long)g_test.seed);
-    char mkdir[700];
-    snprintf(mkdir, sizeof mkdir, "mkdir -p '%s'", cli_dir);
-    CHECK(system(mkdir) == 0, "mkdir %s", cli_dir);
+    if (!test_cli_begin("segsort_cli")) return;
     char k[600], v[600], h[600], f[600], fi[600], o[600], vo[600], po[600], bad[600], keep[600], args[4096], err[4096];
-    cli_path(k, sizeof k, "segsort_k.npy");
-    cli_path(v, sizeof v, "segsort_v.npy");
-    cli_path(h, sizeof h, "segsort_h.npy");
-    cli_path(f, sizeof f, "segsort_f.npy");
-    cli_path(fi, sizeof fi, "segsort_fi.npy");
-    cli_path(o, sizeof o, "segsort_o.npy");
-    cli_path(vo, sizeof vo, "segsort_vo.npy");
-    cli_path(po, sizeof po, "segsort_po.npy");
-    cli_path(bad, sizeof bad, "segsort_bad.npy");
-    cli_path(keep, sizeof keep, "segsort_keep.npy");
+    test_cli_path(k, sizeof k, "segsort_k.npy");
+    test_cli_path(v, sizeof v, "segsort_v.npy");
+    test_cli_path(h, sizeof h, "segsort_h.npy");
+    test_cli_path(f, sizeof f, "segsort_f.npy");
+    test_cli_path(fi, sizeof fi, "segsort_fi.npy");
+    test_cli_path(o, sizeof o, "segsort_o.npy");
+    test_cli_path(vo, sizeof vo, "segsort_vo.npy");
+    test_cli_path(po, sizeof po, "segsort_po.npy");
+    test_cli_path(bad, sizeof bad, "segsort_bad.npy");
+    test_cli_path(keep, sizeof keep, "segsort_keep.npy");
     /* Good input: each key type once, heads and flags (<u4 and <i4), values, the permutation, both orders. */
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
@@ -558,32 +495,32 @@ void test_segsort_cli(void) {
             if ((size_t)heads[i] < n) flags[heads[i]] = 1u + (uint32_t)i;
         ref_segsort(type, 8, descending, keys, values, n, heads, head_count, want, vwant, NULL);
         ref_segsort(type, 0, descending, keys, NULL, n, heads, head_count, want, NULL, iwant);
-        cli_write(k, type, keys, n);
-        cli_write(v, MGPU_TYPE_F64, values, n);
-        cli_write(h, MGPU_TYPE_I32, heads, head_count);
-        cli_write(f, MGPU_TYPE_U32, flags, n);
-        cli_write(fi, MGPU_TYPE_I32, flags, n);
+        test_cli_write(k, type, keys, n);
+        test_cli_write(v, MGPU_TYPE_F64, values, n);
+        test_cli_write(h, MGPU_TYPE_I32, heads, head_count);
+        test_cli_write(f, MGPU_TYPE_U32, flags, n);
+        test_cli_write(fi, MGPU_TYPE_I32, flags, n);
         const char *order = descending ? " --descending" : "";
         snprintf(args, sizeof args, "segsort '%s' --heads '%s' -o '%s' --values '%s' --values-out '%s'%s", k, h, o, v,
                  vo, order);
-        int code = cli_run(args, err, sizeof err);
+        int code = test_cli_run(args, NULL, 0, err, sizeof err);
         CHECK(code == 0, "mgpuvk %s -> %d (%s)", args, code, err);
-        cli_expect(args, o, type, want, n);
-        cli_expect(args, vo, MGPU_TYPE_F64, vwant, n);
+        test_cli_expect(o, type, want, n, args);
+        test_cli_expect(vo, MGPU_TYPE_F64, vwant, n, args);
         snprintf(args, sizeof args, "segsort '%s' --flags '%s' -o '%s' --indices-out '%s'%s", k, t % 2 ? fi : f, o, po,
                  order);
-        code = cli_run(args, err, sizeof err);
+        code = test_cli_run(args, NULL, 0, err, sizeof err);
         CHECK(code == 0, "mgpuvk %s -> %d (%s)", args, code, err);
-        cli_expect(args, o, type, want, n);
-        cli_expect(args, po, MGPU_TYPE_I32, iwant, n);
+        test_cli_expect(o, type, want, n, args);
+        test_cli_expect(po, MGPU_TYPE_I32, iwant, n, args);
         /* the locality sort: the stable sort */
         ref_sort(type, 8, descending, keys, values, n, want, vwant, NULL);
         snprintf(args, sizeof args, "sort '%s' -o '%s' --values '%s' --values-out '%s' --algo locality%s", k, o, v, vo,
                  order);
-        code = cli_run(args, err, sizeof err);
+        code = test_cli_run(args, NULL, 0, err, sizeof err);
         CHECK(code == 0, "mgpuvk %s -> %d (%s)", args, code, err);
-        cli_expect(args, o, type, want, n);
-        cli_expect(args, vo, MGPU_TYPE_F64, vwant, n);
+        test_cli_expect(o, type, want, n, args);
+        test_cli_expect(vo, MGPU_TYPE_F64, vwant, n, args);
         free(keys);
         free(want);
         free(values);
@@ -594,20 +531,20 @@ void test_segsort_cli(void) {
     }
     /* in place: -o replaces the keys */
     int32_t in_place[5] = {5, 1, 4, 3, 9}, in_heads[1] = {3}, in_want[5] = {1, 4, 5, 3, 9};
-    cli_write(k, MGPU_TYPE_I32, in_place, 5);
-    cli_write(h, MGPU_TYPE_I32, in_heads, 1);
+    test_cli_write(k, MGPU_TYPE_I32, in_place, 5);
+    test_cli_write(h, MGPU_TYPE_I32, in_heads, 1);
     snprintf(args, sizeof args, "segsort '%s' --heads '%s' -o '%s'", k, h, k);
-    CHECK(cli_run(args, err, sizeof err) == 0, "mgpuvk %s (%s)", args, err);
-    cli_expect(args, k, MGPU_TYPE_I32, in_want, 5);
+    CHECK(test_cli_run(args, NULL, 0, err, sizeof err) == 0, "mgpuvk %s (%s)", args, err);
+    test_cli_expect(k, MGPU_TYPE_I32, in_want, 5, args);
 
     /* Bad input: one line, exit 2, nothing written (and an existing output kept as it was). */
     int32_t keys5[5] = {3, 1, 2, 5, 4}, heads_bad[3] = {1, 4, 2}, heads_far[2] = {1, 6}, heads_neg[2] = {-1, 2};
     uint32_t flags4[4] = {0, 1, 0, 0};
     float heads_f[2] = {1, 2};
     int32_t values4[4] = {1, 2, 3, 4}, kept[3] = {77, 78, 79};
-    cli_write(k, MGPU_TYPE_I32, keys5, 5);
-    cli_write(h, MGPU_TYPE_I32, in_heads, 1);
-    cli_write(v, MGPU_TYPE_I32, values4, 4);
+    test_cli_write(k, MGPU_TYPE_I32, keys5, 5);
+    test_cli_write(h, MGPU_TYPE_I32, in_heads, 1);
+    test_cli_write(v, MGPU_TYPE_I32, values4, 4);
     const struct {
         const char *what;
         mgpu_type type;
@@ -619,12 +556,12 @@ void test_segsort_cli(void) {
                      {"heads not <i4", MGPU_TYPE_F32, heads_f, 2},
                      {"flags of another length", MGPU_TYPE_U32, flags4, 4}};
     for (size_t i = 0; i < sizeof bad_files / sizeof bad_files[0]; ++i) {
-        cli_write(bad, bad_files[i].type, bad_files[i].data, bad_files[i].n);
+        test_cli_write(bad, bad_files[i].type, bad_files[i].data, bad_files[i].n);
         snprintf(args, sizeof args, "segsort '%s' %s '%s' -o '%s'", k, i == 4 ? "--flags" : "--heads", bad, o);
-        cli_rejected(args, o, NULL);
-        cli_write(keep, MGPU_TYPE_I32, kept, 3);
+        test_cli_rejected(args, o, NULL, NULL);
+        test_cli_write(keep, MGPU_TYPE_I32, kept, 3);
         snprintf(args, sizeof args, "segsort '%s' %s '%s' -o '%s'", k, i == 4 ? "--flags" : "--heads", bad, keep);
-        cli_rejected(args, keep, keep);
+        test_cli_rejected(args, NULL, NULL, keep);
     }
     const char *bad_args[] = {
         "segsort '%1$s' -o '%3$s'",                                                    /* no segments */
@@ -640,19 +577,14 @@ void test_segsort_cli(void) {
         "sort '%1$s' -o '%3$s' --algo localty",
     };
     char missing[600];
-    cli_path(missing, sizeof missing, "segsort_missing.npy");
+    test_cli_path(missing, sizeof missing, "segsort_missing.npy");
     remove(missing);
     for (size_t i = 0; i < sizeof bad_args / sizeof bad_args[0]; ++i) {
         snprintf(args, sizeof args, bad_args[i], k, h, o, v, vo, missing);
-        cli_rejected(args, o, NULL);
+        test_cli_rejected(args, o, NULL, NULL);
         remove(vo);
     }
     snprintf(args, sizeof args, "segsort --help");
-    CHECK(cli_run(args, err, sizeof err) == 0, "mgpuvk segsort --help failed (%s)", err);
-    const char *temps[] = {k, v, h, f, fi, o, vo, po, bad, keep};
-    for (size_t i = 0; i < sizeof temps / sizeof temps[0]; ++i) remove(temps[i]);
-    char err_path[600];
-    cli_path(err_path, sizeof err_path, "segsort_cli.err");
-    remove(err_path);
-    rmdir(cli_dir);
+    CHECK(test_cli_run(args, NULL, 0, err, sizeof err) == 0, "mgpuvk segsort --help failed (%s)", err);
+    test_cli_end();
 }

@@ -22,11 +22,9 @@
  */
 #include "common.h"
 #include "ref/ref_sets.h"
-#include "../tools/npy.h"
 
 #include <math.h>
 #include <string.h>
-#include <sys/wait.h>
 
 /* This family's entries of the test run and their flags (tests/families.def). */
 MGPU_TEST_FAMILY(sets, "")
@@ -635,82 +633,16 @@ void test_sets_lookback(void) {
 
 /* ---- the mgpuvk subcommand ---- */
 
-static char cli_dir[512];
-
-static int cli_run(const char *args, char *out, size_t out_size, char *err, size_t err_size) {
-    char cmd[4096], out_path[600], err_path[600];
-    snprintf(out_path, sizeof out_path, "%s/cli.out", cli_dir);
-    snprintf(err_path, sizeof err_path, "%s/cli.err", cli_dir);
-    snprintf(cmd, sizeof cmd, "MGPU_VALIDATION=%d '%s' %s >'%s' 2>'%s'", g_test.validation ? 1 : 0, g_test.cli_path,
-             args, out_path, err_path);
-    int status = system(cmd);
-    const char *paths[2] = {out_path, err_path};
-    char *bufs[2] = {out, err};
-    size_t sizes[2] = {out_size, err_size};
-    for (int k = 0; k < 2; ++k) {
-        FILE *f = fopen(paths[k], "rb");
-        size_t got = f ? fread(bufs[k], 1, sizes[k] - 1, f) : 0;
-        bufs[k][got] = '\0';
-        if (f) fclose(f);
-    }
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static void cli_path(char *buf, size_t size, const char *name) { snprintf(buf, size, "%s/%s", cli_dir, name); }
-
-static bool cli_exists(const char *file) {
-    FILE *f = fopen(file, "rb");
-    if (f) fclose(f);
-    return f != NULL;
-}
-
-/* Bad input: exit status 2, one line on stderr, and none of the outputs created. */
-static void cli_rejected(const char *args, const char *out1, const char *out2) {
-    char out[4096], err[4096];
-    remove(out1);
-    if (out2) remove(out2);
-    int code = cli_run(args, out, sizeof out, err, sizeof err);
-    CHECK(code == 2, "mgpuvk %s -> %d, expected 2 (%s)", args, code, err);
-    CHECK(strlen(err) > 1 && strchr(err, '\n') == err + strlen(err) - 1, "mgpuvk %s: one line on stderr: %s", args,
-          err);
-    CHECK(!cli_exists(out1) && (!out2 || !cli_exists(out2)), "mgpuvk %s wrote an output file", args);
-}
-
-static void cli_write(const char *file, mgpu_type type, const void *data, size_t n) {
-    char error[256];
-    CHECK(npy_write(file, type, data, n, error, sizeof error), "%s", error);
-}
-
-/* The output file holds exactly the n elements of type in want (bits). */
-static void cli_expect(const char *file, mgpu_type type, const void *want, size_t n, const char *what) {
-    char error[512];
-    npy_array got;
-    if (!npy_read(file, &got, error, sizeof error)) {
-        CHECK(false, "%s: %s", what, error);
-        return;
-    }
-    CHECK(got.type == type && got.count == n && (n == 0 || memcmp(got.data, want, n * mgpu_type_size(type)) == 0),
-          "%s: dtype %d, %llu elements, expected %zu, or the elements differ", what, (int)got.type,
-          (unsigned long long)got.count, n);
-    free(got.data);
-}
-
 void test_sets_cli(void) {
-    if (!g_test.cli_path) {
-        CHECK(false, "the sets_cli family needs --cli PATH");
-        return;
-    }
-    snprintf(cli_dir, sizeof cli_dir, "%s/sets-cli-%llu", g_test.temp_dir, (unsigned long long)g_test.seed);
-    char cmd[700], args[4096], out[4096], err[4096];
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s'", cli_dir);
-    CHECK(system(cmd) == 0, "mkdir %s", cli_dir);
+    if (!test_cli_begin("sets_cli")) return;
+    char args[4096], out[4096], err[4096];
     char a_npy[600], b_npy[600], va_npy[600], vb_npy[600], out_npy[600], vout_npy[600];
-    cli_path(a_npy, sizeof a_npy, "a.npy");
-    cli_path(b_npy, sizeof b_npy, "b.npy");
-    cli_path(va_npy, sizeof va_npy, "va.npy");
-    cli_path(vb_npy, sizeof vb_npy, "vb.npy");
-    cli_path(out_npy, sizeof out_npy, "out.npy");
-    cli_path(vout_npy, sizeof vout_npy, "vout.npy");
+    test_cli_path(a_npy, sizeof a_npy, "a.npy");
+    test_cli_path(b_npy, sizeof b_npy, "b.npy");
+    test_cli_path(va_npy, sizeof va_npy, "va.npy");
+    test_cli_path(vb_npy, sizeof vb_npy, "vb.npy");
+    test_cli_path(out_npy, sizeof out_npy, "out.npy");
+    test_cli_path(vout_npy, sizeof vout_npy, "vout.npy");
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
         int op = t % 4;
@@ -723,10 +655,10 @@ void test_sets_cli(void) {
         char *want = malloc((an + bn) * 8 + 8), *want_values = malloc((an + bn) * 8 + 8);
         size_t k = ref_set_operation(type, (mgpu_set_op)op, descending, pairs ? vs : 0, a, va, an, b, vb, bn, want,
                                      want_values, NULL);
-        cli_write(a_npy, type, a, an);
-        cli_write(b_npy, type, b, bn);
-        cli_write(va_npy, vt, va, an);
-        cli_write(vb_npy, vt, vb, bn);
+        test_cli_write(a_npy, type, a, an);
+        test_cli_write(b_npy, type, b, bn);
+        test_cli_write(va_npy, vt, va, an);
+        test_cli_write(vb_npy, vt, vb, bn);
         int at = snprintf(args, sizeof args, "set '%s' '%s' --op %s -o '%s'%s", a_npy, b_npy, set_names[op], out_npy,
                           descending ? " --descending" : "");
         if (pairs)
@@ -734,11 +666,11 @@ void test_sets_cli(void) {
                      vout_npy);
         remove(out_npy);
         remove(vout_npy);
-        int code = cli_run(args, out, sizeof out, err, sizeof err);
+        int code = test_cli_run(args, out, sizeof out, err, sizeof err);
         CHECK(code == 0 && strtoull(out, NULL, 10) == k, "mgpuvk %s -> %d, printed %s (%zu outputs): %s", args, code,
               out, k, err);
-        cli_expect(out_npy, type, want, k, "set keys");
-        if (pairs) cli_expect(vout_npy, vt, want_values, k, "set values");
+        test_cli_expect(out_npy, type, want, k, "set keys");
+        if (pairs) test_cli_expect(vout_npy, vt, want_values, k, "set values");
         free(a);
         free(b);
         free(va);
@@ -750,53 +682,52 @@ void test_sets_cli(void) {
      * missing arguments, --values without --values-out, an output that is an input of another role. */
     int32_t sorted[5] = {1, 2, 2, 5, 9}, unsorted[4] = {3, 1, 4, 1}, values[5] = {0, 1, 2, 3, 4};
     float f[5] = {1, 2, 3, 4, 5};
-    cli_write(a_npy, MGPU_TYPE_I32, sorted, 5);
-    cli_write(b_npy, MGPU_TYPE_I32, unsorted, 4);
+    test_cli_write(a_npy, MGPU_TYPE_I32, sorted, 5);
+    test_cli_write(b_npy, MGPU_TYPE_I32, unsorted, 4);
     snprintf(args, sizeof args, "set '%s' '%s' --op union -o '%s'", a_npy, b_npy, out_npy);
-    cli_rejected(args, out_npy, NULL);
+    test_cli_rejected(args, out_npy, NULL, NULL);
     snprintf(args, sizeof args, "set '%s' '%s' --op union -o '%s' --descending", a_npy, a_npy, out_npy);
-    cli_rejected(args, out_npy, NULL); /* ascending input, descending order */
-    cli_write(b_npy, MGPU_TYPE_F32, f, 5);
+    test_cli_rejected(args, out_npy, NULL, NULL); /* ascending input, descending order */
+    test_cli_write(b_npy, MGPU_TYPE_F32, f, 5);
     snprintf(args, sizeof args, "set '%s' '%s' --op union -o '%s'", a_npy, b_npy, out_npy);
-    cli_rejected(args, out_npy, NULL); /* i4 and f4 */
-    cli_write(b_npy, MGPU_TYPE_I32, sorted, 5);
-    cli_write(va_npy, MGPU_TYPE_I32, values, 5);
-    cli_write(vb_npy, MGPU_TYPE_I32, values, 4);
+    test_cli_rejected(args, out_npy, NULL, NULL); /* i4 and f4 */
+    test_cli_write(b_npy, MGPU_TYPE_I32, sorted, 5);
+    test_cli_write(va_npy, MGPU_TYPE_I32, values, 5);
+    test_cli_write(vb_npy, MGPU_TYPE_I32, values, 4);
     snprintf(args, sizeof args, "set '%s' '%s' --op union -o '%s' --values '%s' '%s' --values-out '%s'", a_npy, b_npy,
              out_npy, va_npy, vb_npy, vout_npy);
-    cli_rejected(args, out_npy, vout_npy); /* VB shorter than B */
-    cli_write(vb_npy, MGPU_TYPE_F32, f, 5);
-    cli_rejected(args, out_npy, vout_npy); /* VA and VB of different dtypes */
-    cli_write(vb_npy, MGPU_TYPE_I32, values, 5);
+    test_cli_rejected(args, out_npy, vout_npy, NULL); /* VB shorter than B */
+    test_cli_write(vb_npy, MGPU_TYPE_F32, f, 5);
+    test_cli_rejected(args, out_npy, vout_npy, NULL); /* VA and VB of different dtypes */
+    test_cli_write(vb_npy, MGPU_TYPE_I32, values, 5);
     snprintf(args, sizeof args, "set '%s' '%s' --op union -o '%s' --values '%s' '%s'", a_npy, b_npy, out_npy, va_npy,
              vb_npy);
-    cli_rejected(args, out_npy, vout_npy); /* no --values-out */
+    test_cli_rejected(args, out_npy, vout_npy, NULL); /* no --values-out */
     snprintf(args, sizeof args, "set '%s' '%s' --op merge -o '%s'", a_npy, b_npy, out_npy);
-    cli_rejected(args, out_npy, NULL);
+    test_cli_rejected(args, out_npy, NULL, NULL);
     snprintf(args, sizeof args, "set '%s' '%s' -o '%s'", a_npy, b_npy, out_npy);
-    cli_rejected(args, out_npy, NULL); /* no --op */
+    test_cli_rejected(args, out_npy, NULL, NULL); /* no --op */
     snprintf(args, sizeof args, "set '%s' --op union -o '%s'", a_npy, out_npy);
-    cli_rejected(args, out_npy, NULL); /* one input */
+    test_cli_rejected(args, out_npy, NULL, NULL); /* one input */
     snprintf(args, sizeof args, "set '%s' '%s' --op union", a_npy, b_npy);
-    cli_rejected(args, out_npy, NULL); /* no -o */
+    test_cli_rejected(args, out_npy, NULL, NULL); /* no -o */
     snprintf(args, sizeof args, "set '%s' '%s' --op union -o '%s' --values '%s' '%s' --values-out '%s'", a_npy, b_npy,
              va_npy, va_npy, vb_npy, vout_npy);
-    cli_rejected(args, vout_npy, NULL); /* -o names VA */
-    CHECK(cli_exists(va_npy), "a refused output removed its input");
-    snprintf(args, sizeof args, "set '%s/missing.npy' '%s' --op union -o '%s'", cli_dir, b_npy, out_npy);
-    cli_rejected(args, out_npy, NULL);
+    test_cli_rejected(args, vout_npy, NULL, NULL); /* -o names VA */
+    CHECK(test_cli_exists(va_npy), "a refused output removed its input");
+    snprintf(args, sizeof args, "set '%s/missing.npy' '%s' --op union -o '%s'", test_cli_dir(), b_npy, out_npy);
+    test_cli_rejected(args, out_npy, NULL, NULL);
     /* -o may replace A: the difference 1 2 2 5 9 - 2 5 */
     int32_t small[2] = {2, 5}, want_difference[3] = {1, 2, 9};
-    cli_write(b_npy, MGPU_TYPE_I32, small, 2);
+    test_cli_write(b_npy, MGPU_TYPE_I32, small, 2);
     snprintf(args, sizeof args, "set '%s' '%s' --op difference -o '%s'", a_npy, b_npy, a_npy);
-    int code = cli_run(args, out, sizeof out, err, sizeof err);
+    int code = test_cli_run(args, out, sizeof out, err, sizeof err);
     CHECK(code == 0 && strtoull(out, NULL, 10) == 3, "mgpuvk %s -> %d, printed %s: %s", args, code, out, err);
-    cli_expect(a_npy, MGPU_TYPE_I32, want_difference, 3, "set difference in place");
-    code = cli_run("set --help", out, sizeof out, err, sizeof err);
+    test_cli_expect(a_npy, MGPU_TYPE_I32, want_difference, 3, "set difference in place");
+    code = test_cli_run("set --help", out, sizeof out, err, sizeof err);
     CHECK(code == 0 && !strncmp(out, "usage: mgpuvk ", 14) && strstr(out, "symdiff"), "mgpuvk set --help -> %d: %s%s",
           code, out, err);
-    code = cli_run("--help", out, sizeof out, err, sizeof err);
+    code = test_cli_run("--help", out, sizeof out, err, sizeof err);
     CHECK(code == 0 && strstr(out, "set A.npy B.npy"), "mgpuvk --help lists set: %s", out);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cli_dir);
-    CHECK(system(cmd) == 0, "rm %s", cli_dir);
+    test_cli_end();
 }
