@@ -58,6 +58,20 @@
  * mgpu_range); the bytes it names must stay allocated (not freed to the pool, not destroyed) until the
  * recorded work has completed: the library cannot see a range freed between recording and execution.
  *
+ * Command-buffer state an mgpu_cmd_* call leaves behind: it binds its own compute pipelines
+ * (VK_PIPELINE_BIND_POINT_COMPUTE) and pushes up to 128 bytes of push constants through the context's own
+ * pipeline layout (compute stage, no descriptor sets), and records vkCmdDispatch and pipeline barriers (global
+ * VkMemoryBarriers, compute to compute) between its own dispatches; it begins no render pass, query or debug
+ * label. After a call, the compute pipeline bound and the
+ * compute push constants are the library's: rebind your compute pipeline and push your constants again before
+ * your next dispatch (descriptor sets you bound stay bound, since the library's layout has none; graphics state
+ * is untouched). Record the calls outside a render pass instance (Vulkan forbids dispatches inside one), into
+ * primary or secondary command buffers alike. The ranges are accessed from the queue family of the queue that
+ * runs the command buffer: buffers created with VK_SHARING_MODE_EXCLUSIVE and last used on another queue family
+ * need a queue-family ownership transfer first, as for any compute access. The kernels reach every range through
+ * its buffer device address, which synchronization validation cannot track: a barrier missing around a library
+ * call is never reported by the layers, so keep to the contract above.
+ *
  * Thread safety: a context is externally synchronized, like a VkQueue: one thread at a time per context.
  * Several contexts may coexist.
  *
