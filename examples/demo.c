@@ -20,6 +20,18 @@
         }                                                                                                       \
     } while (0)
 
+/* Fills count int32 of out in the given mode (random or sorted random values in [lo, hi], from seed). */
+static void demo_fill_i32(mgpu_context ctx, mgpu_range out, uint32_t count, mgpu_fill_mode mode, int32_t lo, int32_t hi,
+                          uint64_t seed) {
+    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
+                                           .mode = mode,
+                                           .count = count,
+                                           .output = out,
+                                           .a.i32 = lo,
+                                           .b.i32 = hi,
+                                           .seed = seed}));
+}
+
 static void demo_fills(mgpu_context ctx) {
     printf("\n\nFILL DEMONSTRATION:\n\n");
     mgpu_range a, b, c;
@@ -61,13 +73,7 @@ static void demo_scan(mgpu_context ctx) {
     const uint32_t n = 100;
     mgpu_range data;
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &data));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_RANDOM,
-                                           .count = n,
-                                           .output = data,
-                                           .a.i32 = 0,
-                                           .b.i32 = 9,
-                                           .seed = 3}));
+    demo_fill_i32(ctx, data, n, MGPU_FILL_RANDOM, 0, 9, 3);
     printf("Input array:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, data, n, "%4d", 10, stdout));
     mgpu_reduce_value total;
@@ -89,13 +95,7 @@ static void demo_max_index(mgpu_context ctx) {
     const uint32_t n = 100;
     mgpu_range data;
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &data));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_RANDOM,
-                                           .count = n,
-                                           .output = data,
-                                           .a.i32 = 0,
-                                           .b.i32 = (int32_t)n - 1,
-                                           .seed = 4}));
+    demo_fill_i32(ctx, data, n, MGPU_FILL_RANDOM, 0, (int32_t)n - 1, 4);
     printf("Input array:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, data, n, "%4d", 10, stdout));
     mgpu_reduce_value pair;
@@ -119,20 +119,8 @@ static void demo_merge_keys(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &a));
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &b));
     CHECK(mgpu_buffer_alloc(ctx, 2 * n * 4, &c));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_SORTED_RANDOM,
-                                           .count = n,
-                                           .output = a,
-                                           .a.i32 = 0,
-                                           .b.i32 = 99,
-                                           .seed = 5}));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_SORTED_RANDOM,
-                                           .count = n,
-                                           .output = b,
-                                           .a.i32 = 0,
-                                           .b.i32 = 99,
-                                           .seed = 6}));
+    demo_fill_i32(ctx, a, n, MGPU_FILL_SORTED_RANDOM, 0, 99, 5);
+    demo_fill_i32(ctx, b, n, MGPU_FILL_SORTED_RANDOM, 0, 99, 6);
     printf("A:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, a, n, "%4d", 10, stdout));
     printf("\nB:\n");
@@ -157,20 +145,8 @@ static void demo_merge_pairs(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &vb));
     CHECK(mgpu_buffer_alloc(ctx, 2 * n * 4, &c));
     CHECK(mgpu_buffer_alloc(ctx, 2 * n * 4, &vc));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_SORTED_RANDOM,
-                                           .count = n,
-                                           .output = a,
-                                           .a.i32 = 0,
-                                           .b.i32 = 99,
-                                           .seed = 15}));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_SORTED_RANDOM,
-                                           .count = n,
-                                           .output = b,
-                                           .a.i32 = 0,
-                                           .b.i32 = 99,
-                                           .seed = 16}));
+    demo_fill_i32(ctx, a, n, MGPU_FILL_SORTED_RANDOM, 0, 99, 15);
+    demo_fill_i32(ctx, b, n, MGPU_FILL_SORTED_RANDOM, 0, 99, 16);
     CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = va, .a.i32 = 0, .b.i32 = 1}));
     CHECK(mgpu_fill(
         ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = vb, .a.i32 = (int32_t)n, .b.i32 = 1}));
@@ -202,13 +178,7 @@ static void demo_sort(mgpu_context ctx, bool pairs) {
     const uint32_t n = 100;
     mgpu_range keys, values = {0};
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &keys));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_RANDOM,
-                                           .count = n,
-                                           .output = keys,
-                                           .a.i32 = 0,
-                                           .b.i32 = 99,
-                                           .seed = pairs ? 10 : 9}));
+    demo_fill_i32(ctx, keys, n, MGPU_FILL_RANDOM, 0, 99, pairs ? 10 : 9);
     if (pairs) {
         CHECK(mgpu_buffer_alloc(ctx, n * 4, &values));
         CHECK(mgpu_fill(
@@ -319,20 +289,8 @@ static void demo_sorted_search(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, haystack_count * 4, &haystack));
     CHECK(mgpu_buffer_alloc(ctx, needle_count * 4, &needles));
     CHECK(mgpu_buffer_alloc(ctx, needle_count * 4, &bounds));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_SORTED_RANDOM,
-                                           .count = haystack_count,
-                                           .output = haystack,
-                                           .a.i32 = 0,
-                                           .b.i32 = 299,
-                                           .seed = 11}));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_SORTED_RANDOM,
-                                           .count = needle_count,
-                                           .output = needles,
-                                           .a.i32 = 0,
-                                           .b.i32 = 299,
-                                           .seed = 12}));
+    demo_fill_i32(ctx, haystack, haystack_count, MGPU_FILL_SORTED_RANDOM, 0, 299, 11);
+    demo_fill_i32(ctx, needles, needle_count, MGPU_FILL_SORTED_RANDOM, 0, 299, 12);
     printf("Haystack array:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, haystack, haystack_count, "%4d", 10, stdout));
     printf("\nNeedles array:\n");
@@ -360,13 +318,7 @@ static void demo_load_balance(mgpu_context ctx) {
     mgpu_range counts, starts, objects;
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &counts));
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &starts));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_RANDOM,
-                                           .count = n,
-                                           .output = counts,
-                                           .a.i32 = 0,
-                                           .b.i32 = 4,
-                                           .seed = 7}));
+    demo_fill_i32(ctx, counts, n, MGPU_FILL_RANDOM, 0, 4, 7);
     printf("Object counts:\n");
     CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, counts, n, "%4d", 10, stdout));
     mgpu_scalar total;
@@ -450,13 +402,7 @@ static void demo_interval_expand(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &counts));
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &starts));
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &values));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_RANDOM,
-                                           .count = n,
-                                           .output = counts,
-                                           .a.i32 = 0,
-                                           .b.i32 = 4,
-                                           .seed = 8}));
+    demo_fill_i32(ctx, counts, n, MGPU_FILL_RANDOM, 0, 4, 8);
     CHECK(mgpu_fill(ctx,
                     &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = n, .output = values, .a.i32 = 0, .b.i32 = 10}));
     printf("Interval counts:\n");
@@ -508,13 +454,7 @@ static void demo_segsort(mgpu_context ctx, bool pairs) {
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &keys));
     CHECK(mgpu_buffer_alloc(ctx, sizeof seg_heads, &heads));
     CHECK(mgpu_buffer_upload(ctx, heads, seg_heads, sizeof seg_heads));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_RANDOM,
-                                           .count = n,
-                                           .output = keys,
-                                           .a.i32 = 0,
-                                           .b.i32 = 99,
-                                           .seed = pairs ? 15 : 14}));
+    demo_fill_i32(ctx, keys, n, MGPU_FILL_RANDOM, 0, 99, pairs ? 15 : 14);
     if (pairs) {
         CHECK(mgpu_buffer_alloc(ctx, n * 4, &values));
         CHECK(mgpu_fill(
@@ -608,13 +548,7 @@ static void demo_segreduce(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, n * 4, &rvalues));
     CHECK(mgpu_buffer_alloc(ctx, m * 4, &rstarts));
     CHECK(mgpu_buffer_alloc(ctx, m * 4, &rsums));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_RANDOM,
-                                           .count = n,
-                                           .output = rvalues,
-                                           .a.i32 = 0,
-                                           .b.i32 = 9,
-                                           .seed = 11}));
+    demo_fill_i32(ctx, rvalues, n, MGPU_FILL_RANDOM, 0, 9, 11);
     CHECK(mgpu_buffer_upload(ctx, rstarts, starts, sizeof starts));
     CHECK(mgpu_buffer_download(ctx, rvalues, values, sizeof values));
     printf("Values, '|' before each segment start:\n");
@@ -644,13 +578,7 @@ static void demo_segreduce(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, count * 4, &rvals));
     CHECK(mgpu_buffer_alloc(ctx, count * 4, &kout));
     CHECK(mgpu_buffer_alloc(ctx, count * 4, &vout));
-    CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                           .mode = MGPU_FILL_RANDOM,
-                                           .count = count,
-                                           .output = rkeys,
-                                           .a.i32 = 0,
-                                           .b.i32 = 2,
-                                           .seed = 12}));
+    demo_fill_i32(ctx, rkeys, count, MGPU_FILL_RANDOM, 0, 2, 12);
     CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32, .count = count, .output = rvals, .b.i32 = 1}));
     CHECK(mgpu_buffer_download(ctx, rkeys, keys, sizeof keys));
     uint32_t heads = 0;
@@ -704,13 +632,7 @@ static void demo_join(mgpu_context ctx) {
     CHECK(mgpu_buffer_alloc(ctx, most * 4, &b_index));
     mgpu_range keys[2] = {a, b};
     for (int k = 0; k < 2; ++k) {
-        CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                               .mode = MGPU_FILL_RANDOM,
-                                               .count = count,
-                                               .output = keys[k],
-                                               .a.i32 = 100,
-                                               .b.i32 = 130,
-                                               .seed = 20 + (uint64_t)k}));
+        demo_fill_i32(ctx, keys[k], count, MGPU_FILL_RANDOM, 100, 130, 20 + (uint64_t)k);
         CHECK(mgpu_mergesort(
             ctx,
             &(mgpu_sort_info){.key_type = MGPU_TYPE_I32, .count = count, .keys_in = keys[k], .keys_out = keys[k]}));
@@ -759,13 +681,7 @@ static void demo_sets(mgpu_context ctx, bool pairs) {
     /* moderngpu's SortRandom: random integers, sorted. */
     mgpu_range inputs[2] = {a, b};
     for (uint64_t k = 0; k < 2; ++k) {
-        CHECK(mgpu_fill(ctx, &(mgpu_fill_info){.type = MGPU_TYPE_I32,
-                                               .mode = MGPU_FILL_RANDOM,
-                                               .count = n,
-                                               .output = inputs[k],
-                                               .a.i32 = 0,
-                                               .b.i32 = 99,
-                                               .seed = (pairs ? 23 : 21) + k}));
+        demo_fill_i32(ctx, inputs[k], n, MGPU_FILL_RANDOM, 0, 99, (pairs ? 23 : 21) + k);
         CHECK(mgpu_mergesort(
             ctx,
             &(mgpu_sort_info){.key_type = MGPU_TYPE_I32, .count = n, .keys_in = inputs[k], .keys_out = inputs[k]}));
