@@ -7,7 +7,7 @@
  * Arguments are checked before anything is recorded: a call that fails records nothing and writes nothing.
  *
  * Three tiers per primitive:
- *   mgpu_<prim>_get_requirements  scratch size, alignment and buffer usage the recording needs;
+ *   mgpu_<prim>_get_requirements  scratch size, alignment and buffer usage the recording needs, from sizes alone;
  *   mgpu_cmd_<prim>               records into the caller's VkCommandBuffer with caller-owned scratch; it adds
  *                                 the barriers between its own dispatches and nothing else, never submits;
  *   mgpu_<prim>                   blocking: scratch from the pool, records, submits, waits.
@@ -20,8 +20,14 @@
  *                   MGPU_ERROR_RANGE_TOO_SMALL; an offset not a multiple of its elements' size:
  *                   MGPU_ERROR_MISALIGNED;
  *   checks          of a primitive's info struct: next not NULL (MGPU_ERROR_INVALID_ARGUMENT), then what the
- *                   struct's doc lists; the three tiers of a primitive run the same checks, get_requirements
- *                   nothing more (and MGPU_ERROR_INVALID_ARGUMENT for a null out);
+ *                   struct's doc lists, the range checks of the ranges it names among them; mgpu_cmd_<prim> and
+ *                   the blocking mgpu_<prim> run them all;
+ *   size checks     the checks but the range checks and the overlaps between ranges: get_requirements answers
+ *                   from sizes alone (types, counts, capacity, value size, op, kind, flags, bit range, tuning,
+ *                   the shared-memory check), before the engine has created or bound any array: a range null,
+ *                   not wrapped, too small or misaligned is not looked at, and the requirements it returns
+ *                   depend on no range (where a range could change them, they are the largest it could ask
+ *                   for). It runs these and nothing more (and MGPU_ERROR_INVALID_ARGUMENT for a null out);
  *   scratch checks  of mgpu_cmd_<prim>'s scratch, when get_requirements asks for some: the range checks at the
  *                   size and scratch_alignment it gave (the alignment of the offset; for reduce and scan, of
  *                   the device address), and MGPU_ERROR_INVALID_ARGUMENT when the scratch shares a byte with
@@ -34,7 +40,7 @@
  *                   MGPU_ERROR_INVALID_ARGUMENT (the context's own command buffer is open, between
  *                   mgpu_commands_begin and mgpu_commands_submit), MGPU_ERROR_OUT_OF_MEMORY (scratch, staging
  *                   or host memory for a result, from the pool), MGPU_ERROR_DEVICE_LOST, MGPU_ERROR_VULKAN.
- * So get_requirements returns the checks' results; mgpu_cmd_<prim> those, MGPU_ERROR_INVALID_ARGUMENT for a
+ * So get_requirements returns the size checks' results; mgpu_cmd_<prim> the checks', MGPU_ERROR_INVALID_ARGUMENT for a
  * null cmd, the scratch checks' and the recording set's; the blocking mgpu_<prim> the checks' and the
  * submitting set's. A null context is MGPU_ERROR_INVALID_ARGUMENT everywhere, with no message (no context to
  * hold one).
@@ -650,7 +656,7 @@ typedef struct mgpu_reduce_value {
     int64_t index; /* MGPU_OP_MAX_INDEX: index of the first maximum, -1 for an empty input; else -1 */
 } mgpu_reduce_value;
 
-/** The scratch mgpu_cmd_reduce needs (none for inputs of a few tiles). Returns the checks' results. */
+/** The scratch mgpu_cmd_reduce needs (none for inputs of a few tiles). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_reduce_get_requirements(mgpu_context context, const mgpu_reduce_info *info,
                                                   mgpu_requirements *out);
 /** Records the reduction: one dispatch for inputs of a few tiles (no scratch), else two; scratch per
@@ -694,7 +700,7 @@ typedef struct mgpu_scan_info {
     mgpu_range total;  /* optional */
 } mgpu_scan_info;
 
-/** The scratch mgpu_cmd_scan needs (none for one tile). Returns the checks' results. */
+/** The scratch mgpu_cmd_scan needs (none for one tile). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_scan_get_requirements(mgpu_context context, const mgpu_scan_info *info,
                                                 mgpu_requirements *out);
 /** Records the scan: one dispatch when count fits one tile; else, with look-back, a scratch clear and one
@@ -733,7 +739,7 @@ typedef struct mgpu_merge_info {
     mgpu_range out_values; /* value_size > 0 only */
 } mgpu_merge_info;
 
-/** The scratch mgpu_cmd_merge needs: the partitions. Returns the checks' results. */
+/** The scratch mgpu_cmd_merge needs: the partitions. Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_merge_get_requirements(mgpu_context context, const mgpu_merge_info *info,
                                                  mgpu_requirements *out);
 /** Records the merge: a partition dispatch (Merge Path) and the merge dispatch. Returns the checks', a null
@@ -787,7 +793,7 @@ typedef struct mgpu_sort_info {
  * and a merge dispatch, ping-ponging between the output and scratch (count keys and values, and the
  * partitions). Any key type; the speed does not depend on the key's bits.
  */
-/** The scratch mgpu_cmd_mergesort needs (none for one tile). Returns the checks' results. */
+/** The scratch mgpu_cmd_mergesort needs (none for one tile). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_mergesort_get_requirements(mgpu_context context, const mgpu_sort_info *info,
                                                      mgpu_requirements *out);
 /** Records the sort: the blocksort dispatch, then two dispatches per merge pass, with barriers between
@@ -822,7 +828,9 @@ MGPU_API mgpu_result mgpu_mergesort(mgpu_context context, const mgpu_sort_info *
  * another workgroup.
  */
 /** The scratch mgpu_cmd_radixsort needs (digit counts, look-back state or the scan's scratch, and the keys and
- *  values between passes). Returns the checks' results. */
+ *  values between passes). From sizes alone, so the largest the ranges could ask for: the keys and values of a
+ *  single pass too (an in-place sort copies its input there first), and one pass of a 0-bit digit for an empty
+ *  bit range (an indirect count needs it). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_radixsort_get_requirements(mgpu_context context, const mgpu_sort_info *info,
                                                      mgpu_requirements *out);
 /** Records the sort. First access: compute-shader reads of keys_in, values_in and indirect_count (or a copy
@@ -852,7 +860,7 @@ typedef struct mgpu_load_balance_info {
     mgpu_range out_objects;   /* item_count int32 */
 } mgpu_load_balance_info;
 
-/** The scratch mgpu_cmd_load_balance needs: the partitions. Returns the checks' results. */
+/** The scratch mgpu_cmd_load_balance needs: the partitions. Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_load_balance_get_requirements(mgpu_context context, const mgpu_load_balance_info *info,
                                                         mgpu_requirements *out);
 /** Records the search: a partition dispatch and the search dispatch (nothing without items). Returns the
@@ -891,8 +899,8 @@ typedef struct mgpu_sorted_search_info {
     mgpu_range b_matches; /* b_count int32, optional */
 } mgpu_sorted_search_info;
 
-/** The scratch mgpu_cmd_sorted_search needs: the partitions (none without outputs). Returns the checks'
- *  results. */
+/** The scratch mgpu_cmd_sorted_search needs: the partitions, with or without outputs (a search without outputs
+ *  records nothing and does not look at its scratch). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_sorted_search_get_requirements(mgpu_context context, const mgpu_sorted_search_info *info,
                                                          mgpu_requirements *out);
 /** Records the search: a partition dispatch (Merge Path) and one dispatch that writes every output given
@@ -941,7 +949,7 @@ typedef struct mgpu_bulk_insert_info {
     mgpu_range output;
 } mgpu_bulk_insert_info;
 
-/** The scratch mgpu_cmd_bulk_remove needs: the partitions. Returns the checks' results. */
+/** The scratch mgpu_cmd_bulk_remove needs: the partitions. Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_bulk_remove_get_requirements(mgpu_context context, const mgpu_bulk_remove_info *info,
                                                        mgpu_requirements *out);
 /** Records a bulk remove: a partition dispatch and the move dispatch (a load-balancing search of the input's
@@ -951,7 +959,7 @@ MGPU_API mgpu_result mgpu_cmd_bulk_remove(mgpu_context context, VkCommandBuffer 
                                           mgpu_range scratch);
 /** Removes and waits. Returns the checks' and the submitting set's results. */
 MGPU_API mgpu_result mgpu_bulk_remove(mgpu_context context, const mgpu_bulk_remove_info *info);
-/** The scratch mgpu_cmd_bulk_insert needs: the partitions. Returns the checks' results. */
+/** The scratch mgpu_cmd_bulk_insert needs: the partitions. Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_bulk_insert_get_requirements(mgpu_context context, const mgpu_bulk_insert_info *info,
                                                        mgpu_requirements *out);
 /** Records a bulk insert: a partition dispatch and the move dispatch (B's positions merged with the indices).
@@ -1000,7 +1008,7 @@ typedef struct mgpu_interval_info {
     uint32_t output_count;
 } mgpu_interval_info;
 
-/** The scratch mgpu_cmd_interval needs: the partitions. Returns the checks' results. */
+/** The scratch mgpu_cmd_interval needs: the partitions. Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_interval_get_requirements(mgpu_context context, const mgpu_interval_info *info,
                                                     mgpu_requirements *out);
 /** Records the operation: a partition dispatch and the interval dispatch (nothing without items). Returns the
@@ -1043,7 +1051,7 @@ typedef struct mgpu_segreduce_info {
 } mgpu_segreduce_info;
 
 /** The scratch mgpu_cmd_segreduce needs: the partitions and the tiles' carries (none for segment_count 0).
- *  Returns the checks' results. */
+ *  Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_segreduce_get_requirements(mgpu_context context, const mgpu_segreduce_info *info,
                                                      mgpu_requirements *out);
 /** Records the segmented reduce: the partition, tile and carry dispatches with barriers between them (nothing
@@ -1085,7 +1093,7 @@ typedef struct mgpu_reduce_by_key_info {
 } mgpu_reduce_by_key_info;
 
 /** The scratch mgpu_cmd_reduce_by_key needs: head flags, run numbers and starts (3 x count uint32), the scan's
- *  and the segmented reduce's scratch. Returns the checks' results. */
+ *  and the segmented reduce's scratch. Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_reduce_by_key_get_requirements(mgpu_context context, const mgpu_reduce_by_key_info *info,
                                                          mgpu_requirements *out);
 /** Records the reduce-by-key (for count 0, a fill of run_count with 0). The synchronization contract of every
@@ -1150,7 +1158,7 @@ typedef struct mgpu_segsort_info {
 } mgpu_segsort_info;
 
 /** The scratch mgpu_cmd_segsort needs: count keys and values, a word pair per tile and the runs' heads (none
- *  for one tile). Returns the checks' results. */
+ *  for one tile). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_segsort_get_requirements(mgpu_context context, const mgpu_segsort_info *info,
                                                    mgpu_requirements *out);
 /** Records the segmented sort: the blocksort dispatch, then two dispatches per merge pass, with barriers between
@@ -1162,7 +1170,7 @@ MGPU_API mgpu_result mgpu_cmd_segsort(mgpu_context context, VkCommandBuffer cmd,
 /** Sorts within the segments and waits. Returns the checks' and the submitting set's results. */
 MGPU_API mgpu_result mgpu_segsort(mgpu_context context, const mgpu_segsort_info *info);
 
-/** The scratch mgpu_cmd_localitysort needs (none for one tile). Returns the checks' results (those of
+/** The scratch mgpu_cmd_localitysort needs (none for one tile). Returns the size checks' results (those of
  *  mgpu_mergesort). */
 MGPU_API mgpu_result mgpu_localitysort_get_requirements(mgpu_context context, const mgpu_sort_info *info,
                                                         mgpu_requirements *out);
@@ -1244,7 +1252,7 @@ typedef struct mgpu_join_info {
 
 /** The scratch mgpu_cmd_join_count needs: the search's partitions, each A element's bound and row count, their
  *  scan and the scan's scratch, and for right and outer joins the unmatched B elements (none when no row can
- *  exist). Returns the checks' results. */
+ *  exist). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_join_count_get_requirements(mgpu_context context, const mgpu_join_info *info,
                                                       mgpu_requirements *out);
 /** Records the count: the search's partition and tile dispatches, the scan, and one dispatch that writes
@@ -1258,7 +1266,7 @@ MGPU_API mgpu_result mgpu_cmd_join_count(mgpu_context context, VkCommandBuffer c
 MGPU_API mgpu_result mgpu_join_count(mgpu_context context, const mgpu_join_info *info, uint32_t *rows);
 
 /** The scratch mgpu_cmd_join needs: the count's and the load-balancing search's partitions of capacity rows.
- *  Returns the checks' results. */
+ *  Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_join_get_requirements(mgpu_context context, const mgpu_join_info *info,
                                                 mgpu_requirements *out);
 /** Records the join: the count's dispatches, then a partition dispatch (which also writes row_count) and the rows
@@ -1352,7 +1360,7 @@ typedef struct mgpu_set_info {
 } mgpu_set_info;
 
 /** The scratch mgpu_cmd_set_count needs: the partitions, the tile counts and offsets, the scan's scratch (none
- *  without elements). Returns the checks' results (the counting calls'). */
+ *  without elements). Returns the size checks' results (the counting calls'). */
 MGPU_API mgpu_result mgpu_set_count_get_requirements(mgpu_context context, const mgpu_set_info *info,
                                                      mgpu_requirements *out);
 /** Records the count: the partition and count dispatches and the scan of the tile counts, whose total goes to
@@ -1365,7 +1373,7 @@ MGPU_API mgpu_result mgpu_cmd_set_count(mgpu_context context, VkCommandBuffer cm
  *  Returns the checks' and the submitting set's results. */
 MGPU_API mgpu_result mgpu_set_count(mgpu_context context, const mgpu_set_info *info, uint32_t *count);
 
-/** The scratch mgpu_cmd_set_operation needs (that of the count). Returns the checks' results. */
+/** The scratch mgpu_cmd_set_operation needs (that of the count). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_set_operation_get_requirements(mgpu_context context, const mgpu_set_info *info,
                                                          mgpu_requirements *out);
 /** Records the operation: the count's dispatches, then the write dispatch (or the one pass, see above), which

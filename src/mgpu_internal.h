@@ -200,9 +200,10 @@ uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32
                             uint32_t value_words);
 /* The scratch mgpu_cmd_scan needs for info (its ranges are not looked at). */
 VkDeviceSize mgpu__scan_scratch_bytes(mgpu_context ctx, const mgpu_scan_info *info);
-/* The checks both sorts share (mergesort.c): type, value size, count, range sizes and alignment, overlaps (in
- * place allowed). info is not null. */
-mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info);
+/* The checks both sorts share (mergesort.c): type, value size, count, then, when `check_ranges` (false for
+ * get_requirements, which answers from sizes alone), range sizes and alignment and overlaps (in place allowed).
+ * info is not null. */
+mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info, bool check_ranges);
 /* The four key and value ranges of a sort and the bytes it touches in each (for the scratch check). */
 void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[4]);
 /* Merge Path partitions of a merge tile: threads per workgroup of the partition dispatch. */

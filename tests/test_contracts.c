@@ -9,6 +9,8 @@
  *     recording tier was given has been submitted), and so do the requirements and the host results;
  *   - the same struct with next NULL is accepted.
  * mgpu_context_create and mgpu_context_adopt have no context to keep the message: desc->log receives it.
+ * And get_requirements answers from sizes alone: every one of them, with every range {0} or a range too small,
+ * gives the requirements of the valid struct, and still refuses a bad scalar field.
  */
 #include "common.h"
 
@@ -51,6 +53,11 @@ typedef union any_info {
     mgpu_bulk_remove_info remove;
     mgpu_bulk_insert_info insert;
     mgpu_interval_info interval;
+    mgpu_segreduce_info segreduce;
+    mgpu_reduce_by_key_info rbk;
+    mgpu_segsort_info segsort;
+    mgpu_join_info join;
+    mgpu_set_info set;
 } any_info;
 
 static void set_next(any_info *info, const void *next) { memcpy(info, &next, sizeof next); }
@@ -321,6 +328,12 @@ static bool outputs_intact(void) {
     return intact;
 }
 
+/* Field by field: the struct may have padding, which the library need not write. */
+static bool same_requirements(const mgpu_requirements *a, const mgpu_requirements *b) {
+    return a->scratch_size == b->scratch_size && a->scratch_alignment == b->scratch_alignment &&
+           a->scratch_usage == b->scratch_usage;
+}
+
 static void check_case(const contract_case *c) {
     any_info valid, extended, spoiled, both;
     memset(&valid, 0, sizeof valid);
@@ -343,8 +356,10 @@ static void check_case(const contract_case *c) {
               c->name);
         forget_last_error();
         expect_refused(c->name, "get_requirements with a range too small too", c->requirements(&both, &req));
-        CHECK_RESULT(c->requirements(&spoiled, &req), MGPU_ERROR_RANGE_TOO_SMALL);
+        mgpu_requirements from_spoiled;
+        CHECK_OK(c->requirements(&spoiled, &from_spoiled)); /* ranges are not looked at (mgpuvk.h, "Results") */
         CHECK_OK(c->requirements(&valid, &req));
+        CHECK(same_requirements(&req, &from_spoiled), "%s: requirements change with a range's size", c->name);
         if (req.scratch_size) CHECK_OK(mgpu_buffer_alloc(CTX, req.scratch_size, &scratch));
     }
 
@@ -375,6 +390,255 @@ static void check_case(const contract_case *c) {
         if (c->run) CHECK_OK(c->run(&valid));
     }
     mgpu_buffer_free(CTX, scratch);
+}
+
+/* ---- get_requirements answers from sizes alone (mgpuvk.h, "Results"): every call, its info with every range
+ * {0}, gets MGPU_SUCCESS and the requirements of the same info with real ranges; a bad scalar is still refused ---- */
+
+static void segreduce_make(any_info *i) {
+    i->segreduce = (mgpu_segreduce_info){.type = MGPU_TYPE_U32,
+                                         .op = MGPU_OP_ADD,
+                                         .count = N,
+                                         .segment_count = K,
+                                         .values = E.keys_a,
+                                         .starts = E.indices,
+                                         .output = E.out[0]};
+}
+static void rbk_make(any_info *i) {
+    i->rbk = (mgpu_reduce_by_key_info){.key_type = MGPU_TYPE_U32,
+                                       .value_type = MGPU_TYPE_U32,
+                                       .op = MGPU_OP_ADD,
+                                       .count = N,
+                                       .keys_in = E.keys_a,
+                                       .values_in = E.keys_b,
+                                       .keys_out = E.out[0],
+                                       .values_out = E.out[1],
+                                       .run_count = mgpu_range_slice(E.out[2], 0, 4)};
+}
+static void segsort_make(any_info *i) {
+    i->segsort = (mgpu_segsort_info){.key_type = MGPU_TYPE_U32,
+                                     .indices = true,
+                                     .count = N,
+                                     .keys_in = E.keys_a,
+                                     .keys_out = E.out[0],
+                                     .values_out = E.out[1],
+                                     .segments_kind = MGPU_SEGMENTS_HEADS,
+                                     .head_count = K,
+                                     .segments = E.indices};
+}
+static void join_make(any_info *i) {
+    i->join = (mgpu_join_info){.key_type = MGPU_TYPE_U32,
+                               .kind = MGPU_JOIN_OUTER,
+                               .a_count = N,
+                               .b_count = N,
+                               .a_keys = E.keys_a,
+                               .b_keys = E.keys_b,
+                               .a_indices = E.out[0],
+                               .b_indices = E.out[1],
+                               .capacity = 2 * N,
+                               .row_count = mgpu_range_slice(E.out[2], 0, 4)};
+}
+static void set_make(any_info *i) {
+    i->set = (mgpu_set_info){.key_type = MGPU_TYPE_U32,
+                             .op = MGPU_SET_UNION,
+                             .value_size = 4,
+                             .a_count = N,
+                             .b_count = N,
+                             .a_keys = E.keys_a,
+                             .b_keys = E.keys_b,
+                             .a_values = E.starts,
+                             .b_values = E.starts,
+                             .out_keys = E.out[0],
+                             .out_values = E.out[1],
+                             .capacity = 2 * N,
+                             .out_count = mgpu_range_slice(E.out[2], 0, 4)};
+}
+
+/* Every range of the info {0}; a scalar out of its domain. */
+static void reduce_strip(any_info *i) { i->reduce.input = i->reduce.result = (mgpu_range){0}; }
+static void reduce_unscale(any_info *i) { i->reduce.op = (mgpu_op)99; }
+static void scan_strip(any_info *i) { i->scan.input = i->scan.output = i->scan.total = (mgpu_range){0}; }
+static void scan_unscale(any_info *i) { i->scan.count = UINT32_MAX; }
+static void merge_strip(any_info *i) {
+    mgpu_merge_info *m = &i->merge;
+    m->a_keys = m->b_keys = m->a_values = m->b_values = m->out_keys = m->out_values = (mgpu_range){0};
+}
+static void merge_unscale(any_info *i) { i->merge.value_size = 3; }
+static void sort_strip(any_info *i) {
+    mgpu_sort_info *s = &i->sort;
+    s->keys_in = s->keys_out = s->values_in = s->values_out = s->indirect_count = (mgpu_range){0};
+}
+static void sort_unscale(any_info *i) { i->sort.value_size = 4; /* with indices */ }
+static void radix_unscale(any_info *i) { i->sort.end_bit = 33; }
+static void load_balance_strip(any_info *i) {
+    i->load_balance.object_starts = i->load_balance.out_objects = (mgpu_range){0};
+}
+static void load_balance_unscale(any_info *i) { i->load_balance.item_count = UINT32_MAX; }
+static void search_strip(any_info *i) {
+    mgpu_sorted_search_info *s = &i->search;
+    s->a_keys = s->b_keys = s->a_indices = s->b_indices = s->a_matches = s->b_matches = (mgpu_range){0};
+}
+static void search_unscale(any_info *i) { i->search.bounds = (mgpu_bounds)7; }
+static void remove_strip(any_info *i) { i->remove.input = i->remove.indices = i->remove.output = (mgpu_range){0}; }
+static void remove_unscale(any_info *i) { i->remove.index_count = N + 1; }
+static void insert_strip(any_info *i) {
+    i->insert.b = i->insert.insert = i->insert.indices = i->insert.output = (mgpu_range){0};
+}
+static void insert_unscale(any_info *i) { i->insert.value_size = 2; }
+static void interval_strip(any_info *i) {
+    mgpu_interval_info *v = &i->interval;
+    v->interval_starts = v->gather = v->scatter = v->input = v->output = (mgpu_range){0};
+}
+static void interval_unscale(any_info *i) { i->interval.op = (mgpu_interval_op)9; }
+static void segreduce_strip(any_info *i) {
+    i->segreduce.values = i->segreduce.starts = i->segreduce.output = (mgpu_range){0};
+}
+static void segreduce_unscale(any_info *i) { i->segreduce.op = MGPU_OP_MAX_INDEX; }
+static void rbk_strip(any_info *i) {
+    mgpu_reduce_by_key_info *r = &i->rbk;
+    r->keys_in = r->values_in = r->keys_out = r->values_out = r->run_count = (mgpu_range){0};
+}
+static void rbk_unscale(any_info *i) { i->rbk.value_type = (mgpu_type)99; }
+static void segsort_strip(any_info *i) {
+    mgpu_segsort_info *s = &i->segsort;
+    s->keys_in = s->keys_out = s->values_in = s->values_out = s->segments = (mgpu_range){0};
+}
+static void segsort_unscale(any_info *i) { i->segsort.segments_kind = (mgpu_segments_kind)5; }
+static void join_strip(any_info *i) {
+    mgpu_join_info *j = &i->join;
+    j->a_keys = j->b_keys = j->a_indices = j->b_indices = j->row_count = (mgpu_range){0};
+}
+static void join_unscale(any_info *i) { i->join.kind = (mgpu_join_kind)9; }
+static void set_strip(any_info *i) {
+    mgpu_set_info *t = &i->set;
+    t->a_keys = t->b_keys = t->a_values = t->b_values = t->out_keys = t->out_values = t->out_count = (mgpu_range){0};
+}
+static void set_unscale(any_info *i) { i->set.op = (mgpu_set_op)9; }
+
+static mgpu_result segreduce_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_segreduce_get_requirements(CTX, &i->segreduce, out);
+}
+static mgpu_result rbk_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_reduce_by_key_get_requirements(CTX, &i->rbk, out);
+}
+static mgpu_result segsort_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_segsort_get_requirements(CTX, &i->segsort, out);
+}
+static mgpu_result localitysort_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_localitysort_get_requirements(CTX, &i->sort, out);
+}
+static mgpu_result join_count_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_join_count_get_requirements(CTX, &i->join, out);
+}
+static mgpu_result join_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_join_get_requirements(CTX, &i->join, out);
+}
+static mgpu_result set_count_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_set_count_get_requirements(CTX, &i->set, out);
+}
+static mgpu_result set_operation_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_set_operation_get_requirements(CTX, &i->set, out);
+}
+
+typedef struct sized_case {
+    const char *name;
+    void (*make)(any_info *info);    /* valid, with real ranges */
+    void (*strip)(any_info *info);   /* every range {0} */
+    void (*unscale)(any_info *info); /* a scalar field out of its domain: MGPU_ERROR_INVALID_ARGUMENT */
+    mgpu_result (*requirements)(const any_info *info, mgpu_requirements *out);
+} sized_case;
+
+static const sized_case g_sized_cases[] = {
+    {"reduce", reduce_make, reduce_strip, reduce_unscale, reduce_requirements},
+    {"scan", scan_make, scan_strip, scan_unscale, scan_requirements},
+    {"merge", merge_make, merge_strip, merge_unscale, merge_requirements},
+    {"mergesort", sort_make, sort_strip, sort_unscale, mergesort_requirements},
+    {"radixsort", sort_make, sort_strip, radix_unscale, radixsort_requirements},
+    {"load_balance", load_balance_make, load_balance_strip, load_balance_unscale, load_balance_requirements},
+    {"sorted_search", search_make, search_strip, search_unscale, search_requirements},
+    {"bulk_remove", remove_make, remove_strip, remove_unscale, remove_requirements},
+    {"bulk_insert", insert_make, insert_strip, insert_unscale, insert_requirements},
+    {"interval", interval_make, interval_strip, interval_unscale, interval_requirements},
+    {"segreduce", segreduce_make, segreduce_strip, segreduce_unscale, segreduce_requirements},
+    {"reduce_by_key", rbk_make, rbk_strip, rbk_unscale, rbk_requirements},
+    {"segsort", segsort_make, segsort_strip, segsort_unscale, segsort_requirements},
+    {"localitysort", sort_make, sort_strip, sort_unscale, localitysort_requirements},
+    {"join_count", join_make, join_strip, join_unscale, join_count_requirements},
+    {"join", join_make, join_strip, join_unscale, join_requirements},
+    {"set_count", set_make, set_strip, set_unscale, set_count_requirements},
+    {"set_operation", set_make, set_strip, set_unscale, set_operation_requirements},
+};
+
+static void check_sized_case(const sized_case *c) {
+    any_info real, empty, bad;
+    memset(&real, 0, sizeof real);
+    c->make(&real);
+    empty = real;
+    c->strip(&empty);
+    bad = empty;
+    c->unscale(&bad);
+    mgpu_requirements with_ranges, without, untouched;
+    CHECK_OK(c->requirements(&real, &with_ranges));
+    memset(&without, SENTINEL, sizeof without);
+    untouched = without;
+    mgpu_result r = c->requirements(&empty, &without);
+    CHECK(r == MGPU_SUCCESS, "%s: get_requirements with every range {0} -> %s (%s)", c->name, mgpu_result_name(r),
+          mgpu_context_last_error(CTX));
+    CHECK(same_requirements(&with_ranges, &without), "%s: get_requirements without ranges: %llu bytes, with them %llu",
+          c->name, (unsigned long long)without.scratch_size, (unsigned long long)with_ranges.scratch_size);
+    memset(&without, SENTINEL, sizeof without);
+    CHECK_RESULT(c->requirements(&bad, &without), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK(memcmp(&without, &untouched, sizeof without) == 0, "%s: a refused get_requirements wrote its requirements",
+          c->name);
+    CHECK_RESULT(c->requirements(&empty, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+}
+
+/* The sizes that once followed the ranges: a radix sort of one pass in place (it copies its input to scratch
+ * first) asks what one out of place asks, and so does a sorted search without outputs. */
+static void check_sized_choices(void) {
+    mgpu_sort_info sort = {.key_type = MGPU_TYPE_U32,
+                           .count = N,
+                           .keys_in = E.out[0],
+                           .keys_out = E.out[1],
+                           .begin_bit = 8,
+                           .end_bit = 16};
+    mgpu_sort_info in_place = sort;
+    in_place.keys_in = in_place.keys_out;
+    mgpu_requirements apart, same;
+    CHECK_OK(mgpu_radixsort_get_requirements(CTX, &sort, &apart));
+    CHECK_OK(mgpu_radixsort_get_requirements(CTX, &in_place, &same));
+    CHECK(apart.scratch_size == same.scratch_size && apart.scratch_size > 0,
+          "radixsort, one pass: %llu bytes apart, %llu in place", (unsigned long long)apart.scratch_size,
+          (unsigned long long)same.scratch_size);
+    /* The sort in place runs in the scratch the requirements gave (the copy first needs it). */
+    mgpu_range scratch = {0};
+    CHECK_OK(mgpu_buffer_alloc(CTX, same.scratch_size, &scratch));
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    CHECK_OK(mgpu_commands_begin(CTX, &cmd));
+    CHECK_OK(mgpu_cmd_radixsort(CTX, cmd, &in_place, scratch));
+    CHECK_OK(mgpu_commands_submit(CTX, NULL));
+    mgpu_buffer_free(CTX, scratch);
+    /* An empty bit range with an indirect count sorts by a 0-bit digit: the same size as without one. */
+    sort.begin_bit = sort.end_bit = 8;
+    CHECK_OK(mgpu_radixsort_get_requirements(CTX, &sort, &apart));
+    sort.indirect_count = mgpu_range_slice(E.out[2], 0, 4);
+    CHECK_OK(mgpu_radixsort_get_requirements(CTX, &sort, &same));
+    CHECK(apart.scratch_size == same.scratch_size, "radixsort, no bit: %llu bytes, %llu with an indirect count",
+          (unsigned long long)apart.scratch_size, (unsigned long long)same.scratch_size);
+
+    any_info search;
+    search_make(&search);
+    CHECK_OK(mgpu_sorted_search_get_requirements(CTX, &search.search, &apart));
+    search.search.a_indices = search.search.b_indices = search.search.a_matches = search.search.b_matches =
+        (mgpu_range){0};
+    CHECK_OK(mgpu_sorted_search_get_requirements(CTX, &search.search, &same));
+    CHECK(apart.scratch_size == same.scratch_size && same.scratch_size > 0,
+          "sorted search: %llu bytes with outputs, %llu without", (unsigned long long)apart.scratch_size,
+          (unsigned long long)same.scratch_size);
+    /* Without outputs the recording has nothing to do and does not look at its scratch. */
+    CHECK_OK(mgpu_commands_begin(CTX, &cmd));
+    CHECK_OK(mgpu_cmd_sorted_search(CTX, cmd, &search.search, (mgpu_range){0}));
+    CHECK_OK(mgpu_commands_submit(CTX, NULL));
 }
 
 /* ---- contexts: no context holds the message yet, so desc->log receives it ---- */
@@ -459,6 +723,8 @@ void test_contracts(void) {
     for (size_t o = 0; o < 4; ++o) CHECK_OK(mgpu_buffer_alloc(CTX, OUT_BYTES, &E.out[o]));
 
     for (size_t c = 0; c < sizeof g_cases / sizeof g_cases[0]; ++c) check_case(&g_cases[c]);
+    for (size_t c = 0; c < sizeof g_sized_cases / sizeof g_sized_cases[0]; ++c) check_sized_case(&g_sized_cases[c]);
+    check_sized_choices();
     check_contexts();
 
     mgpu_buffer_free(CTX, E.keys_a);

@@ -475,44 +475,54 @@ static void set_misuse(void) {
     uint32_t got = 77;
     int dummy;
     /* Faults of the operation alone (fields the counting calls do not read), then of both. */
-#define SET_BAD_OP(change, code)                                                          \
+    /* get_requirements answers from sizes alone: it refuses the faults of scalar fields (req_code: code) and not
+     * those of ranges (_RANGE: MGPU_SUCCESS). */
+#define SET_BAD_OP_REQ(change, code, req_code)                                                \
+    do {                                                                                      \
+        bad = good;                                                                           \
+        change;                                                                               \
+        CHECK_RESULT_IN(ctx, mgpu_set_operation(ctx, &bad, &got), code);                      \
+        CHECK_RESULT_IN(ctx, mgpu_set_operation_get_requirements(ctx, &bad, &req), req_code); \
+    } while (0)
+#define SET_BAD_REQ(change, code, req_code)                                               \
     do {                                                                                  \
-        bad = good;                                                                       \
-        change;                                                                           \
-        CHECK_RESULT_IN(ctx, mgpu_set_operation(ctx, &bad, &got), code);                  \
-        CHECK_RESULT_IN(ctx, mgpu_set_operation_get_requirements(ctx, &bad, &req), code); \
+        SET_BAD_OP_REQ(change, code, req_code);                                           \
+        CHECK_RESULT_IN(ctx, mgpu_set_count(ctx, &bad, &got), code);                      \
+        CHECK_RESULT_IN(ctx, mgpu_set_count_get_requirements(ctx, &bad, &req), req_code); \
     } while (0)
-#define SET_BAD(change, code)                                                         \
-    do {                                                                              \
-        SET_BAD_OP(change, code);                                                     \
-        CHECK_RESULT_IN(ctx, mgpu_set_count(ctx, &bad, &got), code);                  \
-        CHECK_RESULT_IN(ctx, mgpu_set_count_get_requirements(ctx, &bad, &req), code); \
-    } while (0)
+#define SET_BAD_OP(change, code)       SET_BAD_OP_REQ(change, code, code)
+#define SET_BAD_OP_RANGE(change, code) SET_BAD_OP_REQ(change, code, MGPU_SUCCESS)
+#define SET_BAD(change, code)          SET_BAD_REQ(change, code, code)
+#define SET_BAD_RANGE(change, code)    SET_BAD_REQ(change, code, MGPU_SUCCESS)
     SET_BAD(bad.next = &dummy, MGPU_ERROR_INVALID_ARGUMENT);
     SET_BAD(bad.key_type = (mgpu_type)42, MGPU_ERROR_INVALID_ARGUMENT);
     SET_BAD(bad.op = (mgpu_set_op)4, MGPU_ERROR_INVALID_ARGUMENT);
     SET_BAD(bad.a_count = 0x7fffffffu, MGPU_ERROR_INVALID_ARGUMENT); /* a_count + b_count > 2^31-1 */
-    SET_BAD(bad.a_count = 2 * n + 1, MGPU_ERROR_RANGE_TOO_SMALL);
-    SET_BAD(bad.b_keys = mgpu_range_slice(b, 0, 8), MGPU_ERROR_RANGE_TOO_SMALL);
-    SET_BAD((bad.key_type = MGPU_TYPE_U64, bad.a_count = n - 1, bad.a_keys = mgpu_range_slice(a, 4, n * 8 - 4)),
-            MGPU_ERROR_MISALIGNED);
-    SET_BAD(bad.a_keys.buffer = VK_NULL_HANDLE, MGPU_ERROR_INVALID_ARGUMENT);
-    SET_BAD((bad.b_keys.id = 0, bad.b_keys.offset = 1u << 30), MGPU_ERROR_INVALID_ARGUMENT); /* not vouched for */
-    SET_BAD(bad.out_count = mgpu_range_slice(count, 2, 4), MGPU_ERROR_MISALIGNED);
-    SET_BAD(bad.out_count = mgpu_range_slice(count, 0, 2), MGPU_ERROR_RANGE_TOO_SMALL);
-    SET_BAD(bad.out_count = mgpu_range_slice(a, 0, 4), MGPU_ERROR_INVALID_ARGUMENT); /* overlaps a_keys */
+    SET_BAD_RANGE(bad.a_count = 2 * n + 1, MGPU_ERROR_RANGE_TOO_SMALL);
+    SET_BAD_RANGE(bad.b_keys = mgpu_range_slice(b, 0, 8), MGPU_ERROR_RANGE_TOO_SMALL);
+    SET_BAD_RANGE((bad.key_type = MGPU_TYPE_U64, bad.a_count = n - 1, bad.a_keys = mgpu_range_slice(a, 4, n * 8 - 4)),
+                  MGPU_ERROR_MISALIGNED);
+    SET_BAD_RANGE(bad.a_keys.buffer = VK_NULL_HANDLE, MGPU_ERROR_INVALID_ARGUMENT);
+    SET_BAD_RANGE((bad.b_keys.id = 0, bad.b_keys.offset = 1u << 30), MGPU_ERROR_INVALID_ARGUMENT); /* not vouched for */
+    SET_BAD_RANGE(bad.out_count = mgpu_range_slice(count, 2, 4), MGPU_ERROR_MISALIGNED);
+    SET_BAD_RANGE(bad.out_count = mgpu_range_slice(count, 0, 2), MGPU_ERROR_RANGE_TOO_SMALL);
+    SET_BAD_RANGE(bad.out_count = mgpu_range_slice(a, 0, 4), MGPU_ERROR_INVALID_ARGUMENT); /* overlaps a_keys */
     SET_BAD_OP(bad.value_size = 2, MGPU_ERROR_INVALID_ARGUMENT);
     SET_BAD_OP(bad.capacity = 0x80000000u, MGPU_ERROR_INVALID_ARGUMENT);
-    SET_BAD_OP(bad.capacity = 4 * n + 1, MGPU_ERROR_RANGE_TOO_SMALL);
-    SET_BAD_OP(bad.out_values = mgpu_range_slice(vout, 0, 2 * n * 4 - 4), MGPU_ERROR_RANGE_TOO_SMALL);
-    SET_BAD_OP(bad.a_values = mgpu_range_slice(va, 0, 16), MGPU_ERROR_RANGE_TOO_SMALL);
-    SET_BAD_OP(bad.out_keys = a, MGPU_ERROR_INVALID_ARGUMENT);                               /* an input */
-    SET_BAD_OP(bad.out_values = mgpu_range_slice(vb, 0, n * 4), MGPU_ERROR_RANGE_TOO_SMALL); /* before overlaps */
-    SET_BAD_OP((bad.capacity = n, bad.out_values = mgpu_range_slice(vb, 0, n * 4)), MGPU_ERROR_INVALID_ARGUMENT);
-    SET_BAD_OP(bad.out_values = out, MGPU_ERROR_INVALID_ARGUMENT); /* the other output */
-    SET_BAD_OP(bad.out_count = mgpu_range_slice(vout, 8, 4), MGPU_ERROR_INVALID_ARGUMENT);
-#undef SET_BAD
+    SET_BAD_OP_RANGE(bad.capacity = 4 * n + 1, MGPU_ERROR_RANGE_TOO_SMALL);
+    SET_BAD_OP_RANGE(bad.out_values = mgpu_range_slice(vout, 0, 2 * n * 4 - 4), MGPU_ERROR_RANGE_TOO_SMALL);
+    SET_BAD_OP_RANGE(bad.a_values = mgpu_range_slice(va, 0, 16), MGPU_ERROR_RANGE_TOO_SMALL);
+    SET_BAD_OP_RANGE(bad.out_keys = a, MGPU_ERROR_INVALID_ARGUMENT);                               /* an input */
+    SET_BAD_OP_RANGE(bad.out_values = mgpu_range_slice(vb, 0, n * 4), MGPU_ERROR_RANGE_TOO_SMALL); /* before overlaps */
+    SET_BAD_OP_RANGE((bad.capacity = n, bad.out_values = mgpu_range_slice(vb, 0, n * 4)), MGPU_ERROR_INVALID_ARGUMENT);
+    SET_BAD_OP_RANGE(bad.out_values = out, MGPU_ERROR_INVALID_ARGUMENT); /* the other output */
+    SET_BAD_OP_RANGE(bad.out_count = mgpu_range_slice(vout, 8, 4), MGPU_ERROR_INVALID_ARGUMENT);
+#undef SET_BAD_OP_REQ
+#undef SET_BAD_REQ
 #undef SET_BAD_OP
+#undef SET_BAD_OP_RANGE
+#undef SET_BAD
+#undef SET_BAD_RANGE
     CHECK(got == 77, "a refused call returned a count");
     CHECK_RESULT(mgpu_set_operation(NULL, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_set_operation(ctx, NULL, NULL), MGPU_ERROR_INVALID_ARGUMENT);

@@ -13,7 +13,8 @@ static mgpu_result mgpu_bulk_check_value_size(mgpu_context ctx, uint32_t value_s
     return MGPU_SUCCESS;
 }
 
-static mgpu_result mgpu_remove_check(mgpu_context ctx, const mgpu_bulk_remove_info *info) {
+/* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
+static mgpu_result mgpu_remove_check(mgpu_context ctx, const mgpu_bulk_remove_info *info, bool check_ranges) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: info->next must be NULL");
@@ -22,6 +23,7 @@ static mgpu_result mgpu_remove_check(mgpu_context ctx, const mgpu_bulk_remove_in
     if (info->count > MGPU_MAX_COUNT || info->index_count > info->count)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: %u indices for %u elements",
                           info->index_count, info->count);
+    if (!check_ranges) return MGPU_SUCCESS;
     VkDeviceSize vs = info->value_size, out = (VkDeviceSize)(info->count - info->index_count) * vs;
     if (info->count) r = mgpu__check_range(ctx, "bulk remove input", info->input, info->count * vs, vs);
     if (r == MGPU_SUCCESS && info->index_count)
@@ -36,14 +38,14 @@ static mgpu_result mgpu_remove_check(mgpu_context ctx, const mgpu_bulk_remove_in
 mgpu_result mgpu_bulk_remove_get_requirements(mgpu_context ctx, const mgpu_bulk_remove_info *info,
                                               mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: null requirements");
-    mgpu_result r = mgpu_remove_check(ctx, info);
+    mgpu_result r = mgpu_remove_check(ctx, info, false);
     if (r == MGPU_SUCCESS) *out = mgpu__lbs_requirements(ctx, info->count, info->index_count);
     return r;
 }
 
 mgpu_result mgpu_cmd_bulk_remove(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_bulk_remove_info *info,
                                  mgpu_range scratch) {
-    mgpu_result r = mgpu_remove_check(ctx, info);
+    mgpu_result r = mgpu_remove_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk remove: null command buffer");
     if (info->count == info->index_count) return MGPU_SUCCESS; /* nothing to write */
@@ -65,13 +67,14 @@ static mgpu_result mgpu_record_remove(mgpu_context ctx, VkCommandBuffer cmd, con
 }
 
 mgpu_result mgpu_bulk_remove(mgpu_context ctx, const mgpu_bulk_remove_info *info) {
-    mgpu_requirements req;
-    mgpu_result r = mgpu_bulk_remove_get_requirements(ctx, info, &req);
+    mgpu_result r = mgpu_remove_check(ctx, info, true);
     if (r != MGPU_SUCCESS || info->count == info->index_count) return r;
+    mgpu_requirements req = mgpu__lbs_requirements(ctx, info->count, info->index_count);
     return mgpu__run_blocking(ctx, mgpu_record_remove, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
-static mgpu_result mgpu_insert_check(mgpu_context ctx, const mgpu_bulk_insert_info *info) {
+/* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
+static mgpu_result mgpu_insert_check(mgpu_context ctx, const mgpu_bulk_insert_info *info, bool check_ranges) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: info->next must be NULL");
@@ -79,6 +82,7 @@ static mgpu_result mgpu_insert_check(mgpu_context ctx, const mgpu_bulk_insert_in
     if (r != MGPU_SUCCESS) return r;
     if ((uint64_t)info->a_count + info->b_count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: more than 2^31-1 elements");
+    if (!check_ranges) return MGPU_SUCCESS;
     VkDeviceSize vs = info->value_size, out = ((VkDeviceSize)info->a_count + info->b_count) * vs;
     if (info->b_count) r = mgpu__check_range(ctx, "bulk insert b", info->b, info->b_count * vs, vs);
     if (r == MGPU_SUCCESS && info->a_count)
@@ -98,14 +102,14 @@ static mgpu_result mgpu_insert_check(mgpu_context ctx, const mgpu_bulk_insert_in
 mgpu_result mgpu_bulk_insert_get_requirements(mgpu_context ctx, const mgpu_bulk_insert_info *info,
                                               mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: null requirements");
-    mgpu_result r = mgpu_insert_check(ctx, info);
+    mgpu_result r = mgpu_insert_check(ctx, info, false);
     if (r == MGPU_SUCCESS) *out = mgpu__lbs_requirements(ctx, info->b_count + info->a_count, 0);
     return r;
 }
 
 mgpu_result mgpu_cmd_bulk_insert(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_bulk_insert_info *info,
                                  mgpu_range scratch) {
-    mgpu_result r = mgpu_insert_check(ctx, info);
+    mgpu_result r = mgpu_insert_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "bulk insert: null command buffer");
     if (info->a_count + info->b_count == 0) return MGPU_SUCCESS;
@@ -129,9 +133,9 @@ static mgpu_result mgpu_record_insert(mgpu_context ctx, VkCommandBuffer cmd, con
 }
 
 mgpu_result mgpu_bulk_insert(mgpu_context ctx, const mgpu_bulk_insert_info *info) {
-    mgpu_requirements req;
-    mgpu_result r = mgpu_bulk_insert_get_requirements(ctx, info, &req);
+    mgpu_result r = mgpu_insert_check(ctx, info, true);
     if (r != MGPU_SUCCESS || info->a_count + info->b_count == 0) return r;
+    mgpu_requirements req = mgpu__lbs_requirements(ctx, info->b_count + info->a_count, 0);
     return mgpu__run_blocking(ctx, mgpu_record_insert, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 

@@ -97,8 +97,10 @@ static void mgpu_join_uses(const mgpu_join_info *info, bool join, mgpu_range_use
     uses[4] = (mgpu_range_use){"join row_count", info->row_count, info->row_count.buffer ? 4 : 0};
 }
 
-/* The checks of the count (join false) and of the join; need_count: row_count is required (recording). */
-static mgpu_result mgpu_join_check(mgpu_context ctx, const mgpu_join_info *info, bool join, bool need_count) {
+/* The checks of the count (join false) and of the join; need_count: row_count is required (recording); check_ranges
+ * false skips the checks of the ranges (get_requirements answers from sizes alone). */
+static mgpu_result mgpu_join_check(mgpu_context ctx, const mgpu_join_info *info, bool join, bool need_count,
+                                   bool check_ranges) {
     const char *what = join ? "join" : "join count";
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null info", what);
@@ -119,6 +121,7 @@ static mgpu_result mgpu_join_check(mgpu_context ctx, const mgpu_join_info *info,
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
                           "%s: a merge tile of %u x %u needs more than the device's %u bytes of shared memory", what,
                           t.nt, t.vt, ctx->info.shared_memory_bytes);
+    if (!check_ranges) return MGPU_SUCCESS;
     mgpu_range_use uses[5];
     mgpu_join_uses(info, join, uses);
     size_t size = mgpu_type_size(info->key_type);
@@ -280,7 +283,7 @@ static mgpu_result mgpu_join_record_empty(mgpu_context ctx, VkCommandBuffer cmd,
 
 mgpu_result mgpu_join_count_get_requirements(mgpu_context ctx, const mgpu_join_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "join count: null requirements");
-    mgpu_result r = mgpu_join_check(ctx, info, false, false);
+    mgpu_result r = mgpu_join_check(ctx, info, false, false, false);
     if (r != MGPU_SUCCESS) return r;
     mgpu_join_plan plan = mgpu_join_make_plan(ctx, info);
     *out = mgpu_join_requirements(plan.count_bytes);
@@ -288,7 +291,7 @@ mgpu_result mgpu_join_count_get_requirements(mgpu_context ctx, const mgpu_join_i
 }
 
 mgpu_result mgpu_cmd_join_count(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_join_info *info, mgpu_range scratch) {
-    mgpu_result r = mgpu_join_check(ctx, info, false, true);
+    mgpu_result r = mgpu_join_check(ctx, info, false, true, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "join count: null command buffer");
     mgpu_join_plan plan = mgpu_join_make_plan(ctx, info);
@@ -313,7 +316,7 @@ static mgpu_result mgpu_join_read_count(mgpu_context ctx, mgpu_range host, const
 }
 
 mgpu_result mgpu_join_count(mgpu_context ctx, const mgpu_join_info *info, uint32_t *rows) {
-    mgpu_result r = mgpu_join_check(ctx, info, false, false);
+    mgpu_result r = mgpu_join_check(ctx, info, false, false, true);
     if (r != MGPU_SUCCESS) return r;
     mgpu_join_plan plan = mgpu_join_make_plan(ctx, info);
     mgpu_range host = {0};
@@ -333,7 +336,7 @@ mgpu_result mgpu_join_count(mgpu_context ctx, const mgpu_join_info *info, uint32
 
 mgpu_result mgpu_join_get_requirements(mgpu_context ctx, const mgpu_join_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "join: null requirements");
-    mgpu_result r = mgpu_join_check(ctx, info, true, false);
+    mgpu_result r = mgpu_join_check(ctx, info, true, false, false);
     if (r != MGPU_SUCCESS) return r;
     mgpu_join_plan plan = mgpu_join_make_plan(ctx, info);
     *out = mgpu_join_requirements(mgpu_join_bytes(&plan, info->capacity));
@@ -341,7 +344,7 @@ mgpu_result mgpu_join_get_requirements(mgpu_context ctx, const mgpu_join_info *i
 }
 
 mgpu_result mgpu_cmd_join(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_join_info *info, mgpu_range scratch) {
-    mgpu_result r = mgpu_join_check(ctx, info, true, true);
+    mgpu_result r = mgpu_join_check(ctx, info, true, true, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "join: null command buffer");
     mgpu_join_plan plan = mgpu_join_make_plan(ctx, info);
@@ -371,7 +374,7 @@ static mgpu_result mgpu_join_submit_rows(mgpu_context ctx, const mgpu_join_info 
 }
 
 mgpu_result mgpu_join(mgpu_context ctx, const mgpu_join_info *info, uint32_t *rows) {
-    mgpu_result r = mgpu_join_check(ctx, info, true, false);
+    mgpu_result r = mgpu_join_check(ctx, info, true, false, true);
     if (r != MGPU_SUCCESS) return r;
     mgpu_join_plan plan = mgpu_join_make_plan(ctx, info);
     if (!plan.objects) { /* no row */

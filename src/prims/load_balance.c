@@ -15,12 +15,14 @@ static uint32_t mgpu_lbs_tiles(const mgpu_load_balance_info *info, const mgpu_tu
     return (uint32_t)((total + tile - 1) / tile);
 }
 
-static mgpu_result mgpu_lbs_check(mgpu_context ctx, const mgpu_load_balance_info *info) {
+/* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
+static mgpu_result mgpu_lbs_check(mgpu_context ctx, const mgpu_load_balance_info *info, bool check_ranges) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: info->next must be NULL");
     if ((uint64_t)info->item_count + info->object_count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: items + objects > 2^31-1");
+    if (!check_ranges) return MGPU_SUCCESS;
     mgpu_result r = MGPU_SUCCESS;
     if (info->object_count)
         r = mgpu__check_range(ctx, "load balance object_starts", info->object_starts,
@@ -47,7 +49,7 @@ mgpu_requirements mgpu__lbs_requirements(mgpu_context ctx, uint32_t items, uint3
 mgpu_result mgpu_load_balance_get_requirements(mgpu_context ctx, const mgpu_load_balance_info *info,
                                                mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: null requirements");
-    mgpu_result r = mgpu_lbs_check(ctx, info);
+    mgpu_result r = mgpu_lbs_check(ctx, info, false);
     if (r != MGPU_SUCCESS) return r;
     *out = mgpu__lbs_requirements(ctx, info->item_count, info->object_count);
     return MGPU_SUCCESS;
@@ -87,7 +89,7 @@ mgpu_result mgpu__lbs_record(mgpu_context ctx, VkCommandBuffer cmd, mgpu_lbs_pc 
 
 mgpu_result mgpu_cmd_load_balance(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_load_balance_info *info,
                                   mgpu_range scratch) {
-    mgpu_result r = mgpu_lbs_check(ctx, info);
+    mgpu_result r = mgpu_lbs_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "load balance: null command buffer");
     if (info->item_count == 0) return MGPU_SUCCESS; /* nothing to write */
@@ -106,9 +108,9 @@ static mgpu_result mgpu_record_load_balance(mgpu_context ctx, VkCommandBuffer cm
 }
 
 mgpu_result mgpu_load_balance(mgpu_context ctx, const mgpu_load_balance_info *info) {
-    mgpu_requirements req;
-    mgpu_result r = mgpu_load_balance_get_requirements(ctx, info, &req);
+    mgpu_result r = mgpu_lbs_check(ctx, info, true);
     if (r != MGPU_SUCCESS || info->item_count == 0) return r;
+    mgpu_requirements req = mgpu__lbs_requirements(ctx, info->item_count, info->object_count);
     return mgpu__run_blocking(ctx, mgpu_record_load_balance, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0},
                               0);
 }
@@ -145,7 +147,8 @@ static void mgpu_interval_uses(const mgpu_interval_info *info, mgpu_range_use ra
     ranges[4] = (mgpu_range_use){"interval output", info->output, info->item_count ? output * vs : 0};
 }
 
-static mgpu_result mgpu_interval_check(mgpu_context ctx, const mgpu_interval_info *info) {
+/* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
+static mgpu_result mgpu_interval_check(mgpu_context ctx, const mgpu_interval_info *info, bool check_ranges) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: info->next must be NULL");
@@ -156,21 +159,22 @@ static mgpu_result mgpu_interval_check(mgpu_context ctx, const mgpu_interval_inf
     if ((uint64_t)info->item_count + info->interval_count > MGPU_MAX_COUNT || info->input_count > MGPU_MAX_COUNT ||
         info->output_count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: counts above 2^31-1");
-    mgpu_range_use ranges[5];
-    mgpu_interval_uses(info, ranges);
+    if (!check_ranges) return MGPU_SUCCESS;
+    mgpu_range_use uses[5];
+    mgpu_interval_uses(info, uses);
     uint32_t align[5] = {4, 4, 4, info->value_size, info->value_size};
     mgpu_result r = MGPU_SUCCESS;
-    for (size_t i = 0; i < MGPU_ARRAY_COUNT(ranges) && r == MGPU_SUCCESS; ++i)
-        if (ranges[i].bytes) r = mgpu__check_range(ctx, ranges[i].name, ranges[i].range, ranges[i].bytes, align[i]);
+    for (size_t i = 0; i < MGPU_ARRAY_COUNT(uses) && r == MGPU_SUCCESS; ++i)
+        if (uses[i].bytes) r = mgpu__check_range(ctx, uses[i].name, uses[i].range, uses[i].bytes, align[i]);
     for (size_t i = 0; i < 4 && r == MGPU_SUCCESS; ++i)
-        if (mgpu__ranges_overlap(info->output, ranges[4].bytes, ranges[i].range, ranges[i].bytes))
-            r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval output overlaps %s", ranges[i].name);
+        if (mgpu__ranges_overlap(info->output, uses[4].bytes, uses[i].range, uses[i].bytes))
+            r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval output overlaps %s", uses[i].name);
     return r;
 }
 
 mgpu_result mgpu_interval_get_requirements(mgpu_context ctx, const mgpu_interval_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null requirements");
-    mgpu_result r = mgpu_interval_check(ctx, info);
+    mgpu_result r = mgpu_interval_check(ctx, info, false);
     if (r != MGPU_SUCCESS) return r;
     *out = mgpu__lbs_requirements(ctx, info->item_count, info->interval_count);
     return MGPU_SUCCESS;
@@ -178,7 +182,7 @@ mgpu_result mgpu_interval_get_requirements(mgpu_context ctx, const mgpu_interval
 
 mgpu_result mgpu_cmd_interval(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_interval_info *info,
                               mgpu_range scratch) {
-    mgpu_result r = mgpu_interval_check(ctx, info);
+    mgpu_result r = mgpu_interval_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "interval: null command buffer");
     if (info->item_count == 0) return MGPU_SUCCESS;
@@ -203,9 +207,9 @@ static mgpu_result mgpu_record_interval(mgpu_context ctx, VkCommandBuffer cmd, c
 }
 
 mgpu_result mgpu_interval(mgpu_context ctx, const mgpu_interval_info *info) {
-    mgpu_requirements req;
-    mgpu_result r = mgpu_interval_get_requirements(ctx, info, &req);
+    mgpu_result r = mgpu_interval_check(ctx, info, true);
     if (r != MGPU_SUCCESS || info->item_count == 0) return r;
+    mgpu_requirements req = mgpu__lbs_requirements(ctx, info->item_count, info->interval_count);
     return mgpu__run_blocking(ctx, mgpu_record_interval, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 

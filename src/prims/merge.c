@@ -27,7 +27,9 @@ static VkDeviceSize mgpu_merge_scratch(const mgpu_merge_plan *plan) {
     return plan->tiles ? (VkDeviceSize)(plan->tiles + 1) * 4 : 0;
 }
 
-static mgpu_result mgpu_merge_check(mgpu_context ctx, const mgpu_merge_info *info) {
+/* The info's checks; `check_ranges` false skips those of its ranges and their overlaps (get_requirements answers from
+ * sizes alone). */
+static mgpu_result mgpu_merge_check(mgpu_context ctx, const mgpu_merge_info *info, bool check_ranges) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: info->next must be NULL");
@@ -38,6 +40,7 @@ static mgpu_result mgpu_merge_check(mgpu_context ctx, const mgpu_merge_info *inf
     uint64_t total = (uint64_t)info->a_count + info->b_count;
     if (total > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: %llu elements > 2^31-1", (unsigned long long)total);
+    if (!check_ranges) return MGPU_SUCCESS;
     size_t key = mgpu_type_size(info->key_type);
     struct {
         const char *name;
@@ -73,7 +76,7 @@ static mgpu_result mgpu_merge_check(mgpu_context ctx, const mgpu_merge_info *inf
 
 mgpu_result mgpu_merge_get_requirements(mgpu_context ctx, const mgpu_merge_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: null requirements");
-    mgpu_result r = mgpu_merge_check(ctx, info);
+    mgpu_result r = mgpu_merge_check(ctx, info, false);
     if (r != MGPU_SUCCESS) return r;
     mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
     *out = (mgpu_requirements){.scratch_size = mgpu_merge_scratch(&plan),
@@ -139,7 +142,7 @@ mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuni
 }
 
 mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_merge_info *info, mgpu_range scratch) {
-    mgpu_result r = mgpu_merge_check(ctx, info);
+    mgpu_result r = mgpu_merge_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: null command buffer");
     mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
@@ -171,7 +174,7 @@ static mgpu_result mgpu_record_merge(mgpu_context ctx, VkCommandBuffer cmd, cons
 }
 
 mgpu_result mgpu_merge(mgpu_context ctx, const mgpu_merge_info *info) {
-    mgpu_result r = mgpu_merge_check(ctx, info);
+    mgpu_result r = mgpu_merge_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
     if (plan.tiles == 0) return MGPU_SUCCESS;

@@ -35,14 +35,15 @@ static mgpu_mergesort_plan mgpu_mergesort_make_plan(mgpu_context ctx, const mgpu
     return plan;
 }
 
-static mgpu_result mgpu_mergesort_check(mgpu_context ctx, const mgpu_sort_info *info) {
+/* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
+static mgpu_result mgpu_mergesort_check(mgpu_context ctx, const mgpu_sort_info *info, bool check_ranges) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: info->next must be NULL");
     if (info->begin_bit || info->end_bit || info->indirect_count.buffer)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
                           "mergesort: bit ranges and indirect counts are the radix sort's");
-    return mgpu__sort_check(ctx, info);
+    return mgpu__sort_check(ctx, info, check_ranges);
 }
 
 void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[4]) {
@@ -54,7 +55,7 @@ void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[4]) {
     uses[3] = (mgpu_range_use){"values_out", info->values_out, n * out_value};
 }
 
-mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info) {
+mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info, bool check_ranges) {
     mgpu_result r = mgpu__check_type(ctx, info->key_type);
     if (r != MGPU_SUCCESS) return r;
     if (info->value_size != 0 && info->value_size != 4 && info->value_size != 8)
@@ -64,7 +65,7 @@ mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info) {
                           "sort: indices with value_size %u (0: the indices replace values)", info->value_size);
     if (info->count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: %u elements > 2^31-1", info->count);
-    if (info->count == 0) return MGPU_SUCCESS;
+    if (info->count == 0 || !check_ranges) return MGPU_SUCCESS;
     VkDeviceSize key = mgpu_type_size(info->key_type), n = info->count;
     VkDeviceSize out_value = info->indices ? 4 : info->value_size;
     struct {
@@ -97,7 +98,7 @@ mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info) {
 
 mgpu_result mgpu_mergesort_get_requirements(mgpu_context ctx, const mgpu_sort_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null requirements");
-    mgpu_result r = mgpu_mergesort_check(ctx, info);
+    mgpu_result r = mgpu_mergesort_check(ctx, info, false);
     if (r != MGPU_SUCCESS) return r;
     mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, info);
     *out = (mgpu_requirements){.scratch_size = plan.scratch_bytes,
@@ -119,7 +120,7 @@ static mgpu_pipeline_key mgpu_blocksort_key(const mgpu_mergesort_plan *plan, mgp
 }
 
 mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sort_info *info, mgpu_range scratch) {
-    mgpu_result r = mgpu_mergesort_check(ctx, info);
+    mgpu_result r = mgpu_mergesort_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null command buffer");
     if (info->count == 0) return MGPU_SUCCESS;
@@ -170,7 +171,7 @@ static mgpu_result mgpu_record_mergesort(mgpu_context ctx, VkCommandBuffer cmd, 
 }
 
 mgpu_result mgpu_mergesort(mgpu_context ctx, const mgpu_sort_info *info) {
-    mgpu_result r = mgpu_mergesort_check(ctx, info);
+    mgpu_result r = mgpu_mergesort_check(ctx, info, true);
     if (r != MGPU_SUCCESS || info->count == 0) return r;
     mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, info);
     return mgpu__run_blocking(ctx, mgpu_record_mergesort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0},

@@ -10,7 +10,8 @@
  * an upper bound: the plan takes the largest VT up to it whose shared memory (which grows with the keys' and
  * values' widths) fits the device.
  * Scratch: the counts (one-sweep: 256 per pass; else 256 per tile), the scan's scratch or the one-sweep status,
- * then count keys and count values (when there are values and more than one pass).
+ * then count keys and count values (when there are values), asked for even where a single pass out of place
+ * needs none of them, so that the size depends on sizes alone.
  */
 #include "../mgpu_internal.h"
 #include "kernels/radixsort/radixsort_pc.h"
@@ -150,30 +151,37 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
     if ((uint64_t)plan->tiles * MGPU_RADIX_DIGITS > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "radix sort: %u tiles of digit counts exceed 2^31-1",
                           plan->tiles);
+    /* The scratch depends on sizes alone (get_requirements answers before the arrays exist), so it is the largest
+     * the ranges may ask for: an empty bit range keeps room for the indirect count's 0-bit pass, and a single pass
+     * room for the keys and values an in-place sort copies first (copy_first). */
+    uint32_t sized_passes = plan->passes ? plan->passes : 1;
     plan->counts_offset = 0;
     if (plan->onesweep) {
-        plan->scan_offset = (VkDeviceSize)plan->passes * MGPU_RADIX_DIGITS * 4;
+        plan->scan_offset = (VkDeviceSize)sized_passes * MGPU_RADIX_DIGITS * 4;
         plan->status_stride = (MGPU_RADIX_STATUS_HEADER + (VkDeviceSize)plan->tiles * MGPU_RADIX_DIGITS) * 4;
-        plan->keys_offset = mgpu_align16(plan->scan_offset + plan->passes * plan->status_stride);
+        plan->keys_offset = mgpu_align16(plan->scan_offset + sized_passes * plan->status_stride);
     } else {
         plan->scan = (mgpu_scan_info){
             .type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true, .count = plan->tiles * MGPU_RADIX_DIGITS};
         plan->scan_offset = mgpu_align16((VkDeviceSize)plan->scan.count * 4);
         plan->keys_offset = mgpu_align16(plan->scan_offset + mgpu__scan_scratch_bytes(ctx, &plan->scan));
     }
-    bool tmp = plan->passes > 1 || plan->copy_first;
-    VkDeviceSize keys_bytes = tmp ? (VkDeviceSize)info->count * mgpu_type_size(info->key_type) : 0;
-    plan->values_offset = mgpu_align16(plan->keys_offset + keys_bytes);
-    plan->scratch_bytes = plan->values_offset + (tmp ? (VkDeviceSize)info->count * plan->value_words * 4 : 0);
+    /* Temporary keys and values: for the passes before the last (passes > 1) or the in-place copy (an odd number),
+     * so for every sized_passes. */
+    plan->values_offset = mgpu_align16(plan->keys_offset + (VkDeviceSize)info->count * mgpu_type_size(info->key_type));
+    plan->scratch_bytes = plan->values_offset + (VkDeviceSize)info->count * plan->value_words * 4;
     return MGPU_SUCCESS;
 }
 
-static mgpu_result mgpu_radix_check(mgpu_context ctx, const mgpu_sort_info *info, mgpu_radix_plan *plan) {
+/* The info's checks and the plan; `check_ranges` false skips the checks of its ranges (get_requirements answers from
+ * sizes alone). */
+static mgpu_result mgpu_radix_check(mgpu_context ctx, const mgpu_sort_info *info, bool check_ranges,
+                                    mgpu_radix_plan *plan) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: info->next must be NULL");
-    mgpu_result r = mgpu__sort_check(ctx, info);
-    if (r == MGPU_SUCCESS && info->indirect_count.buffer) {
+    mgpu_result r = mgpu__sort_check(ctx, info, check_ranges);
+    if (r == MGPU_SUCCESS && check_ranges && info->indirect_count.buffer) {
         r = mgpu__check_range(ctx, "sort indirect_count", info->indirect_count, 4, 4);
         VkDeviceSize n = info->count, out_value = info->indices ? 4 : info->value_size;
         if (r == MGPU_SUCCESS &&
@@ -187,7 +195,7 @@ static mgpu_result mgpu_radix_check(mgpu_context ctx, const mgpu_sort_info *info
 mgpu_result mgpu_radixsort_get_requirements(mgpu_context ctx, const mgpu_sort_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null requirements");
     mgpu_radix_plan plan;
-    mgpu_result r = mgpu_radix_check(ctx, info, &plan);
+    mgpu_result r = mgpu_radix_check(ctx, info, false, &plan);
     if (r != MGPU_SUCCESS) return r;
     *out = (mgpu_requirements){.scratch_size = plan.scratch_bytes,
                                .scratch_alignment = 16,
@@ -265,7 +273,7 @@ static mgpu_result mgpu_radix_no_passes(mgpu_context ctx, VkCommandBuffer cmd, c
 
 mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sort_info *info, mgpu_range scratch) {
     mgpu_radix_plan plan;
-    mgpu_result r = mgpu_radix_check(ctx, info, &plan);
+    mgpu_result r = mgpu_radix_check(ctx, info, true, &plan);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null command buffer");
     if (info->count == 0) return MGPU_SUCCESS;
@@ -394,10 +402,11 @@ static mgpu_result mgpu_record_radixsort(mgpu_context ctx, VkCommandBuffer cmd, 
 }
 
 mgpu_result mgpu_radixsort(mgpu_context ctx, const mgpu_sort_info *info) {
-    mgpu_requirements req;
-    mgpu_result r = mgpu_radixsort_get_requirements(ctx, info, &req);
+    mgpu_radix_plan plan;
+    mgpu_result r = mgpu_radix_check(ctx, info, true, &plan);
     if (r != MGPU_SUCCESS || info->count == 0) return r;
-    return mgpu__run_blocking(ctx, mgpu_record_radixsort, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
+    return mgpu__run_blocking(ctx, mgpu_record_radixsort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0},
+                              0);
 }
 
 static mgpu_result mgpu_radixsort_prepare(mgpu_context ctx, mgpu_type type) {

@@ -32,7 +32,9 @@ static mgpu_reduce_plan mgpu_reduce_make_plan(mgpu_context ctx, mgpu_type type, 
     return plan;
 }
 
-static mgpu_result mgpu_reduce_check(mgpu_context ctx, const mgpu_reduce_info *info, bool need_result) {
+/* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
+static mgpu_result mgpu_reduce_check(mgpu_context ctx, const mgpu_reduce_info *info, bool need_result,
+                                     bool check_ranges) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: info->next must be NULL");
@@ -42,6 +44,7 @@ static mgpu_result mgpu_reduce_check(mgpu_context ctx, const mgpu_reduce_info *i
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: op %d", (int)info->op);
     if (info->count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: count %u > 2^31-1", info->count);
+    if (!check_ranges) return MGPU_SUCCESS;
     size_t size = mgpu_type_size(info->type);
     if (info->count > 0)
         r = mgpu__check_range(ctx, "reduce input", info->input, (VkDeviceSize)info->count * size, size);
@@ -52,7 +55,7 @@ static mgpu_result mgpu_reduce_check(mgpu_context ctx, const mgpu_reduce_info *i
 
 mgpu_result mgpu_reduce_get_requirements(mgpu_context ctx, const mgpu_reduce_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: null requirements");
-    mgpu_result r = mgpu_reduce_check(ctx, info, false);
+    mgpu_result r = mgpu_reduce_check(ctx, info, false, false);
     if (r != MGPU_SUCCESS) return r;
     *out = (mgpu_requirements){.scratch_size = mgpu_reduce_make_plan(ctx, info->type, info->count).scratch_bytes,
                                .scratch_alignment = 16,
@@ -69,7 +72,7 @@ static mgpu_pipeline_key mgpu_reduce_key(mgpu_type type, mgpu_op op, const mgpu_
 }
 
 mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_reduce_info *info, mgpu_range scratch) {
-    mgpu_result r = mgpu_reduce_check(ctx, info, true);
+    mgpu_result r = mgpu_reduce_check(ctx, info, true, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: null command buffer");
     mgpu_reduce_plan plan = mgpu_reduce_make_plan(ctx, info->type, info->count);
@@ -120,7 +123,7 @@ static mgpu_result mgpu_record_reduce(mgpu_context ctx, VkCommandBuffer cmd, con
 }
 
 mgpu_result mgpu_reduce(mgpu_context ctx, const mgpu_reduce_info *info, mgpu_reduce_value *out) {
-    mgpu_result r = mgpu_reduce_check(ctx, info, false);
+    mgpu_result r = mgpu_reduce_check(ctx, info, false, true);
     if (r != MGPU_SUCCESS) return r;
     mgpu_reduce_plan plan = mgpu_reduce_make_plan(ctx, info->type, info->count);
     mgpu_range host = {0};

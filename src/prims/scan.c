@@ -58,7 +58,9 @@ VkDeviceSize mgpu__scan_scratch_bytes(mgpu_context ctx, const mgpu_scan_info *in
     return mgpu_scan_scratch(&plan, info->count);
 }
 
-static mgpu_result mgpu_scan_check(mgpu_context ctx, const mgpu_scan_info *info) {
+/* The info's checks; `check_ranges` false skips those of its ranges and their overlaps (get_requirements answers from
+ * sizes alone: the scratch depends on type, op and count, not on where the arrays lie). */
+static mgpu_result mgpu_scan_check(mgpu_context ctx, const mgpu_scan_info *info, bool check_ranges) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: info->next must be NULL");
@@ -68,6 +70,7 @@ static mgpu_result mgpu_scan_check(mgpu_context ctx, const mgpu_scan_info *info)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: op %d (add, min or max)", (int)info->op);
     if (info->count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: count %u > 2^31-1", info->count);
+    if (!check_ranges) return MGPU_SUCCESS;
     size_t size = mgpu_type_size(info->type);
     VkDeviceSize bytes = (VkDeviceSize)info->count * size;
     if (info->count > 0) {
@@ -92,7 +95,7 @@ static mgpu_result mgpu_scan_check(mgpu_context ctx, const mgpu_scan_info *info)
 
 mgpu_result mgpu_scan_get_requirements(mgpu_context ctx, const mgpu_scan_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: null requirements");
-    mgpu_result r = mgpu_scan_check(ctx, info);
+    mgpu_result r = mgpu_scan_check(ctx, info, false);
     if (r != MGPU_SUCCESS) return r;
     mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, info);
     *out = (mgpu_requirements){.scratch_size = mgpu_scan_scratch(&plan, info->count),
@@ -182,7 +185,7 @@ static mgpu_result mgpu_record_lookback(mgpu_context ctx, VkCommandBuffer cmd, c
 }
 
 mgpu_result mgpu_cmd_scan(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_info *info, mgpu_range scratch) {
-    mgpu_result r = mgpu_scan_check(ctx, info);
+    mgpu_result r = mgpu_scan_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: null command buffer");
     mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, info);
@@ -211,7 +214,7 @@ static mgpu_result mgpu_record_scan(mgpu_context ctx, VkCommandBuffer cmd, const
 }
 
 mgpu_result mgpu_scan(mgpu_context ctx, const mgpu_scan_info *info, mgpu_scalar *total) {
-    mgpu_result r = mgpu_scan_check(ctx, info);
+    mgpu_result r = mgpu_scan_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, info);
     size_t size = mgpu_type_size(info->type);

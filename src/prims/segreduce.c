@@ -67,7 +67,8 @@ static mgpu_result mgpu_segreduce_check_op(mgpu_context ctx, const char *what, m
     return MGPU_SUCCESS;
 }
 
-static mgpu_result mgpu_segreduce_check(mgpu_context ctx, const mgpu_segreduce_info *info) {
+/* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
+static mgpu_result mgpu_segreduce_check(mgpu_context ctx, const mgpu_segreduce_info *info, bool check_ranges) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: info->next must be NULL");
@@ -77,6 +78,7 @@ static mgpu_result mgpu_segreduce_check(mgpu_context ctx, const mgpu_segreduce_i
     if ((uint64_t)info->count + info->segment_count > MGPU_MAX_COUNT - 1)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: count %u + segment_count %u > 2^31-2",
                           info->count, info->segment_count);
+    if (!check_ranges) return MGPU_SUCCESS;
     size_t size = mgpu_type_size(info->type);
     VkDeviceSize value_bytes = (VkDeviceSize)info->count * size;
     VkDeviceSize start_bytes = (VkDeviceSize)info->segment_count * 4,
@@ -102,7 +104,7 @@ static mgpu_requirements mgpu_segreduce_requirements(VkDeviceSize bytes) {
 
 mgpu_result mgpu_segreduce_get_requirements(mgpu_context ctx, const mgpu_segreduce_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: null requirements");
-    mgpu_result r = mgpu_segreduce_check(ctx, info);
+    mgpu_result r = mgpu_segreduce_check(ctx, info, false);
     if (r != MGPU_SUCCESS) return r;
     *out =
         mgpu_segreduce_requirements(mgpu_segreduce_make_plan(ctx, info->type, info->count, info->segment_count).bytes);
@@ -161,7 +163,7 @@ static mgpu_result mgpu_scratch_check(mgpu_context ctx, const char *name, mgpu_r
 
 mgpu_result mgpu_cmd_segreduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_segreduce_info *info,
                                mgpu_range scratch) {
-    mgpu_result r = mgpu_segreduce_check(ctx, info);
+    mgpu_result r = mgpu_segreduce_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: null command buffer");
     if (!info->segment_count) return MGPU_SUCCESS; /* nothing to write */
@@ -185,10 +187,10 @@ static mgpu_result mgpu_record_segreduce(mgpu_context ctx, VkCommandBuffer cmd, 
 }
 
 mgpu_result mgpu_segreduce(mgpu_context ctx, const mgpu_segreduce_info *info) {
-    mgpu_requirements req;
-    mgpu_result r = mgpu_segreduce_get_requirements(ctx, info, &req);
+    mgpu_result r = mgpu_segreduce_check(ctx, info, true);
     if (r != MGPU_SUCCESS || info->segment_count == 0) return r;
-    return mgpu__run_blocking(ctx, mgpu_record_segreduce, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
+    mgpu_segreduce_plan plan = mgpu_segreduce_make_plan(ctx, info->type, info->count, info->segment_count);
+    return mgpu__run_blocking(ctx, mgpu_record_segreduce, info, plan.bytes, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
 /* ---- reduce-by-key ------------------------------------------------------------------------------------- */
@@ -227,7 +229,9 @@ static void mgpu_rbk_uses(const mgpu_reduce_by_key_info *info, mgpu_range_use us
     uses[4] = (mgpu_range_use){"run_count", info->run_count, info->run_count.buffer ? 4 : 0};
 }
 
-static mgpu_result mgpu_rbk_check(mgpu_context ctx, const mgpu_reduce_by_key_info *info, bool need_count) {
+/* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
+static mgpu_result mgpu_rbk_check(mgpu_context ctx, const mgpu_reduce_by_key_info *info, bool need_count,
+                                  bool check_ranges) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: info->next must be NULL");
@@ -237,6 +241,7 @@ static mgpu_result mgpu_rbk_check(mgpu_context ctx, const mgpu_reduce_by_key_inf
     if (r != MGPU_SUCCESS) return r;
     if (info->count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: count %u > 2^31-1", info->count);
+    if (!check_ranges) return MGPU_SUCCESS;
     mgpu_range_use uses[5];
     mgpu_rbk_uses(info, uses);
     size_t key_size = mgpu_type_size(info->key_type), value_size = mgpu_type_size(info->value_type);
@@ -259,7 +264,7 @@ static mgpu_result mgpu_rbk_check(mgpu_context ctx, const mgpu_reduce_by_key_inf
 mgpu_result mgpu_reduce_by_key_get_requirements(mgpu_context ctx, const mgpu_reduce_by_key_info *info,
                                                 mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: null requirements");
-    mgpu_result r = mgpu_rbk_check(ctx, info, false);
+    mgpu_result r = mgpu_rbk_check(ctx, info, false, false);
     if (r != MGPU_SUCCESS) return r;
     *out = mgpu_segreduce_requirements(mgpu_rbk_make_plan(ctx, info).bytes);
     return MGPU_SUCCESS;
@@ -275,7 +280,7 @@ static mgpu_pipeline_key mgpu_rbk_keys_key(uint32_t mode, size_t key_size) {
 
 mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_reduce_by_key_info *info,
                                    mgpu_range scratch) {
-    mgpu_result r = mgpu_rbk_check(ctx, info, true);
+    mgpu_result r = mgpu_rbk_check(ctx, info, true, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: null command buffer");
     if (info->count == 0) /* no runs */
@@ -338,7 +343,7 @@ static mgpu_result mgpu_record_reduce_by_key(mgpu_context ctx, VkCommandBuffer c
 }
 
 mgpu_result mgpu_reduce_by_key(mgpu_context ctx, const mgpu_reduce_by_key_info *info, uint32_t *run_count) {
-    mgpu_result r = mgpu_rbk_check(ctx, info, false);
+    mgpu_result r = mgpu_rbk_check(ctx, info, false, true);
     if (r != MGPU_SUCCESS) return r;
     mgpu_rbk_plan plan = mgpu_rbk_make_plan(ctx, info);
     mgpu_range host = {0};

@@ -85,7 +85,10 @@ static mgpu_sort_info mgpu_job_sort_info(const mgpu_segsort_job *job) {
                             .values_out = job->values_out};
 }
 
-static mgpu_result mgpu_segsort_job_from(mgpu_context ctx, const mgpu_segsort_info *info, mgpu_segsort_job *job) {
+/* The info's checks and its job; `check_ranges` false skips the checks of its ranges (get_requirements answers from
+ * sizes alone: the scratch depends on type, value size, count and segments kind). */
+static mgpu_result mgpu_segsort_job_from(mgpu_context ctx, const mgpu_segsort_info *info, bool check_ranges,
+                                         mgpu_segsort_job *job) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: info->next must be NULL");
@@ -103,7 +106,7 @@ static mgpu_result mgpu_segsort_job_from(mgpu_context ctx, const mgpu_segsort_in
                               .head_count = info->head_count,
                               .segments = info->segments};
     mgpu_sort_info sort = mgpu_job_sort_info(job);
-    mgpu_result r = mgpu__sort_check(ctx, &sort);
+    mgpu_result r = mgpu__sort_check(ctx, &sort, check_ranges);
     if (r != MGPU_SUCCESS) return r;
     if ((unsigned)info->segments_kind > MGPU_SEGMENTS_FLAGS)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: segments_kind %d (heads or flags)",
@@ -113,7 +116,7 @@ static mgpu_result mgpu_segsort_job_from(mgpu_context ctx, const mgpu_segsort_in
     if (info->count == 0) return MGPU_SUCCESS;
     VkDeviceSize bytes = info->segments_kind == MGPU_SEGMENTS_FLAGS ? (VkDeviceSize)mgpu_ceil_div(info->count, 32) * 4
                                                                     : (VkDeviceSize)info->head_count * 4;
-    if (bytes) {
+    if (bytes && check_ranges) {
         r = mgpu__check_range(ctx, "segsort segments", info->segments, bytes, 4);
         if (r != MGPU_SUCCESS) return r;
         VkDeviceSize out_value = info->indices ? 4 : info->value_size;
@@ -122,20 +125,22 @@ static mgpu_result mgpu_segsort_job_from(mgpu_context ctx, const mgpu_segsort_in
             (out_value &&
              mgpu__ranges_overlap(info->segments, bytes, info->values_out, (VkDeviceSize)info->count * out_value)))
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: segments overlaps an output");
-    } else {
+    } else if (!bytes) {
         job->source = MGPU_SEGSORT_HEADS; /* no head: one segment, which the heads' path finds */
     }
     return mgpu_segsort_check_shared(ctx, job);
 }
 
-static mgpu_result mgpu_locality_job_from(mgpu_context ctx, const mgpu_sort_info *info, mgpu_segsort_job *job) {
+/* The info's checks and its job; `check_ranges` as for mgpu_segsort_job_from. */
+static mgpu_result mgpu_locality_job_from(mgpu_context ctx, const mgpu_sort_info *info, bool check_ranges,
+                                          mgpu_segsort_job *job) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: info->next must be NULL");
     if (info->begin_bit || info->end_bit || info->indirect_count.buffer)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
                           "localitysort: bit ranges and indirect counts are the radix sort's");
-    mgpu_result r = mgpu__sort_check(ctx, info);
+    mgpu_result r = mgpu__sort_check(ctx, info, check_ranges);
     if (r != MGPU_SUCCESS) return r;
     *job = (mgpu_segsort_job){.key_type = info->key_type,
                               .value_size = info->value_size,
@@ -269,7 +274,7 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
 mgpu_result mgpu_segsort_get_requirements(mgpu_context ctx, const mgpu_segsort_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: null requirements");
     mgpu_segsort_job job;
-    mgpu_result r = mgpu_segsort_job_from(ctx, info, &job);
+    mgpu_result r = mgpu_segsort_job_from(ctx, info, false, &job);
     if (r != MGPU_SUCCESS) return r;
     mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, &job);
     *out = mgpu_segsort_requirements(&plan);
@@ -278,7 +283,7 @@ mgpu_result mgpu_segsort_get_requirements(mgpu_context ctx, const mgpu_segsort_i
 
 mgpu_result mgpu_cmd_segsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_segsort_info *info, mgpu_range scratch) {
     mgpu_segsort_job job;
-    mgpu_result r = mgpu_segsort_job_from(ctx, info, &job);
+    mgpu_result r = mgpu_segsort_job_from(ctx, info, true, &job);
     if (r != MGPU_SUCCESS) return r;
     return mgpu_segsort_record(ctx, cmd, &job, scratch);
 }
@@ -289,7 +294,7 @@ static mgpu_result mgpu_record_segsort(mgpu_context ctx, VkCommandBuffer cmd, co
 
 mgpu_result mgpu_segsort(mgpu_context ctx, const mgpu_segsort_info *info) {
     mgpu_segsort_job job;
-    mgpu_result r = mgpu_segsort_job_from(ctx, info, &job);
+    mgpu_result r = mgpu_segsort_job_from(ctx, info, true, &job);
     if (r != MGPU_SUCCESS || info->count == 0) return r;
     mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, &job);
     return mgpu__run_blocking(ctx, mgpu_record_segsort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0}, 0);
@@ -298,7 +303,7 @@ mgpu_result mgpu_segsort(mgpu_context ctx, const mgpu_segsort_info *info) {
 mgpu_result mgpu_localitysort_get_requirements(mgpu_context ctx, const mgpu_sort_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null requirements");
     mgpu_segsort_job job;
-    mgpu_result r = mgpu_locality_job_from(ctx, info, &job);
+    mgpu_result r = mgpu_locality_job_from(ctx, info, false, &job);
     if (r != MGPU_SUCCESS) return r;
     mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, &job);
     *out = mgpu_segsort_requirements(&plan);
@@ -308,7 +313,7 @@ mgpu_result mgpu_localitysort_get_requirements(mgpu_context ctx, const mgpu_sort
 mgpu_result mgpu_cmd_localitysort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sort_info *info,
                                   mgpu_range scratch) {
     mgpu_segsort_job job;
-    mgpu_result r = mgpu_locality_job_from(ctx, info, &job);
+    mgpu_result r = mgpu_locality_job_from(ctx, info, true, &job);
     if (r != MGPU_SUCCESS) return r;
     return mgpu_segsort_record(ctx, cmd, &job, scratch);
 }
@@ -320,7 +325,7 @@ static mgpu_result mgpu_record_localitysort(mgpu_context ctx, VkCommandBuffer cm
 
 mgpu_result mgpu_localitysort(mgpu_context ctx, const mgpu_sort_info *info) {
     mgpu_segsort_job job;
-    mgpu_result r = mgpu_locality_job_from(ctx, info, &job);
+    mgpu_result r = mgpu_locality_job_from(ctx, info, true, &job);
     if (r != MGPU_SUCCESS || info->count == 0) return r;
     mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, &job);
     return mgpu__run_blocking(ctx, mgpu_record_localitysort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0},

@@ -77,8 +77,10 @@ static void mgpu_sets_uses(const mgpu_set_info *info, bool operation, mgpu_range
     uses[6] = (mgpu_range_use){"out_count", info->out_count, info->out_count.buffer ? 4 : 0};
 }
 
-/* The checks of the counting calls (operation false) or of the operation; need_count: out_count is required. */
-static mgpu_result mgpu_sets_check(mgpu_context ctx, const mgpu_set_info *info, bool operation, bool need_count) {
+/* The checks of the counting calls (operation false) or of the operation; need_count: out_count is required;
+ * check_ranges false skips the checks of the ranges (get_requirements answers from sizes alone). */
+static mgpu_result mgpu_sets_check(mgpu_context ctx, const mgpu_set_info *info, bool operation, bool need_count,
+                                   bool check_ranges) {
     const char *what = operation ? "set operation" : "set count";
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null info", what);
@@ -101,6 +103,7 @@ static mgpu_result mgpu_sets_check(mgpu_context ctx, const mgpu_set_info *info, 
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
                           "%s: a tile of %u x %u needs more than the device's %u bytes of shared memory", what, t.nt,
                           t.vt, ctx->info.shared_memory_bytes);
+    if (!check_ranges) return MGPU_SUCCESS;
     mgpu_range_use uses[MGPU_SETS_USES];
     mgpu_sets_uses(info, operation, uses);
     static const char *const names[2][MGPU_SETS_USES] = {
@@ -131,14 +134,14 @@ static mgpu_requirements mgpu_sets_requirements(VkDeviceSize bytes) {
 
 mgpu_result mgpu_set_count_get_requirements(mgpu_context ctx, const mgpu_set_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "set count: null requirements");
-    mgpu_result r = mgpu_sets_check(ctx, info, false, false);
+    mgpu_result r = mgpu_sets_check(ctx, info, false, false, false);
     if (r == MGPU_SUCCESS) *out = mgpu_sets_requirements(mgpu_sets_make_plan(ctx, info).bytes);
     return r;
 }
 
 mgpu_result mgpu_set_operation_get_requirements(mgpu_context ctx, const mgpu_set_info *info, mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "set operation: null requirements");
-    mgpu_result r = mgpu_sets_check(ctx, info, true, false);
+    mgpu_result r = mgpu_sets_check(ctx, info, true, false, false);
     if (r == MGPU_SUCCESS) *out = mgpu_sets_requirements(mgpu_sets_make_plan(ctx, info).bytes);
     return r;
 }
@@ -267,13 +270,13 @@ static mgpu_result mgpu_sets_record(mgpu_context ctx, VkCommandBuffer cmd, const
 }
 
 mgpu_result mgpu_cmd_set_count(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info, mgpu_range scratch) {
-    mgpu_result r = mgpu_sets_check(ctx, info, false, true);
+    mgpu_result r = mgpu_sets_check(ctx, info, false, true, true);
     return r == MGPU_SUCCESS ? mgpu_sets_record(ctx, cmd, info, false, scratch) : r;
 }
 
 mgpu_result mgpu_cmd_set_operation(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info,
                                    mgpu_range scratch) {
-    mgpu_result r = mgpu_sets_check(ctx, info, true, true);
+    mgpu_result r = mgpu_sets_check(ctx, info, true, true, true);
     return r == MGPU_SUCCESS ? mgpu_sets_record(ctx, cmd, info, true, scratch) : r;
 }
 
@@ -301,7 +304,7 @@ static mgpu_result mgpu_sets_run_once(mgpu_context ctx, const mgpu_set_info *inf
 }
 
 mgpu_result mgpu_set_count(mgpu_context ctx, const mgpu_set_info *info, uint32_t *count) {
-    mgpu_result r = mgpu_sets_check(ctx, info, false, false);
+    mgpu_result r = mgpu_sets_check(ctx, info, false, false, true);
     if (r != MGPU_SUCCESS) return r;
     return mgpu_sets_run_once(ctx, info, mgpu_record_set_count, mgpu_sets_make_plan(ctx, info).bytes, count);
 }
@@ -358,7 +361,7 @@ static mgpu_result mgpu_sets_run_checked(mgpu_context ctx, const mgpu_set_info *
 }
 
 mgpu_result mgpu_set_operation(mgpu_context ctx, const mgpu_set_info *info, uint32_t *count) {
-    mgpu_result r = mgpu_sets_check(ctx, info, true, false);
+    mgpu_result r = mgpu_sets_check(ctx, info, true, false, true);
     if (r != MGPU_SUCCESS) return r;
     mgpu_sets_plan plan = mgpu_sets_make_plan(ctx, info);
     if (plan.tiles == 0 || info->capacity >= mgpu_sets_bound(info)) /* no output can be cut: one submission */

@@ -7,7 +7,8 @@
 #include "../mgpu_internal.h"
 #include "kernels/sorted_search/sorted_search_pc.h"
 
-static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_info *info) {
+/* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
+static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_info *info, bool check_ranges) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: info->next must be NULL");
@@ -17,6 +18,7 @@ static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: bounds %d", (int)info->bounds);
     if (info->a_count > MGPU_MAX_COUNT || info->b_count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: counts above 2^31-1");
+    if (!check_ranges) return MGPU_SUCCESS;
     size_t k = mgpu_type_size(info->key_type);
     struct {
         const char *name;
@@ -46,22 +48,23 @@ static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_
 
 typedef struct mgpu_search_plan {
     mgpu_tuning tuning;
-    uint32_t tiles;
+    uint32_t tiles; /* of the merge of A and B: the scratch is sized from them, outputs or not */
+    bool outputs;   /* an output range is given: without one there is nothing to record */
 } mgpu_search_plan;
 
 /* The merge's tuning: the search is a merge of A and B that writes indices instead of keys. */
 static mgpu_search_plan mgpu_search_make_plan(mgpu_context ctx, const mgpu_sorted_search_info *info) {
     mgpu_search_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, info->key_type)};
     uint64_t tile = (uint64_t)plan.tuning.nt * plan.tuning.vt, total = (uint64_t)info->a_count + info->b_count;
-    bool outputs = info->a_indices.buffer || info->b_indices.buffer || info->a_matches.buffer || info->b_matches.buffer;
-    plan.tiles = outputs ? (uint32_t)((total + tile - 1) / tile) : 0;
+    plan.outputs = info->a_indices.buffer || info->b_indices.buffer || info->a_matches.buffer || info->b_matches.buffer;
+    plan.tiles = (uint32_t)((total + tile - 1) / tile);
     return plan;
 }
 
 mgpu_result mgpu_sorted_search_get_requirements(mgpu_context ctx, const mgpu_sorted_search_info *info,
                                                 mgpu_requirements *out) {
     if (!out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: null requirements");
-    mgpu_result r = mgpu_search_check(ctx, info);
+    mgpu_result r = mgpu_search_check(ctx, info, false);
     if (r != MGPU_SUCCESS) return r;
     mgpu_search_plan plan = mgpu_search_make_plan(ctx, info);
     *out = (mgpu_requirements){.scratch_size = plan.tiles ? (VkDeviceSize)(plan.tiles + 1) * 4 : 0,
@@ -94,11 +97,11 @@ static VkDeviceAddress mgpu_optional_address(mgpu_context ctx, mgpu_range range,
 
 mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sorted_search_info *info,
                                    mgpu_range scratch) {
-    mgpu_result r = mgpu_search_check(ctx, info);
+    mgpu_result r = mgpu_search_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: null command buffer");
     mgpu_search_plan plan = mgpu_search_make_plan(ctx, info);
-    if (plan.tiles == 0) return MGPU_SUCCESS;
+    if (plan.tiles == 0 || !plan.outputs) return MGPU_SUCCESS;
     VkDeviceSize k = mgpu_type_size(info->key_type), an = info->a_count, bn = info->b_count;
     mgpu_range_use uses[] = {{"a_keys", info->a_keys, an * k},
                              {"b_keys", info->b_keys, bn * k},
@@ -145,10 +148,11 @@ static mgpu_result mgpu_count_flags(mgpu_context ctx, mgpu_range flags, uint32_t
 
 mgpu_result mgpu_sorted_search(mgpu_context ctx, const mgpu_sorted_search_info *info, uint32_t *a_match_count,
                                uint32_t *b_match_count) {
-    mgpu_requirements req;
-    mgpu_result r = mgpu_sorted_search_get_requirements(ctx, info, &req);
-    if (r == MGPU_SUCCESS && req.scratch_size)
-        r = mgpu__run_blocking(ctx, mgpu_record_search, info, req.scratch_size, (mgpu_range){0}, (mgpu_range){0}, 0);
+    mgpu_result r = mgpu_search_check(ctx, info, true);
+    mgpu_search_plan plan = r == MGPU_SUCCESS ? mgpu_search_make_plan(ctx, info) : (mgpu_search_plan){0};
+    if (plan.tiles && plan.outputs)
+        r = mgpu__run_blocking(ctx, mgpu_record_search, info, (VkDeviceSize)(plan.tiles + 1) * 4, (mgpu_range){0},
+                               (mgpu_range){0}, 0);
     uint32_t a = 0, b = 0;
     if (r == MGPU_SUCCESS && a_match_count) r = mgpu_count_flags(ctx, info->a_matches, info->a_count, &a);
     if (r == MGPU_SUCCESS && b_match_count) r = mgpu_count_flags(ctx, info->b_matches, info->b_count, &b);
