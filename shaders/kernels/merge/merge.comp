@@ -1,10 +1,15 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// Merge: each workgroup merges one tile of NT * VT outputs. Its A and B ranges come from the partitions (MODE
+// Merge: each workgroup merges tiles of NT * VT outputs. A tile's A and B ranges come from the partitions (MODE
 // 0) or, where tiles are few (MODE 1, no partition dispatch), from the workgroup's own search at the tile's start
-// (mgpu_cta_merge_path: half the threads search each bound in global memory); the keys go to shared memory, each thread finds its own start by Merge Path and merges VT outputs serially,
-// and outputs (and values, gathered by source index) are stored coalesced. With pc.run > 0 this is one
-// mergesort pass: runs of pc.run sorted elements of a_keys (== b_keys) are merged pairwise.
+// (mgpu_cta_merge_path: half the threads search each bound in global memory); the keys go to shared memory, each
+// thread finds its own start by Merge Path and merges VT outputs serially, and outputs (and values, gathered by
+// source index) are stored coalesced. With pc.run > 0 this is one mergesort pass: runs of pc.run sorted
+// elements of a_keys (== b_keys) are merged pairwise.
+// With the partitions (MODE 0) the tile loop is a software pipeline: the keys of the workgroup's next tile are
+// loaded into registers while this tile is searched, merged and stored, and the partitions are read a tile
+// earlier still, so that those loads never wait for them (1.36x at 2^26 on an H200: bench/RESULTS.md, eighth
+// session).
 #include "shared/spec_ids.h"
 #include "kernels/merge/merge_pc.h"
 #include "include/types.glsl"
@@ -34,38 +39,31 @@ uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b
 #include "include/cta_merge.glsl"
 #include "include/values.glsl"
 
-void mgpu_tile(uint tile) {
-    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
-    uint nv = nt * VT;
-    uint total = pc.run == 0u ? pc.a_count + pc.b_count : pc.a_count;
+/* The elements one tile merges: outputs [first, first + a_len + b_len), from A's a_first.. and B's b_first.. */
+struct mgpu_tile_span {
+    uint first, a_first, b_first, a_len, b_len;
+};
+
+/* The span of `tile` whose A elements, relative to its pair of runs, are [a0, a1) (a1 ignored where the tile
+ * ends its pair: mgpu_tile_a_range). */
+mgpu_tile_span mgpu_span(uint tile, uint a0, uint a1) {
+    uint nv = gl_WorkGroupSize.x * VT;
     uint first = tile * nv;
     mgpu_merge_pair pair = mgpu_merge_range(pc.a_count, pc.b_count, pc.run, first);
     uint diag0 = first - pair.first, diag1 = min(diag0 + nv, pair.a_len + pair.b_len);
-    uint a0, a1;
-    if (MODE == 1u) {
-        g_a_base = pair.a_base;
-        g_b_base = pair.b_base;
-        uvec2 split = mgpu_cta_merge_path(pair.a_len, pair.b_len, diag0, diag1, false);
-        a0 = split.x;
-        a1 = split.y;
-    } else {
-        mgpu_tile_a_range(a0, a1, pc.partitions, tile, diag1 == pair.a_len + pair.b_len, pair.a_len);
-    }
-    uint b0 = diag0 - a0, b1 = diag1 - a1;
-    uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
+    if (diag1 == pair.a_len + pair.b_len) a1 = pair.a_len;
+    return mgpu_tile_span(first, pair.a_base + a0, pair.b_base + diag0 - a0, a1 - a0, diag1 - a1 - (diag0 - a0));
+}
+
+/* Merges the tile whose keys are in s_keys (A's, then B's) and stores its keys and values; the caller's
+ * barrier() follows before shared memory is reused. */
+void mgpu_merge_tile(mgpu_tile_span span) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    uint nv = nt * VT;
+    uint a_len = span.a_len, count = span.a_len + span.b_len;
     g_a_len = a_len;
-
-    // Every global access below is an unrolled loop over j with element j * NT + tid: coalesced, and all VT
-    // loads of a thread in flight together.
-    TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
-    uint a_first = pair.a_base + a0, b_first = pair.b_base + b0;
-    T loaded[VT];
-    mgpu_load_striped2(loaded, a_keys.v, a_first, b_keys.v, b_first, a_len, count);
-    mgpu_striped_to_shared(s_keys, loaded, count);
-    barrier();
-
     uint diag = min(tid * VT, count);
-    uint a = mgpu_merge_path(a_len, b_len, diag);
+    uint a = mgpu_merge_path(a_len, span.b_len, diag);
     uint b = a_len + diag - a;
     T keys[VT];
     uint sources[VT];
@@ -76,13 +74,14 @@ void mgpu_tile(uint tile) {
         if (o < count) {
             s_keys[o] = keys[j];
             if (VALUE_WORDS > 0u) /* keys alone: no source indices */
-                s_source[o] = sources[j] < a_len ? a_first + sources[j] : (b_first + sources[j] - a_len) | 0x80000000u;
+                s_source[o] = sources[j] < a_len ? span.a_first + sources[j]
+                                                 : (span.b_first + sources[j] - a_len) | 0x80000000u;
         }
     }
     barrier();
 
     TArray dst = TArray(pc.out_keys);
-    mgpu_store_striped(dst.v, first, s_keys, count);
+    mgpu_store_striped(dst.v, span.first, s_keys, count);
     if (VALUE_WORDS > 0u) {
         uvec2 values[VT];
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
@@ -94,16 +93,74 @@ void mgpu_tile(uint tile) {
         }
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             uint o = j * nt + tid;
-            if (o < count) mgpu_value_store(pc.out_values, first + o, values[j]);
+            if (o < count) mgpu_value_store(pc.out_values, span.first + o, values[j]);
         }
+    }
+}
+
+/* MODE 1: each tile's bounds searched by the workgroup at its start, then loaded and merged. */
+void mgpu_merge_searched(uint tiles) {
+    TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
+    uint nv = gl_WorkGroupSize.x * VT;
+    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
+        mgpu_merge_pair pair = mgpu_merge_range(pc.a_count, pc.b_count, pc.run, tile * nv);
+        uint diag0 = tile * nv - pair.first, diag1 = min(diag0 + nv, pair.a_len + pair.b_len);
+        g_a_base = pair.a_base;
+        g_b_base = pair.b_base;
+        uvec2 split = mgpu_cta_merge_path(pair.a_len, pair.b_len, diag0, diag1, false);
+        mgpu_tile_span span = mgpu_span(tile, split.x, split.y);
+        T loaded[VT];
+        mgpu_load_striped2(loaded, a_keys.v, span.a_first, b_keys.v, span.b_first, span.a_len, span.a_len + span.b_len);
+        mgpu_striped_to_shared(s_keys, loaded, span.a_len + span.b_len);
+        barrier();
+        mgpu_merge_tile(span);
+        barrier(); /* the next tile reuses shared memory */
+    }
+}
+
+/* MODE 0, the pipeline: `loaded` holds the keys of `tile` when an iteration starts; the partitions of the tile
+ * after the next are read while the next tile's keys load. Every access is an unrolled loop over j with element
+ * j * NT + tid: coalesced, and all VT loads of a thread in flight together. */
+void mgpu_merge_partitioned(uint tiles) {
+    UintArray parts = UintArray(pc.partitions);
+    TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
+    uint stride = mgpu_group_count();
+    uint tile = mgpu_linear_group(pc.groups_x);
+    if (tile >= tiles) return;
+    mgpu_tile_span span = mgpu_span(tile, parts.v[tile], parts.v[tile + 1u]);
+    uint next = tile + stride;
+    uint next_a0 = 0u, next_a1 = 0u;
+    if (next < tiles) {
+        next_a0 = parts.v[next];
+        next_a1 = parts.v[next + 1u];
+    }
+    T loaded[VT];
+    mgpu_load_striped2(loaded, a_keys.v, span.a_first, b_keys.v, span.b_first, span.a_len, span.a_len + span.b_len);
+    while (true) {
+        mgpu_striped_to_shared(s_keys, loaded, span.a_len + span.b_len);
+        barrier();
+        mgpu_tile_span span_next = span;
+        if (next < tiles) {
+            span_next = mgpu_span(next, next_a0, next_a1);
+            uint after = next + stride;
+            if (after < tiles) {
+                next_a0 = parts.v[after];
+                next_a1 = parts.v[after + 1u];
+            }
+            mgpu_load_striped2(loaded, a_keys.v, span_next.a_first, b_keys.v, span_next.b_first, span_next.a_len,
+                               span_next.a_len + span_next.b_len);
+        }
+        mgpu_merge_tile(span);
+        barrier(); /* the next tile reuses shared memory */
+        if (next >= tiles) break;
+        span = span_next;
+        next += stride;
     }
 }
 
 void main() {
     uint total = pc.run == 0u ? pc.a_count + pc.b_count : pc.a_count;
     uint tiles = (total + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
-    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_tile(tile);
-        barrier(); /* the next tile reuses shared memory */
-    }
+    if (MODE == 1u) mgpu_merge_searched(tiles);
+    else mgpu_merge_partitioned(tiles);
 }
