@@ -12,8 +12,8 @@
  *   - mgpu_cta_merge_path: a whole workgroup finds its tile's two bounds in global memory (merge's `fold`);
  *   - mgpu_partitions: the body of both partition kernels (merge_partition.comp, lbs_partition.comp).
  * Also the ranges a search works in: mgpu_merge_range (the pair of sorted runs an output belongs to: one pair
- * for a merge, runs of `run` for a mergesort pass) and mgpu_tile_a_range (a tile's A elements, from the
- * partitions).
+ * for a merge, runs of `run` for a mergesort pass), mgpu_tile_a_range (a tile's A elements, from the
+ * partitions) and mgpu_tile_span (the elements a tile works on).
  * Contract: include after types.glsl, and after keys.glsl for the key orders and mgpu_cta_merge_path. Define
  * before including:
  *   - MGPU_PATH_A_FIRST(diag, p): A's element p goes before B's element diag - 1 - p. It is expanded inside
@@ -136,6 +136,12 @@ mgpu_merge_pair mgpu_merge_range(uint a_count, uint b_count, uint run, uint posi
             if (MGPU_PATH_WRITER) UintArray(partitions).v[i_] = a_;                                            \
         }                                                                                                      \
     }
+
+/* The elements one tile works on: outputs [first, first + a_len + b_len) of the merge, from A's elements a_first..
+ * and B's b_first.. of their arrays (tile_pipeline.glsl). */
+struct mgpu_tile_span {
+    uint first, a_first, b_first, a_len, b_len;
+};
 
 /* A's elements [a0, a1) of a merge tile, relative to its pair's start, from the partitions: partitions[tile],
  * then partitions[tile + 1], or a_count where the tile ends its pair (pair_end; in a mergesort pass the

@@ -1,13 +1,14 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
 // Relational join: the vectorized sorted search (the seeds' chapter 9) with equality counts. Each workgroup takes
-// one tile of NT * VT elements of the merge of A and B, A's element first on equal keys (bounds from
-// merge_partition.comp, MODE 0), into shared memory; each thread walks VT merge steps from its Merge Path position.
+// tiles of NT * VT elements of the merge of A and B, A's element first on equal keys (bounds from
+// merge_partition.comp, MODE 0; loaded a tile ahead, tile_pipeline.glsl), into shared memory; each thread walks
+// VT merge steps from its Merge Path position.
 //   An A element taken after b of the tile's B elements has its lower bound b0 + b in B; the B keys equal to it
 //   follow from there. A galloping search in shared memory (1, 2, 4, ... ahead, then binary) finds where they end;
 //   a run that reaches the tile's end can only be the tile's largest A key's (a larger A key would follow the
 //   run's next element, outside the tile), so thread 0 finds that one key's end in global memory once per tile,
-//   while the tile loads. Equal A keys in a thread's steps reuse the first one's search.
+//   from the neighbours it read while the tile loaded. Equal A keys in a thread's steps reuse the first one's search.
 //   A B element taken after a of the tile's A elements has an equal key in A exactly when A's element a0 + a - 1
 //   equals it (A's element a0 - 1 for a = 0, read once per tile).
 // It writes, coalesced through shared memory: lower[i] (the bound, bit 31 set when B holds an equal key) and
@@ -73,41 +74,56 @@ uint mgpu_run_end(uint lo, uint end, T key, bool local) {
 /* a + c, saturated at 2^31 (a <= 2^31, c < 2^32 - 2^31). */
 uint mgpu_add_rows(uint a, uint c) { return c >= 0x80000000u - a ? 0x80000000u : a + c; }
 
-void mgpu_tile(uint tile) {
-    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
-    uint nv = nt * VT;
+/* The span of `tile`, whose A elements are [a0, a1) (a1 ignored for the last tile). */
+mgpu_tile_span mgpu_span(uint tile, uint a0, uint a1) {
+    uint nv = gl_WorkGroupSize.x * VT;
     uint total = pc.a_count + pc.b_count;
     uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
-    uint a0, a1;
-    mgpu_tile_a_range(a0, a1, pc.partitions, tile, diag1 == total, pc.a_count);
-    uint b0 = diag0 - a0, b1 = diag1 - a1;
-    uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
+    if (diag1 == total) a1 = pc.a_count;
+    return mgpu_tile_span(diag0, a0, diag0 - a0, a1 - a0, diag1 - a1 - (diag0 - a0));
+}
+
+/* The neighbours of a tile's A part, read by thread 0 while the tile's keys load (MGPU_TILE_PREFETCH), and
+ * compared, its tail searched, when the tile starts (MGPU_TILE_STAGE). */
+T g_last_a, g_next_b, g_head_a; /* the tile's last A element, B's first element after the tile, A's a0 - 1 */
+
+void mgpu_join_prefetch(mgpu_tile_span span) {
+    if (gl_LocalInvocationID.x != 0u) return;
+    uint a1 = span.a_first + span.a_len, b1 = span.b_first + span.b_len;
+    TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
+    if (span.a_len > 0u && b1 < pc.b_count) {
+        g_last_a = a_keys.v[a1 - 1u];
+        g_next_b = b_keys.v[b1];
+    }
+    if (span.a_first > 0u && span.b_len > 0u) g_head_a = a_keys.v[span.a_first - 1u];
+}
+
+void mgpu_join_stage(mgpu_tile_span span) {
+    if (gl_LocalInvocationID.x != 0u) return;
+    uint b1 = span.b_first + span.b_len;
+    uint tail = 0u, tail_end = b1;
+    if (span.a_len > 0u && b1 < pc.b_count && mgpu_key_equal(g_last_a, g_next_b)) {
+        tail = 1u;
+        tail_end = mgpu_run_end(b1 + 1u, pc.b_count, g_last_a, false);
+    }
+    s_tail = tail;
+    s_tail_end = tail_end;
+    s_head = span.a_first > 0u && span.b_len > 0u ? 1u : 0u;
+    if (s_head != 0u) s_head_key = g_head_a;
+    s_rows_low = 0u;
+    s_rows_high = 0u;
+}
+
+/* Joins the tile whose keys are in s_keys and stores its results. */
+void mgpu_join_tile(mgpu_tile_span span) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    uint nv = nt * VT;
+    uint tile = span.first / nv;
+    uint a0 = span.a_first, b0 = span.b_first, b1 = b0 + span.b_len;
+    uint a_len = span.a_len, b_len = span.b_len, count = a_len + b_len;
     g_a_len = a_len;
     bool left = (pc.flags & MGPU_JOIN_FLAG_LEFT) != 0u, right = (pc.flags & MGPU_JOIN_FLAG_RIGHT) != 0u;
     bool checked = (pc.flags & MGPU_JOIN_FLAG_CHECKED) != 0u;
-
-    TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
-    if (tid == 0u) {
-        /* Global reads issued beside the tile's loads: the neighbours of the tile's A part. */
-        uint tail = 0u, tail_end = b1;
-        if (a_len > 0u && b1 < pc.b_count) {
-            T key = a_keys.v[a1 - 1u];
-            if (mgpu_key_equal(key, b_keys.v[b1])) {
-                tail = 1u;
-                tail_end = mgpu_run_end(b1 + 1u, pc.b_count, key, false);
-            }
-        }
-        s_tail = tail;
-        s_tail_end = tail_end;
-        s_head = a0 > 0u && b_len > 0u ? 1u : 0u;
-        if (s_head != 0u) s_head_key = a_keys.v[a0 - 1u];
-        s_rows_low = 0u;
-        s_rows_high = 0u;
-    }
-    T loaded[VT];
-    mgpu_load_striped2(loaded, a_keys.v, a0, b_keys.v, b0, a_len, count);
-    mgpu_striped_to_shared(s_keys, loaded, count);
-    barrier();
 
     uint diag = min(tid * VT, count);
     uint a = mgpu_merge_path(a_len, b_len, diag);
@@ -198,10 +214,14 @@ void mgpu_tile(uint tile) {
     }
 }
 
+#define MGPU_TILE_KEYS s_keys
+#define MGPU_TILE_SPAN mgpu_span
+#define MGPU_TILE_WORK mgpu_join_tile
+#define MGPU_TILE_PREFETCH mgpu_join_prefetch
+#define MGPU_TILE_STAGE mgpu_join_stage
+#include "include/tile_pipeline.glsl"
+
 void main() {
-    uint tiles = (pc.a_count + pc.b_count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
-    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_tile(tile);
-        barrier(); /* the next tile reuses shared memory */
-    }
+    uint nv = gl_WorkGroupSize.x * VT;
+    mgpu_pipelined_tiles((pc.a_count + pc.b_count + nv - 1u) / nv);
 }

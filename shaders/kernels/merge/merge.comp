@@ -25,7 +25,8 @@ layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 #include "include/loadstore.glsl"
 
 shared T s_keys[gl_WorkGroupSize.x * VT];
-shared uint s_source[gl_WorkGroupSize.x * VT]; /* bit 31: from B; the rest: index in A's or B's array */
+/* bit 31: from B; the rest: index in A's or B's array. Keys alone need only the search space of MODE 1. */
+shared uint s_source[VALUE_WORDS > 0u ? gl_WorkGroupSize.x * VT : 8u];
 uint g_a_len;            /* the tile's A elements: its keys in shared memory are A's, then B's */
 uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b_keys (MODE 1) */
 #define MGPU_MERGE_A(i) s_keys[i]
@@ -38,11 +39,6 @@ uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b
 #include "include/merge_path.glsl"
 #include "include/cta_merge.glsl"
 #include "include/values.glsl"
-
-/* The elements one tile merges: outputs [first, first + a_len + b_len), from A's a_first.. and B's b_first.. */
-struct mgpu_tile_span {
-    uint first, a_first, b_first, a_len, b_len;
-};
 
 /* The span of `tile` whose A elements, relative to its pair of runs, are [a0, a1) (a1 ignored where the tile
  * ends its pair: mgpu_tile_a_range). */
@@ -88,7 +84,8 @@ void mgpu_merge_tile(mgpu_tile_span span) {
             uint o = j * nt + tid;
             if (o < count) {
                 uint source = s_source[o];
-                values[j] = mgpu_value_load((source & 0x80000000u) != 0u ? pc.b_values : pc.a_values, source & 0x7fffffffu);
+                uvec2 from = (source & 0x80000000u) != 0u ? pc.b_values : pc.a_values;
+                values[j] = mgpu_value_load(from, source & 0x7fffffffu);
             }
         }
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
@@ -118,49 +115,14 @@ void mgpu_merge_searched(uint tiles) {
     }
 }
 
-/* MODE 0, the pipeline: `loaded` holds the keys of `tile` when an iteration starts; the partitions of the tile
- * after the next are read while the next tile's keys load. Every access is an unrolled loop over j with element
- * j * NT + tid: coalesced, and all VT loads of a thread in flight together. */
-void mgpu_merge_partitioned(uint tiles) {
-    UintArray parts = UintArray(pc.partitions);
-    TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
-    uint stride = mgpu_group_count();
-    uint tile = mgpu_linear_group(pc.groups_x);
-    if (tile >= tiles) return;
-    mgpu_tile_span span = mgpu_span(tile, parts.v[tile], parts.v[tile + 1u]);
-    uint next = tile + stride;
-    uint next_a0 = 0u, next_a1 = 0u;
-    if (next < tiles) {
-        next_a0 = parts.v[next];
-        next_a1 = parts.v[next + 1u];
-    }
-    T loaded[VT];
-    mgpu_load_striped2(loaded, a_keys.v, span.a_first, b_keys.v, span.b_first, span.a_len, span.a_len + span.b_len);
-    while (true) {
-        mgpu_striped_to_shared(s_keys, loaded, span.a_len + span.b_len);
-        barrier();
-        mgpu_tile_span span_next = span;
-        if (next < tiles) {
-            span_next = mgpu_span(next, next_a0, next_a1);
-            uint after = next + stride;
-            if (after < tiles) {
-                next_a0 = parts.v[after];
-                next_a1 = parts.v[after + 1u];
-            }
-            mgpu_load_striped2(loaded, a_keys.v, span_next.a_first, b_keys.v, span_next.b_first, span_next.a_len,
-                               span_next.a_len + span_next.b_len);
-        }
-        mgpu_merge_tile(span);
-        barrier(); /* the next tile reuses shared memory */
-        if (next >= tiles) break;
-        span = span_next;
-        next += stride;
-    }
-}
+#define MGPU_TILE_KEYS s_keys
+#define MGPU_TILE_SPAN mgpu_span
+#define MGPU_TILE_WORK mgpu_merge_tile
+#include "include/tile_pipeline.glsl"
 
 void main() {
     uint total = pc.run == 0u ? pc.a_count + pc.b_count : pc.a_count;
     uint tiles = (total + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
     if (MODE == 1u) mgpu_merge_searched(tiles);
-    else mgpu_merge_partitioned(tiles);
+    else mgpu_pipelined_tiles(tiles);
 }

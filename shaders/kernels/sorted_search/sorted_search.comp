@@ -1,12 +1,12 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// Vectorized sorted search (the seeds' chapter 9) as a merge: each workgroup takes one tile of NT * VT
-// elements of the merge of A and B (bounds from merge_partition.comp) into shared memory, and each thread
-// walks VT merge steps from its Merge Path position. Lower bounds of A (MODE 0) merge A's element before an
-// equal B's: when A[i] is taken, the B elements already taken are its lower bound, and when B[j] is taken,
-// the A elements taken are its upper bound in A. Upper bounds (MODE 1) merge B first, with the roles turned.
-// A match compares the element with its neighbour across the bound (read from global memory when that
-// neighbour lies outside the tile). Results go to shared memory first and are stored coalesced.
+// Vectorized sorted search (the seeds' chapter 9) as a merge: each workgroup takes tiles of NT * VT elements of
+// the merge of A and B (bounds from merge_partition.comp; loaded a tile ahead, tile_pipeline.glsl) into shared
+// memory, and each thread walks VT merge steps from its Merge Path position. Lower bounds of A (MODE 0) merge
+// A's element before an equal B's: when A[i] is taken, the B elements already taken are its lower bound, and
+// when B[j] is taken, the A elements taken are its upper bound in A. Upper bounds (MODE 1) merge B first, with
+// the roles turned. A match compares the element with its neighbour across the bound (read from global memory
+// when that neighbour lies outside the tile). Results go to shared memory first and are stored coalesced.
 #include "shared/spec_ids.h"
 #include "kernels/sorted_search/sorted_search_pc.h"
 #include "include/types.glsl"
@@ -41,22 +41,23 @@ bool mgpu_neighbour(uint k, uint base, uint len, TArray keys, uint first, uint g
     return true;
 }
 
-void mgpu_tile(uint tile) {
-    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
-    uint nv = nt * VT;
+/* The span of `tile`, whose A elements are [a0, a1) (a1 ignored for the last tile). */
+mgpu_tile_span mgpu_span(uint tile, uint a0, uint a1) {
+    uint nv = gl_WorkGroupSize.x * VT;
     uint total = pc.a_count + pc.b_count;
     uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
-    uint a0, a1;
-    mgpu_tile_a_range(a0, a1, pc.partitions, tile, diag1 == total, pc.a_count);
-    uint b0 = diag0 - a0, b1 = diag1 - a1;
-    uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
-    g_a_len = a_len;
+    if (diag1 == total) a1 = pc.a_count;
+    return mgpu_tile_span(diag0, a0, diag0 - a0, a1 - a0, diag1 - a1 - (diag0 - a0));
+}
 
+/* Searches the tile whose keys are in s_keys and stores its results. */
+void mgpu_search_tile(mgpu_tile_span span) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    uint nv = nt * VT;
+    uint a0 = span.a_first, b0 = span.b_first;
+    uint a_len = span.a_len, b_len = span.b_len, count = a_len + b_len;
+    g_a_len = a_len;
     TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
-    T loaded[VT];
-    mgpu_load_striped2(loaded, a_keys.v, a0, b_keys.v, b0, a_len, count);
-    mgpu_striped_to_shared(s_keys, loaded, count);
-    barrier();
 
     uint diag = min(tid * VT, count);
     uint a = mgpu_merge_path(a_len, b_len, diag);
@@ -94,10 +95,12 @@ void mgpu_tile(uint tile) {
     }
 }
 
+#define MGPU_TILE_KEYS s_keys
+#define MGPU_TILE_SPAN mgpu_span
+#define MGPU_TILE_WORK mgpu_search_tile
+#include "include/tile_pipeline.glsl"
+
 void main() {
-    uint tiles = (pc.a_count + pc.b_count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
-    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_tile(tile);
-        barrier(); /* the next tile reuses shared memory */
-    }
+    uint nv = gl_WorkGroupSize.x * VT;
+    mgpu_pipelined_tiles((pc.a_count + pc.b_count + nv - 1u) / nv);
 }
