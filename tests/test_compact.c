@@ -12,6 +12,8 @@
  *     looping over tiles: a covering design.
  *   compact_lookback: the one pass (decoupled look-back), forced on where the device's default is the count, scan
  *     and write (lavapipe, one thread: see tests/families.def), under three tunings, past a thousand tiles too.
+ *   compact_cli: `mgpuvk select`, `partition`, `unique` and `rle` against the reference, and bad input (exit 2, one
+ *     line, no file).
  */
 #include "common.h"
 #include "ref/ref_compact.h"
@@ -22,6 +24,7 @@
 /* This family's entries of the test run and their flags (tests/families.def). */
 MGPU_TEST_FAMILY(compact, "")
 MGPU_TEST_FAMILY(compact_lookback, "one_thread")
+MGPU_TEST_FAMILY(compact_cli, "cli")
 
 #define COMPACT_GUARD 40 /* elements past an output that must keep their sentinel bytes */
 
@@ -491,4 +494,95 @@ void test_compact_lookback(void) {
         if (p == 0) compact_big();
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_COMPACT, MGPU_TYPE_MASK_ALL, NULL));
+}
+
+/* ---- the mgpuvk subcommands ---- */
+
+void test_compact_cli(void) {
+    if (!test_cli_begin("compact_cli")) return;
+    char args[4096], out[4096], err[4096];
+    char in_npy[600], flags_npy[600], out_npy[600], pos_npy[600];
+    test_cli_path(in_npy, sizeof in_npy, "in.npy");
+    test_cli_path(flags_npy, sizeof flags_npy, "flags.npy");
+    test_cli_path(out_npy, sizeof out_npy, "out.npy");
+    test_cli_path(pos_npy, sizeof pos_npy, "pos.npy");
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
+        for (int op = 0; op < OP_COUNT; ++op) {
+            mgpu_type type = (mgpu_type)t;
+            size_t n = (t + op) % 5 == 0 ? 0 : 1 + test_random_below(3000);
+            bool flagged = op <= OP_PARTITION, positions = op == OP_RLE || (op == OP_SELECT && t % 2 == 0);
+            char *in = malloc(n * 8 + 8), *want = malloc(n * 8 + 8);
+            int32_t *flags = malloc(n * 4 + 4), *want_pos = malloc(n * 4 + 4);
+            compact_input((compact_op)op, type, (compact_shape)((t + op) % SHAPE_COUNT), n, 64, in, flags);
+            size_t k = flagged ? ref_compact_select(type, op == OP_PARTITION, in, flags, n, want, want_pos)
+                               : ref_compact_unique(type, in, n, want, op == OP_RLE ? want_pos : NULL);
+            test_cli_write(in_npy, type, in, n);
+            if (flagged) test_cli_write(flags_npy, t % 3 ? MGPU_TYPE_I32 : MGPU_TYPE_U32, flags, n);
+            int at = snprintf(args, sizeof args, "%s '%s' -o '%s'", op_names[op], in_npy, out_npy);
+            if (flagged) at += snprintf(args + at, sizeof args - (size_t)at, " --flags '%s'", flags_npy);
+            if (positions)
+                snprintf(args + at, sizeof args - (size_t)at, " %s '%s'",
+                         op == OP_RLE ? "--counts-out" : "--indices-out", pos_npy);
+            remove(out_npy);
+            remove(pos_npy);
+            int code = test_cli_run(args, out, sizeof out, err, sizeof err);
+            CHECK(code == 0 && strtoull(out, NULL, 10) == k, "mgpuvk %s -> %d, printed %s (%zu expected): %s", args,
+                  code, out, k, err);
+            size_t written = op == OP_PARTITION ? n : k;
+            test_cli_expect(out_npy, type, want, written, op_names[op]);
+            if (positions)
+                test_cli_expect(pos_npy, MGPU_TYPE_I32, want_pos, written, op == OP_RLE ? "rle counts" : "indices");
+            free(in);
+            free(want);
+            free(flags);
+            free(want_pos);
+        }
+    /* Bad input: flags of another length or dtype, missing flags or outputs, a missing file, an output over an
+     * input of another role. */
+    int32_t values[5] = {5, 6, 7, 8, 9}, flags4[4] = {1, 0, 1, 1};
+    float fflags[5] = {1, 0, 1, 1, 0};
+    test_cli_write(in_npy, MGPU_TYPE_I32, values, 5);
+    test_cli_write(flags_npy, MGPU_TYPE_I32, flags4, 4);
+    snprintf(args, sizeof args, "select '%s' --flags '%s' -o '%s'", in_npy, flags_npy, out_npy);
+    test_cli_rejected(args, out_npy, NULL, NULL); /* 4 flags for 5 elements */
+    snprintf(args, sizeof args, "partition '%s' --flags '%s' -o '%s'", in_npy, flags_npy, out_npy);
+    test_cli_rejected(args, out_npy, NULL, NULL);
+    test_cli_write(flags_npy, MGPU_TYPE_F32, fflags, 5);
+    snprintf(args, sizeof args, "select '%s' --flags '%s' -o '%s'", in_npy, flags_npy, out_npy);
+    test_cli_rejected(args, out_npy, NULL, NULL); /* <f4 flags */
+    snprintf(args, sizeof args, "select '%s' -o '%s'", in_npy, out_npy);
+    test_cli_rejected(args, out_npy, NULL, NULL); /* no --flags */
+    snprintf(args, sizeof args, "unique '%s'", in_npy);
+    test_cli_rejected(args, NULL, NULL, NULL); /* no -o */
+    snprintf(args, sizeof args, "rle '%s' -o '%s'", in_npy, out_npy);
+    test_cli_rejected(args, out_npy, NULL, NULL); /* no --counts-out */
+    snprintf(args, sizeof args, "rle '%s' -o '%s' --counts-out '%s'", in_npy, out_npy, out_npy);
+    test_cli_rejected(args, out_npy, NULL, in_npy); /* two outputs, one file */
+    snprintf(args, sizeof args, "unique '%s/missing.npy' -o '%s'", test_cli_dir(), out_npy);
+    test_cli_rejected(args, out_npy, NULL, NULL);
+    int32_t flags5[5] = {0, 3, 0, -1, 1}, want_select[3] = {6, 8, 9}, want_partition[5] = {6, 8, 9, 7, 5};
+    test_cli_write(flags_npy, MGPU_TYPE_I32, flags5, 5);
+    snprintf(args, sizeof args, "select '%s' --flags '%s' -o '%s' --indices-out '%s'", in_npy, flags_npy, flags_npy,
+             pos_npy);
+    test_cli_rejected(args, pos_npy, NULL, flags_npy); /* -o names F */
+    /* -o may replace IN: partition in place, then select in place. */
+    snprintf(args, sizeof args, "partition '%s' --flags '%s' -o '%s'", in_npy, flags_npy, in_npy);
+    int code = test_cli_run(args, out, sizeof out, err, sizeof err);
+    CHECK(code == 0 && strtoull(out, NULL, 10) == 3, "mgpuvk %s -> %d, printed %s: %s", args, code, out, err);
+    test_cli_expect(in_npy, MGPU_TYPE_I32, want_partition, 5, "partition in place");
+    test_cli_write(in_npy, MGPU_TYPE_I32, values, 5);
+    snprintf(args, sizeof args, "select '%s' --flags '%s' -o '%s'", in_npy, flags_npy, in_npy);
+    code = test_cli_run(args, out, sizeof out, err, sizeof err);
+    CHECK(code == 0 && strtoull(out, NULL, 10) == 3, "mgpuvk %s -> %d, printed %s: %s", args, code, out, err);
+    test_cli_expect(in_npy, MGPU_TYPE_I32, want_select, 3, "select in place");
+    for (int op = 0; op < OP_COUNT; ++op) {
+        snprintf(args, sizeof args, "%s --help", op_names[op]);
+        code = test_cli_run(args, out, sizeof out, err, sizeof err);
+        CHECK(code == 0 && !strncmp(out, "usage: mgpuvk ", 14) && strstr(out, op_names[op]), "mgpuvk %s -> %d: %s%s",
+              args, code, out, err);
+    }
+    code = test_cli_run("--help", out, sizeof out, err, sizeof err);
+    CHECK(code == 0 && strstr(out, "select IN.npy --flags F.npy") && strstr(out, "rle IN.npy -o KEYS.npy"),
+          "mgpuvk --help lists the compaction commands: %s", out);
+    test_cli_end();
 }
