@@ -4,7 +4,7 @@
  * merges, chapter 7's sorts (and the radix sort), chapter 8's segmented and locality sorts, chapter 9's sorted
  * search, chapter 10's load-balancing search and chapter 11's interval expand and move; the segmented reduce and
  * reduce-by-key on the load-balancing search; chapter 12's relational joins (inner and outer) and chapter 13's
- * multisets (keys and pairs).
+ * multisets (keys and pairs); then the compaction family (select by flags, unique, run-length encode).
  */
 #include "mgpuvk.h"
 
@@ -723,6 +723,49 @@ static void demo_sets(mgpu_context ctx, bool pairs) {
     for (size_t i = 0; i < 6; ++i) mgpu_buffer_free(ctx, all[i]);
 }
 
+/* Compaction: 40 random integers 0..99 and random flags, the selected elements and their positions; then 40 sorted
+ * random integers 0..14, their unique values and their run-length encoding. */
+static void demo_compact(mgpu_context ctx) {
+    printf("\n\nCOMPACTION DEMONSTRATION:\n\n");
+    const uint32_t n = 40;
+    mgpu_range in, flags, out, positions;
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &in));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &flags));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &out));
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &positions));
+    demo_fill_i32(ctx, in, n, MGPU_FILL_RANDOM, 0, 99, 31);
+    demo_fill_i32(ctx, flags, n, MGPU_FILL_RANDOM, 0, 1, 32);
+    printf("Input:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, in, n, "%4d", 10, stdout));
+    printf("\nFlags:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, flags, n, "%4d", 10, stdout));
+    uint32_t count = 0;
+    CHECK(mgpu_select(
+        ctx,
+        &(mgpu_select_info){
+            .type = MGPU_TYPE_I32, .count = n, .input = in, .flags = flags, .output = out, .indices = positions},
+        &count));
+    printf("\nSelected (%u):\n", count);
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, out, count, "%4d", 10, stdout));
+    printf("\nTheir indices:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, positions, count, "%4d", 10, stdout));
+
+    demo_fill_i32(ctx, in, n, MGPU_FILL_RANDOM, 0, 14, 33);
+    CHECK(mgpu_mergesort(ctx, &(mgpu_sort_info){.key_type = MGPU_TYPE_I32, .count = n, .keys_in = in, .keys_out = in}));
+    printf("\nSorted input:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, in, n, "%4d", 10, stdout));
+    mgpu_unique_info unique = {.type = MGPU_TYPE_I32, .count = n, .input = in, .output = out};
+    CHECK(mgpu_unique(ctx, &unique, &count));
+    printf("\nUnique (%u):\n", count);
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, out, count, "%4d", 10, stdout));
+    unique.lengths = positions;
+    CHECK(mgpu_rle(ctx, &unique, &count));
+    printf("\nRun lengths:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, positions, count, "%4d", 10, stdout));
+    mgpu_range all[] = {in, flags, out, positions};
+    for (size_t i = 0; i < 4; ++i) mgpu_buffer_free(ctx, all[i]);
+}
+
 int main(void) {
     mgpu_context ctx = NULL;
     mgpu_result r = mgpu_context_create(NULL, &ctx);
@@ -754,6 +797,7 @@ int main(void) {
     demo_join(ctx);
     demo_sets(ctx, false);
     demo_sets(ctx, true);
+    demo_compact(ctx);
     mgpu_context_destroy(ctx);
     return 0;
 }

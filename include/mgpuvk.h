@@ -410,7 +410,8 @@ typedef enum mgpu_prim {
     MGPU_PRIM_SEGREDUCE = 8,    /* segmented reduce and reduce-by-key: the tile of their Merge Path dispatch */
     MGPU_PRIM_SEGSORT = 9,      /* segmented sort and locality sort: the tile of their blocksort and merge passes */
     MGPU_PRIM_SETS = 10,        /* multiset operations: the tile of their count and write dispatches */
-    MGPU_PRIM_COUNT = 11
+    MGPU_PRIM_COMPACT = 11,     /* select, partition, unique, run-length encode: the tile of their one pass */
+    MGPU_PRIM_COUNT = 12
 } mgpu_prim;
 
 #define MGPU_PRIM_BIT(prim) (1u << (prim))
@@ -426,8 +427,8 @@ typedef enum mgpu_switch {
 typedef struct mgpu_tuning {
     uint32_t nt;            /* power of two, 32..maxComputeWorkGroupSize (64..1024 typical) */
     uint32_t vt;            /* 1..32 */
-    mgpu_switch lookback;   /* scan, radix sort, set operations (up to 16384 tiles): single pass with decoupled
-                               look-back (ON), or reduce-then-scan / count, scan and write (OFF) */
+    mgpu_switch lookback;   /* scan, radix sort, set operations (up to 16384 tiles), compaction: single pass with
+                               decoupled look-back (ON), or reduce-then-scan / count, scan and write (OFF) */
     mgpu_switch subgroup;   /* workgroup scans/reductions, and Merge Path partition searches where they are few, from
                              subgroup operations (ON) or shared memory and one thread each (OFF) */
     uint32_t lookback_wait; /* scan look-back: flag reads before a tile reduces a silent predecessor itself
@@ -1386,6 +1387,119 @@ MGPU_API mgpu_result mgpu_cmd_set_operation(mgpu_context context, VkCommandBuffe
  *  them is refused with MGPU_ERROR_RANGE_TOO_SMALL before anything is written (*count still receives the
  *  count). Returns the checks', that refusal's and the submitting set's results. */
 MGPU_API mgpu_result mgpu_set_operation(mgpu_context context, const mgpu_set_info *info, uint32_t *count);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Compaction (CUB's DeviceSelect::Flagged, DevicePartition::Flagged, DeviceSelect::Unique and
+ * DeviceRunLengthEncode::Encode), src/prims/compact.c: outputs whose size depends on the data, written with no
+ * host round trip, the size to a device uint32 (out_count; the blocking calls also return it).
+ *   select     the elements whose int32 flag is nonzero, in input order (stable); optionally each one's
+ *              position in the input (indices, int32).
+ *                in 5 6 7 8 9, flags 1 0 0 1 1 -> 5 8 9, indices 0 3 4, count 3
+ *   partition  every element: the kept ones first, in input order, then the rejected ones in REVERSE input
+ *              order (as CUB's DevicePartition::Flagged: the j-th rejected element goes to count - 1 - j without
+ *              the number kept being known, which lets the partition run in one pass); out_count the number
+ *              kept; indices as for select.
+ *                in 5 6 7 8 9, flags 1 0 0 1 1 -> 5 8 9 7 6, count 3
+ *   unique     the first element of each run of equal consecutive elements.
+ *                in 1 1 2 2 2 1 3 -> 1 2 1 3, count 4
+ *   rle        unique's output and the length of each run (lengths, int32).
+ *                in 1 1 2 2 2 1 3 -> 1 2 1 3, lengths 2 3 1 1, count 4
+ * Elements are any of the six types, moved as bits. unique and rle compare them as the sorts do (the key
+ * encoding of the total order): two elements are equal when their bits are, so -0.0 and +0.0 are different
+ * elements and two NaNs are equal only with the same bits. Flags are int32, nonzero keeps.
+ * Outputs hold room for count elements (output, indices, lengths: count elements each; a smaller range is
+ * refused with MGPU_ERROR_RANGE_TOO_SMALL), so no result is ever cut: select, unique and rle write the first
+ * out_count of them and leave the rest as they were; partition writes all count. An output shares no byte with
+ * an input or another output: in place is refused (MGPU_ERROR_INVALID_ARGUMENT), since a tile of the count,
+ * scan and write path below overwrites input that a later tile has not read yet.
+ * How: tiles of NT x VT elements held in registers (16-byte loads of whole tiles where the arrays allow), the
+ * flags (or the comparisons with the previous element) counted by subgroup and workgroup scans, each tile's
+ * outputs put in order in shared memory and stored coalesced. Where the tuning's look-back is on (by default
+ * where mgpu_device_info.lookback_safe) or there is one tile, one pass: a scratch clear, then one dispatch whose
+ * tiles, handed out in the order workgroups start, find their output offset (and, rle, the start of the run
+ * open at their first element) by decoupled look-back over their predecessors' counts, as the set operations'
+ * one pass; a tile waits on its predecessors without bound (correct where workgroups that have started keep
+ * making progress). Otherwise a count dispatch, the exclusive scan of the tile counts (mgpu_cmd_scan, u32,
+ * following the scan's tuning; rle also a max-scan of each tile's last run start) and a write dispatch: no
+ * workgroup waits on another (the scan aside, see mgpu_scan_info).
+ * Checks: a non-NULL next, the type checks, count <= 2^31-1 (MGPU_ERROR_INVALID_ARGUMENT); unique given
+ * lengths, rle without them (MGPU_ERROR_INVALID_ARGUMENT); a tuned tile (MGPU_PRIM_COMPACT) that the device's
+ * shared memory cannot hold (MGPU_ERROR_UNSUPPORTED); then, when count > 0, the range checks of input and output
+ * (count elements), flags (select, partition: count int32), indices (when given) and lengths (count int32),
+ * and of out_count (4 bytes, offset a multiple of 4) when given (the mgpu_cmd_* calls require it); an output
+ * (output, indices, lengths, out_count) that shares a byte with an input or another output
+ * (MGPU_ERROR_INVALID_ARGUMENT). get_requirements answers from type and count alone. The tuning is
+ * MGPU_PRIM_COMPACT's (MGPU_TUNE name `compact`).
+ */
+typedef struct mgpu_select_info {
+    const void *next; /* the extension slot: must be NULL */
+    mgpu_type type;   /* of input and output */
+    uint32_t count;
+    mgpu_range input;     /* count elements */
+    mgpu_range flags;     /* count int32: nonzero keeps the element */
+    mgpu_range output;    /* room for count elements: select writes the first out_count, partition all count */
+    mgpu_range indices;   /* optional: room for count int32, each output's position in input */
+    mgpu_range out_count; /* uint32: the number kept; mgpu_cmd_*: required; blocking calls: optional */
+} mgpu_select_info;
+
+/** The scratch mgpu_cmd_select needs: the tiles' look-back words, or their counts, offsets and the scan's scratch
+ *  (none for count 0). Returns the size checks' results. */
+MGPU_API mgpu_result mgpu_select_get_requirements(mgpu_context context, const mgpu_select_info *info,
+                                                  mgpu_requirements *out);
+/** Records the select (for count 0, a fill of out_count with 0). The synchronization contract of every
+ *  mgpu_cmd_* call (out_count is an output). Returns the checks', a null cmd's, the scratch checks' and the
+ *  recording set's results. */
+MGPU_API mgpu_result mgpu_cmd_select(mgpu_context context, VkCommandBuffer cmd, const mgpu_select_info *info,
+                                     mgpu_range scratch);
+/** Selects, waits, and returns the number kept in *count (optional). Returns the checks' and the submitting set's
+ *  results. */
+MGPU_API mgpu_result mgpu_select(mgpu_context context, const mgpu_select_info *info, uint32_t *count);
+
+/** The scratch mgpu_cmd_partition needs (as the select's). Returns the size checks' results. */
+MGPU_API mgpu_result mgpu_partition_get_requirements(mgpu_context context, const mgpu_select_info *info,
+                                                     mgpu_requirements *out);
+/** Records the partition (kept elements in order, then the rejected ones in reverse order; for count 0, a fill of
+ *  out_count with 0). The synchronization contract of every mgpu_cmd_* call. Returns the checks', a null cmd's,
+ *  the scratch checks' and the recording set's results. */
+MGPU_API mgpu_result mgpu_cmd_partition(mgpu_context context, VkCommandBuffer cmd, const mgpu_select_info *info,
+                                        mgpu_range scratch);
+/** Partitions, waits, and returns the number kept in *count (optional). Returns the checks' and the submitting
+ *  set's results. */
+MGPU_API mgpu_result mgpu_partition(mgpu_context context, const mgpu_select_info *info, uint32_t *count);
+
+typedef struct mgpu_unique_info {
+    const void *next; /* the extension slot: must be NULL */
+    mgpu_type type;   /* of input and output */
+    uint32_t count;
+    mgpu_range input;     /* count elements */
+    mgpu_range output;    /* room for count elements: the first out_count are written */
+    mgpu_range lengths;   /* rle: room for count int32, each run's length (required); unique: must be empty */
+    mgpu_range out_count; /* uint32: the number of runs; mgpu_cmd_*: required; blocking calls: optional */
+} mgpu_unique_info;
+
+/** The scratch mgpu_cmd_unique needs (as the select's). Returns the size checks' results. */
+MGPU_API mgpu_result mgpu_unique_get_requirements(mgpu_context context, const mgpu_unique_info *info,
+                                                  mgpu_requirements *out);
+/** Records the unique (for count 0, a fill of out_count with 0). The synchronization contract of every mgpu_cmd_*
+ *  call. Returns the checks', a null cmd's, the scratch checks' and the recording set's results. */
+MGPU_API mgpu_result mgpu_cmd_unique(mgpu_context context, VkCommandBuffer cmd, const mgpu_unique_info *info,
+                                     mgpu_range scratch);
+/** Drops consecutive duplicates, waits, and returns the number of runs in *count (optional). Returns the checks'
+ *  and the submitting set's results. */
+MGPU_API mgpu_result mgpu_unique(mgpu_context context, const mgpu_unique_info *info, uint32_t *count);
+
+/** The scratch mgpu_cmd_rle needs: the unique's, and for the count, scan and write path a word more per tile
+ *  (each tile's last run start) and its scan. Returns the size checks' results. */
+MGPU_API mgpu_result mgpu_rle_get_requirements(mgpu_context context, const mgpu_unique_info *info,
+                                               mgpu_requirements *out);
+/** Records the run-length encoding (for count 0, a fill of out_count with 0). The synchronization contract of
+ *  every mgpu_cmd_* call. Returns the checks', a null cmd's, the scratch checks' and the recording set's
+ *  results. */
+MGPU_API mgpu_result mgpu_cmd_rle(mgpu_context context, VkCommandBuffer cmd, const mgpu_unique_info *info,
+                                  mgpu_range scratch);
+/** Run-length encodes, waits, and returns the number of runs in *count (optional). Returns the checks' and the
+ *  submitting set's results. */
+MGPU_API mgpu_result mgpu_rle(mgpu_context context, const mgpu_unique_info *info, uint32_t *count);
 
 #ifdef __cplusplus
 }

@@ -58,6 +58,8 @@ typedef union any_info {
     mgpu_segsort_info segsort;
     mgpu_join_info join;
     mgpu_set_info set;
+    mgpu_select_info select;
+    mgpu_unique_info unique;
 } any_info;
 
 static void set_next(any_info *info, const void *next) { memcpy(info, &next, sizeof next); }
@@ -453,6 +455,26 @@ static void set_make(any_info *i) {
                              .capacity = 2 * N,
                              .out_count = mgpu_range_slice(E.out[2], 0, 4)};
 }
+static void select_make(any_info *i) {
+    i->select = (mgpu_select_info){.type = MGPU_TYPE_U32,
+                                   .count = N,
+                                   .input = E.keys_a,
+                                   .flags = E.starts,
+                                   .output = E.out[0],
+                                   .indices = E.out[1],
+                                   .out_count = mgpu_range_slice(E.out[2], 0, 4)};
+}
+static void unique_make(any_info *i) {
+    i->unique = (mgpu_unique_info){.type = MGPU_TYPE_U32,
+                                   .count = N,
+                                   .input = E.keys_a,
+                                   .output = E.out[0],
+                                   .out_count = mgpu_range_slice(E.out[2], 0, 4)};
+}
+static void rle_make(any_info *i) {
+    unique_make(i);
+    i->unique.lengths = E.out[1];
+}
 
 /* Every range of the info {0}; a scalar out of its domain. */
 static void reduce_strip(any_info *i) { i->reduce.input = i->reduce.result = (mgpu_range){0}; }
@@ -514,6 +536,16 @@ static void set_strip(any_info *i) {
     t->a_keys = t->b_keys = t->a_values = t->b_values = t->out_keys = t->out_values = t->out_count = (mgpu_range){0};
 }
 static void set_unscale(any_info *i) { i->set.op = (mgpu_set_op)9; }
+static void select_strip(any_info *i) {
+    mgpu_select_info *t = &i->select;
+    t->input = t->flags = t->output = t->indices = t->out_count = (mgpu_range){0};
+}
+static void select_unscale(any_info *i) { i->select.count = UINT32_MAX; }
+static void unique_strip(any_info *i) {
+    mgpu_unique_info *t = &i->unique;
+    t->input = t->output = t->lengths = t->out_count = (mgpu_range){0};
+}
+static void unique_unscale(any_info *i) { i->unique.type = (mgpu_type)99; }
 
 static mgpu_result segreduce_requirements(const any_info *i, mgpu_requirements *out) {
     return mgpu_segreduce_get_requirements(CTX, &i->segreduce, out);
@@ -538,6 +570,18 @@ static mgpu_result set_count_requirements(const any_info *i, mgpu_requirements *
 }
 static mgpu_result set_operation_requirements(const any_info *i, mgpu_requirements *out) {
     return mgpu_set_operation_get_requirements(CTX, &i->set, out);
+}
+static mgpu_result select_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_select_get_requirements(CTX, &i->select, out);
+}
+static mgpu_result partition_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_partition_get_requirements(CTX, &i->select, out);
+}
+static mgpu_result unique_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_unique_get_requirements(CTX, &i->unique, out);
+}
+static mgpu_result rle_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_rle_get_requirements(CTX, &i->unique, out);
 }
 
 typedef struct sized_case {
@@ -567,6 +611,10 @@ static const sized_case g_sized_cases[] = {
     {"join", join_make, join_strip, join_unscale, join_requirements},
     {"set_count", set_make, set_strip, set_unscale, set_count_requirements},
     {"set_operation", set_make, set_strip, set_unscale, set_operation_requirements},
+    {"select", select_make, select_strip, select_unscale, select_requirements},
+    {"partition", select_make, select_strip, select_unscale, partition_requirements},
+    {"unique", unique_make, unique_strip, unique_unscale, unique_requirements},
+    {"rle", rle_make, unique_strip, unique_unscale, rle_requirements},
 };
 
 static void check_sized_case(const sized_case *c) {

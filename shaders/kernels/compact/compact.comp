@@ -1,0 +1,252 @@
+#version 460
+#extension GL_GOOGLE_include_directive : require
+// Compaction: select, partition, unique and run-length encode (OP), one tile of NT * VT elements at a time.
+//   - Layout (the look-back scan's, scan_lookback.comp): the tile is cut into one segment per subgroup (per
+//     thread without subgroups); lane l of a subgroup of S lanes holds chunks k * S + l (k < VT / C) of its
+//     segment, C elements each: a uvec4 of elements (C = 16 / size) when VT is a multiple of it, else one. Full
+//     tiles of 16-byte aligned arrays load whole uvec4s of elements and of flags, so each subgroup instruction
+//     reads S * 16 contiguous bytes.
+//   - Each element is kept or not (its flag nonzero; unique and rle: it differs from the element before it in its
+//     bits, the key encoding of keys.glsl, or it is the first); the kept ones are counted serially within a
+//     chunk, across the subgroup per chunk, and by one workgroup sum of the segments, which also gives the tile's
+//     total: each element's rank among the tile's outputs.
+//   - The outputs go to shared memory in their order (partition: the rejected ones after the kept ones, in
+//     reverse), with their positions where the kernel writes indices or run lengths, and are stored coalesced
+//     from the tile's first output: MODE WRITE reads it from the scanned counts, MODE ONEPASS finds it by
+//     decoupled look-back (lookback.glsl's count words; thread 0, while the others fill shared memory).
+//   - rle: a run's length is the next run start's position less its own; the tile writes the length of the run
+//     before each of its run starts, the first one's from the last run start before the tile (the max-scan of the
+//     tiles' last run starts, or its look-back words), and the last tile the last run's.
+// MODE COUNT writes each tile's count (rle: and its last run start) only. In MODES COUNT and WRITE workgroups loop
+// over tiles (mgpu_tuning.groups) and none waits on another; in ONEPASS the tiles are handed out in the order
+// workgroups take them, so every tile waited on is running or done.
+#include "shared/spec_ids.h"
+#include "kernels/compact/compact_pc.h"
+#include "shared/constants.h"
+#include "include/types.glsl"
+
+layout(local_size_x_id = MGPU_SPEC_NT) in;
+layout(constant_id = MGPU_SPEC_VT) const uint VT = 8u;
+layout(constant_id = MGPU_SPEC_OP) const uint COMPACT_OP = MGPU_COMPACT_SELECT;
+layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_COMPACT_COUNT;
+/* 1: the positions are written (the kept indices, or rle's run lengths), and held in shared memory */
+layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint POSITIONS = 0u;
+/* keys.glsl's; equality does not depend on it */
+layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
+layout(push_constant, std430) uniform CompactPush { MGPU_COMPACT_PC_FIELDS } pc;
+
+#include "include/keys.glsl"
+#include "include/loadstore.glsl"
+#include "include/lookback.glsl"
+
+shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
+#define MGPU_SUM_SHARED s_sum
+#include "include/cta_sum.glsl"
+
+/* The tile's outputs in their order; their positions in the input (one word when POSITIONS is 0). */
+shared T s_out[gl_WorkGroupSize.x * VT];
+shared uint s_pos[(gl_WorkGroupSize.x * VT - 1u) * POSITIONS + 1u];
+shared uint s_ticket, s_first, s_head; /* the tile taken; its first output; 1 + the last run start before it */
+
+const uint CHUNK = VT % MGPU_EPV == 0u ? MGPU_EPV : 1u; // elements per chunk
+const uint CHUNKS = VT / CHUNK;                           // chunks per thread
+const bool FLAGGED = COMPACT_OP == MGPU_COMPACT_SELECT || COMPACT_OP == MGPU_COMPACT_PARTITION;
+
+#ifdef MGPU_SUBGROUP
+#define SEGMENT_LANES gl_SubgroupSize
+#define SEGMENT gl_SubgroupID
+#define LANE gl_SubgroupInvocationID
+#else
+#define SEGMENT_LANES 1u
+#define SEGMENT gl_LocalInvocationID.x
+#define LANE 0u
+#endif
+
+/* Index in the tile of element e of chunk k of the calling thread. */
+uint tile_element(uint k, uint e) { return SEGMENT * SEGMENT_LANES * VT + (k * SEGMENT_LANES + LANE) * CHUNK + e; }
+
+bool mgpu_same(T a, T b) { return mgpu_key_bits(a) == mgpu_key_bits(b); }
+
+/* 1 + the last run start before `tile` (0 for none), read back from tile - 1 over the run-start words at
+ * state[base + tile]; waits without bound for a predecessor that has not published. */
+uint mgpu_last_head_before(UintArrayCoherent state, uint base, uint tile) {
+    for (uint p = tile; p > 0u;) {
+        uint w = mgpu_lookback_load(state, base + p - 1u);
+        if (w >= 2u) return w - 1u;
+        if (w == 1u) --p; /* no run starts there: further back */
+    }
+    return 0u;
+}
+
+void mgpu_tile(uint tile, uint tiles) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
+    uint first = tile * nv, tile_count = min(nv, pc.count - first);
+    bool vector = CHUNK == MGPU_EPV && pc.vectorized != 0u && tile_count == nv;
+
+    T x[VT];
+    uint keep = 0u; /* bit k * CHUNK + e: element e of chunk k is an output (partition: kept) */
+    if (vector) {
+        Vec4Array q = Vec4Array(pc.src);
+        [[unroll]] for (uint k = 0u; k < CHUNKS; ++k) {
+            uvec4 w = q.v[(first + tile_element(k, 0u)) / MGPU_EPV];
+            [[unroll]] for (uint e = 0u; e < CHUNK; ++e)
+                x[k * CHUNK + e] = mgpu_from_words(uvec2(w[e * MGPU_WORDS], w[(e * MGPU_WORDS + 1u) & 3u]));
+        }
+        if (FLAGGED) {
+            [[unroll]] for (uint k = 0u; k < CHUNKS; ++k) {
+                uint at = first + tile_element(k, 0u);
+#if defined(MGPU_TYPE_U64) || defined(MGPU_TYPE_I64) || defined(MGPU_TYPE_F64)
+                uvec4 f = uvec4(Uvec2Array(pc.flags).v[at / 2u], 0u, 0u);
+#else
+                uvec4 f = Vec4Array(pc.flags).v[at / 4u];
+#endif
+                [[unroll]] for (uint e = 0u; e < CHUNK; ++e)
+                    if (f[e] != 0u) keep |= 1u << (k * CHUNK + e);
+            }
+        }
+    } else {
+        TArray src = TArray(pc.src);
+        [[unroll]] for (uint k = 0u; k < CHUNKS; ++k)
+            [[unroll]] for (uint e = 0u; e < CHUNK; ++e) {
+                uint i = first + tile_element(k, e);
+                if (i < pc.count) {
+                    x[k * CHUNK + e] = src.v[i];
+                    if (FLAGGED && UintArray(pc.flags).v[i] != 0u) keep |= 1u << (k * CHUNK + e);
+                }
+            }
+    }
+    if (!FLAGGED) {
+        TArray src = TArray(pc.src);
+        [[unroll]] for (uint k = 0u; k < CHUNKS; ++k)
+            [[unroll]] for (uint e = 0u; e < CHUNK; ++e) {
+                uint i = first + tile_element(k, e);
+                if (i < pc.count) {
+                    // The element before: in the chunk, in the thread's previous chunk (a thread's segment is
+                    // contiguous without subgroups), else read again (another lane's, mostly in cache).
+                    T prev;
+                    if (e > 0u) prev = x[k * CHUNK + e - 1u];
+                    else if (SEGMENT_LANES == 1u && k > 0u) prev = x[k * CHUNK - 1u];
+                    else prev = src.v[i > 0u ? i - 1u : 0u];
+                    if (i == 0u || !mgpu_same(prev, x[k * CHUNK + e])) keep |= 1u << (k * CHUNK + e);
+                }
+            }
+    }
+
+    // Each chunk's outputs before it in the segment; `run` ends as the segment's.
+    uint chunk_prefix[CHUNKS];
+    uint run = 0u;
+    [[unroll]] for (uint k = 0u; k < CHUNKS; ++k) {
+        uint c = bitCount((keep >> (k * CHUNK)) & ((1u << CHUNK) - 1u));
+#ifdef MGPU_SUBGROUP
+        chunk_prefix[k] = run + subgroupInclusiveAdd(c) - c;
+        run += subgroupAdd(c);
+#else
+        chunk_prefix[k] = run;
+        run += c;
+#endif
+    }
+    uint kept;
+    uint segment_prefix = mgpu_cta_exclusive_sum(LANE == SEGMENT_LANES - 1u ? run : 0u, kept);
+
+    UintArrayCoherent state = UintArrayCoherent(pc.state);
+    uint head_words = 1u + tiles;
+    if (MODE == MGPU_COMPACT_ONEPASS && tid == 0u) {
+        if (tile > 0u) mgpu_lookback_store(state, 1u + tile, mgpu_lookback_count_word(kept, false));
+        if (COMPACT_OP == MGPU_COMPACT_RLE && kept == 0u) mgpu_lookback_store(state, head_words + tile, 1u);
+    }
+
+    // Each output to shared memory at its rank (partition: each rejected element after the kept ones, reversed).
+    [[unroll]] for (uint k = 0u; k < CHUNKS; ++k) {
+        uint rank = segment_prefix + chunk_prefix[k];
+        [[unroll]] for (uint e = 0u; e < CHUNK; ++e) {
+            uint local = tile_element(k, e);
+            if ((keep & (1u << (k * CHUNK + e))) != 0u) {
+                if (COMPACT_OP == MGPU_COMPACT_RLE && rank + 1u == kept) { /* the tile's last run start */
+                    if (MODE == MGPU_COMPACT_COUNT) UintArray(pc.heads).v[tile] = first + local + 1u;
+                    if (MODE == MGPU_COMPACT_ONEPASS) mgpu_lookback_store(state, head_words + tile, first + local + 2u);
+                }
+                if (MODE != MGPU_COMPACT_COUNT) {
+                    s_out[rank] = x[k * CHUNK + e];
+                    if (POSITIONS != 0u) s_pos[rank] = first + local;
+                }
+                ++rank;
+            } else if (COMPACT_OP == MGPU_COMPACT_PARTITION && MODE != MGPU_COMPACT_COUNT && local < tile_count) {
+                uint slot = tile_count - 1u - local + rank; /* kept + (rejected - 1 - its rank among them) */
+                s_out[slot] = x[k * CHUNK + e];
+                if (POSITIONS != 0u) s_pos[slot] = first + local;
+            }
+        }
+    }
+    if (MODE == MGPU_COMPACT_COUNT) {
+        if (tid == 0u) {
+            UintArray(pc.counts).v[tile] = kept;
+            if (COMPACT_OP == MGPU_COMPACT_RLE && kept == 0u) UintArray(pc.heads).v[tile] = 0u;
+        }
+        return;
+    }
+    if (MODE == MGPU_COMPACT_ONEPASS && tid == 0u) {
+        uint prefix = mgpu_lookback_counts(state, 1u, 1u, tile, 0u);
+        mgpu_lookback_store(state, 1u + tile, mgpu_lookback_count_word(prefix + kept, true));
+        if (COMPACT_OP == MGPU_COMPACT_RLE) {
+            uint head = mgpu_last_head_before(state, head_words, tile);
+            // A tile without a run start passes on its predecessors' last one, so that later tiles stop here.
+            if (kept == 0u && head != 0u) mgpu_lookback_store(state, head_words + tile, head + 1u);
+            s_head = head;
+        }
+        s_first = prefix;
+        if (tile + 1u == tiles && mgpu_present(pc.out_count)) UintArray(pc.out_count).v[0] = prefix + kept;
+    }
+    barrier();
+
+    uint offset = MODE == MGPU_COMPACT_ONEPASS ? s_first : UintArray(pc.counts).v[tile];
+    TArray outputs = TArray(pc.dst);
+    if (COMPACT_OP == MGPU_COMPACT_RLE) {
+        uint head = MODE == MGPU_COMPACT_ONEPASS ? s_head : UintArray(pc.heads).v[tile];
+        IntArray lengths = IntArray(pc.positions);
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint i = j * nt + tid;
+            if (i < kept) {
+                outputs.v[offset + i] = s_out[i];
+                // The run before this run start ends here; it started at the previous one (head - 1 for i = 0).
+                uint start = i > 0u ? s_pos[i - 1u] : head - 1u;
+                if (offset + i > 0u) lengths.v[offset + i - 1u] = int(s_pos[i] - start);
+            }
+        }
+        if (tile + 1u == tiles && tid == 0u) {
+            uint last = kept > 0u ? s_pos[kept - 1u] : head - 1u;
+            lengths.v[offset + kept - 1u] = int(pc.count - last);
+        }
+        return;
+    }
+    uint stored = COMPACT_OP == MGPU_COMPACT_PARTITION ? tile_count : kept;
+    uint rejected_before = first - offset;
+    IntArray indices = IntArray(pc.positions);
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * nt + tid;
+        if (i < stored) {
+            uint to = i < kept ? offset + i : pc.count - rejected_before - tile_count + i;
+            outputs.v[to] = s_out[i];
+            if (POSITIONS != 0u) indices.v[to] = int(s_pos[i]);
+        }
+    }
+}
+
+void main() {
+    uint nv = gl_WorkGroupSize.x * VT;
+    uint tiles = (pc.count + nv - 1u) / nv;
+    if (MODE == MGPU_COMPACT_ONEPASS) {
+        for (;;) {
+            if (gl_LocalInvocationID.x == 0u) s_ticket = mgpu_lookback_take_tile(UintArrayCoherent(pc.state));
+            barrier();
+            uint tile = s_ticket;
+            if (tile >= tiles) break;
+            mgpu_tile(tile, tiles);
+            barrier(); /* the next tile reuses shared memory, s_ticket included */
+        }
+        return;
+    }
+    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
+        mgpu_tile(tile, tiles);
+        barrier(); /* the next tile reuses shared memory */
+    }
+}

@@ -1,0 +1,382 @@
+/*
+ * Compaction (CUB's DeviceSelect, DevicePartition, Unique and RunLengthEncode): select and partition by flags,
+ * unique and run-length encode, one kernel (shaders/kernels/compact/compact.comp) in one of two ways:
+ *   - one pass, where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe) or
+ *     the input is one tile: the look-back state (a ticket, a count word per tile and, rle, a run-start word per
+ *     tile) zeroed by a fill, then the one-pass dispatch: each tile finds its first output by decoupled look-back
+ *     over its predecessors' counts and writes; the last tile writes the count;
+ *   - count, scan and write: the count dispatch (each tile's outputs and, rle, its last run start), the exclusive
+ *     scan of the counts (mgpu_cmd_scan, u32 add; its total to out_count) and, rle, the exclusive max-scan of the
+ *     run starts, then the write dispatch.
+ * Scratch: the state (1 + 2 x tiles uint32), then for the second way the tile offsets, the run starts and their
+ * scan (tiles uint32 each) and the scan's scratch, each 16-byte aligned.
+ * The four calls share one job (mgpu_compact_job): select and partition from mgpu_select_info, unique and rle
+ * from mgpu_unique_info; the positions are the kept indices (select, partition) or the run lengths (rle).
+ */
+#include "../mgpu_internal.h"
+#include "kernels/compact/compact_pc.h"
+
+#include <string.h>
+
+static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
+
+/* Shared memory of compact.comp: the tile's outputs and their positions, the workgroup sum, three words. */
+static uint64_t mgpu_compact_shared_bytes(uint32_t nt, uint32_t vt, size_t size) {
+    uint64_t nv = (uint64_t)nt * vt;
+    return nv * size + nv * 4 + (uint64_t)MGPU_CTA_SCAN_LENGTH(nt) * 4 + 12;
+}
+
+typedef struct mgpu_compact_job {
+    const char *what;
+    uint32_t op; /* MGPU_COMPACT_* */
+    mgpu_type type;
+    uint32_t count;
+    mgpu_range input, flags, output, positions, out_count;
+} mgpu_compact_job;
+
+static const char *const mgpu_compact_names[4] = {"select", "partition", "unique", "rle"};
+
+static mgpu_compact_job mgpu_select_job(const mgpu_select_info *info, uint32_t op) {
+    return (mgpu_compact_job){.what = mgpu_compact_names[op],
+                              .op = op,
+                              .type = info->type,
+                              .count = info->count,
+                              .input = info->input,
+                              .flags = info->flags,
+                              .output = info->output,
+                              .positions = info->indices,
+                              .out_count = info->out_count};
+}
+
+static mgpu_compact_job mgpu_unique_job(const mgpu_unique_info *info, uint32_t op) {
+    return (mgpu_compact_job){.what = mgpu_compact_names[op],
+                              .op = op,
+                              .type = info->type,
+                              .count = info->count,
+                              .input = info->input,
+                              .output = info->output,
+                              .positions = info->lengths,
+                              .out_count = info->out_count};
+}
+
+typedef struct mgpu_compact_plan {
+    mgpu_tuning tuning;
+    uint32_t tile, tiles;
+    bool onepass;
+    VkDeviceSize offsets_offset, heads_offset, head_scan_offset, scan_offset, scan_bytes, bytes;
+} mgpu_compact_plan;
+
+static mgpu_scan_info mgpu_compact_scan_info(uint32_t tiles, mgpu_op op) {
+    return (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = op, .exclusive = true, .count = tiles};
+}
+
+static mgpu_compact_plan mgpu_compact_make_plan(mgpu_context ctx, const mgpu_compact_job *job) {
+    mgpu_compact_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_COMPACT, job->type)};
+    plan.tile = plan.tuning.nt * plan.tuning.vt;
+    plan.tiles = (uint32_t)(((uint64_t)job->count + plan.tile - 1) / plan.tile);
+    if (plan.tiles == 0) return plan;
+    plan.onepass = plan.tuning.lookback == MGPU_SWITCH_ON || plan.tiles == 1;
+    VkDeviceSize words = mgpu_align16((VkDeviceSize)plan.tiles * 4);
+    plan.offsets_offset = mgpu_align16(((VkDeviceSize)plan.tiles * 2 + 1) * 4);
+    if (plan.onepass) {
+        plan.bytes = plan.offsets_offset;
+        return plan;
+    }
+    bool rle = job->op == MGPU_COMPACT_RLE;
+    plan.heads_offset = plan.offsets_offset + words;
+    plan.head_scan_offset = plan.heads_offset + (rle ? words : 0);
+    plan.scan_offset = plan.head_scan_offset + (rle ? words : 0);
+    mgpu_scan_info scan = mgpu_compact_scan_info(plan.tiles, MGPU_OP_ADD);
+    plan.scan_bytes = mgpu_align16(mgpu__scan_scratch_bytes(ctx, &scan));
+    plan.bytes = plan.scan_offset + plan.scan_bytes;
+    return plan;
+}
+
+/* The ranges of a job and the bytes it touches in each. */
+enum { MGPU_COMPACT_USES = 5 };
+static void mgpu_compact_uses(const mgpu_compact_job *job, mgpu_range_use uses[MGPU_COMPACT_USES]) {
+    VkDeviceSize n = job->count, size = mgpu_type_size(job->type);
+    bool flagged = job->op <= MGPU_COMPACT_PARTITION;
+    uses[0] = (mgpu_range_use){"input", job->input, n * size};
+    uses[1] = (mgpu_range_use){"flags", job->flags, flagged ? n * 4 : 0};
+    uses[2] = (mgpu_range_use){"output", job->output, n * size};
+    uses[3] = (mgpu_range_use){job->op == MGPU_COMPACT_RLE ? "lengths" : "indices", job->positions,
+                               job->positions.buffer ? n * 4 : 0};
+    uses[4] = (mgpu_range_use){"out_count", job->out_count, job->out_count.buffer ? 4 : 0};
+}
+
+/* The job's checks after those of its info (null, next); need_count: out_count is required; check_ranges false
+ * skips the checks of the ranges (get_requirements answers from sizes alone). */
+static mgpu_result mgpu_compact_check(mgpu_context ctx, const mgpu_compact_job *job, bool need_count,
+                                      bool check_ranges) {
+    const char *what = job->what;
+    mgpu_result r = mgpu__check_type(ctx, job->type);
+    if (r != MGPU_SUCCESS) return r;
+    if (job->count > MGPU_MAX_COUNT)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: count %u > 2^31-1", what, job->count);
+    size_t size = mgpu_type_size(job->type);
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_COMPACT, job->type);
+    if (mgpu_compact_shared_bytes(t.nt, t.vt, size) > ctx->info.shared_memory_bytes)
+        return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
+                          "%s: a tile of %u x %u needs more than the device's %u bytes of shared memory", what, t.nt,
+                          t.vt, ctx->info.shared_memory_bytes);
+    if (!check_ranges) return MGPU_SUCCESS;
+    if (job->op == MGPU_COMPACT_UNIQUE && job->positions.buffer)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "unique: lengths given (rle writes them)");
+    if (job->op == MGPU_COMPACT_RLE && job->count > 0 && !job->positions.buffer)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "rle: lengths: null VkBuffer");
+    mgpu_range_use uses[MGPU_COMPACT_USES];
+    mgpu_compact_uses(job, uses);
+    size_t sizes[MGPU_COMPACT_USES] = {size, 4, size, 4, 4};
+    char name[64];
+    for (int i = 0; i < MGPU_COMPACT_USES - 1 && r == MGPU_SUCCESS; ++i)
+        if (uses[i].bytes) {
+            snprintf(name, sizeof name, "%s %s", what, uses[i].name);
+            r = mgpu__check_range(ctx, name, uses[i].range, uses[i].bytes, sizes[i]);
+        }
+    if (r == MGPU_SUCCESS && (need_count || job->out_count.buffer)) {
+        snprintf(name, sizeof name, "%s out_count", what);
+        r = mgpu__check_range(ctx, name, job->out_count, 4, 4);
+    }
+    if (r != MGPU_SUCCESS) return r;
+    /* Every output (output, positions, out_count) shares no byte with any other range: no call runs in place. */
+    for (int o = 2; o < MGPU_COMPACT_USES; ++o)
+        for (int i = 0; i < MGPU_COMPACT_USES; ++i)
+            if (i != o && mgpu__ranges_overlap(uses[o].range, uses[o].bytes, uses[i].range, uses[i].bytes))
+                return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: %s overlaps %s", what, uses[o].name,
+                                  uses[i].name);
+    return MGPU_SUCCESS;
+}
+
+static mgpu_pipeline_key mgpu_compact_key(const mgpu_tuning *t, mgpu_type type, uint32_t op, uint32_t mode,
+                                          bool positions) {
+    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_COMPACT,
+                               .type = type,
+                               .subgroup = t->subgroup == MGPU_SWITCH_ON,
+                               .spec = {[MGPU_SPEC_NT] = t->nt,
+                                        [MGPU_SPEC_VT] = t->vt,
+                                        [MGPU_SPEC_OP] = op,
+                                        [MGPU_SPEC_MODE] = mode,
+                                        [MGPU_SPEC_VALUE_WORDS] = positions}};
+}
+
+static mgpu_result mgpu_fill_words(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range range, uint32_t count,
+                                   uint32_t value) {
+    return mgpu_cmd_fill(
+        ctx, cmd,
+        &(mgpu_fill_info){
+            .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = count, .output = range, .a.u32 = value});
+}
+
+/* Records a checked job with its scratch (checked here): the fill of out_count for no elements, else one pass or
+ * count, scan and write. */
+static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_compact_job *job,
+                                       mgpu_range scratch) {
+    if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null command buffer", job->what);
+    mgpu_compact_plan plan = mgpu_compact_make_plan(ctx, job);
+    if (plan.tiles == 0) return mgpu_fill_words(ctx, cmd, job->out_count, 1, 0);
+    mgpu_range_use uses[MGPU_COMPACT_USES];
+    mgpu_compact_uses(job, uses);
+    char name[64];
+    snprintf(name, sizeof name, "%s scratch", job->what);
+    mgpu_result r = mgpu__check_scratch(ctx, name, scratch, plan.bytes, 1, uses, MGPU_COMPACT_USES);
+    if (r == MGPU_SUCCESS && mgpu_range_address(ctx, scratch) % 16 != 0)
+        r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "%s scratch: address not a multiple of 16", job->what);
+    if (r != MGPU_SUCCESS) return r;
+    bool flagged = job->op <= MGPU_COMPACT_PARTITION, rle = job->op == MGPU_COMPACT_RLE;
+    bool positions = job->positions.buffer != VK_NULL_HANDLE;
+    VkDeviceAddress base = mgpu_range_address(ctx, scratch);
+    mgpu_compact_pc pc = {.src = mgpu_range_address(ctx, job->input),
+                          .flags = flagged ? mgpu_range_address(ctx, job->flags) : 0,
+                          .dst = mgpu_range_address(ctx, job->output),
+                          .positions = positions ? mgpu_range_address(ctx, job->positions) : 0,
+                          .out_count = job->out_count.buffer ? mgpu_range_address(ctx, job->out_count) : 0,
+                          .count = job->count};
+    uint32_t epv = 16u / (uint32_t)mgpu_type_size(job->type);
+    pc.vectorized = pc.src % 16 == 0 && pc.flags % 16 == 0 && plan.tuning.vt % epv == 0;
+    if (plan.onepass) {
+        r = mgpu_fill_words(ctx, cmd, mgpu__subrange(scratch, 0, ((VkDeviceSize)plan.tiles * 2 + 1) * 4),
+                            plan.tiles * 2 + 1, 0);
+        if (r != MGPU_SUCCESS) return r;
+        mgpu__barrier_compute_write_to_read(ctx, cmd);
+        pc.state = base;
+        pc.groups_x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
+        mgpu_pipeline_key key = mgpu_compact_key(&plan.tuning, job->type, job->op, MGPU_COMPACT_ONEPASS, positions);
+        return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, pc.groups_x, 1);
+    }
+    VkDeviceSize words = (VkDeviceSize)plan.tiles * 4;
+    pc.counts = base;
+    pc.heads = rle ? base + plan.heads_offset : 0;
+    pc.groups_x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
+    mgpu_pipeline_key count = mgpu_compact_key(&plan.tuning, job->type, job->op, MGPU_COMPACT_COUNT, false);
+    r = mgpu__dispatch(ctx, cmd, &count, &pc, sizeof pc, pc.groups_x, 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    mgpu_range scan_scratch =
+        plan.scan_bytes ? mgpu__subrange(scratch, plan.scan_offset, plan.scan_bytes) : (mgpu_range){0};
+    mgpu_scan_info scan = mgpu_compact_scan_info(plan.tiles, MGPU_OP_ADD);
+    scan.input = mgpu__subrange(scratch, 0, words);
+    scan.output = mgpu__subrange(scratch, plan.offsets_offset, words);
+    scan.total = job->out_count;
+    r = mgpu_cmd_scan(ctx, cmd, &scan, scan_scratch);
+    if (r == MGPU_SUCCESS && rle) { /* the last run start before each tile: a max-scan, after the first scan */
+        mgpu__barrier_compute_write_to_read(ctx, cmd);
+        scan = mgpu_compact_scan_info(plan.tiles, MGPU_OP_MAX);
+        scan.input = mgpu__subrange(scratch, plan.heads_offset, words);
+        scan.output = mgpu__subrange(scratch, plan.head_scan_offset, words);
+        r = mgpu_cmd_scan(ctx, cmd, &scan, scan_scratch);
+    }
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    pc.counts = base + plan.offsets_offset;
+    pc.heads = rle ? base + plan.head_scan_offset : 0;
+    mgpu_pipeline_key write = mgpu_compact_key(&plan.tuning, job->type, job->op, MGPU_COMPACT_WRITE, positions);
+    return mgpu__dispatch(ctx, cmd, &write, &pc, sizeof pc, pc.groups_x, 1);
+}
+
+static mgpu_result mgpu_record_job(mgpu_context ctx, VkCommandBuffer cmd, const void *job, mgpu_range scratch) {
+    return mgpu_compact_record(ctx, cmd, job, scratch);
+}
+
+/* The blocking tier of a checked job in one submission: record (with out_count, or host memory when the caller
+ * gave none), then the count to the host. */
+static mgpu_result mgpu_compact_run(mgpu_context ctx, const mgpu_compact_job *job, uint32_t *count) {
+    mgpu_range host = {0};
+    mgpu_result r = mgpu__pool_alloc(ctx, MGPU_MEMORY_HOST, 16, &host);
+    mgpu_compact_job run = *job;
+    if (!run.out_count.buffer) run.out_count = host; /* the kernel (or the scan) writes it straight to the host */
+    if (r == MGPU_SUCCESS)
+        r = mgpu__run_blocking(ctx, mgpu_record_job, &run, mgpu_compact_make_plan(ctx, job).bytes, run.out_count, host,
+                               4);
+    if (r == MGPU_SUCCESS && count) memcpy(count, mgpu__pool_mapped(ctx, host), 4);
+    mgpu_buffer_free(ctx, host);
+    return r;
+}
+
+static mgpu_requirements mgpu_compact_requirements(VkDeviceSize bytes) {
+    return (mgpu_requirements){.scratch_size = bytes,
+                               .scratch_alignment = 16,
+                               .scratch_usage =
+                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+}
+
+/* The info checks every call starts with: a context, an info, no extension. */
+static mgpu_result mgpu_compact_check_info(mgpu_context ctx, const void *info, const void *next, uint32_t op) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null info", mgpu_compact_names[op]);
+    if (next)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: info->next must be NULL", mgpu_compact_names[op]);
+    return MGPU_SUCCESS;
+}
+
+/* The three tiers of a job: `tier` 0 get_requirements, 1 mgpu_cmd_*, 2 blocking. */
+static mgpu_result mgpu_compact_call(mgpu_context ctx, const mgpu_compact_job *job, int tier, VkCommandBuffer cmd,
+                                     mgpu_range scratch, mgpu_requirements *req, uint32_t *count) {
+    mgpu_result r = mgpu_compact_check(ctx, job, tier == 1, tier != 0);
+    if (r != MGPU_SUCCESS) return r;
+    if (tier == 0) {
+        *req = mgpu_compact_requirements(mgpu_compact_make_plan(ctx, job).bytes);
+        return MGPU_SUCCESS;
+    }
+    return tier == 1 ? mgpu_compact_record(ctx, cmd, job, scratch) : mgpu_compact_run(ctx, job, count);
+}
+
+static mgpu_result mgpu_select_call(mgpu_context ctx, const mgpu_select_info *info, uint32_t op, int tier,
+                                    VkCommandBuffer cmd, mgpu_range scratch, mgpu_requirements *req, uint32_t *count) {
+    if (tier == 0 && !req)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null requirements", mgpu_compact_names[op]);
+    mgpu_result r = mgpu_compact_check_info(ctx, info, info ? info->next : NULL, op);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_compact_job job = mgpu_select_job(info, op);
+    return mgpu_compact_call(ctx, &job, tier, cmd, scratch, req, count);
+}
+
+static mgpu_result mgpu_unique_call(mgpu_context ctx, const mgpu_unique_info *info, uint32_t op, int tier,
+                                    VkCommandBuffer cmd, mgpu_range scratch, mgpu_requirements *req, uint32_t *count) {
+    if (tier == 0 && !req)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null requirements", mgpu_compact_names[op]);
+    mgpu_result r = mgpu_compact_check_info(ctx, info, info ? info->next : NULL, op);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu_compact_job job = mgpu_unique_job(info, op);
+    return mgpu_compact_call(ctx, &job, tier, cmd, scratch, req, count);
+}
+
+mgpu_result mgpu_select_get_requirements(mgpu_context ctx, const mgpu_select_info *info, mgpu_requirements *out) {
+    return mgpu_select_call(ctx, info, MGPU_COMPACT_SELECT, 0, VK_NULL_HANDLE, (mgpu_range){0}, out, NULL);
+}
+mgpu_result mgpu_cmd_select(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_select_info *info, mgpu_range scratch) {
+    return mgpu_select_call(ctx, info, MGPU_COMPACT_SELECT, 1, cmd, scratch, NULL, NULL);
+}
+mgpu_result mgpu_select(mgpu_context ctx, const mgpu_select_info *info, uint32_t *count) {
+    return mgpu_select_call(ctx, info, MGPU_COMPACT_SELECT, 2, VK_NULL_HANDLE, (mgpu_range){0}, NULL, count);
+}
+
+mgpu_result mgpu_partition_get_requirements(mgpu_context ctx, const mgpu_select_info *info, mgpu_requirements *out) {
+    return mgpu_select_call(ctx, info, MGPU_COMPACT_PARTITION, 0, VK_NULL_HANDLE, (mgpu_range){0}, out, NULL);
+}
+mgpu_result mgpu_cmd_partition(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_select_info *info,
+                               mgpu_range scratch) {
+    return mgpu_select_call(ctx, info, MGPU_COMPACT_PARTITION, 1, cmd, scratch, NULL, NULL);
+}
+mgpu_result mgpu_partition(mgpu_context ctx, const mgpu_select_info *info, uint32_t *count) {
+    return mgpu_select_call(ctx, info, MGPU_COMPACT_PARTITION, 2, VK_NULL_HANDLE, (mgpu_range){0}, NULL, count);
+}
+
+mgpu_result mgpu_unique_get_requirements(mgpu_context ctx, const mgpu_unique_info *info, mgpu_requirements *out) {
+    return mgpu_unique_call(ctx, info, MGPU_COMPACT_UNIQUE, 0, VK_NULL_HANDLE, (mgpu_range){0}, out, NULL);
+}
+mgpu_result mgpu_cmd_unique(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_unique_info *info, mgpu_range scratch) {
+    return mgpu_unique_call(ctx, info, MGPU_COMPACT_UNIQUE, 1, cmd, scratch, NULL, NULL);
+}
+mgpu_result mgpu_unique(mgpu_context ctx, const mgpu_unique_info *info, uint32_t *count) {
+    return mgpu_unique_call(ctx, info, MGPU_COMPACT_UNIQUE, 2, VK_NULL_HANDLE, (mgpu_range){0}, NULL, count);
+}
+
+mgpu_result mgpu_rle_get_requirements(mgpu_context ctx, const mgpu_unique_info *info, mgpu_requirements *out) {
+    return mgpu_unique_call(ctx, info, MGPU_COMPACT_RLE, 0, VK_NULL_HANDLE, (mgpu_range){0}, out, NULL);
+}
+mgpu_result mgpu_cmd_rle(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_unique_info *info, mgpu_range scratch) {
+    return mgpu_unique_call(ctx, info, MGPU_COMPACT_RLE, 1, cmd, scratch, NULL, NULL);
+}
+mgpu_result mgpu_rle(mgpu_context ctx, const mgpu_unique_info *info, uint32_t *count) {
+    return mgpu_unique_call(ctx, info, MGPU_COMPACT_RLE, 2, VK_NULL_HANDLE, (mgpu_range){0}, NULL, count);
+}
+
+/* ---- the family ---------------------------------------------------------------------------------------- */
+
+static mgpu_result mgpu_compact_prepare(mgpu_context ctx, mgpu_type type) {
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_COMPACT, type);
+    mgpu_result r = MGPU_SUCCESS;
+    VkPipeline p;
+    for (uint32_t op = 0; op <= MGPU_COMPACT_RLE && r == MGPU_SUCCESS; ++op)
+        for (uint32_t mode = 0; mode <= MGPU_COMPACT_ONEPASS && r == MGPU_SUCCESS; ++mode)
+            for (int positions = 0; positions < 2 && r == MGPU_SUCCESS; ++positions) {
+                /* which variants the calls use: count without positions; rle always with them, unique never */
+                bool used = mode == MGPU_COMPACT_COUNT  ? !positions
+                            : op == MGPU_COMPACT_RLE    ? positions
+                            : op == MGPU_COMPACT_UNIQUE ? !positions
+                                                        : true;
+                if (!used) continue;
+                mgpu_pipeline_key key = mgpu_compact_key(&t, type, op, mode, positions);
+                r = mgpu__pipeline_get(ctx, &key, &p);
+            }
+    return r;
+}
+
+/* The scans of the tile counts are the scan's (MGPU_PRIM_SCAN, u32); the fills of the state and of the empty case
+ * are fill's. */
+static mgpu_result mgpu_compact_prepare_once(mgpu_context ctx) { return mgpu__fill_prepare(ctx, MGPU_TYPE_U32); }
+
+static const mgpu_tuning_row mgpu_compact_tuning[] = {
+    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO},
+    /* GPUs: 4 uvec4 of elements (64 bytes) in registers per thread, 4096 32-bit or 2048 64-bit elements per tile
+     * (not measured yet). */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO},
+};
+
+const mgpu_family_def mgpu__compact_family = {.prepare = mgpu_compact_prepare,
+                                              .prepare_once = mgpu_compact_prepare_once,
+                                              .tuning = mgpu_compact_tuning,
+                                              .tuning_count = MGPU_ARRAY_COUNT(mgpu_compact_tuning)};
