@@ -268,12 +268,33 @@ typedef struct mgpu_context_desc {
 
 /**
  * Adopting a caller's Vulkan objects. The caller keeps ownership: mgpu_context_destroy destroys only what
- * the library created. The device must have been created with the features of
- * mgpu_query_device_requirements (at least Vulkan 1.2 bufferDeviceAddress).
+ * the library created. The library uses only the features and extensions the engine enabled on its device, as
+ * the engine tells them here, never what the device merely supports: it needs Vulkan 1.2 and bufferDeviceAddress;
+ * an optional feature the device was not created with selects the fallback or makes the calls that need it
+ * return MGPU_ERROR_UNSUPPORTED (mgpu_device_requirements_merge adds what the library wants to the engine's own
+ * structures before it creates the device; mgpu_context_get_device_info tells what the context uses):
+ *   shaderInt64                   u64 and i64 (keys, values of a typed operation, scans, ...): without it every
+ *                                 call of those types returns MGPU_ERROR_UNSUPPORTED, before anything else
+ *   shaderFloat64 (+ shaderInt64) f64, likewise
+ *   computeFullSubgroups          the subgroup kernels are created with REQUIRE_FULL_SUBGROUPS (Vulkan13Features,
+ *                                 or VkPhysicalDeviceSubgroupSizeControlFeatures, with VK_EXT_subgroup_size_control
+ *                                 enabled on a Vulkan 1.2 device); without it they are created without the flag,
+ *                                 as on a Vulkan 1.2 device without the extension (their NT stays a multiple of
+ *                                 maxSubgroupSize)
+ *   pipelineExecutableInfo        with VK_KHR_pipeline_executable_properties: MGPU_PROFILE's pipeline statistics
+ * Subgroup operations are properties, not features: they need nothing enabled.
+ *   enabled_features: required. The VkPhysicalDeviceFeatures2 the device was created with, its pNext chain as
+ *          given to vkCreateDevice (Vulkan11/12/13 feature structs, or the single feature structs such as
+ *          VkPhysicalDeviceBufferDeviceAddressFeatures and VkPhysicalDeviceSubgroupSizeControlFeatures; others
+ *          are skipped). An engine that passed VkDeviceCreateInfo.pEnabledFeatures makes one with those features
+ *          and its pNext chain. Read during the call only. NULL: MGPU_ERROR_INVALID_ARGUMENT (asking the device
+ *          instead would use features the engine did not enable: the validation errors this field ends).
+ *   enabled_extensions, enabled_extension_count: the device extensions enabled (ppEnabledExtensionNames).
  *   get_instance_proc_addr: NULL uses the system loader's vkGetInstanceProcAddr.
  *   queue: optional; without it the blocking tier and buffer transfers return MGPU_ERROR_UNSUPPORTED and
  *          only the mgpu_cmd_* tier is available.
- *   api_version: the version the instance and device were created with (0: 1.2).
+ *   api_version: the version the instance and device were created with (0: 1.2); from 1.3 on,
+ *          VkPhysicalDeviceSubgroupSizeControlFeatures counts without its extension.
  */
 typedef struct mgpu_adopt_desc {
     const void *next; /* the extension slot: must be NULL */
@@ -288,6 +309,9 @@ typedef struct mgpu_adopt_desc {
     void *log_user;
     const char *pipeline_cache_path;
     VkDeviceSize pool_capacity;
+    const VkPhysicalDeviceFeatures2 *enabled_features;
+    const char *const *enabled_extensions;
+    uint32_t enabled_extension_count;
 } mgpu_adopt_desc;
 
 /** Creates a context: instance, device, queue, pool, pipeline cache. desc may be NULL (all defaults).
@@ -303,8 +327,9 @@ MGPU_API mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_con
 /** Wraps the caller's instance, physical device, device and (optional) queue in a context. *out_context is NULL
  *  after a failure, whose reason goes to desc->log (without one, to stderr under env MGPU_VERBOSE).
  *  Returns MGPU_ERROR_INVALID_ARGUMENT (out_context or desc NULL, desc->next not NULL, no instance, physical
- *  device or device, a queue family without compute); MGPU_ERROR_NO_DEVICE (get_instance_proc_addr NULL and no
- *  system loader; a device without Vulkan 1.2 or bufferDeviceAddress; no usable memory type);
+ *  device, device or enabled_features, enabled_features not a VkPhysicalDeviceFeatures2, extension names NULL
+ *  with a count, a queue family without compute); MGPU_ERROR_NO_DEVICE (get_instance_proc_addr NULL and no
+ *  system loader; a device without Vulkan 1.2, or bufferDeviceAddress not enabled; no usable memory type);
  *  MGPU_ERROR_OUT_OF_MEMORY; MGPU_ERROR_VULKAN (the library's own objects on the device: pipeline layout and
  *  cache, command pool, fence, query pool). */
 MGPU_API mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out_context);
@@ -370,6 +395,8 @@ MGPU_API mgpu_result mgpu_enumerate_devices(mgpu_device_info *infos, uint32_t *c
  * something the library cannot do without (Vulkan 1.2, bufferDeviceAddress): that is not a failure.
  * get_instance_proc_addr NULL uses the system loader's. Returns MGPU_ERROR_INVALID_ARGUMENT (instance,
  * physical_device or out NULL), MGPU_ERROR_NO_DEVICE (no get_instance_proc_addr and no system loader).
+ * The whole structs are the library's, to merge by hand into the engine's; mgpu_device_requirements_merge
+ * writes the same wants into the engine's own structures instead.
  */
 typedef struct mgpu_device_requirements {
     uint32_t api_version;
@@ -385,6 +412,59 @@ typedef struct mgpu_device_requirements {
 MGPU_API mgpu_result mgpu_query_device_requirements(VkInstance instance, VkPhysicalDevice physical_device,
                                                     PFN_vkGetInstanceProcAddr get_instance_proc_addr,
                                                     mgpu_device_requirements *out);
+
+/**
+ * The library's wants merged into the engine's own device creation (as Fuchsia's
+ * radix_sort_vk_target_get_requirements does): the engine fills features, extensions and the counts, calls
+ * mgpu_device_requirements_merge, then creates its device with the same chain and list, and adopts it with them
+ * (mgpu_adopt_desc.enabled_features = features, enabled_extensions = extensions, enabled_extension_count).
+ *   api_version: the version the engine's instance and device use (0: 1.2).
+ *   features: the engine's VkPhysicalDeviceFeatures2 with whatever feature structs it has chained. The bits the
+ *          library wants and the device supports are set (never cleared) in the struct that holds them:
+ *          features.shaderInt64 and shaderFloat64; bufferDeviceAddress in the chain's
+ *          VkPhysicalDeviceVulkan12Features, else in its VkPhysicalDeviceBufferDeviceAddressFeatures;
+ *          computeFullSubgroups and subgroupSizeControl in its VkPhysicalDeviceVulkan13Features (a 1.3 device),
+ *          else in its VkPhysicalDeviceSubgroupSizeControlFeatures. Where the chain has no struct for a bit, the
+ *          single struct (buffer_device_address, subgroup_size_control below) is appended at the chain's end, so
+ *          the chain never holds a Vulkan1xFeatures beside a struct it covers (Vulkan forbids both).
+ *   extensions, extension_count, extension_capacity: the engine's list of device extension names (room for
+ *          extension_capacity; extension_count of them in use). The names the library wants and the device has are
+ *          appended where missing (no duplicates) and extension_count grows: VK_KHR_portability_subset (Vulkan
+ *          requires it where the device has it), VK_EXT_subgroup_size_control (the full-subgroup features on a
+ *          Vulkan 1.2 device). At most MGPU_DEVICE_EXTENSIONS_WANTED names are added.
+ *   buffer_device_address, subgroup_size_control: storage for the appended structs; keep this struct where it
+ *          is (not copied) until vkCreateDevice and mgpu_context_adopt have read the chain.
+ *   required_missing: set when the device lacks what the library cannot do without (Vulkan 1.2,
+ *          bufferDeviceAddress); not a failure.
+ * Calling it twice with the same structures changes nothing more. get_instance_proc_addr NULL uses the system
+ * loader's. Returns MGPU_ERROR_INVALID_ARGUMENT (instance, physical_device, merge or features NULL, next not
+ * NULL, features not a VkPhysicalDeviceFeatures2, extension_count above extension_capacity, extensions NULL with
+ * a capacity, or too little room for the names to add: then nothing is changed), MGPU_ERROR_NO_DEVICE (no
+ * get_instance_proc_addr and no system loader).
+ *   // VkPhysicalDeviceVulkan12Features v12 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, ...mine};
+ *   // VkPhysicalDeviceFeatures2 f = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v12, ...mine};
+ *   // const char *ext[8] = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
+ *   // mgpu_device_merge m = {.api_version = VK_API_VERSION_1_3, .features = &f, .extensions = ext,
+ *   //                        .extension_count = 1, .extension_capacity = 8};
+ *   // mgpu_device_requirements_merge(instance, gpu, NULL, &m);   then vkCreateDevice with &f, ext, m.extension_count
+ */
+#define MGPU_DEVICE_EXTENSIONS_WANTED 2u
+
+typedef struct mgpu_device_merge {
+    const void *next; /* the extension slot: must be NULL */
+    uint32_t api_version;
+    VkPhysicalDeviceFeatures2 *features;
+    const char **extensions;
+    uint32_t extension_count;
+    uint32_t extension_capacity;
+    VkPhysicalDeviceBufferDeviceAddressFeatures buffer_device_address;
+    VkPhysicalDeviceSubgroupSizeControlFeatures subgroup_size_control;
+    bool required_missing;
+} mgpu_device_merge;
+
+MGPU_API mgpu_result mgpu_device_requirements_merge(VkInstance instance, VkPhysicalDevice physical_device,
+                                                    PFN_vkGetInstanceProcAddr get_instance_proc_addr,
+                                                    mgpu_device_merge *merge);
 
 /** The Vulkan handles the context uses (adopted or created). Any out pointer may be NULL. */
 MGPU_API void mgpu_context_get_handles(mgpu_context context, VkInstance *instance, VkPhysicalDevice *physical_device,

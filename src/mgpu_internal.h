@@ -299,6 +299,7 @@ struct mgpu_context_T {
     uint32_t queue_family;
     VkQueue queue;
     bool owns_instance, owns_device;
+    uint32_t api_version; /* of the instance and device: the library's own (1.3 where the loader has it), or adopted */
     VkDebugUtilsMessengerEXT messenger;
     mgpu_instance_table vki;
     struct VolkDeviceTable vk;

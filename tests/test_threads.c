@@ -331,15 +331,9 @@ static void shared_round(const test_vk_device *d, int first) {
     mgpu_context ctx[2] = {NULL, NULL};
     static const char *const names[2] = {"0", "1"};
     for (int i = 0; i < 2; ++i) {
-        mgpu_adopt_desc desc = {.instance = d->instance,
-                                .physical_device = d->physical_device,
-                                .device = d->device,
-                                .queue_family_index = d->family,
-                                .queue = d->queue,
-                                .get_instance_proc_addr = vkGetInstanceProcAddr,
-                                .api_version = VK_API_VERSION_1_2,
-                                .log = shared_log,
-                                .log_user = (void *)names[i]};
+        mgpu_adopt_desc desc = test_vk_adopt_desc(d);
+        desc.log = shared_log;
+        desc.log_user = (void *)names[i];
         mgpu_result r = mgpu_context_adopt(&desc, &ctx[i]);
         CHECK(r == MGPU_SUCCESS, "mgpu_context_adopt %d -> %s", i, mgpu_result_name(r));
     }
