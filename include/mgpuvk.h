@@ -38,7 +38,8 @@
  *   submitting      the blocking tier and every call that submits (transfers, mgpu_commands_begin/submit):
  *                   MGPU_ERROR_UNSUPPORTED (the context has no queue: adopted without one),
  *                   MGPU_ERROR_INVALID_ARGUMENT (the context's own command buffer is open, between
- *                   mgpu_commands_begin and mgpu_commands_submit), MGPU_ERROR_OUT_OF_MEMORY (scratch, staging
+ *                   mgpu_commands_begin and mgpu_commands_submit; a host result to be read from a wrapped buffer
+ *                   whose usage lacks TRANSFER_SRC), MGPU_ERROR_OUT_OF_MEMORY (scratch, staging
  *                   or host memory for a result, from the pool), MGPU_ERROR_DEVICE_LOST, MGPU_ERROR_VULKAN.
  * So get_requirements returns the size checks' results; mgpu_cmd_<prim> the checks', MGPU_ERROR_INVALID_ARGUMENT for a
  * null cmd, the scratch checks' and the recording set's; the blocking mgpu_<prim> the checks' and the
@@ -81,9 +82,10 @@
  * Thread safety: a context is externally synchronized, like a VkQueue: one thread at a time per context.
  * Several contexts may coexist.
  *
- * Arrays are given as mgpu_range {VkBuffer, offset, size, id}. Buffers must be created with
- * VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT (and TRANSFER_SRC/DST for
- * mgpu_buffer_upload / mgpu_buffer_download); the pool's ranges have all of these.
+ * Arrays are given as mgpu_range {VkBuffer, offset, size, id}. A caller's buffer must be created with
+ * VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT (and TRANSFER_SRC/DST for mgpu_buffer_upload / mgpu_buffer_download),
+ * its memory allocated with VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT, and wrapped (mgpu_buffer_wrap, which takes the
+ * usage and refuses a buffer without SHADER_DEVICE_ADDRESS); the pool's ranges have all of these.
  */
 #ifndef MGPUVK_H
 #define MGPUVK_H
@@ -591,19 +593,41 @@ MGPU_API mgpu_result mgpu_buffer_alloc(mgpu_context context, VkDeviceSize size, 
 MGPU_API void mgpu_buffer_free(mgpu_context context, mgpu_range range);
 
 /**
- * Wraps a caller's VkBuffer (created with SHADER_DEVICE_ADDRESS and STORAGE_BUFFER usage, and with
- * TRANSFER_SRC/DST usage for upload/download) as a range the library can use; its device address is looked
- * up once and remembered. buffer_size is the buffer's size (0: unknown; the buffer's memory requirements then
- * bound the range); size may be VK_WHOLE_SIZE only if buffer_size is given. mgpu_buffer_free on it forgets it
- * and never destroys the caller's buffer; the buffer must outlive the wrap (and every command using it).
- * Returns MGPU_ERROR_INVALID_ARGUMENT for a null buffer, size 0, VK_WHOLE_SIZE without buffer_size, and for a
- * buffer of this context's pool (its ranges are used as mgpu_buffer_alloc returns them: a wrap could reach
- * into neighbouring allocations and outlive its own); MGPU_ERROR_RANGE_TOO_SMALL when offset + size passes the
- * buffer; MGPU_ERROR_MISALIGNED for an offset not a multiple of 4; MGPU_ERROR_OUT_OF_MEMORY when the
- * registry of ranges cannot grow. out NULL is MGPU_ERROR_INVALID_ARGUMENT too.
+ * A caller's VkBuffer to wrap. Vulkan cannot be asked how a buffer was created, so the caller says:
+ *   buffer: the VkBuffer, of this context's device.
+ *   usage: the VkBufferCreateInfo.usage it was created with. VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT is
+ *          required (the kernels reach every range through its device address); TRANSFER_DST for
+ *          mgpu_buffer_upload, TRANSFER_SRC for mgpu_buffer_download and for a blocking call's host result
+ *          (reduce, scan total, set and join counts) kept in it. The memory bound to it must have been allocated
+ *          with VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT (VkMemoryAllocateFlagsInfo), which Vulkan requires for a
+ *          buffer with that usage and which the library cannot check.
+ *   buffer_size: the buffer's size (0: unknown; the buffer's memory requirements then bound the range).
+ *   offset, size: the range wrapped; size VK_WHOLE_SIZE (to the end) only if buffer_size is given.
  */
-MGPU_API mgpu_result mgpu_buffer_wrap(mgpu_context context, VkBuffer buffer, VkDeviceSize buffer_size,
-                                      VkDeviceSize offset, VkDeviceSize size, mgpu_range *out);
+typedef struct mgpu_buffer_wrap_desc {
+    const void *next; /* the extension slot: must be NULL */
+    VkBuffer buffer;
+    VkBufferUsageFlags usage;
+    VkDeviceSize buffer_size;
+    VkDeviceSize offset;
+    VkDeviceSize size;
+} mgpu_buffer_wrap_desc;
+
+/**
+ * Wraps a caller's VkBuffer as a range the library can use; its device address is looked up once and
+ * remembered. mgpu_buffer_free on it forgets it and never destroys the caller's buffer; the buffer must outlive
+ * the wrap (and every command using it).
+ *   // mgpu_buffer_wrap(ctx, &(mgpu_buffer_wrap_desc){.buffer = particles, .usage = usage_it_was_created_with,
+ *   //                                                .buffer_size = bytes, .size = VK_WHOLE_SIZE}, &range);
+ * Returns MGPU_ERROR_INVALID_ARGUMENT for desc or out NULL, desc->next not NULL, a null buffer, a usage without
+ * VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT (refused here, where the recording would raise
+ * VUID-VkBufferDeviceAddressInfo-buffer-02601), size 0, VK_WHOLE_SIZE without buffer_size, and for a buffer of
+ * this context's pool (its ranges are used as mgpu_buffer_alloc returns them: a wrap could reach into
+ * neighbouring allocations and outlive its own); MGPU_ERROR_RANGE_TOO_SMALL when offset + size passes the
+ * buffer; MGPU_ERROR_MISALIGNED for an offset not a multiple of 4; MGPU_ERROR_OUT_OF_MEMORY when the registry of
+ * ranges cannot grow.
+ */
+MGPU_API mgpu_result mgpu_buffer_wrap(mgpu_context context, const mgpu_buffer_wrap_desc *desc, mgpu_range *out);
 
 /** The device address of the first byte of range; 0 for a range the context cannot vouch for (see
  *  mgpu_range; the reason in mgpu_context_last_error). Never asks Vulkan about an unknown buffer. */
@@ -628,8 +652,9 @@ MGPU_API void mgpu_pool_trim(mgpu_context context);
 /* ---------------------------------------------------------------------------------------------------------
  * Transfers and fills. Upload/download go through a pooled host-visible staging area in chunks, so any
  * size works; they block. bytes must fit in the range. Returns MGPU_ERROR_INVALID_ARGUMENT (a null host pointer
- * with bytes > 0; a range the context cannot vouch for, mgpu_range), MGPU_ERROR_RANGE_TOO_SMALL (bytes more
- * than the range's size), and the submitting set. bytes 0 checks the range and does nothing more.
+ * with bytes > 0; a range the context cannot vouch for, mgpu_range; a wrapped buffer whose usage lacks
+ * TRANSFER_DST for an upload, TRANSFER_SRC for a download), MGPU_ERROR_RANGE_TOO_SMALL (bytes more than the
+ * range's size), and the submitting set. bytes 0 checks the range and does nothing more.
  */
 MGPU_API mgpu_result mgpu_buffer_upload(mgpu_context context, mgpu_range dst, const void *src, VkDeviceSize bytes);
 MGPU_API mgpu_result mgpu_buffer_download(mgpu_context context, mgpu_range src, void *dst, VkDeviceSize bytes);

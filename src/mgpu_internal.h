@@ -93,6 +93,7 @@ typedef struct mgpu_allocation {
     VkDeviceAddress address; /* wrapped: the device address of the buffer's byte 0, looked up at wrap time */
     VkDeviceSize
         buffer_end; /* wrapped: the buffer's size (given, or its memory requirements): bounds hand-made ranges */
+    VkBufferUsageFlags usage; /* wrapped: the usage the caller created the buffer with */
     bool cached;
     uint64_t freed_at; /* LRU stamp */
 } mgpu_allocation;
@@ -119,6 +120,10 @@ void *mgpu__pool_mapped(mgpu_context ctx, mgpu_range range);
  * Else MGPU_ERROR_INVALID_ARGUMENT with the reason. *base (optional) receives the device address of the
  * buffer's byte 0; no Vulkan call is made. */
 mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceAddress *base);
+/* Vouches for range and checks that its buffer was created with every bit of usage (the pool's buffers have
+ * every usage the library needs; a wrapped one has what mgpu_buffer_wrap was told). Else
+ * MGPU_ERROR_INVALID_ARGUMENT. */
+mgpu_result mgpu__check_usage(mgpu_context ctx, const char *name, mgpu_range range, VkBufferUsageFlags usage);
 
 /* ---- recording (record.c) ------------------------------------------------------------------------------ */
 /* A dispatch: the pipeline for key, push constants, a grid (folded into 2D past the device limit when

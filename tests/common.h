@@ -101,7 +101,11 @@ typedef struct sort_test {
  * outputs past an indirect count keep their prior content. */
 void sort_test_run(const sort_test *t);
 
-/* A caller's VkBuffer of size bytes with its own memory on the test context's device; destroy frees both. */
+/* A caller's VkBuffer of size bytes with its own memory on the test context's device, created with
+ * TEST_CALLER_USAGE (what the pool's buffers have); destroy frees both. */
+#define TEST_CALLER_USAGE                                                             \
+    (VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | \
+     VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT)
 VkBuffer test_caller_buffer_create(VkDeviceSize size, VkDeviceMemory *memory);
 void test_caller_buffer_destroy(VkBuffer buffer, VkDeviceMemory memory);
 

@@ -218,10 +218,7 @@ VkBuffer test_caller_buffer_create(VkDeviceSize size, VkDeviceMemory *memory) {
     VkPhysicalDevice physical;
     VkDevice device;
     mgpu_context_get_handles(g_test.ctx, NULL, &physical, &device, NULL, NULL);
-    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-                              .size = size,
-                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
-                                       VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT};
+    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size, .usage = TEST_CALLER_USAGE};
     VkBuffer buffer = VK_NULL_HANDLE;
     *memory = VK_NULL_HANDLE;
     if (vkCreateBuffer(device, &bci, NULL, &buffer) != VK_SUCCESS) {

@@ -26,6 +26,9 @@ typedef struct engine_push {
     uint32_t mode;
 } engine_push;
 
+/* The engine's buffer: its dispatches and the library's kernels reach it through its device address. */
+#define ENGINE_USAGE (VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT)
+
 static void engine_frame(void) {
     /* The engine's instance (validation as the run asks, its messages counted) and device (test_vk_device_create). */
     test_vk_device d;
@@ -44,9 +47,7 @@ static void engine_frame(void) {
     /* The engine's own buffer: data (n u32) | total (16 bytes) | reduce result (16 bytes) | sort count (16). */
     const uint32_t n = 100000;
     VkDeviceSize bytes = (VkDeviceSize)n * 4 + 48;
-    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-                              .size = bytes,
-                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = bytes, .usage = ENGINE_USAGE};
     VkBuffer buffer;
     vkCreateBuffer(device, &bci, NULL, &buffer);
     VkMemoryRequirements mr;
@@ -97,10 +98,32 @@ static void engine_frame(void) {
     CHECK_OK(mgpu_context_adopt(&adopt, &ctx));
     if (ctx) {
         mgpu_range data, total, result, sort_count;
-        CHECK_OK(mgpu_buffer_wrap(ctx, buffer, bytes, 0, (VkDeviceSize)n * 4, &data));
-        CHECK_OK(mgpu_buffer_wrap(ctx, buffer, bytes, (VkDeviceSize)n * 4, 16, &total));
-        CHECK_OK(mgpu_buffer_wrap(ctx, buffer, bytes, (VkDeviceSize)n * 4 + 16, 16, &result));
-        CHECK_OK(mgpu_buffer_wrap(ctx, buffer, bytes, (VkDeviceSize)n * 4 + 32, 16, &sort_count));
+        CHECK_OK(mgpu_buffer_wrap(
+            ctx,
+            &(mgpu_buffer_wrap_desc){
+                .buffer = buffer, .usage = ENGINE_USAGE, .buffer_size = bytes, .size = (VkDeviceSize)n * 4},
+            &data));
+        CHECK_OK(mgpu_buffer_wrap(ctx,
+                                  &(mgpu_buffer_wrap_desc){.buffer = buffer,
+                                                           .usage = ENGINE_USAGE,
+                                                           .buffer_size = bytes,
+                                                           .offset = (VkDeviceSize)n * 4,
+                                                           .size = 16},
+                                  &total));
+        CHECK_OK(mgpu_buffer_wrap(ctx,
+                                  &(mgpu_buffer_wrap_desc){.buffer = buffer,
+                                                           .usage = ENGINE_USAGE,
+                                                           .buffer_size = bytes,
+                                                           .offset = (VkDeviceSize)n * 4 + 16,
+                                                           .size = 16},
+                                  &result));
+        CHECK_OK(mgpu_buffer_wrap(ctx,
+                                  &(mgpu_buffer_wrap_desc){.buffer = buffer,
+                                                           .usage = ENGINE_USAGE,
+                                                           .buffer_size = bytes,
+                                                           .offset = (VkDeviceSize)n * 4 + 32,
+                                                           .size = 16},
+                                  &sort_count));
         uint32_t sorted = n - 5; /* the engine's count, read by the sort on the device */
         uint32_t *count_word = NULL;
         vkMapMemory(device, memory, 0, VK_WHOLE_SIZE, 0, (void **)&count_word);

@@ -321,7 +321,12 @@ static void shared_expect(mgpu_context ctx, mgpu_range range, const void *want, 
 /* The other context's view of a range: a wrap of the same bytes of the same VkBuffer. */
 static mgpu_range shared_wrap(mgpu_context ctx, mgpu_range range) {
     mgpu_range wrapped = {0};
-    CHECK_OK_IN(ctx, mgpu_buffer_wrap(ctx, range.buffer, 0, range.offset, range.size, &wrapped));
+    CHECK_OK_IN(ctx, mgpu_buffer_wrap(ctx,
+                                      &(mgpu_buffer_wrap_desc){.buffer = range.buffer,
+                                                               .usage = TEST_CALLER_USAGE,
+                                                               .offset = range.offset,
+                                                               .size = range.size},
+                                      &wrapped));
     return wrapped;
 }
 

@@ -345,10 +345,19 @@ static bool mgpu_is_pool_buffer(const mgpu_pool *pool, VkBuffer buffer) {
     return false;
 }
 
-mgpu_result mgpu_buffer_wrap(mgpu_context ctx, VkBuffer buffer, VkDeviceSize buffer_size, VkDeviceSize offset,
-                             VkDeviceSize size, mgpu_range *out) {
-    if (!ctx || !out || buffer == VK_NULL_HANDLE)
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: null argument");
+mgpu_result mgpu_buffer_wrap(mgpu_context ctx, const mgpu_buffer_wrap_desc *desc, mgpu_range *out) {
+    if (!ctx || !out || !desc) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: null argument");
+    if (desc->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: desc->next must be NULL");
+    VkBuffer buffer = desc->buffer;
+    VkDeviceSize buffer_size = desc->buffer_size, offset = desc->offset, size = desc->size;
+    if (buffer == VK_NULL_HANDLE)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: null VkBuffer");
+    /* Its device address is all the kernels use: without the usage, vkGetBufferDeviceAddress and every recording
+     * would be invalid (VUID-VkBufferDeviceAddressInfo-buffer-02601), so the wrap is where it is refused. */
+    if (!(desc->usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT))
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                          "mgpu_buffer_wrap: the buffer's usage 0x%x lacks VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT",
+                          (unsigned)desc->usage);
     /* A pool buffer holds many allocations: a wrap of it could reach into its neighbours and would outlive its
      * own allocation (and the buffer, when the pool releases the block), so pool ranges are used as they are. */
     if (mgpu_is_pool_buffer(&ctx->pool, buffer))
@@ -388,6 +397,7 @@ mgpu_result mgpu_buffer_wrap(mgpu_context ctx, VkBuffer buffer, VkDeviceSize buf
                           .size = size,
                           .id = id,
                           .buffer_end = end,
+                          .usage = desc->usage,
                           .address = ctx->vk.vkGetBufferDeviceAddress(ctx->device, &address_info)};
     *out = (mgpu_range){buffer, offset, size, id};
     return MGPU_SUCCESS;
@@ -398,7 +408,8 @@ static bool mgpu_inside(mgpu_range range, VkDeviceSize begin, VkDeviceSize end) 
     return range.offset >= begin && range.offset <= end && range.size <= end - range.offset;
 }
 
-mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceAddress *base) {
+/* The live allocation or wrap that vouches for range (mgpu__pool_vouch), or a failure with the reason. */
+static mgpu_result mgpu_pool_find(mgpu_context ctx, const char *name, mgpu_range range, const mgpu_allocation **out) {
     const mgpu_pool *pool = &ctx->pool;
     if (range.buffer == VK_NULL_HANDLE) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null VkBuffer", name);
     const mgpu_allocation *found = NULL;
@@ -437,8 +448,25 @@ mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range rang
                               "the allocation's end)",
                               name, (unsigned long long)range.size, (unsigned long long)range.offset);
     }
-    if (base) *base = found->block ? found->block->address : found->address;
+    *out = found;
     return MGPU_SUCCESS;
+}
+
+mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceAddress *base) {
+    const mgpu_allocation *found = NULL;
+    mgpu_result r = mgpu_pool_find(ctx, name, range, &found);
+    if (r == MGPU_SUCCESS && base) *base = found->block ? found->block->address : found->address;
+    return r;
+}
+
+mgpu_result mgpu__check_usage(mgpu_context ctx, const char *name, mgpu_range range, VkBufferUsageFlags usage) {
+    const mgpu_allocation *found = NULL;
+    mgpu_result r = mgpu_pool_find(ctx, name, range, &found);
+    if (r != MGPU_SUCCESS || found->block || (found->usage & usage) == usage) return r; /* the pool's have all */
+    return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                      "%s: the wrapped buffer's usage 0x%x lacks 0x%x (VK_BUFFER_USAGE_TRANSFER_SRC_BIT 0x1, "
+                      "TRANSFER_DST_BIT 0x2)",
+                      name, (unsigned)found->usage, (unsigned)(usage & ~found->usage));
 }
 
 VkDeviceAddress mgpu_range_address(mgpu_context ctx, mgpu_range range) {

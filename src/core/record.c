@@ -231,16 +231,18 @@ mgpu_result mgpu__run_blocking(mgpu_context ctx, mgpu__record_fn record, const v
                                mgpu_range readback, mgpu_range host, VkDeviceSize readback_bytes) {
     mgpu_range scratch = {0};
     mgpu_result r = MGPU_SUCCESS;
-    if (scratch_bytes) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, scratch_bytes, &scratch);
+    bool copied = readback_bytes && (readback.buffer != host.buffer || readback.offset != host.offset);
+    if (copied) r = mgpu__check_usage(ctx, "the host result", readback, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+    if (r == MGPU_SUCCESS && scratch_bytes) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, scratch_bytes, &scratch);
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     if (r == MGPU_SUCCESS) r = mgpu__commands_begin(ctx, &cmd);
     if (r == MGPU_SUCCESS) {
         r = record(ctx, cmd, info, scratch);
         if (r == MGPU_SUCCESS && readback_bytes) {
-            if (readback.buffer == host.buffer && readback.offset == host.offset)
-                mgpu__barrier_compute_write_to_host_read(ctx, cmd);
-            else
+            if (copied)
                 r = mgpu__record_readback(ctx, cmd, readback, host, readback_bytes);
+            else
+                mgpu__barrier_compute_write_to_host_read(ctx, cmd);
         }
         if (r == MGPU_SUCCESS)
             r = mgpu__commands_submit(ctx, NULL);
