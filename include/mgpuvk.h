@@ -297,6 +297,15 @@ typedef struct mgpu_context_desc {
  *          only the mgpu_cmd_* tier is available.
  *   api_version: the version the instance and device were created with (0: 1.2); from 1.3 on,
  *          VkPhysicalDeviceSubgroupSizeControlFeatures counts without its extension.
+ *   pipeline_cache_path: the library's own VkPipelineCache loaded from this file if it exists, saved on destroy.
+ *   pipeline_cache: the engine's own VkPipelineCache, used for every pipeline the library creates instead of a
+ *          cache of its own, never destroyed by it (the engine saves it with its own pipelines); not together
+ *          with pipeline_cache_path (MGPU_ERROR_INVALID_ARGUMENT). mgpu_context_save_pipeline_cache still writes
+ *          its data to a file. A cache created with VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT must not
+ *          be used by the engine while a library call may create a pipeline (see "Thread safety").
+ *   allocation_callbacks: the engine's host allocator, given to every vkCreate*, vkDestroy*, vkAllocateMemory
+ *          and vkFreeMemory the library makes on the device (pipelines, shader modules, pipeline layout and cache,
+ *          command pool, fence, query pools, the pool's buffers and memory). It must outlive the context.
  */
 typedef struct mgpu_adopt_desc {
     const void *next; /* the extension slot: must be NULL */
@@ -314,6 +323,8 @@ typedef struct mgpu_adopt_desc {
     const VkPhysicalDeviceFeatures2 *enabled_features;
     const char *const *enabled_extensions;
     uint32_t enabled_extension_count;
+    VkPipelineCache pipeline_cache;
+    const VkAllocationCallbacks *allocation_callbacks;
 } mgpu_adopt_desc;
 
 /** Creates a context: instance, device, queue, pool, pipeline cache. desc may be NULL (all defaults).
@@ -330,7 +341,7 @@ MGPU_API mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_con
  *  after a failure, whose reason goes to desc->log (without one, to stderr under env MGPU_VERBOSE).
  *  Returns MGPU_ERROR_INVALID_ARGUMENT (out_context or desc NULL, desc->next not NULL, no instance, physical
  *  device, device or enabled_features, enabled_features not a VkPhysicalDeviceFeatures2, extension names NULL
- *  with a count, a queue family without compute); MGPU_ERROR_NO_DEVICE (get_instance_proc_addr NULL and no
+ *  with a count, pipeline_cache with pipeline_cache_path, a queue family without compute); MGPU_ERROR_NO_DEVICE (get_instance_proc_addr NULL and no
  *  system loader; a device without Vulkan 1.2, or bufferDeviceAddress not enabled; no usable memory type);
  *  MGPU_ERROR_OUT_OF_MEMORY; MGPU_ERROR_VULKAN (the library's own objects on the device: pipeline layout and
  *  cache, command pool, fence, query pool). */
@@ -545,6 +556,35 @@ MGPU_API mgpu_result mgpu_context_get_tuning(mgpu_context context, mgpu_prim pri
  *  MGPU_ERROR_UNSUPPORTED (a radix sort tile that the device's shared memory cannot hold), and the recording
  *  set. */
 MGPU_API mgpu_result mgpu_context_prepare(mgpu_context context, uint32_t prim_mask, uint32_t type_mask);
+
+/** Orders of a sort or merge variant. */
+typedef enum mgpu_variant_order {
+    MGPU_VARIANT_BOTH_ORDERS = 0, /* default */
+    MGPU_VARIANT_ASCENDING = 1,
+    MGPU_VARIANT_DESCENDING = 2
+} mgpu_variant_order;
+
+/** One kind of call an engine will make, for mgpu_context_prepare_variants. */
+typedef struct mgpu_variant {
+    mgpu_prim prim;
+    mgpu_type type;           /* the key type (sorts, merges, searches, joins, sets) or the element type */
+    uint32_t value_size;      /* radix sort, mergesort, merge: 0 keys only, 4 (or indices) or 8 bytes per value;
+                                 other prims build every value width of the type */
+    mgpu_variant_order order; /* radix sort, mergesort, merge; other prims build both */
+} mgpu_variant;
+
+/** Builds, with the current tuning, only the pipelines of the variants named, where mgpu_context_prepare
+ *  builds every variant of every type in its masks: the radix sort, mergesort and merge of a key type with one
+ *  value width and order (a few pipelines each, where all of a type's are 6 to 18 of them per prim); for the
+ *  other prims, every pipeline of the type (the prims that share a prim's tuning, such as sorted search and
+ *  join with MGPU_PRIM_MERGE, build all of the type's too). A call recorded afterwards with a named variant
+ *  builds nothing more (unless the tuning changes). Every entry is checked before anything is built.
+ *   // mgpu_context_prepare_variants(ctx, (mgpu_variant[]){{MGPU_PRIM_RADIXSORT, MGPU_TYPE_F32, 4},
+ *   //                                                     {MGPU_PRIM_SCAN, MGPU_TYPE_U32}}, 2);
+ *  Returns MGPU_ERROR_INVALID_ARGUMENT (variants NULL with a count; a prim, type or order outside its enum; a
+ *  value_size other than 0, 4 or 8), MGPU_ERROR_UNSUPPORTED (a type the context cannot use, as the type checks
+ *  say; a radix sort tile that the device's shared memory cannot hold), and the recording set. */
+MGPU_API mgpu_result mgpu_context_prepare_variants(mgpu_context context, const mgpu_variant *variants, uint32_t count);
 
 /** Saves the pipeline cache to path (or to the context's pipeline_cache_path if path is NULL). Returns
  *  MGPU_ERROR_INVALID_ARGUMENT (no path, here or at creation), MGPU_ERROR_IO (the file cannot be written),

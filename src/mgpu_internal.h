@@ -58,7 +58,9 @@ typedef struct mgpu_pipeline_entry {
 } mgpu_pipeline_entry;
 
 mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, VkPipeline *out);
-mgpu_result mgpu__pipelines_init(mgpu_context ctx, const char *cache_path);
+/* The pipeline layout, and the pipeline cache: engine_cache when not null (the engine's, never destroyed), else
+ * the library's own, loaded from cache_path when given. */
+mgpu_result mgpu__pipelines_init(mgpu_context ctx, const char *cache_path, VkPipelineCache engine_cache);
 void mgpu__pipelines_destroy(mgpu_context ctx);
 
 /* ---- pool (pool.c) ------------------------------------------------------------------------------------- */
@@ -177,10 +179,17 @@ typedef struct mgpu_family_def {
     mgpu_result (*prepare)(mgpu_context ctx, mgpu_type type);
     /* Builds the family's pipelines that no type selects, once per mgpu_context_prepare, or NULL. */
     mgpu_result (*prepare_once)(mgpu_context ctx);
+    /* Builds, for one type the device has, only the pipelines of the value widths in words_mask (bit w: w 32-bit
+     * words per value, bit 0 keys only; indices are one word) and the orders in order_mask (bit 0 ascending,
+     * bit 1 descending) (mgpu_context_prepare_variants), or NULL: then prepare builds all of the type's. */
+    mgpu_result (*prepare_variant)(mgpu_context ctx, mgpu_type type, uint32_t words_mask, uint32_t order_mask);
     /* An owner's tuning table for its prim, CPU rows first (NULL for a sharing family; no row: 128 x 4). */
     const mgpu_tuning_row *tuning;
     size_t tuning_count;
 } mgpu_family_def;
+
+#define MGPU_VALUE_WORDS_ALL 0x7u /* prepare_variant: keys only, one-word and two-word values */
+#define MGPU_ORDERS_ALL      0x3u /* prepare_variant: ascending and descending */
 
 /* A row of src/families.def and its family's definition. */
 typedef struct mgpu_family {
@@ -229,8 +238,9 @@ mgpu_result mgpu__prepare_partitions(mgpu_context ctx, const mgpu_pipeline_key *
  * mergesort pass (pc->run > 0) with the given tuning; sets pc->groups_x. */
 mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,
                                     mgpu_tuning tuning, uint32_t value_words, mgpu_merge_pc *pc);
-/* Builds the pipelines of mgpu__record_merge_pass for every value width and order. */
-mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning);
+/* Builds the pipelines of mgpu__record_merge_pass for the value widths and orders of the masks (prepare_variant). */
+mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning, uint32_t words_mask,
+                                     uint32_t order_mask);
 /* Load-balancing search machinery (load_balance.c), shared with the bulk operations: the scratch of a search over
  * items and objects (one partition per tile boundary, none without items), and the partition dispatch,
  * a barrier and the tile dispatch of lbs.comp in `mode` (MGPU_INTERVAL_*, MGPU_BULK_*). */
@@ -319,8 +329,12 @@ struct mgpu_context_T {
     char last_error[1024];
     uint64_t validation_messages;
 
+    /* The engine's allocation callbacks (mgpu_adopt_desc), NULL otherwise: given to every vkCreate*, vkDestroy*,
+     * vkAllocateMemory and vkFreeMemory the library makes on the device. */
+    const VkAllocationCallbacks *allocator;
     VkPipelineLayout pipeline_layout;
     VkPipelineCache pipeline_cache;
+    bool owns_pipeline_cache; /* false for the engine's (mgpu_adopt_desc.pipeline_cache) */
     char *pipeline_cache_path;
     VkShaderModule modules[MGPU_VARIANT_COUNT]; /* of mgpu__shader_variants, created on first use */
     mgpu_pipeline_entry *pipelines;

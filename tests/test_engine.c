@@ -437,8 +437,223 @@ static void engine_enabled(bool minimal) {
     CHECK(d.messages == 0, "%s: %llu validation messages", how, (unsigned long long)d.messages);
 }
 
+/* ---- pipelines for engines: its own cache and allocator, only the variants named ------------------------------- */
+
+/* The engine's host allocator: counts what the library allocates through it. Each block keeps its size and the
+ * offset of its start in the 16 bytes before the pointer it hands out. */
+typedef struct counting_allocator {
+    uint64_t allocations, frees;
+} counting_allocator;
+
+static void *counting_alloc(void *user, size_t size, size_t alignment, VkSystemAllocationScope scope) {
+    (void)scope;
+    size_t head = alignment > 16 ? alignment : 16;
+    char *base = aligned_alloc(head, (size + head + head - 1) / head * head);
+    if (!base) return NULL;
+    size_t words[2] = {size, head};
+    memcpy(base + head - sizeof words, words, sizeof words);
+    ++((counting_allocator *)user)->allocations;
+    return base + head;
+}
+
+static void counting_free(void *user, void *memory) {
+    if (!memory) return;
+    size_t words[2];
+    memcpy(words, (char *)memory - sizeof words, sizeof words);
+    free((char *)memory - words[1]);
+    ++((counting_allocator *)user)->frees;
+}
+
+static void *counting_realloc(void *user, void *old, size_t size, size_t alignment, VkSystemAllocationScope scope) {
+    if (!old) return counting_alloc(user, size, alignment, scope);
+    if (!size) {
+        counting_free(user, old);
+        return NULL;
+    }
+    void *fresh = counting_alloc(user, size, alignment, scope);
+    if (!fresh) return NULL;
+    size_t words[2];
+    memcpy(words, (char *)old - sizeof words, sizeof words);
+    memcpy(fresh, old, words[0] < size ? words[0] : size);
+    counting_free(user, old);
+    return fresh;
+}
+
+/* The device functions the library gets, through an interposed vkGetInstanceProcAddr: its pipelines counted, and
+ * whether each was made with the engine's cache and allocator. */
+static struct {
+    PFN_vkGetDeviceProcAddr get_device_proc_addr;
+    PFN_vkCreateComputePipelines create_compute_pipelines;
+    VkPipelineCache cache;
+    const VkAllocationCallbacks *allocator;
+    uint64_t pipelines, foreign; /* created; created with another cache or allocator */
+} spy;
+
+static VKAPI_ATTR VkResult VKAPI_CALL spy_create_compute_pipelines(VkDevice device, VkPipelineCache cache,
+                                                                   uint32_t count,
+                                                                   const VkComputePipelineCreateInfo *infos,
+                                                                   const VkAllocationCallbacks *allocator,
+                                                                   VkPipeline *pipelines) {
+    spy.pipelines += count;
+    spy.foreign += (cache != spy.cache || allocator != spy.allocator) ? count : 0;
+    return spy.create_compute_pipelines(device, cache, count, infos, allocator, pipelines);
+}
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL spy_get_device_proc_addr(VkDevice device, const char *name) {
+    PFN_vkVoidFunction real = spy.get_device_proc_addr(device, name);
+    if (real && !strcmp(name, "vkCreateComputePipelines")) {
+        spy.create_compute_pipelines = (PFN_vkCreateComputePipelines)real;
+        return (PFN_vkVoidFunction)spy_create_compute_pipelines;
+    }
+    return real;
+}
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL spy_get_instance_proc_addr(VkInstance instance, const char *name) {
+    PFN_vkVoidFunction real = vkGetInstanceProcAddr(instance, name);
+    if (real && !strcmp(name, "vkGetDeviceProcAddr")) {
+        spy.get_device_proc_addr = (PFN_vkGetDeviceProcAddr)real;
+        return (PFN_vkVoidFunction)spy_get_device_proc_addr;
+    }
+    return real;
+}
+
+/* Records a radix sort of keys into out, in its own command buffer of the engine's pool (made without the
+ * counting allocator), submitted and waited for. */
+static void engine_record_sort(const test_vk_device *d, VkCommandPool pool, mgpu_context ctx,
+                               const mgpu_sort_info *sort, mgpu_range scratch) {
+    VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                        .commandPool = pool,
+                                        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                        .commandBufferCount = 1};
+    VkCommandBuffer cmd;
+    vkAllocateCommandBuffers(d->device, &cbai, &cmd);
+    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    vkBeginCommandBuffer(cmd, &begin);
+    CHECK_OK_IN(ctx, mgpu_cmd_radixsort(ctx, cmd, sort, scratch));
+    VkMemoryBarrier after = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                             .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                             .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT};
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &after, 0,
+                         NULL, 0, NULL);
+    vkEndCommandBuffer(cmd);
+    VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
+    CHECK(vkQueueSubmit(d->queue, 1, &submit, VK_NULL_HANDLE) == VK_SUCCESS, "engine submit");
+    vkQueueWaitIdle(d->queue);
+    vkFreeCommandBuffers(d->device, pool, 1, &cmd);
+}
+
+static void engine_pipelines(void) {
+    test_vk_device d;
+    bool made = test_vk_device_create(&d);
+    CHECK(made, "the engine's instance and device");
+    counting_allocator counts = {0};
+    VkAllocationCallbacks callbacks = {.pUserData = &counts,
+                                       .pfnAllocation = counting_alloc,
+                                       .pfnReallocation = counting_realloc,
+                                       .pfnFree = counting_free};
+    VkPipelineCache cache = VK_NULL_HANDLE;
+    VkCommandPool pool = VK_NULL_HANDLE;
+    mgpu_context ctx = NULL;
+    if (made) {
+        VkPipelineCacheCreateInfo pcci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+        CHECK(vkCreatePipelineCache(d.device, &pcci, NULL, &cache) == VK_SUCCESS, "the engine's pipeline cache");
+        VkCommandPoolCreateInfo cpi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                       .queueFamilyIndex = d.family};
+        vkCreateCommandPool(d.device, &cpi, NULL, &pool);
+        mgpu_adopt_desc desc = test_vk_adopt_desc(&d);
+        desc.pipeline_cache = cache;
+        desc.pipeline_cache_path = "engine.cache";
+        CHECK_RESULT(mgpu_context_adopt(&desc, &ctx), MGPU_ERROR_INVALID_ARGUMENT); /* one cache or the other */
+        desc.pipeline_cache_path = NULL;
+        desc.allocation_callbacks = &callbacks;
+        desc.get_instance_proc_addr = spy_get_instance_proc_addr;
+        memset(&spy, 0, sizeof spy);
+        spy.cache = cache;
+        spy.allocator = &callbacks;
+        CHECK_OK_IN(ctx, mgpu_context_adopt(&desc, &ctx));
+    }
+    if (ctx) {
+        CHECK(counts.allocations > 0, "the library allocates through the engine's callbacks");
+        const uint32_t n = 3000;
+        uint32_t *keys = malloc(n * 4u), *got = malloc(n * 4u);
+        for (uint32_t i = 0; i < n; ++i) keys[i] = (uint32_t)test_random();
+        mgpu_range in = {0}, out = {0}, scratch = {0};
+        mgpu_sort_info sort = {.key_type = MGPU_TYPE_U32, .count = n};
+        mgpu_requirements req;
+        CHECK_OK_IN(ctx, mgpu_radixsort_get_requirements(ctx, &sort, &req));
+        CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, n * 4u, &in));
+        CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, n * 4u, &out));
+        CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, req.scratch_size ? req.scratch_size : 16, &scratch));
+        CHECK_OK_IN(ctx, mgpu_buffer_upload(ctx, in, keys, n * 4u));
+        sort.keys_in = in;
+        sort.keys_out = out;
+
+        /* Bad variants are refused before anything is built. */
+        CHECK_RESULT_IN(ctx, mgpu_context_prepare_variants(ctx, NULL, 1), MGPU_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT_IN(
+            ctx,
+            mgpu_context_prepare_variants(
+                ctx, &(mgpu_variant){.prim = MGPU_PRIM_RADIXSORT, .type = MGPU_TYPE_U32, .value_size = 2}, 1),
+            MGPU_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT_IN(ctx, mgpu_context_prepare_variants(ctx, &(mgpu_variant){.prim = MGPU_PRIM_COUNT}, 1),
+                        MGPU_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT_IN(ctx,
+                        mgpu_context_prepare_variants(
+                            ctx, &(mgpu_variant){.prim = MGPU_PRIM_SCAN, .type = MGPU_TYPE_U32, .order = 3}, 1),
+                        MGPU_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT_IN(ctx, mgpu_context_prepare_variants(ctx, &(mgpu_variant){.prim = MGPU_PRIM_SCAN, .type = 9}, 1),
+                        MGPU_ERROR_INVALID_ARGUMENT);
+        CHECK(spy.create_compute_pipelines != NULL && spy.pipelines == 0, "no pipeline before the first call");
+        CHECK_OK_IN(ctx, mgpu_context_prepare_variants(ctx, NULL, 0));
+        CHECK(spy.pipelines == 0, "no variant: nothing built");
+
+        /* The variants named are built, and a sort of one builds nothing more; another order still does. */
+        mgpu_variant variants[] = {
+            {.prim = MGPU_PRIM_RADIXSORT, .type = MGPU_TYPE_U32, .order = MGPU_VARIANT_ASCENDING},
+            {.prim = MGPU_PRIM_SCAN, .type = MGPU_TYPE_U32}};
+        CHECK_OK_IN(ctx, mgpu_context_prepare_variants(ctx, variants, 2));
+        uint64_t prepared = spy.pipelines;
+        CHECK(prepared > 0, "the variants are built");
+        engine_record_sort(&d, pool, ctx, &sort, scratch);
+        CHECK(spy.pipelines == prepared, "a prepared variant records without building (%llu pipelines)",
+              (unsigned long long)(spy.pipelines - prepared));
+        CHECK_OK_IN(ctx, mgpu_buffer_download(ctx, out, got, n * 4u));
+        bool sorted = true;
+        for (uint32_t i = 1; i < n; ++i) sorted = sorted && got[i - 1] <= got[i];
+        CHECK(sorted, "the engine's sort with its own cache and allocator");
+        sort.descending = true;
+        engine_record_sort(&d, pool, ctx, &sort, scratch);
+        CHECK(spy.pipelines > prepared, "the descending variant was not built ahead");
+        CHECK_OK_IN(ctx, mgpu_buffer_download(ctx, out, got, n * 4u));
+        sorted = true;
+        for (uint32_t i = 1; i < n; ++i) sorted = sorted && got[i - 1] >= got[i];
+        CHECK(sorted, "the descending sort");
+
+        mgpu_buffer_free(ctx, in);
+        mgpu_buffer_free(ctx, out);
+        mgpu_buffer_free(ctx, scratch);
+        free(keys);
+        free(got);
+        /* mgpu_context_prepare builds every variant of the type: more than the two named. */
+        uint64_t named = spy.pipelines;
+        CHECK_OK_IN(ctx, mgpu_context_prepare(ctx, MGPU_PRIM_BIT(MGPU_PRIM_RADIXSORT), MGPU_TYPE_BIT(MGPU_TYPE_U32)));
+        CHECK(spy.pipelines > named, "mgpu_context_prepare builds the value widths not named");
+        CHECK(spy.foreign == 0, "%llu pipelines made without the engine's cache and allocator",
+              (unsigned long long)spy.foreign);
+        mgpu_context_destroy(ctx);
+        CHECK(counts.allocations == counts.frees, "the engine's allocator: %llu allocations, %llu frees",
+              (unsigned long long)counts.allocations, (unsigned long long)counts.frees);
+    }
+    /* The cache is still the engine's to destroy (a double destroy would be a validation error). */
+    if (cache) vkDestroyPipelineCache(d.device, cache, NULL);
+    if (pool) vkDestroyCommandPool(d.device, pool, NULL);
+    test_vk_device_destroy(&d);
+    CHECK(d.messages == 0, "pipelines for engines: %llu validation messages", (unsigned long long)d.messages);
+}
+
 void test_engine(void) {
     engine_frame();
     engine_enabled(true);
     engine_enabled(false);
+    engine_pipelines();
 }

@@ -524,7 +524,7 @@ static mgpu_result mgpu_create_device(mgpu_context ctx, mgpu_probe *probe) {
 
 /* Everything after the device exists: device table, queue, pool, pipelines, command buffer, tuning. */
 static mgpu_result mgpu_finish_context(mgpu_context ctx, const mgpu_probe *probe, const char *cache_path,
-                                       VkDeviceSize pool_capacity) {
+                                       VkPipelineCache engine_cache, VkDeviceSize pool_capacity) {
     ctx->info = probe->info;
     ctx->full_subgroups = probe->full_subgroups;
     const char *profile = getenv("MGPU_PROFILE"); /* a developer's tool: README, "Profiling" */
@@ -539,7 +539,7 @@ static mgpu_result mgpu_finish_context(mgpu_context ctx, const mgpu_probe *probe
     if (ctx->owns_device) ctx->vk.vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
     mgpu__tuning_init(ctx);
     mgpu_result r = mgpu__pool_init(ctx, pool_capacity);
-    if (r == MGPU_SUCCESS) r = mgpu__pipelines_init(ctx, cache_path);
+    if (r == MGPU_SUCCESS) r = mgpu__pipelines_init(ctx, cache_path, engine_cache);
     if (r == MGPU_SUCCESS) r = mgpu__commands_init(ctx);
     return r;
 }
@@ -595,7 +595,7 @@ mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_context *out
         r = mgpu_create_device(ctx, &probes[chosen]);
     }
     if (r == MGPU_SUCCESS)
-        r = mgpu_finish_context(ctx, &probes[chosen], desc->pipeline_cache_path, desc->pool_capacity);
+        r = mgpu_finish_context(ctx, &probes[chosen], desc->pipeline_cache_path, VK_NULL_HANDLE, desc->pool_capacity);
     free(devices);
     free(probes);
     if (r != MGPU_SUCCESS) {
@@ -621,6 +621,10 @@ mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out) {
     if (desc->enabled_extension_count && !desc->enabled_extensions)
         return mgpu_refuse_desc(desc->log, desc->log_user,
                                 "mgpu_context_adopt: desc->enabled_extensions is NULL with a count");
+    if (desc->pipeline_cache && desc->pipeline_cache_path)
+        return mgpu_refuse_desc(desc->log, desc->log_user,
+                                "mgpu_context_adopt: desc->pipeline_cache and pipeline_cache_path together (the "
+                                "engine's cache is the engine's to load and save)");
     PFN_vkGetInstanceProcAddr gipa = desc->get_instance_proc_addr ? desc->get_instance_proc_addr : mgpu_system_gipa();
     if (!gipa) return MGPU_ERROR_NO_DEVICE;
     mgpu_context ctx = calloc(1, sizeof *ctx);
@@ -630,6 +634,7 @@ mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out) {
     ctx->instance = desc->instance;
     ctx->physical_device = desc->physical_device;
     ctx->device = desc->device;
+    ctx->allocator = desc->allocation_callbacks;
     ctx->queue = desc->queue;
     ctx->queue_family = desc->queue_family_index;
     mgpu_load_instance_table(&ctx->vki, gipa, ctx->instance);
@@ -659,7 +664,8 @@ mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out) {
         else
             ctx->timestamp_valid_bits = families[ctx->queue_family].timestampValidBits;
     }
-    if (r == MGPU_SUCCESS) r = mgpu_finish_context(ctx, &probe, desc->pipeline_cache_path, desc->pool_capacity);
+    if (r == MGPU_SUCCESS)
+        r = mgpu_finish_context(ctx, &probe, desc->pipeline_cache_path, desc->pipeline_cache, desc->pool_capacity);
     if (r != MGPU_SUCCESS) {
         mgpu_context_destroy(ctx);
         return r;

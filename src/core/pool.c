@@ -76,8 +76,8 @@ mgpu_result mgpu__pool_init(mgpu_context ctx, VkDeviceSize capacity) {
 }
 
 static void mgpu_block_destroy(mgpu_context ctx, mgpu_block *block) {
-    if (block->buffer) ctx->vk.vkDestroyBuffer(ctx->device, block->buffer, NULL);
-    if (block->memory) ctx->vk.vkFreeMemory(ctx->device, block->memory, NULL);
+    if (block->buffer) ctx->vk.vkDestroyBuffer(ctx->device, block->buffer, ctx->allocator);
+    if (block->memory) ctx->vk.vkFreeMemory(ctx->device, block->memory, ctx->allocator);
     free(block->free_extents);
     free(block);
 }
@@ -97,7 +97,7 @@ static mgpu_result mgpu_block_create(mgpu_context ctx, mgpu_memory_kind kind, Vk
                                                VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
                                                VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                       .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
-    VkResult vr = ctx->vk.vkCreateBuffer(ctx->device, &buffer_info, NULL, &block->buffer);
+    VkResult vr = ctx->vk.vkCreateBuffer(ctx->device, &buffer_info, ctx->allocator, &block->buffer);
     if (vr != VK_SUCCESS) {
         mgpu_block_destroy(ctx, block);
         return mgpu__vk_result(ctx, vr, "vkCreateBuffer");
@@ -115,7 +115,7 @@ static mgpu_result mgpu_block_create(mgpu_context ctx, mgpu_memory_kind kind, Vk
                                   .pNext = &flags,
                                   .allocationSize = req.size,
                                   .memoryTypeIndex = type};
-    vr = ctx->vk.vkAllocateMemory(ctx->device, &alloc, NULL, &block->memory);
+    vr = ctx->vk.vkAllocateMemory(ctx->device, &alloc, ctx->allocator, &block->memory);
     if (vr == VK_SUCCESS) vr = ctx->vk.vkBindBufferMemory(ctx->device, block->buffer, block->memory, 0);
     if (vr == VK_SUCCESS && kind == MGPU_MEMORY_HOST)
         vr = ctx->vk.vkMapMemory(ctx->device, block->memory, 0, VK_WHOLE_SIZE, 0, &block->mapped);

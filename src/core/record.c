@@ -109,7 +109,7 @@ mgpu_result mgpu__commands_init(mgpu_context ctx) {
     VkCommandPoolCreateInfo pool_info = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                          .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
                                          .queueFamilyIndex = ctx->queue_family};
-    VkResult vr = ctx->vk.vkCreateCommandPool(ctx->device, &pool_info, NULL, &ctx->command_pool);
+    VkResult vr = ctx->vk.vkCreateCommandPool(ctx->device, &pool_info, ctx->allocator, &ctx->command_pool);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateCommandPool");
     VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                          .commandPool = ctx->command_pool,
@@ -118,16 +118,16 @@ mgpu_result mgpu__commands_init(mgpu_context ctx) {
     vr = ctx->vk.vkAllocateCommandBuffers(ctx->device, &alloc, &ctx->command_buffer);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkAllocateCommandBuffers");
     VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    vr = ctx->vk.vkCreateFence(ctx->device, &fence, NULL, &ctx->fence);
+    vr = ctx->vk.vkCreateFence(ctx->device, &fence, ctx->allocator, &ctx->fence);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateFence");
     if (ctx->timestamp_valid_bits) {
         VkQueryPoolCreateInfo query = {
             .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 2};
-        vr = ctx->vk.vkCreateQueryPool(ctx->device, &query, NULL, &ctx->timestamps);
+        vr = ctx->vk.vkCreateQueryPool(ctx->device, &query, ctx->allocator, &ctx->timestamps);
         if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateQueryPool");
         if (ctx->profile) {
             query.queryCount = MGPU_PROFILE_DISPATCHES + 1;
-            vr = ctx->vk.vkCreateQueryPool(ctx->device, &query, NULL, &ctx->profile_timestamps);
+            vr = ctx->vk.vkCreateQueryPool(ctx->device, &query, ctx->allocator, &ctx->profile_timestamps);
             if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateQueryPool");
         }
     }
@@ -135,10 +135,10 @@ mgpu_result mgpu__commands_init(mgpu_context ctx) {
 }
 
 void mgpu__commands_destroy(mgpu_context ctx) {
-    if (ctx->timestamps) ctx->vk.vkDestroyQueryPool(ctx->device, ctx->timestamps, NULL);
-    if (ctx->profile_timestamps) ctx->vk.vkDestroyQueryPool(ctx->device, ctx->profile_timestamps, NULL);
-    if (ctx->fence) ctx->vk.vkDestroyFence(ctx->device, ctx->fence, NULL);
-    if (ctx->command_pool) ctx->vk.vkDestroyCommandPool(ctx->device, ctx->command_pool, NULL);
+    if (ctx->timestamps) ctx->vk.vkDestroyQueryPool(ctx->device, ctx->timestamps, ctx->allocator);
+    if (ctx->profile_timestamps) ctx->vk.vkDestroyQueryPool(ctx->device, ctx->profile_timestamps, ctx->allocator);
+    if (ctx->fence) ctx->vk.vkDestroyFence(ctx->device, ctx->fence, ctx->allocator);
+    if (ctx->command_pool) ctx->vk.vkDestroyCommandPool(ctx->device, ctx->command_pool, ctx->allocator);
 }
 
 mgpu_result mgpu__commands_begin(mgpu_context ctx, VkCommandBuffer *out) {
