@@ -79,8 +79,29 @@
  * its buffer device address, which synchronization validation cannot track: a barrier missing around a library
  * call is never reported by the layers, so keep to the contract above.
  *
- * Thread safety: a context is externally synchronized, like a VkQueue: one thread at a time per context.
- * Several contexts may coexist.
+ * Thread safety. Several threads may record into one context at once, each into its own command buffer (a
+ * VkCommandBuffer, and the VkCommandPool it comes from, are externally synchronized, as Vulkan says), so that
+ * a job system needs neither a lock around every call nor a context per thread. These calls are safe to make
+ * at the same time as each other on one context:
+ *   - every mgpu_cmd_* (and mgpu_cmd_barrier), every mgpu_*_get_requirements;
+ *   - mgpu_context_prepare and mgpu_context_prepare_variants: pipelines are created under the context's lock,
+ *     where a call that finds one missing builds it and the others wait for it; a call whose pipelines exist
+ *     takes only a shared lock to look them up (prepare them to avoid the wait);
+ *   - the pool: mgpu_buffer_alloc, mgpu_buffer_free, mgpu_buffer_wrap, mgpu_range_address, mgpu_pool_get_stats,
+ *     mgpu_pool_set_capacity, mgpu_pool_trim, mgpu_pool_set_mode (under another lock, which every call that
+ *     checks a range takes for a moment); freeing a range another thread is recording with stays the caller's
+ *     error, as before;
+ *   - mgpu_context_last_error: each thread reads its own last failure on the context (so a message names the
+ *     call that failed on this thread, whatever the others did meanwhile), valid until this thread's next call;
+ *   - mgpu_context_get_tuning, mgpu_context_get_device_info, mgpu_context_get_handles,
+ *     mgpu_context_validation_message_count, mgpu_context_save_pipeline_cache.
+ * One thread at a time, which may run beside the calls above on other threads: the calls that use the
+ * context's own command buffer and queue (the blocking mgpu_<prim>, mgpu_buffer_upload, mgpu_buffer_download,
+ * mgpu_buffer_print, mgpu_commands_begin, what is recorded into its command buffer, mgpu_commands_submit);
+ * the queue of an adopted context is the engine's too, and Vulkan allows one thread at a time on a VkQueue.
+ * Not at the same time as any other call on the context: mgpu_context_set_tuning (the recordings read the
+ * tuning), mgpu_context_destroy. The log callback may be called from several threads at once. Several
+ * contexts may coexist, on one device or several, each on any thread.
  *
  * Arrays are given as mgpu_range {VkBuffer, offset, size, id}. A caller's buffer must be created with
  * VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT (and TRANSFER_SRC/DST for mgpu_buffer_upload / mgpu_buffer_download),
@@ -351,7 +372,8 @@ MGPU_API mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_contex
  *  path was given. Accepts NULL. */
 MGPU_API void mgpu_context_destroy(mgpu_context context);
 
-/** The detailed message of the context's last failure ("" if none). Valid until the next call. */
+/** The detailed message of the last failure of a call on the context made by the calling thread ("" if none).
+ *  Valid until that thread's next call. */
 MGPU_API const char *mgpu_context_last_error(mgpu_context context);
 
 /** Number of validation-layer messages received since creation (0 without validation). */

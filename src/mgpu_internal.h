@@ -10,7 +10,9 @@
 #include "../shaders/shared/constants.h"
 
 #include <assert.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 
 /* The push-constant blocks that families share (their structs: shaders/kernels/<family>/<family>_pc.h, included
  * by the files that fill them): the merge's (mgpu__record_merge_pass) and the load-balancing search's
@@ -263,6 +265,8 @@ void mgpu__report_failure(mgpu_context ctx, mgpu_result result, const char *form
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* Forgets the calling thread's last error on ctx (a call that succeeds after failures it skipped). */
+void mgpu__clear_error(mgpu_context ctx);
 void mgpu__log(mgpu_context ctx, mgpu_log_level level, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -326,8 +330,14 @@ struct mgpu_context_T {
 
     mgpu_log_fn log;
     void *log_user;
-    char last_error[1024];
-    uint64_t validation_messages;
+    uint64_t serial; /* names the context in each thread's last errors (result.c); never reused */
+    _Atomic uint64_t validation_messages;
+    /* Recording from several threads (mgpuvk.h, "Thread safety"): the pipelines and modules under pipeline_lock
+     * (read to look up, written to create), the pool's records under pool_lock (recursive: its entry points call
+     * one another). locks_ready: both were initialized (mgpu_context_destroy releases them). */
+    pthread_rwlock_t pipeline_lock;
+    pthread_mutex_t pool_lock;
+    bool locks_ready;
 
     /* The engine's allocation callbacks (mgpu_adopt_desc), NULL otherwise: given to every vkCreate*, vkDestroy*,
      * vkAllocateMemory and vkFreeMemory the library makes on the device. */
@@ -357,7 +367,7 @@ struct mgpu_context_T {
     mgpu_pipeline_key profile_keys[MGPU_PROFILE_DISPATCHES];
     uint32_t profile_groups[MGPU_PROFILE_DISPATCHES];
     bool recording;
-    bool device_lost; /* a Vulkan call returned VK_ERROR_DEVICE_LOST: nothing is submitted any more */
+    _Atomic bool device_lost; /* a Vulkan call returned VK_ERROR_DEVICE_LOST: nothing is submitted any more */
 };
 
 #endif

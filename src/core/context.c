@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,7 +200,7 @@ static VkBool32 VKAPI_PTR mgpu_debug_callback(VkDebugUtilsMessageSeverityFlagBit
     (void)types;
     mgpu_context ctx = user;
     if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
-        ++ctx->validation_messages;
+        atomic_fetch_add(&ctx->validation_messages, 1);
         mgpu__log(ctx, MGPU_LOG_VALIDATION, "%s", data->pMessage ? data->pMessage : "(no message)");
     }
     return VK_FALSE;
@@ -556,6 +557,33 @@ static mgpu_result mgpu_refuse_desc(mgpu_log_fn log, void *log_user, const char 
     return MGPU_ERROR_INVALID_ARGUMENT;
 }
 
+/* A context with nothing in it yet but its log, its serial and its locks; NULL when out of memory. */
+static mgpu_context mgpu_context_new(mgpu_log_fn log, void *log_user) {
+    static _Atomic uint64_t next_serial = 1;
+    mgpu_context ctx = calloc(1, sizeof *ctx);
+    if (!ctx) return NULL;
+    ctx->log = log;
+    ctx->log_user = log_user;
+    ctx->serial = atomic_fetch_add(&next_serial, 1);
+    pthread_mutexattr_t recursive;
+    bool ready = pthread_mutexattr_init(&recursive) == 0;
+    if (ready) {
+        ready = pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE) == 0 &&
+                pthread_mutex_init(&ctx->pool_lock, &recursive) == 0;
+        pthread_mutexattr_destroy(&recursive);
+    }
+    if (ready && pthread_rwlock_init(&ctx->pipeline_lock, NULL) != 0) {
+        pthread_mutex_destroy(&ctx->pool_lock);
+        ready = false;
+    }
+    if (!ready) {
+        free(ctx);
+        return NULL;
+    }
+    ctx->locks_ready = true;
+    return ctx;
+}
+
 static bool mgpu_env_true(const char *name) {
     const char *v = getenv(name);
     return v && *v && strcmp(v, "0") != 0 && strcmp(v, "off") != 0;
@@ -568,10 +596,8 @@ mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_context *out
         return mgpu_refuse_desc(desc->log, desc->log_user, "mgpu_context_create: desc->next must be NULL");
     mgpu_context_desc defaults = {0};
     if (!desc) desc = &defaults;
-    mgpu_context ctx = calloc(1, sizeof *ctx);
+    mgpu_context ctx = mgpu_context_new(desc->log, desc->log_user);
     if (!ctx) return MGPU_ERROR_OUT_OF_MEMORY;
-    ctx->log = desc->log;
-    ctx->log_user = desc->log_user;
 
     PFN_vkGetInstanceProcAddr gipa = mgpu_system_gipa();
     mgpu_result r =
@@ -627,10 +653,8 @@ mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out) {
                                 "engine's cache is the engine's to load and save)");
     PFN_vkGetInstanceProcAddr gipa = desc->get_instance_proc_addr ? desc->get_instance_proc_addr : mgpu_system_gipa();
     if (!gipa) return MGPU_ERROR_NO_DEVICE;
-    mgpu_context ctx = calloc(1, sizeof *ctx);
+    mgpu_context ctx = mgpu_context_new(desc->log, desc->log_user);
     if (!ctx) return MGPU_ERROR_OUT_OF_MEMORY;
-    ctx->log = desc->log;
-    ctx->log_user = desc->log_user;
     ctx->instance = desc->instance;
     ctx->physical_device = desc->physical_device;
     ctx->device = desc->device;
@@ -686,6 +710,10 @@ void mgpu_context_destroy(mgpu_context ctx) {
     if (ctx->messenger) ctx->vki.vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, NULL);
     if (ctx->owns_instance && ctx->instance) ctx->vki.vkDestroyInstance(ctx->instance, NULL);
     if (ctx->profile) fclose(ctx->profile);
+    if (ctx->locks_ready) {
+        pthread_rwlock_destroy(&ctx->pipeline_lock);
+        pthread_mutex_destroy(&ctx->pool_lock);
+    }
     free(ctx);
 }
 

@@ -151,12 +151,14 @@ static void mgpu_log_statistics(mgpu_context ctx, const mgpu_pipeline_key *key, 
     fflush(ctx->profile);
 }
 
-mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, VkPipeline *out) {
+static VkPipeline mgpu_pipeline_find(mgpu_context ctx, const mgpu_pipeline_key *key) {
     for (size_t i = 0; i < ctx->pipeline_count; ++i)
-        if (memcmp(&ctx->pipelines[i].key, key, sizeof *key) == 0) {
-            *out = ctx->pipelines[i].pipeline;
-            return MGPU_SUCCESS;
-        }
+        if (memcmp(&ctx->pipelines[i].key, key, sizeof *key) == 0) return ctx->pipelines[i].pipeline;
+    return VK_NULL_HANDLE;
+}
+
+/* Creates the pipeline of key, under the write lock. */
+static mgpu_result mgpu_pipeline_create(mgpu_context ctx, const mgpu_pipeline_key *key, VkPipeline *out) {
     if (ctx->pipeline_count == ctx->pipeline_capacity) {
         size_t cap = ctx->pipeline_capacity ? ctx->pipeline_capacity * 2 : 32;
         mgpu_pipeline_entry *p = realloc(ctx->pipelines, cap * sizeof *p);
@@ -195,6 +197,21 @@ mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, V
     return MGPU_SUCCESS;
 }
 
+/* Threads recording at once look pipelines up together (read lock); one that must create a pipeline takes the
+ * write lock, looks again (another may have made it meanwhile) and creates it, and the others wait: a few
+ * pipelines a call, and none once prepared. */
+mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, VkPipeline *out) {
+    pthread_rwlock_rdlock(&ctx->pipeline_lock);
+    *out = mgpu_pipeline_find(ctx, key);
+    pthread_rwlock_unlock(&ctx->pipeline_lock);
+    if (*out) return MGPU_SUCCESS;
+    pthread_rwlock_wrlock(&ctx->pipeline_lock);
+    *out = mgpu_pipeline_find(ctx, key);
+    mgpu_result r = *out ? MGPU_SUCCESS : mgpu_pipeline_create(ctx, key, out);
+    pthread_rwlock_unlock(&ctx->pipeline_lock);
+    return r;
+}
+
 mgpu_result mgpu_context_prepare(mgpu_context ctx, uint32_t prim_mask, uint32_t type_mask) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if ((prim_mask & ~MGPU_PRIM_MASK_ALL) || (type_mask & ~MGPU_TYPE_MASK_ALL))
@@ -216,7 +233,7 @@ mgpu_result mgpu_context_prepare(mgpu_context ctx, uint32_t prim_mask, uint32_t 
                 r = family->def->prepare(ctx, (mgpu_type)t);
         }
     }
-    if (r == MGPU_SUCCESS) ctx->last_error[0] = '\0'; /* the skipped types are not failures */
+    if (r == MGPU_SUCCESS) mgpu__clear_error(ctx); /* the skipped types are not failures */
     return r;
 }
 

@@ -14,6 +14,7 @@
  */
 #include "../mgpu_internal.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,7 +224,8 @@ static void mgpu_evict_to(mgpu_context ctx, VkDeviceSize limit) {
     }
 }
 
-mgpu_result mgpu__pool_alloc(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSize size, mgpu_range *out) {
+static mgpu_result mgpu_pool_alloc_unlocked(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSize size,
+                                            mgpu_range *out) {
     mgpu_pool *pool = &ctx->pool;
     VkDeviceSize size_class = mgpu_size_class(size);
     if (pool->mode == MGPU_POOL_BUCKETS) {
@@ -281,7 +283,7 @@ mgpu_result mgpu__pool_alloc(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSi
     return MGPU_SUCCESS;
 }
 
-void *mgpu__pool_mapped(mgpu_context ctx, mgpu_range range) {
+static void *mgpu_pool_mapped_unlocked(mgpu_context ctx, mgpu_range range) {
     for (size_t i = 0; i < ctx->pool.block_count; ++i) {
         mgpu_block *b = ctx->pool.blocks[i];
         if (b->buffer == range.buffer) return b->mapped ? (char *)b->mapped + range.offset : NULL;
@@ -300,7 +302,7 @@ void mgpu__pool_destroy(mgpu_context ctx) {
     memset(pool, 0, sizeof *pool);
 }
 
-mgpu_result mgpu_buffer_alloc(mgpu_context ctx, VkDeviceSize size, mgpu_range *out) {
+static mgpu_result mgpu_buffer_alloc_unlocked(mgpu_context ctx, VkDeviceSize size, mgpu_range *out) {
     if (!ctx || !out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_alloc: null argument");
     if (size == 0) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_alloc: size 0");
     if (size > ctx->info.device_local_bytes && ctx->info.device_local_bytes > 0)
@@ -309,7 +311,7 @@ mgpu_result mgpu_buffer_alloc(mgpu_context ctx, VkDeviceSize size, mgpu_range *o
     return mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, size, out);
 }
 
-void mgpu_buffer_free(mgpu_context ctx, mgpu_range range) {
+static void mgpu_buffer_free_unlocked(mgpu_context ctx, mgpu_range range) {
     if (!ctx || range.buffer == VK_NULL_HANDLE) return;
     mgpu_pool *pool = &ctx->pool;
     for (size_t i = 0; i < pool->allocation_count; ++i) {
@@ -345,7 +347,7 @@ static bool mgpu_is_pool_buffer(const mgpu_pool *pool, VkBuffer buffer) {
     return false;
 }
 
-mgpu_result mgpu_buffer_wrap(mgpu_context ctx, const mgpu_buffer_wrap_desc *desc, mgpu_range *out) {
+static mgpu_result mgpu_buffer_wrap_unlocked(mgpu_context ctx, const mgpu_buffer_wrap_desc *desc, mgpu_range *out) {
     if (!ctx || !out || !desc) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: null argument");
     if (desc->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: desc->next must be NULL");
     VkBuffer buffer = desc->buffer;
@@ -452,14 +454,16 @@ static mgpu_result mgpu_pool_find(mgpu_context ctx, const char *name, mgpu_range
     return MGPU_SUCCESS;
 }
 
-mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceAddress *base) {
+static mgpu_result mgpu_pool_vouch_unlocked(mgpu_context ctx, const char *name, mgpu_range range,
+                                            VkDeviceAddress *base) {
     const mgpu_allocation *found = NULL;
     mgpu_result r = mgpu_pool_find(ctx, name, range, &found);
     if (r == MGPU_SUCCESS && base) *base = found->block ? found->block->address : found->address;
     return r;
 }
 
-mgpu_result mgpu__check_usage(mgpu_context ctx, const char *name, mgpu_range range, VkBufferUsageFlags usage) {
+static mgpu_result mgpu_check_usage_unlocked(mgpu_context ctx, const char *name, mgpu_range range,
+                                             VkBufferUsageFlags usage) {
     const mgpu_allocation *found = NULL;
     mgpu_result r = mgpu_pool_find(ctx, name, range, &found);
     if (r != MGPU_SUCCESS || found->block || (found->usage & usage) == usage) return r; /* the pool's have all */
@@ -476,7 +480,7 @@ VkDeviceAddress mgpu_range_address(mgpu_context ctx, mgpu_range range) {
     return base + range.offset;
 }
 
-void mgpu_pool_get_stats(mgpu_context ctx, mgpu_pool_stats *out) {
+static void mgpu_pool_get_stats_unlocked(mgpu_context ctx, mgpu_pool_stats *out) {
     if (!ctx || !out) return;
     *out = ctx->pool.stats;
     out->capacity = ctx->pool.capacity;
@@ -495,7 +499,7 @@ size_t mgpu_pool_stats_json(const mgpu_pool_stats *s, char *buffer, size_t size)
     return n < 0 ? 0 : (size_t)n;
 }
 
-mgpu_result mgpu_pool_set_capacity(mgpu_context ctx, VkDeviceSize bytes) {
+static mgpu_result mgpu_pool_set_capacity_unlocked(mgpu_context ctx, VkDeviceSize bytes) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     ctx->pool.capacity = bytes;
     ctx->pool.stats.capacity = bytes;
@@ -505,15 +509,91 @@ mgpu_result mgpu_pool_set_capacity(mgpu_context ctx, VkDeviceSize bytes) {
 
 VkDeviceSize mgpu_pool_get_capacity(mgpu_context ctx) { return ctx ? ctx->pool.capacity : 0; }
 
-void mgpu_pool_trim(mgpu_context ctx) {
+static void mgpu_pool_trim_unlocked(mgpu_context ctx) {
     if (ctx) mgpu_evict_to(ctx, 0);
 }
 
-mgpu_result mgpu_pool_set_mode(mgpu_context ctx, mgpu_pool_mode mode) {
+static mgpu_result mgpu_pool_set_mode_unlocked(mgpu_context ctx, mgpu_pool_mode mode) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (mode != MGPU_POOL_BUCKETS && mode != MGPU_POOL_SIMPLE)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "pool mode %d", (int)mode);
     mgpu_evict_to(ctx, 0);
     ctx->pool.mode = mode;
     return MGPU_SUCCESS;
+}
+
+/* The entry points under the pool's lock (recursive: they call one another), so that recordings on several
+ * threads (which vouch for their ranges here) and allocations may run at once (mgpuvk.h, "Thread safety"). */
+mgpu_result mgpu__pool_alloc(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSize size, mgpu_range *out) {
+    pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_pool_alloc_unlocked(ctx, kind, size, out);
+    pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+void *mgpu__pool_mapped(mgpu_context ctx, mgpu_range range) {
+    pthread_mutex_lock(&ctx->pool_lock);
+    void *result = mgpu_pool_mapped_unlocked(ctx, range);
+    pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+mgpu_result mgpu_buffer_alloc(mgpu_context ctx, VkDeviceSize size, mgpu_range *out) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_buffer_alloc_unlocked(ctx, size, out);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+void mgpu_buffer_free(mgpu_context ctx, mgpu_range range) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_buffer_free_unlocked(ctx, range);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+}
+
+mgpu_result mgpu_buffer_wrap(mgpu_context ctx, const mgpu_buffer_wrap_desc *desc, mgpu_range *out) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_buffer_wrap_unlocked(ctx, desc, out);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceAddress *base) {
+    pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_pool_vouch_unlocked(ctx, name, range, base);
+    pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+mgpu_result mgpu__check_usage(mgpu_context ctx, const char *name, mgpu_range range, VkBufferUsageFlags usage) {
+    pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_check_usage_unlocked(ctx, name, range, usage);
+    pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+void mgpu_pool_get_stats(mgpu_context ctx, mgpu_pool_stats *out) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_pool_get_stats_unlocked(ctx, out);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+}
+
+mgpu_result mgpu_pool_set_capacity(mgpu_context ctx, VkDeviceSize bytes) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_pool_set_capacity_unlocked(ctx, bytes);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+void mgpu_pool_trim(mgpu_context ctx) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_pool_trim_unlocked(ctx);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+}
+
+mgpu_result mgpu_pool_set_mode(mgpu_context ctx, mgpu_pool_mode mode) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_pool_set_mode_unlocked(ctx, mode);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
 }

@@ -51,7 +51,8 @@ mgpu_result mgpu__dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pip
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
     ctx->vk.vkCmdDispatch(cmd, groups_x, groups_y, 1);
-    if (ctx->profile_timestamps && ctx->recording && cmd == ctx->command_buffer &&
+    /* The context's own command buffer first: other threads' recordings never read its state (set at creation). */
+    if (cmd == ctx->command_buffer && ctx->profile_timestamps && ctx->recording &&
         ctx->profile_count < MGPU_PROFILE_DISPATCHES) {
         ctx->profile_keys[ctx->profile_count] = *key;
         ctx->profile_groups[ctx->profile_count] = groups_x * groups_y;
