@@ -318,6 +318,14 @@ static void engine_merge(const test_vk_device *d) {
                      MGPU_ERROR_INVALID_ARGUMENT);
         CHECK(untouched.pNext == NULL && !untouched.features.shaderInt64, "a refused merge changes nothing");
     }
+    /* The whole-struct query asks for the same. */
+    mgpu_device_requirements whole;
+    CHECK_OK(mgpu_query_device_requirements(d->instance, d->physical_device, vkGetInstanceProcAddr, &whole));
+    CHECK(!whole.required_missing && whole.vk12.bufferDeviceAddress &&
+              whole.features.shaderInt64 == f.features.shaderInt64 &&
+              whole.features.shaderFloat64 == f.features.shaderFloat64 &&
+              whole.vk13.computeFullSubgroups == v13.computeFullSubgroups,
+          "mgpu_query_device_requirements agrees with the merge");
     mgpu_device_merge bad = {.features = NULL};
     CHECK_RESULT(mgpu_device_requirements_merge(d->instance, d->physical_device, vkGetInstanceProcAddr, &bad),
                  MGPU_ERROR_INVALID_ARGUMENT);
@@ -381,6 +389,10 @@ static void engine_calls(mgpu_context ctx, bool int64, const char *how) {
         CHECK_RESULT_IN(ctx, mgpu_radixsort(ctx, &wide_sort), MGPU_ERROR_UNSUPPORTED);
         CHECK_RESULT_IN(ctx, mgpu_radixsort_get_requirements(ctx, &wide_sort, &req), MGPU_ERROR_UNSUPPORTED);
         CHECK_RESULT_IN(ctx, mgpu_mergesort(ctx, &wide_sort), MGPU_ERROR_UNSUPPORTED);
+        CHECK_RESULT_IN(
+            ctx,
+            mgpu_context_prepare_variants(ctx, &(mgpu_variant){.prim = MGPU_PRIM_RADIXSORT, .type = MGPU_TYPE_U64}, 1),
+            MGPU_ERROR_UNSUPPORTED);
         CHECK(strstr(mgpu_context_last_error(ctx), "shaderInt64") != NULL, "%s: the last error names shaderInt64: %s",
               how, mgpu_context_last_error(ctx));
         /* Checked first: a u64 call with no ranges at all is still MGPU_ERROR_UNSUPPORTED. */
