@@ -38,7 +38,8 @@
  *   submitting      the blocking tier and every call that submits (transfers, mgpu_commands_begin/submit):
  *                   MGPU_ERROR_UNSUPPORTED (the context has no queue: adopted without one),
  *                   MGPU_ERROR_INVALID_ARGUMENT (the context's own command buffer is open, between
- *                   mgpu_commands_begin and mgpu_commands_submit), MGPU_ERROR_OUT_OF_MEMORY (scratch, staging
+ *                   mgpu_commands_begin and mgpu_commands_submit; a host result to be read from a wrapped buffer
+ *                   whose usage lacks TRANSFER_SRC), MGPU_ERROR_OUT_OF_MEMORY (scratch, staging
  *                   or host memory for a result, from the pool), MGPU_ERROR_DEVICE_LOST, MGPU_ERROR_VULKAN.
  * So get_requirements returns the size checks' results; mgpu_cmd_<prim> the checks', MGPU_ERROR_INVALID_ARGUMENT for a
  * null cmd, the scratch checks' and the recording set's; the blocking mgpu_<prim> the checks' and the
@@ -78,12 +79,34 @@
  * its buffer device address, which synchronization validation cannot track: a barrier missing around a library
  * call is never reported by the layers, so keep to the contract above.
  *
- * Thread safety: a context is externally synchronized, like a VkQueue: one thread at a time per context.
- * Several contexts may coexist.
+ * Thread safety. Several threads may record into one context at once, each into its own command buffer (a
+ * VkCommandBuffer, and the VkCommandPool it comes from, are externally synchronized, as Vulkan says), so that
+ * a job system needs neither a lock around every call nor a context per thread. These calls are safe to make
+ * at the same time as each other on one context:
+ *   - every mgpu_cmd_* (and mgpu_cmd_barrier), every mgpu_*_get_requirements;
+ *   - mgpu_context_prepare and mgpu_context_prepare_variants: pipelines are created under the context's lock,
+ *     where a call that finds one missing builds it and the others wait for it; a call whose pipelines exist
+ *     takes only a shared lock to look them up (prepare them to avoid the wait);
+ *   - the pool: mgpu_buffer_alloc, mgpu_buffer_free, mgpu_buffer_wrap, mgpu_range_address, mgpu_pool_get_stats,
+ *     mgpu_pool_set_capacity, mgpu_pool_trim, mgpu_pool_set_mode (under another lock, which every call that
+ *     checks a range takes for a moment); freeing a range another thread is recording with stays the caller's
+ *     error, as before;
+ *   - mgpu_context_last_error: each thread reads its own last failure on the context (so a message names the
+ *     call that failed on this thread, whatever the others did meanwhile), valid until this thread's next call;
+ *   - mgpu_context_get_tuning, mgpu_context_get_device_info, mgpu_context_get_handles,
+ *     mgpu_context_validation_message_count, mgpu_context_save_pipeline_cache.
+ * One thread at a time, which may run beside the calls above on other threads: the calls that use the
+ * context's own command buffer and queue (the blocking mgpu_<prim>, mgpu_buffer_upload, mgpu_buffer_download,
+ * mgpu_buffer_print, mgpu_commands_begin, what is recorded into its command buffer, mgpu_commands_submit);
+ * the queue of an adopted context is the engine's too, and Vulkan allows one thread at a time on a VkQueue.
+ * Not at the same time as any other call on the context: mgpu_context_set_tuning (the recordings read the
+ * tuning), mgpu_context_destroy. The log callback may be called from several threads at once. Several
+ * contexts may coexist, on one device or several, each on any thread.
  *
- * Arrays are given as mgpu_range {VkBuffer, offset, size, id}. Buffers must be created with
- * VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT (and TRANSFER_SRC/DST for
- * mgpu_buffer_upload / mgpu_buffer_download); the pool's ranges have all of these.
+ * Arrays are given as mgpu_range {VkBuffer, offset, size, id}. A caller's buffer must be created with
+ * VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT (and TRANSFER_SRC/DST for mgpu_buffer_upload / mgpu_buffer_download),
+ * its memory allocated with VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT, and wrapped (mgpu_buffer_wrap, which takes the
+ * usage and refuses a buffer without SHADER_DEVICE_ADDRESS); the pool's ranges have all of these.
  */
 #ifndef MGPUVK_H
 #define MGPUVK_H
@@ -268,12 +291,42 @@ typedef struct mgpu_context_desc {
 
 /**
  * Adopting a caller's Vulkan objects. The caller keeps ownership: mgpu_context_destroy destroys only what
- * the library created. The device must have been created with the features of
- * mgpu_query_device_requirements (at least Vulkan 1.2 bufferDeviceAddress).
+ * the library created. The library uses only the features and extensions the engine enabled on its device, as
+ * the engine tells them here, never what the device merely supports: it needs Vulkan 1.2 and bufferDeviceAddress;
+ * an optional feature the device was not created with selects the fallback or makes the calls that need it
+ * return MGPU_ERROR_UNSUPPORTED (mgpu_device_requirements_merge adds what the library wants to the engine's own
+ * structures before it creates the device; mgpu_context_get_device_info tells what the context uses):
+ *   shaderInt64                   u64 and i64 (keys, values of a typed operation, scans, ...): without it every
+ *                                 call of those types returns MGPU_ERROR_UNSUPPORTED, before anything else
+ *   shaderFloat64 (+ shaderInt64) f64, likewise
+ *   computeFullSubgroups          the subgroup kernels are created with REQUIRE_FULL_SUBGROUPS (Vulkan13Features,
+ *                                 or VkPhysicalDeviceSubgroupSizeControlFeatures, with VK_EXT_subgroup_size_control
+ *                                 enabled on a Vulkan 1.2 device); without it they are created without the flag,
+ *                                 as on a Vulkan 1.2 device without the extension (their NT stays a multiple of
+ *                                 maxSubgroupSize)
+ *   pipelineExecutableInfo        with VK_KHR_pipeline_executable_properties: MGPU_PROFILE's pipeline statistics
+ * Subgroup operations are properties, not features: they need nothing enabled.
+ *   enabled_features: required. The VkPhysicalDeviceFeatures2 the device was created with, its pNext chain as
+ *          given to vkCreateDevice (Vulkan11/12/13 feature structs, or the single feature structs such as
+ *          VkPhysicalDeviceBufferDeviceAddressFeatures and VkPhysicalDeviceSubgroupSizeControlFeatures; others
+ *          are skipped). An engine that passed VkDeviceCreateInfo.pEnabledFeatures makes one with those features
+ *          and its pNext chain. Read during the call only. NULL: MGPU_ERROR_INVALID_ARGUMENT (asking the device
+ *          instead would use features the engine did not enable: the validation errors this field ends).
+ *   enabled_extensions, enabled_extension_count: the device extensions enabled (ppEnabledExtensionNames).
  *   get_instance_proc_addr: NULL uses the system loader's vkGetInstanceProcAddr.
  *   queue: optional; without it the blocking tier and buffer transfers return MGPU_ERROR_UNSUPPORTED and
  *          only the mgpu_cmd_* tier is available.
- *   api_version: the version the instance and device were created with (0: 1.2).
+ *   api_version: the version the instance and device were created with (0: 1.2); from 1.3 on,
+ *          VkPhysicalDeviceSubgroupSizeControlFeatures counts without its extension.
+ *   pipeline_cache_path: the library's own VkPipelineCache loaded from this file if it exists, saved on destroy.
+ *   pipeline_cache: the engine's own VkPipelineCache, used for every pipeline the library creates instead of a
+ *          cache of its own, never destroyed by it (the engine saves it with its own pipelines); not together
+ *          with pipeline_cache_path (MGPU_ERROR_INVALID_ARGUMENT). mgpu_context_save_pipeline_cache still writes
+ *          its data to a file. A cache created with VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT must not
+ *          be used by the engine while a library call may create a pipeline (see "Thread safety").
+ *   allocation_callbacks: the engine's host allocator, given to every vkCreate*, vkDestroy*, vkAllocateMemory
+ *          and vkFreeMemory the library makes on the device (pipelines, shader modules, pipeline layout and cache,
+ *          command pool, fence, query pools, the pool's buffers and memory). It must outlive the context.
  */
 typedef struct mgpu_adopt_desc {
     const void *next; /* the extension slot: must be NULL */
@@ -288,6 +341,11 @@ typedef struct mgpu_adopt_desc {
     void *log_user;
     const char *pipeline_cache_path;
     VkDeviceSize pool_capacity;
+    const VkPhysicalDeviceFeatures2 *enabled_features;
+    const char *const *enabled_extensions;
+    uint32_t enabled_extension_count;
+    VkPipelineCache pipeline_cache;
+    const VkAllocationCallbacks *allocation_callbacks;
 } mgpu_adopt_desc;
 
 /** Creates a context: instance, device, queue, pool, pipeline cache. desc may be NULL (all defaults).
@@ -303,8 +361,9 @@ MGPU_API mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_con
 /** Wraps the caller's instance, physical device, device and (optional) queue in a context. *out_context is NULL
  *  after a failure, whose reason goes to desc->log (without one, to stderr under env MGPU_VERBOSE).
  *  Returns MGPU_ERROR_INVALID_ARGUMENT (out_context or desc NULL, desc->next not NULL, no instance, physical
- *  device or device, a queue family without compute); MGPU_ERROR_NO_DEVICE (get_instance_proc_addr NULL and no
- *  system loader; a device without Vulkan 1.2 or bufferDeviceAddress; no usable memory type);
+ *  device, device or enabled_features, enabled_features not a VkPhysicalDeviceFeatures2, extension names NULL
+ *  with a count, pipeline_cache with pipeline_cache_path, a queue family without compute); MGPU_ERROR_NO_DEVICE (get_instance_proc_addr NULL and no
+ *  system loader; a device without Vulkan 1.2, or bufferDeviceAddress not enabled; no usable memory type);
  *  MGPU_ERROR_OUT_OF_MEMORY; MGPU_ERROR_VULKAN (the library's own objects on the device: pipeline layout and
  *  cache, command pool, fence, query pool). */
 MGPU_API mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out_context);
@@ -313,7 +372,8 @@ MGPU_API mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_contex
  *  path was given. Accepts NULL. */
 MGPU_API void mgpu_context_destroy(mgpu_context context);
 
-/** The detailed message of the context's last failure ("" if none). Valid until the next call. */
+/** The detailed message of the last failure of a call on the context made by the calling thread ("" if none).
+ *  Valid until that thread's next call. */
 MGPU_API const char *mgpu_context_last_error(mgpu_context context);
 
 /** Number of validation-layer messages received since creation (0 without validation). */
@@ -370,6 +430,8 @@ MGPU_API mgpu_result mgpu_enumerate_devices(mgpu_device_info *infos, uint32_t *c
  * something the library cannot do without (Vulkan 1.2, bufferDeviceAddress): that is not a failure.
  * get_instance_proc_addr NULL uses the system loader's. Returns MGPU_ERROR_INVALID_ARGUMENT (instance,
  * physical_device or out NULL), MGPU_ERROR_NO_DEVICE (no get_instance_proc_addr and no system loader).
+ * The whole structs are the library's, to merge by hand into the engine's; mgpu_device_requirements_merge
+ * writes the same wants into the engine's own structures instead.
  */
 typedef struct mgpu_device_requirements {
     uint32_t api_version;
@@ -385,6 +447,59 @@ typedef struct mgpu_device_requirements {
 MGPU_API mgpu_result mgpu_query_device_requirements(VkInstance instance, VkPhysicalDevice physical_device,
                                                     PFN_vkGetInstanceProcAddr get_instance_proc_addr,
                                                     mgpu_device_requirements *out);
+
+/**
+ * The library's wants merged into the engine's own device creation (as Fuchsia's
+ * radix_sort_vk_target_get_requirements does): the engine fills features, extensions and the counts, calls
+ * mgpu_device_requirements_merge, then creates its device with the same chain and list, and adopts it with them
+ * (mgpu_adopt_desc.enabled_features = features, enabled_extensions = extensions, enabled_extension_count).
+ *   api_version: the version the engine's instance and device use (0: 1.2).
+ *   features: the engine's VkPhysicalDeviceFeatures2 with whatever feature structs it has chained. The bits the
+ *          library wants and the device supports are set (never cleared) in the struct that holds them:
+ *          features.shaderInt64 and shaderFloat64; bufferDeviceAddress in the chain's
+ *          VkPhysicalDeviceVulkan12Features, else in its VkPhysicalDeviceBufferDeviceAddressFeatures;
+ *          computeFullSubgroups and subgroupSizeControl in its VkPhysicalDeviceVulkan13Features (a 1.3 device),
+ *          else in its VkPhysicalDeviceSubgroupSizeControlFeatures. Where the chain has no struct for a bit, the
+ *          single struct (buffer_device_address, subgroup_size_control below) is appended at the chain's end, so
+ *          the chain never holds a Vulkan1xFeatures beside a struct it covers (Vulkan forbids both).
+ *   extensions, extension_count, extension_capacity: the engine's list of device extension names (room for
+ *          extension_capacity; extension_count of them in use). The names the library wants and the device has are
+ *          appended where missing (no duplicates) and extension_count grows: VK_KHR_portability_subset (Vulkan
+ *          requires it where the device has it), VK_EXT_subgroup_size_control (the full-subgroup features on a
+ *          Vulkan 1.2 device). At most MGPU_DEVICE_EXTENSIONS_WANTED names are added.
+ *   buffer_device_address, subgroup_size_control: storage for the appended structs; keep this struct where it
+ *          is (not copied) until vkCreateDevice and mgpu_context_adopt have read the chain.
+ *   required_missing: set when the device lacks what the library cannot do without (Vulkan 1.2,
+ *          bufferDeviceAddress); not a failure.
+ * Calling it twice with the same structures changes nothing more. get_instance_proc_addr NULL uses the system
+ * loader's. Returns MGPU_ERROR_INVALID_ARGUMENT (instance, physical_device, merge or features NULL, next not
+ * NULL, features not a VkPhysicalDeviceFeatures2, extension_count above extension_capacity, extensions NULL with
+ * a capacity, or too little room for the names to add: then nothing is changed), MGPU_ERROR_NO_DEVICE (no
+ * get_instance_proc_addr and no system loader).
+ *   // VkPhysicalDeviceVulkan12Features v12 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, ...mine};
+ *   // VkPhysicalDeviceFeatures2 f = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v12, ...mine};
+ *   // const char *ext[8] = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
+ *   // mgpu_device_merge m = {.api_version = VK_API_VERSION_1_3, .features = &f, .extensions = ext,
+ *   //                        .extension_count = 1, .extension_capacity = 8};
+ *   // mgpu_device_requirements_merge(instance, gpu, NULL, &m);   then vkCreateDevice with &f, ext, m.extension_count
+ */
+#define MGPU_DEVICE_EXTENSIONS_WANTED 2u
+
+typedef struct mgpu_device_merge {
+    const void *next; /* the extension slot: must be NULL */
+    uint32_t api_version;
+    VkPhysicalDeviceFeatures2 *features;
+    const char **extensions;
+    uint32_t extension_count;
+    uint32_t extension_capacity;
+    VkPhysicalDeviceBufferDeviceAddressFeatures buffer_device_address;
+    VkPhysicalDeviceSubgroupSizeControlFeatures subgroup_size_control;
+    bool required_missing;
+} mgpu_device_merge;
+
+MGPU_API mgpu_result mgpu_device_requirements_merge(VkInstance instance, VkPhysicalDevice physical_device,
+                                                    PFN_vkGetInstanceProcAddr get_instance_proc_addr,
+                                                    mgpu_device_merge *merge);
 
 /** The Vulkan handles the context uses (adopted or created). Any out pointer may be NULL. */
 MGPU_API void mgpu_context_get_handles(mgpu_context context, VkInstance *instance, VkPhysicalDevice *physical_device,
@@ -465,6 +580,35 @@ MGPU_API mgpu_result mgpu_context_get_tuning(mgpu_context context, mgpu_prim pri
  *  set. */
 MGPU_API mgpu_result mgpu_context_prepare(mgpu_context context, uint32_t prim_mask, uint32_t type_mask);
 
+/** Orders of a sort or merge variant. */
+typedef enum mgpu_variant_order {
+    MGPU_VARIANT_BOTH_ORDERS = 0, /* default */
+    MGPU_VARIANT_ASCENDING = 1,
+    MGPU_VARIANT_DESCENDING = 2
+} mgpu_variant_order;
+
+/** One kind of call an engine will make, for mgpu_context_prepare_variants. */
+typedef struct mgpu_variant {
+    mgpu_prim prim;
+    mgpu_type type;           /* the key type (sorts, merges, searches, joins, sets) or the element type */
+    uint32_t value_size;      /* radix sort, mergesort, merge: 0 keys only, 4 (or indices) or 8 bytes per value;
+                                 other prims build every value width of the type */
+    mgpu_variant_order order; /* radix sort, mergesort, merge; other prims build both */
+} mgpu_variant;
+
+/** Builds, with the current tuning, only the pipelines of the variants named, where mgpu_context_prepare
+ *  builds every variant of every type in its masks: the radix sort, mergesort and merge of a key type with one
+ *  value width and order (a few pipelines each, where all of a type's are 6 to 18 of them per prim); for the
+ *  other prims, every pipeline of the type (the prims that share a prim's tuning, such as sorted search and
+ *  join with MGPU_PRIM_MERGE, build all of the type's too). A call recorded afterwards with a named variant
+ *  builds nothing more (unless the tuning changes). Every entry is checked before anything is built.
+ *   // mgpu_context_prepare_variants(ctx, (mgpu_variant[]){{MGPU_PRIM_RADIXSORT, MGPU_TYPE_F32, 4},
+ *   //                                                     {MGPU_PRIM_SCAN, MGPU_TYPE_U32}}, 2);
+ *  Returns MGPU_ERROR_INVALID_ARGUMENT (variants NULL with a count; a prim, type or order outside its enum; a
+ *  value_size other than 0, 4 or 8), MGPU_ERROR_UNSUPPORTED (a type the context cannot use, as the type checks
+ *  say; a radix sort tile that the device's shared memory cannot hold), and the recording set. */
+MGPU_API mgpu_result mgpu_context_prepare_variants(mgpu_context context, const mgpu_variant *variants, uint32_t count);
+
 /** Saves the pipeline cache to path (or to the context's pipeline_cache_path if path is NULL). Returns
  *  MGPU_ERROR_INVALID_ARGUMENT (no path, here or at creation), MGPU_ERROR_IO (the file cannot be written),
  *  MGPU_ERROR_OUT_OF_MEMORY, MGPU_ERROR_VULKAN. */
@@ -512,19 +656,41 @@ MGPU_API mgpu_result mgpu_buffer_alloc(mgpu_context context, VkDeviceSize size, 
 MGPU_API void mgpu_buffer_free(mgpu_context context, mgpu_range range);
 
 /**
- * Wraps a caller's VkBuffer (created with SHADER_DEVICE_ADDRESS and STORAGE_BUFFER usage, and with
- * TRANSFER_SRC/DST usage for upload/download) as a range the library can use; its device address is looked
- * up once and remembered. buffer_size is the buffer's size (0: unknown; the buffer's memory requirements then
- * bound the range); size may be VK_WHOLE_SIZE only if buffer_size is given. mgpu_buffer_free on it forgets it
- * and never destroys the caller's buffer; the buffer must outlive the wrap (and every command using it).
- * Returns MGPU_ERROR_INVALID_ARGUMENT for a null buffer, size 0, VK_WHOLE_SIZE without buffer_size, and for a
- * buffer of this context's pool (its ranges are used as mgpu_buffer_alloc returns them: a wrap could reach
- * into neighbouring allocations and outlive its own); MGPU_ERROR_RANGE_TOO_SMALL when offset + size passes the
- * buffer; MGPU_ERROR_MISALIGNED for an offset not a multiple of 4; MGPU_ERROR_OUT_OF_MEMORY when the
- * registry of ranges cannot grow. out NULL is MGPU_ERROR_INVALID_ARGUMENT too.
+ * A caller's VkBuffer to wrap. Vulkan cannot be asked how a buffer was created, so the caller says:
+ *   buffer: the VkBuffer, of this context's device.
+ *   usage: the VkBufferCreateInfo.usage it was created with. VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT is
+ *          required (the kernels reach every range through its device address); TRANSFER_DST for
+ *          mgpu_buffer_upload, TRANSFER_SRC for mgpu_buffer_download and for a blocking call's host result
+ *          (reduce, scan total, set and join counts) kept in it. The memory bound to it must have been allocated
+ *          with VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT (VkMemoryAllocateFlagsInfo), which Vulkan requires for a
+ *          buffer with that usage and which the library cannot check.
+ *   buffer_size: the buffer's size (0: unknown; the buffer's memory requirements then bound the range).
+ *   offset, size: the range wrapped; size VK_WHOLE_SIZE (to the end) only if buffer_size is given.
  */
-MGPU_API mgpu_result mgpu_buffer_wrap(mgpu_context context, VkBuffer buffer, VkDeviceSize buffer_size,
-                                      VkDeviceSize offset, VkDeviceSize size, mgpu_range *out);
+typedef struct mgpu_buffer_wrap_desc {
+    const void *next; /* the extension slot: must be NULL */
+    VkBuffer buffer;
+    VkBufferUsageFlags usage;
+    VkDeviceSize buffer_size;
+    VkDeviceSize offset;
+    VkDeviceSize size;
+} mgpu_buffer_wrap_desc;
+
+/**
+ * Wraps a caller's VkBuffer as a range the library can use; its device address is looked up once and
+ * remembered. mgpu_buffer_free on it forgets it and never destroys the caller's buffer; the buffer must outlive
+ * the wrap (and every command using it).
+ *   // mgpu_buffer_wrap(ctx, &(mgpu_buffer_wrap_desc){.buffer = particles, .usage = usage_it_was_created_with,
+ *   //                                                .buffer_size = bytes, .size = VK_WHOLE_SIZE}, &range);
+ * Returns MGPU_ERROR_INVALID_ARGUMENT for desc or out NULL, desc->next not NULL, a null buffer, a usage without
+ * VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT (refused here, where the recording would raise
+ * VUID-VkBufferDeviceAddressInfo-buffer-02601), size 0, VK_WHOLE_SIZE without buffer_size, and for a buffer of
+ * this context's pool (its ranges are used as mgpu_buffer_alloc returns them: a wrap could reach into
+ * neighbouring allocations and outlive its own); MGPU_ERROR_RANGE_TOO_SMALL when offset + size passes the
+ * buffer; MGPU_ERROR_MISALIGNED for an offset not a multiple of 4; MGPU_ERROR_OUT_OF_MEMORY when the registry of
+ * ranges cannot grow.
+ */
+MGPU_API mgpu_result mgpu_buffer_wrap(mgpu_context context, const mgpu_buffer_wrap_desc *desc, mgpu_range *out);
 
 /** The device address of the first byte of range; 0 for a range the context cannot vouch for (see
  *  mgpu_range; the reason in mgpu_context_last_error). Never asks Vulkan about an unknown buffer. */
@@ -549,8 +715,9 @@ MGPU_API void mgpu_pool_trim(mgpu_context context);
 /* ---------------------------------------------------------------------------------------------------------
  * Transfers and fills. Upload/download go through a pooled host-visible staging area in chunks, so any
  * size works; they block. bytes must fit in the range. Returns MGPU_ERROR_INVALID_ARGUMENT (a null host pointer
- * with bytes > 0; a range the context cannot vouch for, mgpu_range), MGPU_ERROR_RANGE_TOO_SMALL (bytes more
- * than the range's size), and the submitting set. bytes 0 checks the range and does nothing more.
+ * with bytes > 0; a range the context cannot vouch for, mgpu_range; a wrapped buffer whose usage lacks
+ * TRANSFER_DST for an upload, TRANSFER_SRC for a download), MGPU_ERROR_RANGE_TOO_SMALL (bytes more than the
+ * range's size), and the submitting set. bytes 0 checks the range and does nothing more.
  */
 MGPU_API mgpu_result mgpu_buffer_upload(mgpu_context context, mgpu_range dst, const void *src, VkDeviceSize bytes);
 MGPU_API mgpu_result mgpu_buffer_download(mgpu_context context, mgpu_range src, void *dst, VkDeviceSize bytes);

@@ -10,7 +10,9 @@
 #include "../shaders/shared/constants.h"
 
 #include <assert.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 
 /* The push-constant blocks that families share (their structs: shaders/kernels/<family>/<family>_pc.h, included
  * by the files that fill them): the merge's (mgpu__record_merge_pass) and the load-balancing search's
@@ -58,7 +60,9 @@ typedef struct mgpu_pipeline_entry {
 } mgpu_pipeline_entry;
 
 mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, VkPipeline *out);
-mgpu_result mgpu__pipelines_init(mgpu_context ctx, const char *cache_path);
+/* The pipeline layout, and the pipeline cache: engine_cache when not null (the engine's, never destroyed), else
+ * the library's own, loaded from cache_path when given. */
+mgpu_result mgpu__pipelines_init(mgpu_context ctx, const char *cache_path, VkPipelineCache engine_cache);
 void mgpu__pipelines_destroy(mgpu_context ctx);
 
 /* ---- pool (pool.c) ------------------------------------------------------------------------------------- */
@@ -93,6 +97,7 @@ typedef struct mgpu_allocation {
     VkDeviceAddress address; /* wrapped: the device address of the buffer's byte 0, looked up at wrap time */
     VkDeviceSize
         buffer_end; /* wrapped: the buffer's size (given, or its memory requirements): bounds hand-made ranges */
+    VkBufferUsageFlags usage; /* wrapped: the usage the caller created the buffer with */
     bool cached;
     uint64_t freed_at; /* LRU stamp */
 } mgpu_allocation;
@@ -119,6 +124,10 @@ void *mgpu__pool_mapped(mgpu_context ctx, mgpu_range range);
  * Else MGPU_ERROR_INVALID_ARGUMENT with the reason. *base (optional) receives the device address of the
  * buffer's byte 0; no Vulkan call is made. */
 mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceAddress *base);
+/* Vouches for range and checks that its buffer was created with every bit of usage (the pool's buffers have
+ * every usage the library needs; a wrapped one has what mgpu_buffer_wrap was told). Else
+ * MGPU_ERROR_INVALID_ARGUMENT. */
+mgpu_result mgpu__check_usage(mgpu_context ctx, const char *name, mgpu_range range, VkBufferUsageFlags usage);
 
 /* ---- recording (record.c) ------------------------------------------------------------------------------ */
 /* A dispatch: the pipeline for key, push constants, a grid (folded into 2D past the device limit when
@@ -172,10 +181,17 @@ typedef struct mgpu_family_def {
     mgpu_result (*prepare)(mgpu_context ctx, mgpu_type type);
     /* Builds the family's pipelines that no type selects, once per mgpu_context_prepare, or NULL. */
     mgpu_result (*prepare_once)(mgpu_context ctx);
+    /* Builds, for one type the device has, only the pipelines of the value widths in words_mask (bit w: w 32-bit
+     * words per value, bit 0 keys only; indices are one word) and the orders in order_mask (bit 0 ascending,
+     * bit 1 descending) (mgpu_context_prepare_variants), or NULL: then prepare builds all of the type's. */
+    mgpu_result (*prepare_variant)(mgpu_context ctx, mgpu_type type, uint32_t words_mask, uint32_t order_mask);
     /* An owner's tuning table for its prim, CPU rows first (NULL for a sharing family; no row: 128 x 4). */
     const mgpu_tuning_row *tuning;
     size_t tuning_count;
 } mgpu_family_def;
+
+#define MGPU_VALUE_WORDS_ALL 0x7u /* prepare_variant: keys only, one-word and two-word values */
+#define MGPU_ORDERS_ALL      0x3u /* prepare_variant: ascending and descending */
 
 /* A row of src/families.def and its family's definition. */
 typedef struct mgpu_family {
@@ -224,8 +240,9 @@ mgpu_result mgpu__prepare_partitions(mgpu_context ctx, const mgpu_pipeline_key *
  * mergesort pass (pc->run > 0) with the given tuning; sets pc->groups_x. */
 mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,
                                     mgpu_tuning tuning, uint32_t value_words, mgpu_merge_pc *pc);
-/* Builds the pipelines of mgpu__record_merge_pass for every value width and order. */
-mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning);
+/* Builds the pipelines of mgpu__record_merge_pass for the value widths and orders of the masks (prepare_variant). */
+mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning, uint32_t words_mask,
+                                     uint32_t order_mask);
 /* Load-balancing search machinery (load_balance.c), shared with the bulk operations: the scratch of a search over
  * items and objects (one partition per tile boundary, none without items), and the partition dispatch,
  * a barrier and the tile dispatch of lbs.comp in `mode` (MGPU_INTERVAL_*, MGPU_BULK_*). */
@@ -248,6 +265,8 @@ void mgpu__report_failure(mgpu_context ctx, mgpu_result result, const char *form
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* Forgets the calling thread's last error on ctx (a call that succeeds after failures it skipped). */
+void mgpu__clear_error(mgpu_context ctx);
 void mgpu__log(mgpu_context ctx, mgpu_log_level level, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -299,6 +318,7 @@ struct mgpu_context_T {
     uint32_t queue_family;
     VkQueue queue;
     bool owns_instance, owns_device;
+    uint32_t api_version; /* of the instance and device: the library's own (1.3 where the loader has it), or adopted */
     VkDebugUtilsMessengerEXT messenger;
     mgpu_instance_table vki;
     struct VolkDeviceTable vk;
@@ -310,11 +330,21 @@ struct mgpu_context_T {
 
     mgpu_log_fn log;
     void *log_user;
-    char last_error[1024];
-    uint64_t validation_messages;
+    uint64_t serial; /* names the context in each thread's last errors (result.c); never reused */
+    _Atomic uint64_t validation_messages;
+    /* Recording from several threads (mgpuvk.h, "Thread safety"): the pipelines and modules under pipeline_lock
+     * (read to look up, written to create), the pool's records under pool_lock (recursive: its entry points call
+     * one another). locks_ready: both were initialized (mgpu_context_destroy releases them). */
+    pthread_rwlock_t pipeline_lock;
+    pthread_mutex_t pool_lock;
+    bool locks_ready;
 
+    /* The engine's allocation callbacks (mgpu_adopt_desc), NULL otherwise: given to every vkCreate*, vkDestroy*,
+     * vkAllocateMemory and vkFreeMemory the library makes on the device. */
+    const VkAllocationCallbacks *allocator;
     VkPipelineLayout pipeline_layout;
     VkPipelineCache pipeline_cache;
+    bool owns_pipeline_cache; /* false for the engine's (mgpu_adopt_desc.pipeline_cache) */
     char *pipeline_cache_path;
     VkShaderModule modules[MGPU_VARIANT_COUNT]; /* of mgpu__shader_variants, created on first use */
     mgpu_pipeline_entry *pipelines;
@@ -337,7 +367,7 @@ struct mgpu_context_T {
     mgpu_pipeline_key profile_keys[MGPU_PROFILE_DISPATCHES];
     uint32_t profile_groups[MGPU_PROFILE_DISPATCHES];
     bool recording;
-    bool device_lost; /* a Vulkan call returned VK_ERROR_DEVICE_LOST: nothing is submitted any more */
+    _Atomic bool device_lost; /* a Vulkan call returned VK_ERROR_DEVICE_LOST: nothing is submitted any more */
 };
 
 #endif

@@ -101,7 +101,11 @@ typedef struct sort_test {
  * outputs past an indirect count keep their prior content. */
 void sort_test_run(const sort_test *t);
 
-/* A caller's VkBuffer of size bytes with its own memory on the test context's device; destroy frees both. */
+/* A caller's VkBuffer of size bytes with its own memory on the test context's device, created with
+ * TEST_CALLER_USAGE (what the pool's buffers have); destroy frees both. */
+#define TEST_CALLER_USAGE                                                             \
+    (VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | \
+     VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT)
 VkBuffer test_caller_buffer_create(VkDeviceSize size, VkDeviceMemory *memory);
 void test_caller_buffer_destroy(VkBuffer buffer, VkDeviceMemory memory);
 
@@ -134,7 +138,10 @@ void test_cli_write(const char *file, mgpu_type type, const void *data, size_t n
 void test_cli_expect(const char *file, mgpu_type type, const void *want, size_t n, const char *what);
 
 /* The tests' own instance (validation as the run asks, its messages counted) and a device for the test
- * context's GPU with what mgpu_query_device_requirements asks for, as an engine makes them. */
+ * context's GPU, made as an engine makes them: its own feature chain and extension list, into which
+ * mgpu_device_requirements_merge writes what the library wants (or, minimal, bufferDeviceAddress alone). The
+ * chain and the list are what mgpu_adopt_desc passes on (test_vk_adopt_desc). Not to be copied: the chain
+ * points into it. */
 typedef struct test_vk_device {
     VkInstance instance;
     VkDebugUtilsMessengerEXT messenger;
@@ -142,10 +149,20 @@ typedef struct test_vk_device {
     VkDevice device;
     uint32_t family;
     VkQueue queue;
-    mgpu_device_requirements requirements; /* what the device was made with */
-    uint64_t messages;                     /* validation warnings and errors of the instance */
+    uint32_t api_version;                  /* of the instance and device */
+    VkPhysicalDeviceFeatures2 features;    /* what the device was made with: features.pNext = &vk12 */
+    VkPhysicalDeviceVulkan12Features vk12; /* bufferDeviceAddress, and what the merge sets */
+    const char *extensions[8];
+    uint32_t extension_count;
+    mgpu_device_merge merge; /* the merge's storage (structs it appended to the chain), unless minimal */
+    uint64_t messages;       /* validation warnings and errors of the instance */
 } test_vk_device;
+/* api_version: VK_API_VERSION_1_2 or 1_3 (the instance's and the device's); minimal: bufferDeviceAddress alone. */
+bool test_vk_device_create_with(test_vk_device *d, uint32_t api_version, bool minimal);
+/* Vulkan 1.2, with all the library wants. */
 bool test_vk_device_create(test_vk_device *d);
+/* The desc that adopts d's handles and queue, with the features and extensions d was made with. */
+mgpu_adopt_desc test_vk_adopt_desc(const test_vk_device *d);
 void test_vk_device_destroy(test_vk_device *d);
 
 /* The families (families.def): void test_NAME(void) each. MGPU_TEST_FAMILY stays defined so, for the rows a

@@ -218,10 +218,7 @@ VkBuffer test_caller_buffer_create(VkDeviceSize size, VkDeviceMemory *memory) {
     VkPhysicalDevice physical;
     VkDevice device;
     mgpu_context_get_handles(g_test.ctx, NULL, &physical, &device, NULL, NULL);
-    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-                              .size = size,
-                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
-                                       VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT};
+    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size, .usage = TEST_CALLER_USAGE};
     VkBuffer buffer = VK_NULL_HANDLE;
     *memory = VK_NULL_HANDLE;
     if (vkCreateBuffer(device, &bci, NULL, &buffer) != VK_SUCCESS) {
@@ -397,8 +394,9 @@ static VkBool32 VKAPI_PTR test_vk_debug(VkDebugUtilsMessageSeverityFlagBitsEXT s
     return VK_FALSE;
 }
 
-bool test_vk_device_create(test_vk_device *d) {
+bool test_vk_device_create_with(test_vk_device *d, uint32_t api_version, bool minimal) {
     memset(d, 0, sizeof *d);
+    d->api_version = api_version;
     const char *layer = "VK_LAYER_KHRONOS_validation";
     const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
     VkDebugUtilsMessengerCreateInfoEXT messenger_info = {
@@ -408,7 +406,7 @@ bool test_vk_device_create(test_vk_device *d) {
         .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
         .pfnUserCallback = test_vk_debug,
         .pUserData = d};
-    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_2};
+    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = api_version};
     VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
                                 .pNext = g_test.validation ? &messenger_info : NULL,
                                 .pApplicationInfo = &app,
@@ -438,32 +436,63 @@ bool test_vk_device_create(test_vk_device *d) {
     CHECK(d->physical_device != VK_NULL_HANDLE, "the test finds the device");
     if (!d->physical_device) return false;
 
-    mgpu_device_requirements *req = &d->requirements;
-    CHECK_OK(mgpu_query_device_requirements(d->instance, d->physical_device, vkGetInstanceProcAddr, req));
+    /* The engine's own chain: a Vulkan 1.2 struct holding bufferDeviceAddress; the merge adds the rest. */
+    d->vk12 = (VkPhysicalDeviceVulkan12Features){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                                 .bufferDeviceAddress = VK_TRUE};
+    d->features = (VkPhysicalDeviceFeatures2){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &d->vk12};
+    uint32_t extension_count = 0;
+    vkEnumerateDeviceExtensionProperties(d->physical_device, NULL, &extension_count, NULL);
+    VkExtensionProperties *props = calloc(extension_count + 1, sizeof *props);
+    vkEnumerateDeviceExtensionProperties(d->physical_device, NULL, &extension_count, props);
+    for (uint32_t i = 0; i < extension_count; ++i) /* Vulkan asks for it wherever the device has it */
+        if (!strcmp(props[i].extensionName, "VK_KHR_portability_subset"))
+            d->extensions[d->extension_count++] = "VK_KHR_portability_subset";
+    free(props);
+    if (!minimal) {
+        d->merge = (mgpu_device_merge){.api_version = api_version,
+                                       .features = &d->features,
+                                       .extensions = d->extensions,
+                                       .extension_count = d->extension_count,
+                                       .extension_capacity = 8};
+        CHECK_OK(mgpu_device_requirements_merge(d->instance, d->physical_device, vkGetInstanceProcAddr, &d->merge));
+        d->extension_count = d->merge.extension_count;
+    }
     VkQueueFamilyProperties families[16];
     uint32_t family_count = 16;
     vkGetPhysicalDeviceQueueFamilyProperties(d->physical_device, &family_count, families);
     while (d->family < family_count && !(families[d->family].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++d->family;
-    req->vk12.pNext = NULL;
-    VkPhysicalDeviceFeatures2 features = {
-        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &req->vk12, .features = req->features};
     float priority = 1;
     VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                    .queueFamilyIndex = d->family,
                                    .queueCount = 1,
                                    .pQueuePriorities = &priority};
     VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                              .pNext = &features,
+                              .pNext = &d->features,
                               .queueCreateInfoCount = 1,
                               .pQueueCreateInfos = &qci,
-                              .enabledExtensionCount = req->extension_count,
-                              .ppEnabledExtensionNames = req->extensions};
+                              .enabledExtensionCount = d->extension_count,
+                              .ppEnabledExtensionNames = d->extensions};
     if (vkCreateDevice(d->physical_device, &dci, NULL, &d->device) != VK_SUCCESS) {
         CHECK(false, "the test's vkCreateDevice failed");
         return false;
     }
     vkGetDeviceQueue(d->device, d->family, 0, &d->queue);
     return true;
+}
+
+bool test_vk_device_create(test_vk_device *d) { return test_vk_device_create_with(d, VK_API_VERSION_1_2, false); }
+
+mgpu_adopt_desc test_vk_adopt_desc(const test_vk_device *d) {
+    return (mgpu_adopt_desc){.instance = d->instance,
+                             .physical_device = d->physical_device,
+                             .device = d->device,
+                             .queue_family_index = d->family,
+                             .queue = d->queue,
+                             .get_instance_proc_addr = vkGetInstanceProcAddr,
+                             .api_version = d->api_version,
+                             .enabled_features = &d->features,
+                             .enabled_extensions = d->extensions,
+                             .enabled_extension_count = d->extension_count};
 }
 
 void test_vk_device_destroy(test_vk_device *d) {

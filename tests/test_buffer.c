@@ -200,11 +200,16 @@ static void test_context(void) {
     VkQueue queue;
     mgpu_context_get_handles(ctx, &instance, &physical, &device, &family, &queue);
     mgpu_context adopted = NULL;
+    /* The library made the device with more; telling it bufferDeviceAddress alone is enough. */
+    VkPhysicalDeviceVulkan12Features vk12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                             .bufferDeviceAddress = VK_TRUE};
+    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &vk12};
     CHECK_OK(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance,
                                                    .physical_device = physical,
                                                    .device = device,
                                                    .queue_family_index = family,
-                                                   .queue = queue},
+                                                   .queue = queue,
+                                                   .enabled_features = &features},
                                 &adopted));
     if (adopted) {
         mgpu_range r;
@@ -222,10 +227,12 @@ static void test_context(void) {
     }
     CHECK_RESULT(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance, .device = device}, &adopted),
                  MGPU_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(mgpu_context_adopt(
-                     &(mgpu_adopt_desc){
-                         .instance = instance, .physical_device = physical, .device = device, .queue_family_index = 99},
-                     &adopted),
+    CHECK_RESULT(mgpu_context_adopt(&(mgpu_adopt_desc){.instance = instance,
+                                                       .physical_device = physical,
+                                                       .device = device,
+                                                       .queue_family_index = 99,
+                                                       .enabled_features = &features},
+                                    &adopted),
                  MGPU_ERROR_INVALID_ARGUMENT);
     mgpu_scalar after;
     mgpu_range check;

@@ -734,13 +734,17 @@ static void check_contexts(void) {
     uint32_t family;
     VkQueue queue;
     mgpu_context_get_handles(CTX, &instance, &physical, &device, &family, &queue);
+    VkPhysicalDeviceVulkan12Features vk12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                             .bufferDeviceAddress = VK_TRUE};
+    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &vk12};
     mgpu_adopt_desc adopt = {.instance = instance,
                              .physical_device = physical,
                              .device = device,
                              .queue_family_index = family,
                              .queue = queue,
                              .log = capture_log,
-                             .log_user = &capture};
+                             .log_user = &capture,
+                             .enabled_features = &features};
     mgpu_adopt_desc extended = adopt;
     extended.next = &g_extension;
     capture = (log_capture){0};
@@ -750,6 +754,25 @@ static void check_contexts(void) {
     capture = (log_capture){0};
     r = mgpu_context_adopt(&extended, &created);
     expect_desc_refused("mgpu_context_adopt without a device too", r, created, &capture);
+    /* The features the device was made with are required: asking the device would use what was not enabled. */
+    mgpu_adopt_desc unfeatured = adopt;
+    unfeatured.enabled_features = NULL;
+    capture = (log_capture){0};
+    r = mgpu_context_adopt(&unfeatured, &created);
+    CHECK(r == MGPU_ERROR_INVALID_ARGUMENT && created == NULL && capture.messages == 1 &&
+              strstr(capture.last, "enabled_features") != NULL,
+          "adopting without enabled_features -> %s, the log heard \"%s\"", mgpu_result_name(r), capture.last);
+    VkPhysicalDeviceFeatures2 wrong = features;
+    wrong.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
+    unfeatured.enabled_features = &wrong;
+    CHECK_RESULT(mgpu_context_adopt(&unfeatured, &created), MGPU_ERROR_INVALID_ARGUMENT);
+    unfeatured.enabled_features = &features;
+    unfeatured.enabled_extension_count = 1;
+    CHECK_RESULT(mgpu_context_adopt(&unfeatured, &created), MGPU_ERROR_INVALID_ARGUMENT);
+    /* bufferDeviceAddress not enabled: the library cannot work. */
+    vk12.bufferDeviceAddress = VK_FALSE;
+    CHECK_RESULT(mgpu_context_adopt(&adopt, &created), MGPU_ERROR_NO_DEVICE);
+    vk12.bufferDeviceAddress = VK_TRUE;
     capture = (log_capture){0};
     CHECK_OK(mgpu_context_adopt(&adopt, &created));
     CHECK(capture.messages == 0, "adopting with next NULL logged \"%s\"", capture.last);

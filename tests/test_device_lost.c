@@ -99,13 +99,9 @@ static void lost_after(mgpu_context ctx, mgpu_range keys, mgpu_range out, uint32
 /* One context on the device, losing it at `mode`: first a working sort, then the loss, then lost_after. */
 static void lost_case(const test_vk_device *d, lose_at mode) {
     lost.mode = LOSE_NEVER;
-    mgpu_adopt_desc desc = {.instance = d->instance,
-                            .physical_device = d->physical_device,
-                            .device = d->device,
-                            .queue_family_index = d->family,
-                            .queue = d->queue,
-                            .get_instance_proc_addr = lost_get_instance_proc_addr,
-                            .log = lost_log};
+    mgpu_adopt_desc desc = test_vk_adopt_desc(d);
+    desc.get_instance_proc_addr = lost_get_instance_proc_addr;
+    desc.log = lost_log;
     mgpu_context ctx = NULL;
     mgpu_result r = mgpu_context_adopt(&desc, &ctx);
     CHECK(r == MGPU_SUCCESS, "mgpu_context_adopt -> %s", mgpu_result_name(r));

@@ -88,8 +88,14 @@ void test_pool(void) {
     VkDeviceMemory memory;
     VkBuffer caller = test_caller_buffer_create(4096, &memory);
     mgpu_range whole, wrapped;
-    CHECK_OK(mgpu_buffer_wrap(ctx, caller, 4096, 0, VK_WHOLE_SIZE, &whole));
-    CHECK_OK(mgpu_buffer_wrap(ctx, caller, 0, 1024, 2048, &wrapped));
+    CHECK_OK(
+        mgpu_buffer_wrap(ctx,
+                         &(mgpu_buffer_wrap_desc){
+                             .buffer = caller, .usage = TEST_CALLER_USAGE, .buffer_size = 4096, .size = VK_WHOLE_SIZE},
+                         &whole));
+    CHECK_OK(mgpu_buffer_wrap(
+        ctx, &(mgpu_buffer_wrap_desc){.buffer = caller, .usage = TEST_CALLER_USAGE, .offset = 1024, .size = 2048},
+        &wrapped));
     CHECK(mgpu_range_address(ctx, wrapped) == mgpu_range_address(ctx, whole) + 1024, "wrapped address");
     uint32_t values[512];
     for (int i = 0; i < 512; ++i) values[i] = (uint32_t)i * 3u;
@@ -103,13 +109,83 @@ void test_pool(void) {
     mgpu_buffer_free(ctx, whole);
     mgpu_range owner;
     CHECK_OK(mgpu_buffer_alloc(ctx, 4096, &owner));
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, owner.buffer, 0, owner.offset, 4096, &wrapped), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(
+        mgpu_buffer_wrap(ctx,
+                         &(mgpu_buffer_wrap_desc){
+                             .buffer = owner.buffer, .usage = TEST_CALLER_USAGE, .offset = owner.offset, .size = 4096},
+                         &wrapped),
+        MGPU_ERROR_INVALID_ARGUMENT);
     mgpu_buffer_free(ctx, owner);
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, VK_NULL_HANDLE, 0, 0, 16, &wrapped), MGPU_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, caller, 100, 64, 64, &wrapped), MGPU_ERROR_RANGE_TOO_SMALL);
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, caller, 0, 0, (VkDeviceSize)1 << 30, &wrapped), MGPU_ERROR_RANGE_TOO_SMALL);
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, caller, 0, 2, 64, &wrapped), MGPU_ERROR_MISALIGNED);
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, caller, 0, 0, VK_WHOLE_SIZE, &wrapped), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(
+        mgpu_buffer_wrap(
+            ctx, &(mgpu_buffer_wrap_desc){.buffer = VK_NULL_HANDLE, .usage = TEST_CALLER_USAGE, .size = 16}, &wrapped),
+        MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_buffer_wrap(
+                     ctx,
+                     &(mgpu_buffer_wrap_desc){
+                         .buffer = caller, .usage = TEST_CALLER_USAGE, .buffer_size = 100, .offset = 64, .size = 64},
+                     &wrapped),
+                 MGPU_ERROR_RANGE_TOO_SMALL);
+    CHECK_RESULT(
+        mgpu_buffer_wrap(
+            ctx, &(mgpu_buffer_wrap_desc){.buffer = caller, .usage = TEST_CALLER_USAGE, .size = (VkDeviceSize)1 << 30},
+            &wrapped),
+        MGPU_ERROR_RANGE_TOO_SMALL);
+    CHECK_RESULT(mgpu_buffer_wrap(
+                     ctx,
+                     &(mgpu_buffer_wrap_desc){.buffer = caller, .usage = TEST_CALLER_USAGE, .offset = 2, .size = 64},
+                     &wrapped),
+                 MGPU_ERROR_MISALIGNED);
+    CHECK_RESULT(mgpu_buffer_wrap(
+                     ctx, &(mgpu_buffer_wrap_desc){.buffer = caller, .usage = TEST_CALLER_USAGE, .size = VK_WHOLE_SIZE},
+                     &wrapped),
+                 MGPU_ERROR_INVALID_ARGUMENT);
+    /* The usage the buffer was made with: without SHADER_DEVICE_ADDRESS the wrap is refused; without the
+     * transfer bits, the transfers and a blocking result read back from it are. */
+    CHECK_RESULT_IN(ctx,
+                    mgpu_buffer_wrap(ctx,
+                                     &(mgpu_buffer_wrap_desc){.buffer = caller,
+                                                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                                                       VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                                                       VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                                              .size = 64},
+                                     &wrapped),
+                    MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(mgpu_context_last_error(ctx), "SHADER_DEVICE_ADDRESS") != NULL, "the refusal names the usage: %s",
+          mgpu_context_last_error(ctx));
+    CHECK_RESULT(mgpu_buffer_wrap(ctx, NULL, &wrapped), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(
+        mgpu_buffer_wrap(
+            ctx, &(mgpu_buffer_wrap_desc){.next = &wrapped, .buffer = caller, .usage = TEST_CALLER_USAGE, .size = 64},
+            &wrapped),
+        MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_range addressed;
+    CHECK_OK(mgpu_buffer_wrap(
+        ctx,
+        &(mgpu_buffer_wrap_desc){
+            .buffer = caller, .usage = VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT, .buffer_size = 4096, .size = 4096},
+        &addressed));
+    CHECK_RESULT_IN(ctx, mgpu_buffer_upload(ctx, addressed, values, 16), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT_IN(ctx, mgpu_buffer_download(ctx, addressed, values, 16), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_OK(mgpu_fill(
+        ctx, &(mgpu_fill_info){
+                 .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 512, .output = addressed, .a.u32 = 2}));
+    CHECK_OK(mgpu_scan(
+        ctx,
+        &(mgpu_scan_info){
+            .type = MGPU_TYPE_U32, .count = 512, .input = addressed, .output = mgpu_range_slice(addressed, 2048, 2048)},
+        &total));
+    CHECK(total.u32 == 1024, "scan in a buffer wrapped without transfer usage: total %u", total.u32);
+    mgpu_reduce_value reduced;
+    CHECK_RESULT_IN(ctx,
+                    mgpu_reduce(ctx,
+                                &(mgpu_reduce_info){.type = MGPU_TYPE_U32,
+                                                    .count = 256,
+                                                    .input = addressed,
+                                                    .result = mgpu_range_slice(addressed, 3072, 16)},
+                                &reduced),
+                    MGPU_ERROR_INVALID_ARGUMENT); /* its result would be copied out of the buffer */
+    mgpu_buffer_free(ctx, addressed);
     test_caller_buffer_destroy(caller, memory);
 
     /* bad arguments */

@@ -610,17 +610,42 @@ static void wrapped(void) {
     mgpu_context ctx = g_test.ctx;
     mgpu_range pooled, w;
     CHECK_OK(mgpu_buffer_alloc(ctx, N * 4, &pooled));
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, pooled.buffer, 0, pooled.offset, 4 * N * 4, &w), MGPU_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, pooled.buffer, 0, pooled.offset, pooled.size, &w), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_buffer_wrap(ctx,
+                                  &(mgpu_buffer_wrap_desc){.buffer = pooled.buffer,
+                                                           .usage = TEST_CALLER_USAGE,
+                                                           .offset = pooled.offset,
+                                                           .size = 4 * N * 4},
+                                  &w),
+                 MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_buffer_wrap(ctx,
+                                  &(mgpu_buffer_wrap_desc){.buffer = pooled.buffer,
+                                                           .usage = TEST_CALLER_USAGE,
+                                                           .offset = pooled.offset,
+                                                           .size = pooled.size},
+                                  &w),
+                 MGPU_ERROR_INVALID_ARGUMENT);
     mgpu_buffer_free(ctx, pooled);
 
     const VkDeviceSize bytes = 4096;
     VkDeviceMemory memory;
     VkBuffer buffer = test_caller_buffer_create(bytes, &memory);
     if (!buffer) return;
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, buffer, bytes, 0, 2 * bytes, &w), MGPU_ERROR_RANGE_TOO_SMALL);
-    CHECK_RESULT(mgpu_buffer_wrap(ctx, buffer, 0, 0, (VkDeviceSize)1 << 30, &w), MGPU_ERROR_RANGE_TOO_SMALL);
-    CHECK_OK(mgpu_buffer_wrap(ctx, buffer, bytes, 0, VK_WHOLE_SIZE, &w));
+    CHECK_RESULT(
+        mgpu_buffer_wrap(ctx,
+                         &(mgpu_buffer_wrap_desc){
+                             .buffer = buffer, .usage = TEST_CALLER_USAGE, .buffer_size = bytes, .size = 2 * bytes},
+                         &w),
+        MGPU_ERROR_RANGE_TOO_SMALL);
+    CHECK_RESULT(
+        mgpu_buffer_wrap(
+            ctx, &(mgpu_buffer_wrap_desc){.buffer = buffer, .usage = TEST_CALLER_USAGE, .size = (VkDeviceSize)1 << 30},
+            &w),
+        MGPU_ERROR_RANGE_TOO_SMALL);
+    CHECK_OK(
+        mgpu_buffer_wrap(ctx,
+                         &(mgpu_buffer_wrap_desc){
+                             .buffer = buffer, .usage = TEST_CALLER_USAGE, .buffer_size = bytes, .size = VK_WHOLE_SIZE},
+                         &w));
     CHECK(w.size == bytes && w.id != 0, "wrapped whole: %llu bytes, id %llu", (unsigned long long)w.size,
           (unsigned long long)w.id);
     VkDevice device;

@@ -7,6 +7,11 @@
  *     externally synchronized, and a VkQueue must not be used from two threads at once): each works on its
  *     own ranges and on the other's, shared through mgpu_buffer_wrap; a range passed to the wrong context is
  *     refused; they are destroyed in one order, then (adopted again) in the other.
+ *   - Four threads record into one context at once, each into its own command buffer of its own command pool:
+ *     they allocate their outputs and scratch from the context's pool, and record a radix sort, a scan, a
+ *     mergesort and a merge with no pipeline prepared (so the pipelines are created while the others record),
+ *     and a call that fails, whose message each thread reads back as its own; the main thread then submits
+ *     every command buffer and checks the results.
  * CHECK and the CPU references are not thread-safe (the counters in g_test, test_random's state, the static
  * that ref_sort's comparator reads): the main thread makes every input and expected result, the workers only
  * record what the device gave, and the main thread checks after joining them.
@@ -292,6 +297,206 @@ static void threads_concurrent(void) {
     pthread_mutex_destroy(&start.lock);
 }
 
+/* ---- several threads recording into one context ------------------------------------------------------------ */
+
+/* One recorder: the inputs uploaded by the main thread; its outputs, scratch and command buffer of its own. */
+typedef struct recorder {
+    int index;
+    gate *start;
+    mgpu_context ctx;
+    VkCommandBuffer cmd;
+    thread_round round;
+    mgpu_range in[8]; /* sort keys, sort values, radix keys, scan input, a keys, b keys, a values, b values */
+    mgpu_range out[OUT_COUNT];
+    mgpu_range scratch[4];
+    mgpu_result result;
+    char failure[1200];
+    bool own_error; /* the deliberate failure's message, read back on this thread, was this thread's */
+} recorder;
+
+static bool recorder_ok(recorder *w, mgpu_result r, const char *what) {
+    if (r == MGPU_SUCCESS) return true;
+    if (w->result == MGPU_SUCCESS) {
+        w->result = r;
+        snprintf(w->failure, sizeof w->failure, "%s -> %s: %s", what, mgpu_result_name(r),
+                 mgpu_context_last_error(w->ctx));
+    }
+    return false;
+}
+
+/* Scratch for one call (of `bytes` as get_requirements said; none: an empty range). */
+static bool recorder_scratch(recorder *w, int k, mgpu_result r, const mgpu_requirements *req) {
+    if (!recorder_ok(w, r, "get_requirements")) return false;
+    return !req->scratch_size ||
+           recorder_ok(w, mgpu_buffer_alloc(w->ctx, req->scratch_size, &w->scratch[k]), "scratch alloc");
+}
+
+static void *recorder_main(void *arg) {
+    recorder *w = arg;
+    pthread_mutex_lock(&w->start->lock);
+    while (!w->start->open) pthread_cond_wait(&w->start->cond, &w->start->lock);
+    pthread_mutex_unlock(&w->start->lock);
+    mgpu_context ctx = w->ctx;
+    thread_round *t = &w->round;
+    for (int k = 0; k < OUT_COUNT; ++k)
+        if (!recorder_ok(w, mgpu_buffer_alloc(ctx, t->out[k].bytes ? t->out[k].bytes : 16, &w->out[k]), "alloc"))
+            return NULL;
+    mgpu_sort_info sort = {.key_type = MGPU_TYPE_F32,
+                           .value_size = 4,
+                           .count = t->sort_n,
+                           .keys_in = w->in[0],
+                           .keys_out = w->out[OUT_SORT_KEYS],
+                           .values_in = w->in[1],
+                           .values_out = w->out[OUT_SORT_VALUES]};
+    mgpu_sort_info radix = {.key_type = MGPU_TYPE_U32,
+                            .indices = true,
+                            .descending = true,
+                            .count = t->radix_n,
+                            .keys_in = w->in[2],
+                            .keys_out = w->out[OUT_RADIX_KEYS],
+                            .values_out = w->out[OUT_RADIX_INDICES]};
+    mgpu_scan_info scan = {.type = MGPU_TYPE_I32,
+                           .op = MGPU_OP_ADD,
+                           .exclusive = true,
+                           .count = t->scan_n,
+                           .input = w->in[3],
+                           .output = w->out[OUT_SCAN],
+                           .total = w->out[OUT_SCAN_TOTAL]};
+    mgpu_merge_info merge = {.key_type = MGPU_TYPE_U32,
+                             .value_size = 4,
+                             .a_count = t->a_n,
+                             .b_count = t->b_n,
+                             .a_keys = w->in[4],
+                             .b_keys = w->in[5],
+                             .a_values = w->in[6],
+                             .b_values = w->in[7],
+                             .out_keys = w->out[OUT_MERGE_KEYS],
+                             .out_values = w->out[OUT_MERGE_VALUES]};
+    mgpu_requirements req[4];
+    if (!recorder_scratch(w, 0, mgpu_mergesort_get_requirements(ctx, &sort, &req[0]), &req[0]) ||
+        !recorder_scratch(w, 1, mgpu_radixsort_get_requirements(ctx, &radix, &req[1]), &req[1]) ||
+        !recorder_scratch(w, 2, mgpu_scan_get_requirements(ctx, &scan, &req[2]), &req[2]) ||
+        !recorder_scratch(w, 3, mgpu_merge_get_requirements(ctx, &merge, &req[3]), &req[3]))
+        return NULL;
+    /* A failure of this thread's own, its message read back while the others record (and fail) too. */
+    mgpu_sort_info short_input = radix;
+    short_input.count = (uint32_t)(w->in[2].size / 4) + 1000u + (uint32_t)w->index;
+    char expected[64];
+    snprintf(expected, sizeof expected, "%llu needed", (unsigned long long)short_input.count * 4u);
+    mgpu_result r = mgpu_cmd_radixsort(ctx, w->cmd, &short_input, w->scratch[1]);
+    w->own_error = r == MGPU_ERROR_RANGE_TOO_SMALL && strstr(mgpu_context_last_error(ctx), expected) != NULL;
+    if (!w->own_error)
+        snprintf(w->failure, sizeof w->failure, "the deliberate failure -> %s: \"%s\", expected \"%s\"",
+                 mgpu_result_name(r), mgpu_context_last_error(ctx), expected);
+    if (!recorder_ok(w, mgpu_cmd_mergesort(ctx, w->cmd, &sort, w->scratch[0]), "mgpu_cmd_mergesort")) return NULL;
+    mgpu_cmd_barrier(ctx, w->cmd);
+    if (!recorder_ok(w, mgpu_cmd_radixsort(ctx, w->cmd, &radix, w->scratch[1]), "mgpu_cmd_radixsort")) return NULL;
+    mgpu_cmd_barrier(ctx, w->cmd);
+    if (!recorder_ok(w, mgpu_cmd_scan(ctx, w->cmd, &scan, w->scratch[2]), "mgpu_cmd_scan")) return NULL;
+    mgpu_cmd_barrier(ctx, w->cmd);
+    recorder_ok(w, mgpu_cmd_merge(ctx, w->cmd, &merge, w->scratch[3]), "mgpu_cmd_merge");
+    return NULL;
+}
+
+static void threads_one_context(void) {
+    static recorder workers[THREAD_COUNT];
+    mgpu_context ctx = NULL;
+    worker heard = {.index = -1}; /* the log of the context: validation messages counted */
+    atomic_init(&heard.log_validation, 0);
+    CHECK_OK(mgpu_context_create(
+        &(mgpu_context_desc){.validation = g_test.validation, .log = worker_log, .log_user = &heard}, &ctx));
+    if (!ctx) return;
+    VkDevice device;
+    uint32_t family;
+    VkQueue queue;
+    mgpu_context_get_handles(ctx, NULL, NULL, &device, &family, &queue);
+    VkCommandPool pools[THREAD_COUNT];
+    gate start = {.open = false};
+    pthread_mutex_init(&start.lock, NULL);
+    pthread_cond_init(&start.cond, NULL);
+    for (int i = 0; i < THREAD_COUNT; ++i) {
+        recorder *w = &workers[i];
+        memset(w, 0, sizeof *w);
+        w->index = i;
+        w->start = &start;
+        w->ctx = ctx;
+        round_prepare(&w->round);
+        thread_round *t = &w->round;
+        const void *data[8] = {t->sort_keys, t->sort_values, t->radix_keys, t->scan_in,
+                               t->a_keys,    t->b_keys,      t->a_values,   t->b_values};
+        const uint32_t counts[8] = {t->sort_n, t->sort_n, t->radix_n, t->scan_n, t->a_n, t->b_n, t->a_n, t->b_n};
+        for (int k = 0; k < 8; ++k) {
+            CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, counts[k] * 4u, &w->in[k]));
+            CHECK_OK_IN(ctx, mgpu_buffer_upload(ctx, w->in[k], data[k], counts[k] * 4u));
+        }
+        VkCommandPoolCreateInfo cpi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, .queueFamilyIndex = family};
+        vkCreateCommandPool(device, &cpi, NULL, &pools[i]);
+        VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                            .commandPool = pools[i],
+                                            .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                            .commandBufferCount = 1};
+        vkAllocateCommandBuffers(device, &cbai, &w->cmd);
+        VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+        vkBeginCommandBuffer(w->cmd, &begin);
+    }
+    pthread_t threads[THREAD_COUNT];
+    bool started[THREAD_COUNT];
+    for (int i = 0; i < THREAD_COUNT; ++i) {
+        started[i] = pthread_create(&threads[i], NULL, recorder_main, &workers[i]) == 0;
+        CHECK(started[i], "pthread_create of recorder %d", i);
+    }
+    pthread_mutex_lock(&start.lock);
+    start.open = true;
+    pthread_cond_broadcast(&start.cond);
+    pthread_mutex_unlock(&start.lock);
+    for (int i = 0; i < THREAD_COUNT; ++i)
+        if (started[i]) pthread_join(threads[i], NULL);
+
+    /* The main thread submits every command buffer (one queue, one thread), then checks. */
+    VkCommandBuffer cmds[THREAD_COUNT];
+    for (int i = 0; i < THREAD_COUNT; ++i) {
+        VkMemoryBarrier to_transfer = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                                       .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                                       .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT};
+        vkCmdPipelineBarrier(workers[i].cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
+                             &to_transfer, 0, NULL, 0, NULL);
+        vkEndCommandBuffer(workers[i].cmd);
+        cmds[i] = workers[i].cmd;
+    }
+    bool all = true;
+    for (int i = 0; i < THREAD_COUNT; ++i) all = all && started[i] && workers[i].result == MGPU_SUCCESS;
+    if (all) {
+        VkSubmitInfo submit = {
+            .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = THREAD_COUNT, .pCommandBuffers = cmds};
+        CHECK(vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE) == VK_SUCCESS, "submit the recorders' work");
+        vkQueueWaitIdle(queue);
+    }
+    for (int i = 0; i < THREAD_COUNT; ++i) {
+        recorder *w = &workers[i];
+        CHECK(started[i] && w->result == MGPU_SUCCESS, "recorder %d: %s", i, w->failure);
+        CHECK(w->own_error, "recorder %d reads its own last error: %s", i, w->failure);
+        for (int k = 0; k < OUT_COUNT && all; ++k) {
+            thread_output *o = &w->round.out[k];
+            CHECK_OK_IN(ctx, mgpu_buffer_download(ctx, w->out[k], o->got, o->bytes));
+            CHECK(memcmp(o->got, o->want, o->bytes) == 0, "recorder %d: %s differ from the CPU reference", i, o->what);
+        }
+        for (int k = 0; k < 8; ++k) mgpu_buffer_free(ctx, w->in[k]);
+        for (int k = 0; k < OUT_COUNT; ++k) mgpu_buffer_free(ctx, w->out[k]);
+        for (int k = 0; k < 4; ++k) mgpu_buffer_free(ctx, w->scratch[k]);
+        vkDestroyCommandPool(device, pools[i], NULL);
+        round_release(&w->round);
+    }
+    mgpu_pool_stats stats;
+    mgpu_pool_get_stats(ctx, &stats);
+    CHECK(stats.in_use_ranges == 0, "one context: %llu ranges left in use", (unsigned long long)stats.in_use_ranges);
+    unsigned messages = atomic_load(&heard.log_validation);
+    CHECK(messages == 0 && mgpu_context_validation_message_count(ctx) == 0,
+          "one context on several threads: %u validation messages", messages);
+    mgpu_context_destroy(ctx);
+    pthread_cond_destroy(&start.cond);
+    pthread_mutex_destroy(&start.lock);
+}
+
 /* ---- two contexts adopting one device -------------------------------------------------------------------- */
 
 static uint64_t shared_messages; /* validation messages and errors in the contexts' logs */
@@ -321,7 +526,12 @@ static void shared_expect(mgpu_context ctx, mgpu_range range, const void *want, 
 /* The other context's view of a range: a wrap of the same bytes of the same VkBuffer. */
 static mgpu_range shared_wrap(mgpu_context ctx, mgpu_range range) {
     mgpu_range wrapped = {0};
-    CHECK_OK_IN(ctx, mgpu_buffer_wrap(ctx, range.buffer, 0, range.offset, range.size, &wrapped));
+    CHECK_OK_IN(ctx, mgpu_buffer_wrap(ctx,
+                                      &(mgpu_buffer_wrap_desc){.buffer = range.buffer,
+                                                               .usage = TEST_CALLER_USAGE,
+                                                               .offset = range.offset,
+                                                               .size = range.size},
+                                      &wrapped));
     return wrapped;
 }
 
@@ -331,15 +541,9 @@ static void shared_round(const test_vk_device *d, int first) {
     mgpu_context ctx[2] = {NULL, NULL};
     static const char *const names[2] = {"0", "1"};
     for (int i = 0; i < 2; ++i) {
-        mgpu_adopt_desc desc = {.instance = d->instance,
-                                .physical_device = d->physical_device,
-                                .device = d->device,
-                                .queue_family_index = d->family,
-                                .queue = d->queue,
-                                .get_instance_proc_addr = vkGetInstanceProcAddr,
-                                .api_version = VK_API_VERSION_1_2,
-                                .log = shared_log,
-                                .log_user = (void *)names[i]};
+        mgpu_adopt_desc desc = test_vk_adopt_desc(d);
+        desc.log = shared_log;
+        desc.log_user = (void *)names[i];
         mgpu_result r = mgpu_context_adopt(&desc, &ctx[i]);
         CHECK(r == MGPU_SUCCESS, "mgpu_context_adopt %d -> %s", i, mgpu_result_name(r));
     }
@@ -484,5 +688,6 @@ static void threads_shared_device(void) {
 
 void test_threads(void) {
     threads_concurrent();
+    threads_one_context();
     threads_shared_device();
 }

@@ -16,6 +16,9 @@ static mgpu_result mgpu_transfer(mgpu_context ctx, mgpu_range device_range, void
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!host && bytes) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null host pointer", name);
     mgpu_result r = mgpu__check_range(ctx, name, device_range, bytes, 1);
+    if (r == MGPU_SUCCESS)
+        r = mgpu__check_usage(ctx, name, device_range,
+                              upload ? VK_BUFFER_USAGE_TRANSFER_DST_BIT : VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
     if (r != MGPU_SUCCESS || bytes == 0) return r;
     if (!ctx->queue) return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "%s: the context has no queue", name);
     VkDeviceSize chunk = bytes < MGPU_STAGING_CHUNK ? bytes : MGPU_STAGING_CHUNK;

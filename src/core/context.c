@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@ typedef struct mgpu_probe {
     bool buffer_device_address;
     bool full_subgroups;
     bool subgroup_size_control;
+    bool subgroup_size_control_ext; /* VK_EXT_subgroup_size_control: the features on a Vulkan 1.2 device */
     bool portability_subset;
     bool executable_properties; /* VK_KHR_pipeline_executable_properties: MGPU_PROFILE logs register counts */
     uint32_t timestamp_valid_bits;
@@ -102,6 +104,7 @@ static void mgpu_probe_device(const mgpu_instance_table *vki, VkPhysicalDevice p
     if (exts) vki->vkEnumerateDeviceExtensionProperties(pd, NULL, &ext_count, exts);
     bool has_13 = basic.apiVersion >= VK_API_VERSION_1_3;
     bool has_sg_ext = exts && mgpu_has_extension(exts, ext_count, VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
+    p->subgroup_size_control_ext = has_sg_ext;
     p->portability_subset = exts && mgpu_has_extension(exts, ext_count, "VK_KHR_portability_subset");
     p->executable_properties =
         exts && mgpu_has_extension(exts, ext_count, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
@@ -121,17 +124,19 @@ static void mgpu_probe_device(const mgpu_instance_table *vki, VkPhysicalDevice p
                                       VK_SUBGROUP_FEATURE_ARITHMETIC_BIT;
     info->subgroup_scans = (info->subgroup_operations & scan_ops) == scan_ops && info->min_subgroup_size >= 4;
 
-    VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    /* The subgroup-size features through the struct that core 1.3 and the extension share. */
+    VkPhysicalDeviceSubgroupSizeControlFeatures sg = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES};
     VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                            .pNext = has_13 ? &f13 : NULL};
+                                            .pNext = (has_13 || has_sg_ext) ? &sg : NULL};
     VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f12};
     vki->vkGetPhysicalDeviceFeatures2(pd, &features);
     info->shader_int64 = features.features.shaderInt64;
     info->shader_float64 = features.features.shaderFloat64 && features.features.shaderInt64;
     info->vulkan_memory_model = f12.vulkanMemoryModel;
     p->buffer_device_address = f12.bufferDeviceAddress;
-    p->subgroup_size_control = has_13 && f13.subgroupSizeControl;
-    p->full_subgroups = has_13 && f13.computeFullSubgroups;
+    p->subgroup_size_control = sg.subgroupSizeControl;
+    p->full_subgroups = sg.computeFullSubgroups;
     info->subgroup_size_control = p->subgroup_size_control;
 
     VkPhysicalDeviceMemoryProperties mem;
@@ -195,10 +200,162 @@ static VkBool32 VKAPI_PTR mgpu_debug_callback(VkDebugUtilsMessageSeverityFlagBit
     (void)types;
     mgpu_context ctx = user;
     if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
-        ++ctx->validation_messages;
+        atomic_fetch_add(&ctx->validation_messages, 1);
         mgpu__log(ctx, MGPU_LOG_VALIDATION, "%s", data->pMessage ? data->pMessage : "(no message)");
     }
     return VK_FALSE;
+}
+
+/* The structs of a pNext chain, from the struct after head; a chain longer than this is taken as a loop. */
+#define MGPU_CHAIN_MAX 256
+
+static VkBaseOutStructure *mgpu_chain_find(const void *head, VkStructureType type) {
+    const VkBaseOutStructure *s = ((const VkBaseOutStructure *)head)->pNext;
+    for (int i = 0; s && i < MGPU_CHAIN_MAX; ++i, s = s->pNext)
+        if (s->sType == type) return (VkBaseOutStructure *)s;
+    return NULL;
+}
+
+static void mgpu_chain_append(void *head, void *structure) {
+    VkBaseOutStructure *last = head;
+    for (int i = 0; last->pNext && i < MGPU_CHAIN_MAX; ++i) last = last->pNext;
+    last->pNext = structure;
+}
+
+static bool mgpu_names_have(const char *const *names, uint32_t count, const char *name) {
+    for (uint32_t i = 0; i < count; ++i)
+        if (names[i] && strcmp(names[i], name) == 0) return true;
+    return false;
+}
+
+/* Keeps of what the probe found only what the device was created with: the features of chain (a
+ * VkPhysicalDeviceFeatures2 and its pNext chain) and the extensions named. VkPhysicalDeviceSubgroupSizeControlFeatures
+ * counts as core 1.3 where api_version is 1.3 or later on a 1.3 device, else with its extension. */
+static void mgpu_keep_enabled(mgpu_probe *p, const VkPhysicalDeviceFeatures2 *chain, const char *const *extensions,
+                              uint32_t extension_count, uint32_t api_version) {
+    bool has_13 = p->api_version >= VK_API_VERSION_1_3; /* Vulkan13Features in the chain: a 1.3 device */
+    bool use_13 = has_13 && api_version >= VK_API_VERSION_1_3;
+    bool sg_ext = mgpu_names_have(extensions, extension_count, VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
+    bool exec_ext = mgpu_names_have(extensions, extension_count, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+    bool address = false, memory_model = false, full = false, size_control = false, executable = false;
+    const VkBaseInStructure *s = chain->pNext;
+    for (int i = 0; s && i < MGPU_CHAIN_MAX; ++i, s = s->pNext) {
+        switch (s->sType) {
+            case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES: {
+                const VkPhysicalDeviceVulkan12Features *f = (const void *)s;
+                address |= f->bufferDeviceAddress;
+                memory_model |= f->vulkanMemoryModel;
+                break;
+            }
+            case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
+                address |= ((const VkPhysicalDeviceBufferDeviceAddressFeatures *)(const void *)s)->bufferDeviceAddress;
+                break;
+            case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES:
+                memory_model |= ((const VkPhysicalDeviceVulkanMemoryModelFeatures *)(const void *)s)->vulkanMemoryModel;
+                break;
+            case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES: {
+                const VkPhysicalDeviceVulkan13Features *f = (const void *)s;
+                full |= has_13 && f->computeFullSubgroups;
+                size_control |= has_13 && f->subgroupSizeControl;
+                break;
+            }
+            case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES: {
+                const VkPhysicalDeviceSubgroupSizeControlFeatures *f = (const void *)s;
+                full |= (use_13 || sg_ext) && f->computeFullSubgroups;
+                size_control |= (use_13 || sg_ext) && f->subgroupSizeControl;
+                break;
+            }
+            case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR:
+                executable |=
+                    exec_ext && ((const VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR *)(const void *)s)
+                                    ->pipelineExecutableInfo;
+                break;
+            default: break;
+        }
+    }
+    p->info.shader_int64 = p->info.shader_int64 && chain->features.shaderInt64;
+    p->info.shader_float64 = p->info.shader_float64 && chain->features.shaderFloat64 && chain->features.shaderInt64;
+    p->info.vulkan_memory_model = p->info.vulkan_memory_model && memory_model;
+    p->buffer_device_address = p->buffer_device_address && address;
+    p->full_subgroups = p->full_subgroups && full;
+    p->subgroup_size_control = p->subgroup_size_control && size_control;
+    p->info.subgroup_size_control = p->subgroup_size_control;
+    p->executable_properties = p->executable_properties && executable;
+}
+
+mgpu_result mgpu_device_requirements_merge(VkInstance instance, VkPhysicalDevice physical_device,
+                                           PFN_vkGetInstanceProcAddr gipa, mgpu_device_merge *merge) {
+    if (!instance || !physical_device || !merge || merge->next || !merge->features ||
+        merge->features->sType != VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2 ||
+        merge->extension_count > merge->extension_capacity || (merge->extension_capacity && !merge->extensions))
+        return MGPU_ERROR_INVALID_ARGUMENT;
+    if (!gipa) gipa = mgpu_system_gipa();
+    if (!gipa) return MGPU_ERROR_NO_DEVICE;
+    mgpu_instance_table vki;
+    mgpu_load_instance_table(&vki, gipa, instance);
+    mgpu_probe p;
+    mgpu_probe_device(&vki, physical_device, &p);
+    VkPhysicalDeviceFeatures2 *chain = merge->features;
+    bool use_13 = merge->api_version >= VK_API_VERSION_1_3 && p.api_version >= VK_API_VERSION_1_3;
+    VkPhysicalDeviceVulkan13Features *v13 = p.api_version >= VK_API_VERSION_1_3
+                                                ? (VkPhysicalDeviceVulkan13Features *)mgpu_chain_find(
+                                                      chain, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES)
+                                                : NULL;
+    VkPhysicalDeviceSubgroupSizeControlFeatures *sg = (VkPhysicalDeviceSubgroupSizeControlFeatures *)mgpu_chain_find(
+        chain, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES);
+    /* The subgroup-size features through Vulkan 1.3 (its struct, or the single one) or, on a 1.2 device, the
+     * extension, whose name then joins the list. */
+    bool subgroups = p.full_subgroups && (v13 || use_13 || p.subgroup_size_control_ext);
+    bool subgroups_ext = subgroups && !v13 && !use_13;
+    const char *wanted[2];
+    uint32_t wanted_count = 0;
+    if (p.portability_subset) wanted[wanted_count++] = "VK_KHR_portability_subset";
+    if (subgroups_ext) wanted[wanted_count++] = VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME;
+    uint32_t added = 0;
+    for (uint32_t i = 0; i < wanted_count; ++i)
+        added += !mgpu_names_have(merge->extensions, merge->extension_count, wanted[i]);
+    if (merge->extension_count + added > merge->extension_capacity)
+        return MGPU_ERROR_INVALID_ARGUMENT; /* checked before anything changes */
+
+    for (uint32_t i = 0; i < wanted_count; ++i)
+        if (!mgpu_names_have(merge->extensions, merge->extension_count, wanted[i]))
+            merge->extensions[merge->extension_count++] = wanted[i];
+    if (p.info.shader_int64) chain->features.shaderInt64 = VK_TRUE;
+    if (p.info.shader_float64) chain->features.shaderFloat64 = VK_TRUE;
+    if (p.buffer_device_address) {
+        VkPhysicalDeviceVulkan12Features *v12 = (VkPhysicalDeviceVulkan12Features *)mgpu_chain_find(
+            chain, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
+        VkPhysicalDeviceBufferDeviceAddressFeatures *bda =
+            (VkPhysicalDeviceBufferDeviceAddressFeatures *)mgpu_chain_find(
+                chain, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES);
+        if (v12) {
+            v12->bufferDeviceAddress = VK_TRUE;
+        } else if (bda) {
+            bda->bufferDeviceAddress = VK_TRUE;
+        } else {
+            merge->buffer_device_address = (VkPhysicalDeviceBufferDeviceAddressFeatures){
+                .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
+                .bufferDeviceAddress = VK_TRUE};
+            mgpu_chain_append(chain, &merge->buffer_device_address);
+        }
+    }
+    if (subgroups) {
+        if (v13) {
+            v13->computeFullSubgroups = VK_TRUE;
+            v13->subgroupSizeControl = VK_TRUE;
+        } else {
+            if (!sg) {
+                merge->subgroup_size_control = (VkPhysicalDeviceSubgroupSizeControlFeatures){
+                    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES};
+                sg = &merge->subgroup_size_control;
+                mgpu_chain_append(chain, sg);
+            }
+            sg->computeFullSubgroups = VK_TRUE;
+            sg->subgroupSizeControl = VK_TRUE;
+        }
+    }
+    merge->required_missing = !mgpu_usable(&p);
+    return MGPU_SUCCESS;
 }
 
 mgpu_result mgpu_query_device_requirements(VkInstance instance, VkPhysicalDevice physical_device,
@@ -211,7 +368,8 @@ mgpu_result mgpu_query_device_requirements(VkInstance instance, VkPhysicalDevice
     mgpu_probe p;
     mgpu_probe_device(&vki, physical_device, &p);
     memset(out, 0, sizeof *out);
-    out->api_version = p.api_version >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_2;
+    bool has_13 = p.api_version >= VK_API_VERSION_1_3;
+    out->api_version = has_13 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_2;
     out->vk11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
     out->vk12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
     out->vk13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
@@ -219,8 +377,8 @@ mgpu_result mgpu_query_device_requirements(VkInstance instance, VkPhysicalDevice
     out->features.shaderInt64 = p.info.shader_int64;
     out->features.shaderFloat64 = p.info.shader_float64;
     out->vk12.bufferDeviceAddress = p.buffer_device_address;
-    out->vk13.subgroupSizeControl = p.subgroup_size_control;
-    out->vk13.computeFullSubgroups = p.full_subgroups;
+    out->vk13.subgroupSizeControl = has_13 && p.subgroup_size_control;
+    out->vk13.computeFullSubgroups = has_13 && p.full_subgroups;
     if (p.portability_subset) out->extensions[out->extension_count++] = "VK_KHR_portability_subset";
     return MGPU_SUCCESS;
 }
@@ -270,10 +428,11 @@ static mgpu_result mgpu_create_instance(mgpu_context ctx, PFN_vkGetInstanceProcA
                        VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
         .pfnUserCallback = mgpu_debug_callback,
         .pUserData = ctx};
+    ctx->api_version = version >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_2;
     VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
                              .pApplicationName = "libmgpuvk",
                              .pEngineName = "libmgpuvk",
-                             .apiVersion = version >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_2};
+                             .apiVersion = ctx->api_version};
     VkInstanceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
                                  .pNext = validation ? &messenger_info : NULL,
                                  .flags = portability ? VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR : 0,
@@ -314,7 +473,7 @@ static mgpu_result mgpu_enumerate(mgpu_context ctx, VkPhysicalDevice **out_devic
     return MGPU_SUCCESS;
 }
 
-static mgpu_result mgpu_create_device(mgpu_context ctx, const mgpu_probe *probe) {
+static mgpu_result mgpu_create_device(mgpu_context ctx, mgpu_probe *probe) {
     uint32_t family_count = 0;
     ctx->vki.vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device, &family_count, NULL);
     VkQueueFamilyProperties families[32];
@@ -325,14 +484,16 @@ static mgpu_result mgpu_create_device(mgpu_context ctx, const mgpu_probe *probe)
         if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) family = (int)i;
     if (family < 0) return mgpu__fail(ctx, MGPU_ERROR_NO_DEVICE, "%s has no compute queue", probe->info.name);
 
-    mgpu_device_requirements req;
+    /* The device is made the way an engine makes one: the library's wants merged into an empty chain. */
+    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    const char *extensions[4];
+    mgpu_device_merge merge = {.api_version = ctx->api_version,
+                               .features = &features,
+                               .extensions = extensions,
+                               .extension_capacity = MGPU_ARRAY_COUNT(extensions) - 1};
     mgpu_result r =
-        mgpu_query_device_requirements(ctx->instance, ctx->physical_device, ctx->vki.vkGetInstanceProcAddr, &req);
+        mgpu_device_requirements_merge(ctx->instance, ctx->physical_device, ctx->vki.vkGetInstanceProcAddr, &merge);
     if (r != MGPU_SUCCESS) return mgpu__fail(ctx, r, "device requirements");
-    bool has_13 = probe->api_version >= VK_API_VERSION_1_3;
-    req.vk12.pNext = has_13 ? &req.vk13 : NULL;
-    VkPhysicalDeviceFeatures2 features = {
-        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &req.vk12, .features = req.features};
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue_info = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                           .queueFamilyIndex = (uint32_t)family,
@@ -341,35 +502,35 @@ static mgpu_result mgpu_create_device(mgpu_context ctx, const mgpu_probe *probe)
     /* Profiling (MGPU_PROFILE): the compiler's statistics of each pipeline, where the driver gives them. */
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR statistics = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
-        .pNext = features.pNext,
         .pipelineExecutableInfo = VK_TRUE};
     const char *profile = getenv("MGPU_PROFILE");
-    if (profile && *profile && probe->executable_properties && req.extension_count < MGPU_ARRAY_COUNT(req.extensions)) {
-        features.pNext = &statistics;
-        req.extensions[req.extension_count++] = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
-        ctx->pipeline_statistics = true;
+    if (profile && *profile && probe->executable_properties) {
+        mgpu_chain_append(&features, &statistics);
+        extensions[merge.extension_count++] = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
     }
     VkDeviceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
                                .pNext = &features,
                                .queueCreateInfoCount = 1,
                                .pQueueCreateInfos = &queue_info,
-                               .enabledExtensionCount = req.extension_count,
-                               .ppEnabledExtensionNames = req.extensions};
+                               .enabledExtensionCount = merge.extension_count,
+                               .ppEnabledExtensionNames = extensions};
     VkResult vr = ctx->vki.vkCreateDevice(ctx->physical_device, &info, NULL, &ctx->device);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateDevice");
     ctx->owns_device = true;
     ctx->queue_family = (uint32_t)family;
     ctx->timestamp_valid_bits = families[family].timestampValidBits;
+    mgpu_keep_enabled(probe, &features, extensions, merge.extension_count, ctx->api_version);
     return MGPU_SUCCESS;
 }
 
 /* Everything after the device exists: device table, queue, pool, pipelines, command buffer, tuning. */
 static mgpu_result mgpu_finish_context(mgpu_context ctx, const mgpu_probe *probe, const char *cache_path,
-                                       VkDeviceSize pool_capacity) {
+                                       VkPipelineCache engine_cache, VkDeviceSize pool_capacity) {
     ctx->info = probe->info;
     ctx->full_subgroups = probe->full_subgroups;
     const char *profile = getenv("MGPU_PROFILE"); /* a developer's tool: README, "Profiling" */
     if (profile && *profile) ctx->profile = fopen(profile, "a");
+    ctx->pipeline_statistics = ctx->profile && probe->executable_properties; /* enabled on the device */
     ctx->vki.vkGetPhysicalDeviceMemoryProperties(ctx->physical_device, &ctx->memory_properties);
     pthread_mutex_lock(&mgpu_loader_lock);
     volkInitializeCustom(ctx->vki.vkGetInstanceProcAddr);
@@ -379,7 +540,7 @@ static mgpu_result mgpu_finish_context(mgpu_context ctx, const mgpu_probe *probe
     if (ctx->owns_device) ctx->vk.vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
     mgpu__tuning_init(ctx);
     mgpu_result r = mgpu__pool_init(ctx, pool_capacity);
-    if (r == MGPU_SUCCESS) r = mgpu__pipelines_init(ctx, cache_path);
+    if (r == MGPU_SUCCESS) r = mgpu__pipelines_init(ctx, cache_path, engine_cache);
     if (r == MGPU_SUCCESS) r = mgpu__commands_init(ctx);
     return r;
 }
@@ -396,6 +557,33 @@ static mgpu_result mgpu_refuse_desc(mgpu_log_fn log, void *log_user, const char 
     return MGPU_ERROR_INVALID_ARGUMENT;
 }
 
+/* A context with nothing in it yet but its log, its serial and its locks; NULL when out of memory. */
+static mgpu_context mgpu_context_new(mgpu_log_fn log, void *log_user) {
+    static _Atomic uint64_t next_serial = 1;
+    mgpu_context ctx = calloc(1, sizeof *ctx);
+    if (!ctx) return NULL;
+    ctx->log = log;
+    ctx->log_user = log_user;
+    ctx->serial = atomic_fetch_add(&next_serial, 1);
+    pthread_mutexattr_t recursive;
+    bool ready = pthread_mutexattr_init(&recursive) == 0;
+    if (ready) {
+        ready = pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE) == 0 &&
+                pthread_mutex_init(&ctx->pool_lock, &recursive) == 0;
+        pthread_mutexattr_destroy(&recursive);
+    }
+    if (ready && pthread_rwlock_init(&ctx->pipeline_lock, NULL) != 0) {
+        pthread_mutex_destroy(&ctx->pool_lock);
+        ready = false;
+    }
+    if (!ready) {
+        free(ctx);
+        return NULL;
+    }
+    ctx->locks_ready = true;
+    return ctx;
+}
+
 static bool mgpu_env_true(const char *name) {
     const char *v = getenv(name);
     return v && *v && strcmp(v, "0") != 0 && strcmp(v, "off") != 0;
@@ -408,10 +596,8 @@ mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_context *out
         return mgpu_refuse_desc(desc->log, desc->log_user, "mgpu_context_create: desc->next must be NULL");
     mgpu_context_desc defaults = {0};
     if (!desc) desc = &defaults;
-    mgpu_context ctx = calloc(1, sizeof *ctx);
+    mgpu_context ctx = mgpu_context_new(desc->log, desc->log_user);
     if (!ctx) return MGPU_ERROR_OUT_OF_MEMORY;
-    ctx->log = desc->log;
-    ctx->log_user = desc->log_user;
 
     PFN_vkGetInstanceProcAddr gipa = mgpu_system_gipa();
     mgpu_result r =
@@ -435,7 +621,7 @@ mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_context *out
         r = mgpu_create_device(ctx, &probes[chosen]);
     }
     if (r == MGPU_SUCCESS)
-        r = mgpu_finish_context(ctx, &probes[chosen], desc->pipeline_cache_path, desc->pool_capacity);
+        r = mgpu_finish_context(ctx, &probes[chosen], desc->pipeline_cache_path, VK_NULL_HANDLE, desc->pool_capacity);
     free(devices);
     free(probes);
     if (r != MGPU_SUCCESS) {
@@ -454,23 +640,43 @@ mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out) {
     if (!desc->instance || !desc->physical_device || !desc->device)
         return mgpu_refuse_desc(desc->log, desc->log_user,
                                 "mgpu_context_adopt: desc->instance, physical_device and device are required");
+    if (!desc->enabled_features || desc->enabled_features->sType != VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2)
+        return mgpu_refuse_desc(desc->log, desc->log_user,
+                                "mgpu_context_adopt: desc->enabled_features is required: the VkPhysicalDeviceFeatures2 "
+                                "(and its pNext chain) the device was created with");
+    if (desc->enabled_extension_count && !desc->enabled_extensions)
+        return mgpu_refuse_desc(desc->log, desc->log_user,
+                                "mgpu_context_adopt: desc->enabled_extensions is NULL with a count");
+    if (desc->pipeline_cache && desc->pipeline_cache_path)
+        return mgpu_refuse_desc(desc->log, desc->log_user,
+                                "mgpu_context_adopt: desc->pipeline_cache and pipeline_cache_path together (the "
+                                "engine's cache is the engine's to load and save)");
     PFN_vkGetInstanceProcAddr gipa = desc->get_instance_proc_addr ? desc->get_instance_proc_addr : mgpu_system_gipa();
     if (!gipa) return MGPU_ERROR_NO_DEVICE;
-    mgpu_context ctx = calloc(1, sizeof *ctx);
+    mgpu_context ctx = mgpu_context_new(desc->log, desc->log_user);
     if (!ctx) return MGPU_ERROR_OUT_OF_MEMORY;
-    ctx->log = desc->log;
-    ctx->log_user = desc->log_user;
     ctx->instance = desc->instance;
     ctx->physical_device = desc->physical_device;
     ctx->device = desc->device;
+    ctx->allocator = desc->allocation_callbacks;
     ctx->queue = desc->queue;
     ctx->queue_family = desc->queue_family_index;
     mgpu_load_instance_table(&ctx->vki, gipa, ctx->instance);
     mgpu_probe probe;
     mgpu_probe_device(&ctx->vki, ctx->physical_device, &probe);
+    /* Only what the engine enabled: a feature the device has but was not created with is never used. */
+    uint32_t api_version = desc->api_version ? desc->api_version : VK_API_VERSION_1_2;
+    ctx->api_version = api_version;
+    bool supported = mgpu_usable(&probe);
+    mgpu_keep_enabled(&probe, desc->enabled_features, desc->enabled_extensions, desc->enabled_extension_count,
+                      api_version);
     mgpu_result r = MGPU_SUCCESS;
-    if (!mgpu_usable(&probe))
+    if (!supported)
         r = mgpu__fail(ctx, MGPU_ERROR_NO_DEVICE, "%s lacks Vulkan 1.2 or bufferDeviceAddress", probe.info.name);
+    else if (!mgpu_usable(&probe))
+        r = mgpu__fail(ctx, MGPU_ERROR_NO_DEVICE,
+                       "bufferDeviceAddress is not enabled in desc->enabled_features (VkPhysicalDeviceVulkan12Features "
+                       "or VkPhysicalDeviceBufferDeviceAddressFeatures): the library needs it");
     if (r == MGPU_SUCCESS) {
         uint32_t family_count = 0;
         ctx->vki.vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device, &family_count, NULL);
@@ -482,13 +688,8 @@ mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out) {
         else
             ctx->timestamp_valid_bits = families[ctx->queue_family].timestampValidBits;
     }
-    /* Vulkan 1.3 features (computeFullSubgroups) only where the caller says the device was made with 1.3. */
-    uint32_t api_version = desc->api_version ? desc->api_version : VK_API_VERSION_1_2;
-    if (r == MGPU_SUCCESS && api_version < VK_API_VERSION_1_3) {
-        probe.full_subgroups = false;
-        probe.info.subgroup_size_control = false;
-    }
-    if (r == MGPU_SUCCESS) r = mgpu_finish_context(ctx, &probe, desc->pipeline_cache_path, desc->pool_capacity);
+    if (r == MGPU_SUCCESS)
+        r = mgpu_finish_context(ctx, &probe, desc->pipeline_cache_path, desc->pipeline_cache, desc->pool_capacity);
     if (r != MGPU_SUCCESS) {
         mgpu_context_destroy(ctx);
         return r;
@@ -509,6 +710,10 @@ void mgpu_context_destroy(mgpu_context ctx) {
     if (ctx->messenger) ctx->vki.vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, NULL);
     if (ctx->owns_instance && ctx->instance) ctx->vki.vkDestroyInstance(ctx->instance, NULL);
     if (ctx->profile) fclose(ctx->profile);
+    if (ctx->locks_ready) {
+        pthread_rwlock_destroy(&ctx->pipeline_lock);
+        pthread_mutex_destroy(&ctx->pool_lock);
+    }
     free(ctx);
 }
 

@@ -2,7 +2,8 @@
  * Pipelines: the embedded SPIR-V modules (one per kernel, type and subgroup variant, listed in the generated
  * shader table) and the compute pipelines made from them, keyed by module and specialization constants,
  * created on first use and cached. One pipeline layout serves every kernel: no descriptor sets, 128 bytes
- * of push constants. The VkPipelineCache is loaded from and saved to the caller's file when one is named.
+ * of push constants. The VkPipelineCache is the engine's (mgpu_adopt_desc.pipeline_cache), or the library's own,
+ * loaded from and saved to the caller's file when one is named.
  */
 #include "../mgpu_internal.h"
 
@@ -30,14 +31,18 @@ static void *mgpu_read_file(const char *path, size_t *size) {
     return data;
 }
 
-mgpu_result mgpu__pipelines_init(mgpu_context ctx, const char *cache_path) {
+mgpu_result mgpu__pipelines_init(mgpu_context ctx, const char *cache_path, VkPipelineCache engine_cache) {
     VkPushConstantRange range = {.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .size = MGPU_PUSH_CONSTANT_BYTES};
     VkPipelineLayoutCreateInfo layout = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                          .pushConstantRangeCount = 1,
                                          .pPushConstantRanges = &range};
-    VkResult vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &layout, NULL, &ctx->pipeline_layout);
+    VkResult vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &layout, ctx->allocator, &ctx->pipeline_layout);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreatePipelineLayout");
 
+    if (engine_cache) { /* the engine's: used, never destroyed; the engine saves it */
+        ctx->pipeline_cache = engine_cache;
+        return MGPU_SUCCESS;
+    }
     size_t size = 0;
     void *data = NULL;
     if (cache_path) {
@@ -50,13 +55,14 @@ mgpu_result mgpu__pipelines_init(mgpu_context ctx, const char *cache_path) {
     /* A cache written by another device or driver is rejected by the driver's header check; start empty. */
     VkPipelineCacheCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO, .initialDataSize = size, .pInitialData = data};
-    vr = ctx->vk.vkCreatePipelineCache(ctx->device, &info, NULL, &ctx->pipeline_cache);
+    vr = ctx->vk.vkCreatePipelineCache(ctx->device, &info, ctx->allocator, &ctx->pipeline_cache);
     if (vr != VK_SUCCESS && data) {
         info.initialDataSize = 0;
         info.pInitialData = NULL;
-        vr = ctx->vk.vkCreatePipelineCache(ctx->device, &info, NULL, &ctx->pipeline_cache);
+        vr = ctx->vk.vkCreatePipelineCache(ctx->device, &info, ctx->allocator, &ctx->pipeline_cache);
     }
     free(data);
+    ctx->owns_pipeline_cache = vr == VK_SUCCESS;
     return mgpu__vk_result(ctx, vr, "vkCreatePipelineCache");
 }
 
@@ -83,11 +89,12 @@ mgpu_result mgpu_context_save_pipeline_cache(mgpu_context ctx, const char *path)
 void mgpu__pipelines_destroy(mgpu_context ctx) {
     if (ctx->pipeline_cache_path && ctx->pipeline_cache) mgpu_context_save_pipeline_cache(ctx, NULL);
     for (size_t i = 0; i < ctx->pipeline_count; ++i)
-        ctx->vk.vkDestroyPipeline(ctx->device, ctx->pipelines[i].pipeline, NULL);
+        ctx->vk.vkDestroyPipeline(ctx->device, ctx->pipelines[i].pipeline, ctx->allocator);
     for (size_t i = 0; i < MGPU_ARRAY_COUNT(ctx->modules); ++i)
-        if (ctx->modules[i]) ctx->vk.vkDestroyShaderModule(ctx->device, ctx->modules[i], NULL);
-    if (ctx->pipeline_cache) ctx->vk.vkDestroyPipelineCache(ctx->device, ctx->pipeline_cache, NULL);
-    if (ctx->pipeline_layout) ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->pipeline_layout, NULL);
+        if (ctx->modules[i]) ctx->vk.vkDestroyShaderModule(ctx->device, ctx->modules[i], ctx->allocator);
+    if (ctx->pipeline_cache && ctx->owns_pipeline_cache)
+        ctx->vk.vkDestroyPipelineCache(ctx->device, ctx->pipeline_cache, ctx->allocator);
+    if (ctx->pipeline_layout) ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->pipeline_layout, ctx->allocator);
     free(ctx->pipelines);
     free(ctx->pipeline_cache_path);
 }
@@ -101,7 +108,7 @@ static mgpu_result mgpu_module_get(mgpu_context ctx, const mgpu_pipeline_key *ke
         if (!ctx->modules[i]) {
             VkShaderModuleCreateInfo info = {
                 .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = v->size, .pCode = v->code};
-            VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &info, NULL, &ctx->modules[i]);
+            VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &info, ctx->allocator, &ctx->modules[i]);
             if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateShaderModule");
         }
         *out = ctx->modules[i];
@@ -144,12 +151,14 @@ static void mgpu_log_statistics(mgpu_context ctx, const mgpu_pipeline_key *key, 
     fflush(ctx->profile);
 }
 
-mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, VkPipeline *out) {
+static VkPipeline mgpu_pipeline_find(mgpu_context ctx, const mgpu_pipeline_key *key) {
     for (size_t i = 0; i < ctx->pipeline_count; ++i)
-        if (memcmp(&ctx->pipelines[i].key, key, sizeof *key) == 0) {
-            *out = ctx->pipelines[i].pipeline;
-            return MGPU_SUCCESS;
-        }
+        if (memcmp(&ctx->pipelines[i].key, key, sizeof *key) == 0) return ctx->pipelines[i].pipeline;
+    return VK_NULL_HANDLE;
+}
+
+/* Creates the pipeline of key, under the write lock. */
+static mgpu_result mgpu_pipeline_create(mgpu_context ctx, const mgpu_pipeline_key *key, VkPipeline *out) {
     if (ctx->pipeline_count == ctx->pipeline_capacity) {
         size_t cap = ctx->pipeline_capacity ? ctx->pipeline_capacity * 2 : 32;
         mgpu_pipeline_entry *p = realloc(ctx->pipelines, cap * sizeof *p);
@@ -180,12 +189,27 @@ mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, V
     bool statistics = ctx->pipeline_statistics && ctx->profile;
     if (statistics) info.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
     VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, statistics ? VK_NULL_HANDLE : ctx->pipeline_cache, 1,
-                                                   &info, NULL, &pipeline);
+                                                   &info, ctx->allocator, &pipeline);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateComputePipelines");
     if (statistics) mgpu_log_statistics(ctx, key, pipeline);
     ctx->pipelines[ctx->pipeline_count++] = (mgpu_pipeline_entry){*key, pipeline};
     *out = pipeline;
     return MGPU_SUCCESS;
+}
+
+/* Threads recording at once look pipelines up together (read lock); one that must create a pipeline takes the
+ * write lock, looks again (another may have made it meanwhile) and creates it, and the others wait: a few
+ * pipelines a call, and none once prepared. */
+mgpu_result mgpu__pipeline_get(mgpu_context ctx, const mgpu_pipeline_key *key, VkPipeline *out) {
+    pthread_rwlock_rdlock(&ctx->pipeline_lock);
+    *out = mgpu_pipeline_find(ctx, key);
+    pthread_rwlock_unlock(&ctx->pipeline_lock);
+    if (*out) return MGPU_SUCCESS;
+    pthread_rwlock_wrlock(&ctx->pipeline_lock);
+    *out = mgpu_pipeline_find(ctx, key);
+    mgpu_result r = *out ? MGPU_SUCCESS : mgpu_pipeline_create(ctx, key, out);
+    pthread_rwlock_unlock(&ctx->pipeline_lock);
+    return r;
 }
 
 mgpu_result mgpu_context_prepare(mgpu_context ctx, uint32_t prim_mask, uint32_t type_mask) {
@@ -209,6 +233,50 @@ mgpu_result mgpu_context_prepare(mgpu_context ctx, uint32_t prim_mask, uint32_t 
                 r = family->def->prepare(ctx, (mgpu_type)t);
         }
     }
-    if (r == MGPU_SUCCESS) ctx->last_error[0] = '\0'; /* the skipped types are not failures */
+    if (r == MGPU_SUCCESS) mgpu__clear_error(ctx); /* the skipped types are not failures */
+    return r;
+}
+
+mgpu_result mgpu_context_prepare_variants(mgpu_context ctx, const mgpu_variant *variants, uint32_t count) {
+    if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
+    if (count && !variants)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_context_prepare_variants: variants NULL, count %u",
+                          count);
+    for (uint32_t i = 0; i < count; ++i) {
+        const mgpu_variant *v = &variants[i];
+        if ((unsigned)v->prim >= MGPU_PRIM_COUNT || (unsigned)v->order > MGPU_VARIANT_DESCENDING ||
+            (v->value_size != 0 && v->value_size != 4 && v->value_size != 8))
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "variant %u: prim %d, value_size %u, order %d", i,
+                              (int)v->prim, v->value_size, (int)v->order);
+        mgpu_result r = mgpu__check_type(ctx, v->type);
+        if (r != MGPU_SUCCESS) return r;
+    }
+    /* Each family of a variant's prim (src/families.def): its type-free pipelines once, then the variant's own
+     * where the family can tell variants apart, else every pipeline of the type (once per type). */
+    bool once_done[64] = {false};
+    uint32_t types_done[64] = {0};
+    static_assert(MGPU_TYPE_COUNT <= 32, "a type mask per family");
+    mgpu_result r = MGPU_SUCCESS;
+    for (uint32_t i = 0; i < count && r == MGPU_SUCCESS; ++i) {
+        const mgpu_variant *v = &variants[i];
+        uint32_t words_mask = 1u << (v->value_size / 4);
+        uint32_t order_mask = v->order == MGPU_VARIANT_ASCENDING    ? 1u
+                              : v->order == MGPU_VARIANT_DESCENDING ? 2u
+                                                                    : MGPU_ORDERS_ALL;
+        for (size_t f = 0; f < mgpu__family_count && r == MGPU_SUCCESS; ++f) {
+            const mgpu_family *family = &mgpu__families[f];
+            if (family->prim != v->prim) continue;
+            bool tracked = f < MGPU_ARRAY_COUNT(once_done);
+            if (family->def->prepare_once && !(tracked && once_done[f])) r = family->def->prepare_once(ctx);
+            if (tracked) once_done[f] = true;
+            if (r != MGPU_SUCCESS) break;
+            if (family->def->prepare_variant) {
+                r = family->def->prepare_variant(ctx, v->type, words_mask, order_mask);
+            } else if (family->def->prepare && !(tracked && (types_done[f] & MGPU_TYPE_BIT(v->type)))) {
+                r = family->def->prepare(ctx, v->type);
+                if (tracked) types_done[f] |= MGPU_TYPE_BIT(v->type);
+            }
+        }
+    }
     return r;
 }

@@ -14,6 +14,7 @@
  */
 #include "../mgpu_internal.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,8 +77,8 @@ mgpu_result mgpu__pool_init(mgpu_context ctx, VkDeviceSize capacity) {
 }
 
 static void mgpu_block_destroy(mgpu_context ctx, mgpu_block *block) {
-    if (block->buffer) ctx->vk.vkDestroyBuffer(ctx->device, block->buffer, NULL);
-    if (block->memory) ctx->vk.vkFreeMemory(ctx->device, block->memory, NULL);
+    if (block->buffer) ctx->vk.vkDestroyBuffer(ctx->device, block->buffer, ctx->allocator);
+    if (block->memory) ctx->vk.vkFreeMemory(ctx->device, block->memory, ctx->allocator);
     free(block->free_extents);
     free(block);
 }
@@ -97,7 +98,7 @@ static mgpu_result mgpu_block_create(mgpu_context ctx, mgpu_memory_kind kind, Vk
                                                VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
                                                VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                       .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
-    VkResult vr = ctx->vk.vkCreateBuffer(ctx->device, &buffer_info, NULL, &block->buffer);
+    VkResult vr = ctx->vk.vkCreateBuffer(ctx->device, &buffer_info, ctx->allocator, &block->buffer);
     if (vr != VK_SUCCESS) {
         mgpu_block_destroy(ctx, block);
         return mgpu__vk_result(ctx, vr, "vkCreateBuffer");
@@ -115,7 +116,7 @@ static mgpu_result mgpu_block_create(mgpu_context ctx, mgpu_memory_kind kind, Vk
                                   .pNext = &flags,
                                   .allocationSize = req.size,
                                   .memoryTypeIndex = type};
-    vr = ctx->vk.vkAllocateMemory(ctx->device, &alloc, NULL, &block->memory);
+    vr = ctx->vk.vkAllocateMemory(ctx->device, &alloc, ctx->allocator, &block->memory);
     if (vr == VK_SUCCESS) vr = ctx->vk.vkBindBufferMemory(ctx->device, block->buffer, block->memory, 0);
     if (vr == VK_SUCCESS && kind == MGPU_MEMORY_HOST)
         vr = ctx->vk.vkMapMemory(ctx->device, block->memory, 0, VK_WHOLE_SIZE, 0, &block->mapped);
@@ -223,7 +224,8 @@ static void mgpu_evict_to(mgpu_context ctx, VkDeviceSize limit) {
     }
 }
 
-mgpu_result mgpu__pool_alloc(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSize size, mgpu_range *out) {
+static mgpu_result mgpu_pool_alloc_unlocked(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSize size,
+                                            mgpu_range *out) {
     mgpu_pool *pool = &ctx->pool;
     VkDeviceSize size_class = mgpu_size_class(size);
     if (pool->mode == MGPU_POOL_BUCKETS) {
@@ -281,7 +283,7 @@ mgpu_result mgpu__pool_alloc(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSi
     return MGPU_SUCCESS;
 }
 
-void *mgpu__pool_mapped(mgpu_context ctx, mgpu_range range) {
+static void *mgpu_pool_mapped_unlocked(mgpu_context ctx, mgpu_range range) {
     for (size_t i = 0; i < ctx->pool.block_count; ++i) {
         mgpu_block *b = ctx->pool.blocks[i];
         if (b->buffer == range.buffer) return b->mapped ? (char *)b->mapped + range.offset : NULL;
@@ -300,7 +302,7 @@ void mgpu__pool_destroy(mgpu_context ctx) {
     memset(pool, 0, sizeof *pool);
 }
 
-mgpu_result mgpu_buffer_alloc(mgpu_context ctx, VkDeviceSize size, mgpu_range *out) {
+static mgpu_result mgpu_buffer_alloc_unlocked(mgpu_context ctx, VkDeviceSize size, mgpu_range *out) {
     if (!ctx || !out) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_alloc: null argument");
     if (size == 0) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_alloc: size 0");
     if (size > ctx->info.device_local_bytes && ctx->info.device_local_bytes > 0)
@@ -309,7 +311,7 @@ mgpu_result mgpu_buffer_alloc(mgpu_context ctx, VkDeviceSize size, mgpu_range *o
     return mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, size, out);
 }
 
-void mgpu_buffer_free(mgpu_context ctx, mgpu_range range) {
+static void mgpu_buffer_free_unlocked(mgpu_context ctx, mgpu_range range) {
     if (!ctx || range.buffer == VK_NULL_HANDLE) return;
     mgpu_pool *pool = &ctx->pool;
     for (size_t i = 0; i < pool->allocation_count; ++i) {
@@ -345,10 +347,19 @@ static bool mgpu_is_pool_buffer(const mgpu_pool *pool, VkBuffer buffer) {
     return false;
 }
 
-mgpu_result mgpu_buffer_wrap(mgpu_context ctx, VkBuffer buffer, VkDeviceSize buffer_size, VkDeviceSize offset,
-                             VkDeviceSize size, mgpu_range *out) {
-    if (!ctx || !out || buffer == VK_NULL_HANDLE)
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: null argument");
+static mgpu_result mgpu_buffer_wrap_unlocked(mgpu_context ctx, const mgpu_buffer_wrap_desc *desc, mgpu_range *out) {
+    if (!ctx || !out || !desc) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: null argument");
+    if (desc->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: desc->next must be NULL");
+    VkBuffer buffer = desc->buffer;
+    VkDeviceSize buffer_size = desc->buffer_size, offset = desc->offset, size = desc->size;
+    if (buffer == VK_NULL_HANDLE)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mgpu_buffer_wrap: null VkBuffer");
+    /* Its device address is all the kernels use: without the usage, vkGetBufferDeviceAddress and every recording
+     * would be invalid (VUID-VkBufferDeviceAddressInfo-buffer-02601), so the wrap is where it is refused. */
+    if (!(desc->usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT))
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                          "mgpu_buffer_wrap: the buffer's usage 0x%x lacks VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT",
+                          (unsigned)desc->usage);
     /* A pool buffer holds many allocations: a wrap of it could reach into its neighbours and would outlive its
      * own allocation (and the buffer, when the pool releases the block), so pool ranges are used as they are. */
     if (mgpu_is_pool_buffer(&ctx->pool, buffer))
@@ -388,6 +399,7 @@ mgpu_result mgpu_buffer_wrap(mgpu_context ctx, VkBuffer buffer, VkDeviceSize buf
                           .size = size,
                           .id = id,
                           .buffer_end = end,
+                          .usage = desc->usage,
                           .address = ctx->vk.vkGetBufferDeviceAddress(ctx->device, &address_info)};
     *out = (mgpu_range){buffer, offset, size, id};
     return MGPU_SUCCESS;
@@ -398,7 +410,8 @@ static bool mgpu_inside(mgpu_range range, VkDeviceSize begin, VkDeviceSize end) 
     return range.offset >= begin && range.offset <= end && range.size <= end - range.offset;
 }
 
-mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceAddress *base) {
+/* The live allocation or wrap that vouches for range (mgpu__pool_vouch), or a failure with the reason. */
+static mgpu_result mgpu_pool_find(mgpu_context ctx, const char *name, mgpu_range range, const mgpu_allocation **out) {
     const mgpu_pool *pool = &ctx->pool;
     if (range.buffer == VK_NULL_HANDLE) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null VkBuffer", name);
     const mgpu_allocation *found = NULL;
@@ -437,8 +450,27 @@ mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range rang
                               "the allocation's end)",
                               name, (unsigned long long)range.size, (unsigned long long)range.offset);
     }
-    if (base) *base = found->block ? found->block->address : found->address;
+    *out = found;
     return MGPU_SUCCESS;
+}
+
+static mgpu_result mgpu_pool_vouch_unlocked(mgpu_context ctx, const char *name, mgpu_range range,
+                                            VkDeviceAddress *base) {
+    const mgpu_allocation *found = NULL;
+    mgpu_result r = mgpu_pool_find(ctx, name, range, &found);
+    if (r == MGPU_SUCCESS && base) *base = found->block ? found->block->address : found->address;
+    return r;
+}
+
+static mgpu_result mgpu_check_usage_unlocked(mgpu_context ctx, const char *name, mgpu_range range,
+                                             VkBufferUsageFlags usage) {
+    const mgpu_allocation *found = NULL;
+    mgpu_result r = mgpu_pool_find(ctx, name, range, &found);
+    if (r != MGPU_SUCCESS || found->block || (found->usage & usage) == usage) return r; /* the pool's have all */
+    return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                      "%s: the wrapped buffer's usage 0x%x lacks 0x%x (VK_BUFFER_USAGE_TRANSFER_SRC_BIT 0x1, "
+                      "TRANSFER_DST_BIT 0x2)",
+                      name, (unsigned)found->usage, (unsigned)(usage & ~found->usage));
 }
 
 VkDeviceAddress mgpu_range_address(mgpu_context ctx, mgpu_range range) {
@@ -448,7 +480,7 @@ VkDeviceAddress mgpu_range_address(mgpu_context ctx, mgpu_range range) {
     return base + range.offset;
 }
 
-void mgpu_pool_get_stats(mgpu_context ctx, mgpu_pool_stats *out) {
+static void mgpu_pool_get_stats_unlocked(mgpu_context ctx, mgpu_pool_stats *out) {
     if (!ctx || !out) return;
     *out = ctx->pool.stats;
     out->capacity = ctx->pool.capacity;
@@ -467,7 +499,7 @@ size_t mgpu_pool_stats_json(const mgpu_pool_stats *s, char *buffer, size_t size)
     return n < 0 ? 0 : (size_t)n;
 }
 
-mgpu_result mgpu_pool_set_capacity(mgpu_context ctx, VkDeviceSize bytes) {
+static mgpu_result mgpu_pool_set_capacity_unlocked(mgpu_context ctx, VkDeviceSize bytes) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     ctx->pool.capacity = bytes;
     ctx->pool.stats.capacity = bytes;
@@ -477,15 +509,91 @@ mgpu_result mgpu_pool_set_capacity(mgpu_context ctx, VkDeviceSize bytes) {
 
 VkDeviceSize mgpu_pool_get_capacity(mgpu_context ctx) { return ctx ? ctx->pool.capacity : 0; }
 
-void mgpu_pool_trim(mgpu_context ctx) {
+static void mgpu_pool_trim_unlocked(mgpu_context ctx) {
     if (ctx) mgpu_evict_to(ctx, 0);
 }
 
-mgpu_result mgpu_pool_set_mode(mgpu_context ctx, mgpu_pool_mode mode) {
+static mgpu_result mgpu_pool_set_mode_unlocked(mgpu_context ctx, mgpu_pool_mode mode) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (mode != MGPU_POOL_BUCKETS && mode != MGPU_POOL_SIMPLE)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "pool mode %d", (int)mode);
     mgpu_evict_to(ctx, 0);
     ctx->pool.mode = mode;
     return MGPU_SUCCESS;
+}
+
+/* The entry points under the pool's lock (recursive: they call one another), so that recordings on several
+ * threads (which vouch for their ranges here) and allocations may run at once (mgpuvk.h, "Thread safety"). */
+mgpu_result mgpu__pool_alloc(mgpu_context ctx, mgpu_memory_kind kind, VkDeviceSize size, mgpu_range *out) {
+    pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_pool_alloc_unlocked(ctx, kind, size, out);
+    pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+void *mgpu__pool_mapped(mgpu_context ctx, mgpu_range range) {
+    pthread_mutex_lock(&ctx->pool_lock);
+    void *result = mgpu_pool_mapped_unlocked(ctx, range);
+    pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+mgpu_result mgpu_buffer_alloc(mgpu_context ctx, VkDeviceSize size, mgpu_range *out) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_buffer_alloc_unlocked(ctx, size, out);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+void mgpu_buffer_free(mgpu_context ctx, mgpu_range range) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_buffer_free_unlocked(ctx, range);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+}
+
+mgpu_result mgpu_buffer_wrap(mgpu_context ctx, const mgpu_buffer_wrap_desc *desc, mgpu_range *out) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_buffer_wrap_unlocked(ctx, desc, out);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range range, VkDeviceAddress *base) {
+    pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_pool_vouch_unlocked(ctx, name, range, base);
+    pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+mgpu_result mgpu__check_usage(mgpu_context ctx, const char *name, mgpu_range range, VkBufferUsageFlags usage) {
+    pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_check_usage_unlocked(ctx, name, range, usage);
+    pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+void mgpu_pool_get_stats(mgpu_context ctx, mgpu_pool_stats *out) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_pool_get_stats_unlocked(ctx, out);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+}
+
+mgpu_result mgpu_pool_set_capacity(mgpu_context ctx, VkDeviceSize bytes) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_pool_set_capacity_unlocked(ctx, bytes);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
+}
+
+void mgpu_pool_trim(mgpu_context ctx) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_pool_trim_unlocked(ctx);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+}
+
+mgpu_result mgpu_pool_set_mode(mgpu_context ctx, mgpu_pool_mode mode) {
+    if (ctx) pthread_mutex_lock(&ctx->pool_lock);
+    mgpu_result result = mgpu_pool_set_mode_unlocked(ctx, mode);
+    if (ctx) pthread_mutex_unlock(&ctx->pool_lock);
+    return result;
 }

@@ -51,7 +51,8 @@ mgpu_result mgpu__dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pip
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
     ctx->vk.vkCmdDispatch(cmd, groups_x, groups_y, 1);
-    if (ctx->profile_timestamps && ctx->recording && cmd == ctx->command_buffer &&
+    /* The context's own command buffer first: other threads' recordings never read its state (set at creation). */
+    if (cmd == ctx->command_buffer && ctx->profile_timestamps && ctx->recording &&
         ctx->profile_count < MGPU_PROFILE_DISPATCHES) {
         ctx->profile_keys[ctx->profile_count] = *key;
         ctx->profile_groups[ctx->profile_count] = groups_x * groups_y;
@@ -109,7 +110,7 @@ mgpu_result mgpu__commands_init(mgpu_context ctx) {
     VkCommandPoolCreateInfo pool_info = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                          .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
                                          .queueFamilyIndex = ctx->queue_family};
-    VkResult vr = ctx->vk.vkCreateCommandPool(ctx->device, &pool_info, NULL, &ctx->command_pool);
+    VkResult vr = ctx->vk.vkCreateCommandPool(ctx->device, &pool_info, ctx->allocator, &ctx->command_pool);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateCommandPool");
     VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                          .commandPool = ctx->command_pool,
@@ -118,16 +119,16 @@ mgpu_result mgpu__commands_init(mgpu_context ctx) {
     vr = ctx->vk.vkAllocateCommandBuffers(ctx->device, &alloc, &ctx->command_buffer);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkAllocateCommandBuffers");
     VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    vr = ctx->vk.vkCreateFence(ctx->device, &fence, NULL, &ctx->fence);
+    vr = ctx->vk.vkCreateFence(ctx->device, &fence, ctx->allocator, &ctx->fence);
     if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateFence");
     if (ctx->timestamp_valid_bits) {
         VkQueryPoolCreateInfo query = {
             .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 2};
-        vr = ctx->vk.vkCreateQueryPool(ctx->device, &query, NULL, &ctx->timestamps);
+        vr = ctx->vk.vkCreateQueryPool(ctx->device, &query, ctx->allocator, &ctx->timestamps);
         if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateQueryPool");
         if (ctx->profile) {
             query.queryCount = MGPU_PROFILE_DISPATCHES + 1;
-            vr = ctx->vk.vkCreateQueryPool(ctx->device, &query, NULL, &ctx->profile_timestamps);
+            vr = ctx->vk.vkCreateQueryPool(ctx->device, &query, ctx->allocator, &ctx->profile_timestamps);
             if (vr != VK_SUCCESS) return mgpu__vk_result(ctx, vr, "vkCreateQueryPool");
         }
     }
@@ -135,10 +136,10 @@ mgpu_result mgpu__commands_init(mgpu_context ctx) {
 }
 
 void mgpu__commands_destroy(mgpu_context ctx) {
-    if (ctx->timestamps) ctx->vk.vkDestroyQueryPool(ctx->device, ctx->timestamps, NULL);
-    if (ctx->profile_timestamps) ctx->vk.vkDestroyQueryPool(ctx->device, ctx->profile_timestamps, NULL);
-    if (ctx->fence) ctx->vk.vkDestroyFence(ctx->device, ctx->fence, NULL);
-    if (ctx->command_pool) ctx->vk.vkDestroyCommandPool(ctx->device, ctx->command_pool, NULL);
+    if (ctx->timestamps) ctx->vk.vkDestroyQueryPool(ctx->device, ctx->timestamps, ctx->allocator);
+    if (ctx->profile_timestamps) ctx->vk.vkDestroyQueryPool(ctx->device, ctx->profile_timestamps, ctx->allocator);
+    if (ctx->fence) ctx->vk.vkDestroyFence(ctx->device, ctx->fence, ctx->allocator);
+    if (ctx->command_pool) ctx->vk.vkDestroyCommandPool(ctx->device, ctx->command_pool, ctx->allocator);
 }
 
 mgpu_result mgpu__commands_begin(mgpu_context ctx, VkCommandBuffer *out) {
@@ -231,16 +232,18 @@ mgpu_result mgpu__run_blocking(mgpu_context ctx, mgpu__record_fn record, const v
                                mgpu_range readback, mgpu_range host, VkDeviceSize readback_bytes) {
     mgpu_range scratch = {0};
     mgpu_result r = MGPU_SUCCESS;
-    if (scratch_bytes) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, scratch_bytes, &scratch);
+    bool copied = readback_bytes && (readback.buffer != host.buffer || readback.offset != host.offset);
+    if (copied) r = mgpu__check_usage(ctx, "the host result", readback, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+    if (r == MGPU_SUCCESS && scratch_bytes) r = mgpu__pool_alloc(ctx, MGPU_MEMORY_DEVICE, scratch_bytes, &scratch);
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     if (r == MGPU_SUCCESS) r = mgpu__commands_begin(ctx, &cmd);
     if (r == MGPU_SUCCESS) {
         r = record(ctx, cmd, info, scratch);
         if (r == MGPU_SUCCESS && readback_bytes) {
-            if (readback.buffer == host.buffer && readback.offset == host.offset)
-                mgpu__barrier_compute_write_to_host_read(ctx, cmd);
-            else
+            if (copied)
                 r = mgpu__record_readback(ctx, cmd, readback, host, readback_bytes);
+            else
+                mgpu__barrier_compute_write_to_host_read(ctx, cmd);
         }
         if (r == MGPU_SUCCESS)
             r = mgpu__commands_submit(ctx, NULL);

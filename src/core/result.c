@@ -43,6 +43,28 @@ void mgpu__log(mgpu_context ctx, mgpu_log_level level, const char *format, ...) 
     va_end(args);
 }
 
+/* The last error is kept per thread and context, so that threads recording on one context at once each read
+ * their own failure (mgpuvk.h, "Thread safety"): a few slots per thread, each naming its context by serial, the
+ * least recently claimed taken for a context that has none. */
+#define MGPU_ERROR_SLOTS 4
+
+typedef struct mgpu_error_slot {
+    uint64_t serial;
+    char message[1024];
+} mgpu_error_slot;
+
+static _Thread_local mgpu_error_slot mgpu_error_slots[MGPU_ERROR_SLOTS];
+static _Thread_local unsigned mgpu_error_next;
+
+static mgpu_error_slot *mgpu_error_slot_of(mgpu_context ctx, bool claim) {
+    for (unsigned i = 0; i < MGPU_ERROR_SLOTS; ++i)
+        if (mgpu_error_slots[i].serial == ctx->serial) return &mgpu_error_slots[i];
+    if (!claim) return NULL;
+    mgpu_error_slot *slot = &mgpu_error_slots[mgpu_error_next++ % MGPU_ERROR_SLOTS];
+    slot->serial = ctx->serial;
+    return slot;
+}
+
 void mgpu__report_failure(mgpu_context ctx, mgpu_result result, const char *format, ...) {
     if (!ctx) return;
     char detail[900];
@@ -50,9 +72,15 @@ void mgpu__report_failure(mgpu_context ctx, mgpu_result result, const char *form
     va_start(args, format);
     vsnprintf(detail, sizeof detail, format, args);
     va_end(args);
-    snprintf(ctx->last_error, sizeof ctx->last_error, "%s: %s", mgpu_result_name(result), detail);
+    mgpu_error_slot *slot = mgpu_error_slot_of(ctx, true);
+    snprintf(slot->message, sizeof slot->message, "%s: %s", mgpu_result_name(result), detail);
     /* Bad input is the caller's to report; the log hears about it only when verbose. */
-    mgpu__log(ctx, result < MGPU_ERROR_UNSUPPORTED ? MGPU_LOG_INFO : MGPU_LOG_ERROR, "%s", ctx->last_error);
+    mgpu__log(ctx, result < MGPU_ERROR_UNSUPPORTED ? MGPU_LOG_INFO : MGPU_LOG_ERROR, "%s", slot->message);
+}
+
+void mgpu__clear_error(mgpu_context ctx) {
+    mgpu_error_slot *slot = mgpu_error_slot_of(ctx, false);
+    if (slot) slot->message[0] = '\0';
 }
 
 mgpu_result mgpu__vk_result(mgpu_context ctx, VkResult vr, const char *what) {
@@ -109,6 +137,11 @@ bool mgpu__ranges_overlap(mgpu_range a, VkDeviceSize a_bytes, mgpu_range b, VkDe
     return a.offset < b.offset + b_bytes && b.offset < a.offset + a_bytes;
 }
 
-const char *mgpu_context_last_error(mgpu_context ctx) { return ctx ? ctx->last_error : ""; }
+const char *mgpu_context_last_error(mgpu_context ctx) {
+    mgpu_error_slot *slot = ctx ? mgpu_error_slot_of(ctx, false) : NULL;
+    return slot ? slot->message : "";
+}
 
-uint64_t mgpu_context_validation_message_count(mgpu_context ctx) { return ctx ? ctx->validation_messages : 0; }
+uint64_t mgpu_context_validation_message_count(mgpu_context ctx) {
+    return ctx ? atomic_load(&ctx->validation_messages) : 0;
+}

@@ -126,10 +126,12 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
     return mgpu__dispatch(ctx, cmd, &merge, pc, sizeof *pc, x, 1);
 }
 
-mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning) {
+mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning, uint32_t words_mask,
+                                     uint32_t order_mask) {
     mgpu_result r = MGPU_SUCCESS;
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
+            if (!(words_mask & (1u << words)) || !(order_mask & (1u << descending))) continue;
             mgpu_pipeline_key partition, merge, folded;
             mgpu_merge_keys(tuning, type, descending, words, false, &partition, &merge);
             mgpu_merge_keys(tuning, type, descending, words, true, &partition, &folded);
@@ -182,8 +184,14 @@ mgpu_result mgpu_merge(mgpu_context ctx, const mgpu_merge_info *info) {
                               0);
 }
 
+static mgpu_result mgpu_merge_prepare_variant(mgpu_context ctx, mgpu_type type, uint32_t words_mask,
+                                              uint32_t order_mask) {
+    return mgpu__merge_pass_prepare(ctx, type, mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type), words_mask,
+                                    order_mask);
+}
+
 static mgpu_result mgpu_merge_prepare(mgpu_context ctx, mgpu_type type) {
-    return mgpu__merge_pass_prepare(ctx, type, mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type));
+    return mgpu_merge_prepare_variant(ctx, type, MGPU_VALUE_WORDS_ALL, MGPU_ORDERS_ALL);
 }
 
 /* Merge and sorted search (sorted_search.c) share these tiles. */
@@ -197,5 +205,7 @@ static const mgpu_tuning_row mgpu_merge_tuning[] = {
     {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
 };
 
-const mgpu_family_def mgpu__merge_family = {
-    .prepare = mgpu_merge_prepare, .tuning = mgpu_merge_tuning, .tuning_count = MGPU_ARRAY_COUNT(mgpu_merge_tuning)};
+const mgpu_family_def mgpu__merge_family = {.prepare = mgpu_merge_prepare,
+                                            .prepare_variant = mgpu_merge_prepare_variant,
+                                            .tuning = mgpu_merge_tuning,
+                                            .tuning_count = MGPU_ARRAY_COUNT(mgpu_merge_tuning)};

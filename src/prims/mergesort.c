@@ -178,13 +178,15 @@ mgpu_result mgpu_mergesort(mgpu_context ctx, const mgpu_sort_info *info) {
                               0);
 }
 
-static mgpu_result mgpu_mergesort_prepare(mgpu_context ctx, mgpu_type type) {
+static mgpu_result mgpu_mergesort_prepare_variant(mgpu_context ctx, mgpu_type type, uint32_t words_mask,
+                                                  uint32_t order_mask) {
     mgpu_sort_info info = {.key_type = type};
     mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, &info);
-    mgpu_result r = mgpu__merge_pass_prepare(ctx, type, plan.tuning);
+    mgpu_result r = mgpu__merge_pass_prepare(ctx, type, plan.tuning, words_mask, order_mask);
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int mode = 0; mode < (words == 1 ? 2 : 1) && r == MGPU_SUCCESS; ++mode)
             for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
+                if (!(words_mask & (1u << words)) || !(order_mask & (1u << descending))) continue;
                 plan.value_words = words;
                 mgpu_pipeline_key key = mgpu_blocksort_key(&plan, type, descending, mode == 1);
                 VkPipeline p;
@@ -202,6 +204,11 @@ static const mgpu_tuning_row mgpu_mergesort_tuning[] = {
     {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
 };
 
+static mgpu_result mgpu_mergesort_prepare(mgpu_context ctx, mgpu_type type) {
+    return mgpu_mergesort_prepare_variant(ctx, type, MGPU_VALUE_WORDS_ALL, MGPU_ORDERS_ALL);
+}
+
 const mgpu_family_def mgpu__mergesort_family = {.prepare = mgpu_mergesort_prepare,
+                                                .prepare_variant = mgpu_mergesort_prepare_variant,
                                                 .tuning = mgpu_mergesort_tuning,
                                                 .tuning_count = MGPU_ARRAY_COUNT(mgpu_mergesort_tuning)};

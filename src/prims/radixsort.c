@@ -409,13 +409,15 @@ mgpu_result mgpu_radixsort(mgpu_context ctx, const mgpu_sort_info *info) {
                               0);
 }
 
-static mgpu_result mgpu_radixsort_prepare(mgpu_context ctx, mgpu_type type) {
+static mgpu_result mgpu_radixsort_prepare_variant(mgpu_context ctx, mgpu_type type, uint32_t words_mask,
+                                                  uint32_t order_mask) {
     mgpu_sort_info info = {.key_type = type};
     mgpu_radix_plan plan;
     mgpu_result r = mgpu_radix_make_plan(ctx, &info, &plan);
     uint32_t vt = mgpu__tuning_resolve(ctx, MGPU_PRIM_RADIXSORT, type).vt;
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
+            if (!(words_mask & (1u << words)) || !(order_mask & (1u << descending))) continue;
             plan.value_words = words;
             uint32_t fitted =
                 mgpu__radix_fit_vt(ctx, plan.onesweep, plan.tuning.nt, vt, (uint32_t)mgpu_type_size(type) / 4, words);
@@ -449,6 +451,11 @@ static const mgpu_tuning_row mgpu_radixsort_tuning[] = {
     {MGPU_64, MGPU_VENDOR_ANY, 512, 10, MGPU_SWITCH_AUTO},
 };
 
+static mgpu_result mgpu_radixsort_prepare(mgpu_context ctx, mgpu_type type) {
+    return mgpu_radixsort_prepare_variant(ctx, type, MGPU_VALUE_WORDS_ALL, MGPU_ORDERS_ALL);
+}
+
 const mgpu_family_def mgpu__radixsort_family = {.prepare = mgpu_radixsort_prepare,
+                                                .prepare_variant = mgpu_radixsort_prepare_variant,
                                                 .tuning = mgpu_radixsort_tuning,
                                                 .tuning_count = MGPU_ARRAY_COUNT(mgpu_radixsort_tuning)};
