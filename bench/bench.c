@@ -27,6 +27,12 @@ static const bench_family *const families[] = {
 #include "bench_families.def"
 #undef MGPU_BENCH_FAMILY
 };
+/* Their names, the rows of src/families.def (the JSON's "family": bench/plot.py draws one chart each). */
+static const char *const family_names[] = {
+#define MGPU_BENCH_FAMILY(name) #name,
+#include "bench_families.def"
+#undef MGPU_BENCH_FAMILY
+};
 
 typedef struct bench_options {
     bool *prims; /* one per case (case_at) */
@@ -41,6 +47,7 @@ typedef struct bench_options {
 
 typedef struct bench_row {
     const bench_case_def *def;
+    const char *family;
     const char *prim;
     mgpu_type type;
     uint64_t count;
@@ -75,6 +82,13 @@ static const bench_case_def *case_at(size_t k) {
     for (size_t f = 0; f < sizeof families / sizeof families[0]; k -= families[f]->count, ++f)
         if (k < families[f]->count) return &families[f]->cases[k];
     return NULL;
+}
+
+/* The name of the family of the k-th case. */
+static const char *case_family(size_t k) {
+    for (size_t f = 0; f < sizeof families / sizeof families[0]; k -= families[f]->count, ++f)
+        if (k < families[f]->count) return family_names[f];
+    return "";
 }
 
 /* Before each timed series the GPU's clocks are raised by WARM_UP_SECONDS of copies of CLOCK_LOAD_BYTES (a
@@ -260,8 +274,10 @@ int main(int argc, char **argv) {
             mgpu_copy_info copy = {.src = in, .dst = copy_dst, .bytes = n * size};
             time_runs(ctx, record_copy, &copy, (mgpu_range){0}, o.runs, &copy_best, &copy_median);
             for (size_t p = 0; p < cases; ++p)
-                if (o.prims[p])
-                    bench_case_run(ctx, case_at(p), type, &buffers, n, o.runs, copy_best, &rows[row_count++]);
+                if (o.prims[p]) {
+                    bench_case_run(ctx, case_at(p), type, &buffers, n, o.runs, copy_best, &rows[row_count]);
+                    rows[row_count++].family = case_family(p);
+                }
         }
         /* Verification comes after all the timing: reading results back to the host was seen to slow the
          * device's later runs on the GPU machine, so no figure is taken after a download. */
@@ -295,10 +311,11 @@ int main(int argc, char **argv) {
             for (size_t i = 0; i < row_count; ++i) {
                 const bench_row *w = &rows[i];
                 fprintf(f,
-                        "  {\"prim\": \"%s\", \"type\": \"%s\", \"n\": %llu, \"best_ns\": %.1f, \"median_ns\": %.1f, "
+                        "  {\"family\": \"%s\", \"prim\": \"%s\", \"type\": \"%s\", \"n\": %llu, \"best_ns\": %.1f, "
+                        "\"median_ns\": %.1f, "
                         "\"items_per_s\": %.6g, \"gb_per_s\": %.6g, \"copy_gb_per_s\": %.6g, \"ratio_to_copy\": %.4f, "
                         "\"ok\": %s}%s\n",
-                        w->prim, type_names[w->type], (unsigned long long)w->count, w->best_ns, w->median_ns,
+                        w->family, w->prim, type_names[w->type], (unsigned long long)w->count, w->best_ns, w->median_ns,
                         w->items / w->best_ns * 1e9, gbs(w->bytes, w->best_ns), gbs(w->copy_bytes, w->copy_best_ns),
                         gbs(w->bytes, w->best_ns) / gbs(w->copy_bytes, w->copy_best_ns), w->ok ? "true" : "false",
                         i + 1 < row_count ? "," : "");

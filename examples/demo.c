@@ -4,7 +4,8 @@
  * merges, chapter 7's sorts (and the radix sort), chapter 8's segmented and locality sorts, chapter 9's sorted
  * search, chapter 10's load-balancing search and chapter 11's interval expand and move; the segmented reduce and
  * reduce-by-key on the load-balancing search; chapter 12's relational joins (inner and outer) and chapter 13's
- * multisets (keys and pairs); then the compaction family (select by flags, unique, run-length encode).
+ * multisets (keys and pairs); then the compaction family (select by flags, unique, run-length encode) and the
+ * histogram (issue 14).
  */
 #include "mgpuvk.h"
 
@@ -766,6 +767,33 @@ static void demo_compact(mgpu_context ctx) {
     for (size_t i = 0; i < 4; ++i) mgpu_buffer_free(ctx, all[i]);
 }
 
+static void demo_histogram(mgpu_context ctx) {
+    printf("\n\nHISTOGRAM DEMONSTRATION:\n\n");
+    /* 100 values -10..109 at random, counted in 10 bins of width 10 over [0, 100): values outside are not
+     * counted. */
+    enum { n = 100, bins = 10 };
+    mgpu_range values, counts;
+    CHECK(mgpu_buffer_alloc(ctx, n * 4, &values));
+    CHECK(mgpu_buffer_alloc(ctx, bins * 4, &counts));
+    demo_fill_i32(ctx, values, n, MGPU_FILL_RANDOM, -10, 109, 25);
+    printf("Values:\n");
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_I32, values, n, "%4d", 10, stdout));
+    uint32_t counted = 0;
+    CHECK(mgpu_histogram(ctx,
+                         &(mgpu_histogram_info){.type = MGPU_TYPE_I32,
+                                                .count = n,
+                                                .bins = bins,
+                                                .lower.i32 = 0,
+                                                .upper.i32 = 100,
+                                                .input = values,
+                                                .counts = counts},
+                         &counted));
+    printf("\nCounts of [0, 10), [10, 20), ... [90, 100) (%u values counted):\n", counted);
+    CHECK(mgpu_buffer_print(ctx, MGPU_TYPE_U32, counts, bins, "%4u", 10, stdout));
+    mgpu_buffer_free(ctx, values);
+    mgpu_buffer_free(ctx, counts);
+}
+
 int main(void) {
     mgpu_context ctx = NULL;
     mgpu_result r = mgpu_context_create(NULL, &ctx);
@@ -798,6 +826,7 @@ int main(void) {
     demo_sets(ctx, false);
     demo_sets(ctx, true);
     demo_compact(ctx);
+    demo_histogram(ctx);
     mgpu_context_destroy(ctx);
     return 0;
 }

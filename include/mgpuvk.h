@@ -526,7 +526,8 @@ typedef enum mgpu_prim {
     MGPU_PRIM_SEGSORT = 9,      /* segmented sort and locality sort: the tile of their blocksort and merge passes */
     MGPU_PRIM_SETS = 10,        /* multiset operations: the tile of their count and write dispatches */
     MGPU_PRIM_COMPACT = 11,     /* select, partition, unique, run-length encode: the tile of their one pass */
-    MGPU_PRIM_COUNT = 12
+    MGPU_PRIM_HISTOGRAM = 12,   /* histogram: the tile its workgroups loop over */
+    MGPU_PRIM_COUNT = 13
 } mgpu_prim;
 
 #define MGPU_PRIM_BIT(prim) (1u << (prim))
@@ -549,8 +550,9 @@ typedef struct mgpu_tuning {
     uint32_t lookback_wait; /* scan look-back: flag reads before a tile reduces a silent predecessor itself
                                (0: 1024; MGPU_LOOKBACK_WAIT_NEVER: always, a verification mode);
                                in-place scans always wait, since a predecessor may have overwritten its input */
-    uint32_t groups;        /* merge, mergesort, sorted search, load balance, intervals, bulk: at most this many
-                               workgroups are launched, each looping over tiles (0: 16384) */
+    uint32_t groups;        /* merge, mergesort, sorted search, load balance, intervals, bulk, histogram: at most
+                               this many workgroups are launched, each looping over tiles (0: 16384; histogram: at
+                               most 1024 in any case) */
     mgpu_switch single;     /* radix sort: an input that fits one workgroup (16384 keys on most GPUs) sorted by one
                                workgroup in one dispatch (ON) or by the digit passes (AUTO, OFF: on an H100 the
                                one workgroup took 2.4x as long as the passes, even at 256 keys) */
@@ -1667,6 +1669,62 @@ MGPU_API mgpu_result mgpu_cmd_rle(mgpu_context context, VkCommandBuffer cmd, con
 /** Run-length encodes, waits, and returns the number of runs in *count (optional). Returns the checks' and the
  *  submitting set's results. */
 MGPU_API mgpu_result mgpu_rle(mgpu_context context, const mgpu_unique_info *info, uint32_t *count);
+ * Histogram (CUB's DeviceHistogram::HistogramEven): the number of input values in each of `bins` bins of equal
+ * width over [lower, upper).
+ *   in: 1 7 3 3 9 -2 5, bins 4 over [0, 8)  -> counts 1 2 1 1 (9 and -2 are outside), 5 counted
+ * A value v is counted iff lower <= v < upper, compared as numbers (floats: NaN is never counted, -0.0 equals
+ * 0.0, so both fall in the bin of 0.0; -inf and +inf are outside any finite range), in bin
+ *   integers: floor((v - lower) * bins / (upper - lower)), computed exactly (no overflow for any values);
+ *   floats:   min(floor((v - lower) * scale), bins - 1) with scale = bins / (upper - lower), each operation
+ *             rounded in the value's precision (f32 in float, f64 in double; scale computed once, by the host),
+ *             as tests/ref/ref_histogram.h does, so the device and the CPU agree bit for bit. Where the device
+ *             flushes subnormal numbers to zero (Vulkan leaves it to the implementation), a subnormal value or
+ *             difference may land in another bin than on the CPU.
+ * lower and upper are read in the member of the type (lower.i32 for MGPU_TYPE_I32, ...). Since upper is
+ * excluded, a type's largest value (UINT32_MAX for u32, +inf aside) is never counted.
+ * counts (bins uint32) is overwritten, never accumulated into: the call zeroes it first (a fill, then a barrier,
+ * inside the recording). counted, when given, receives the number of values counted (the sum of counts), as a
+ * uint32; the blocking call also returns it.
+ * How: a fill zeroes counts (and counted); one dispatch of at most min(mgpu_tuning.groups, 1024) workgroups,
+ * each looping over tiles of NT x VT (uvec4 loads where the input is 16-byte aligned), counts its values in a
+ * private histogram in shared memory (shared atomics; in the subgroup variant a subgroup whose counted values
+ * all fall in one bin adds them with one atomic), then adds each nonzero bin to counts with one global atomic.
+ * Histograms of more bins than the shared histogram holds (MGPU_HISTOGRAM_SHARED_BINS, or less where the
+ * device's shared memory is smaller: 4096 on lavapipe) count with global atomics directly: correct, slower.
+ * Checks: the type checks; bins in 1..MGPU_HISTOGRAM_MAX_BINS, count <= 2^31-1, lower < upper, and for floats
+ * lower and upper finite with upper - lower and bins / (upper - lower) finite in the type (else
+ * MGPU_ERROR_INVALID_ARGUMENT); the range checks of input (count elements, when count > 0), counts (bins
+ * uint32) and counted when given (4 bytes, offset a multiple of 4); counts or counted sharing a byte with the
+ * input or with each other (MGPU_ERROR_INVALID_ARGUMENT). The tuning is MGPU_PRIM_HISTOGRAM's (MGPU_TUNE name
+ * `histogram`).
+ */
+#define MGPU_HISTOGRAM_MAX_BINS    (1u << 20)
+#define MGPU_HISTOGRAM_SHARED_BINS 8192u
+
+typedef struct mgpu_histogram_info {
+    const void *next; /* the extension slot: must be NULL */
+    mgpu_type type;
+    uint32_t count;     /* 0 .. 2^31-1 */
+    uint32_t bins;      /* 1 .. MGPU_HISTOGRAM_MAX_BINS */
+    mgpu_scalar lower;  /* the first bin's lower bound, included */
+    mgpu_scalar upper;  /* the last bin's upper bound, excluded */
+    mgpu_range input;   /* count elements */
+    mgpu_range counts;  /* bins uint32, overwritten */
+    mgpu_range counted; /* optional: one uint32, the number of values counted */
+} mgpu_histogram_info;
+
+/** The scratch mgpu_cmd_histogram needs: none (scratch_size 0). Returns the size checks' results. */
+MGPU_API mgpu_result mgpu_histogram_get_requirements(mgpu_context context, const mgpu_histogram_info *info,
+                                                     mgpu_requirements *out);
+/** Records the histogram: a fill of counts (and counted) with zeros, a barrier and, for count > 0, the counting
+ *  dispatch; scratch per mgpu_histogram_get_requirements (none today: pass an empty range). The
+ *  synchronization contract of every mgpu_cmd_* call (counts and counted are the outputs). Returns the
+ *  checks', a null cmd's, the scratch checks' and the recording set's results. */
+MGPU_API mgpu_result mgpu_cmd_histogram(mgpu_context context, VkCommandBuffer cmd, const mgpu_histogram_info *info,
+                                        mgpu_range scratch);
+/** Counts, waits, and returns the number of values counted in *counted (optional; also written to
+ *  info->counted when given). Returns the checks' and the submitting set's results. */
+MGPU_API mgpu_result mgpu_histogram(mgpu_context context, const mgpu_histogram_info *info, uint32_t *counted);
 
 #ifdef __cplusplus
 }

@@ -37,6 +37,7 @@ static_assert(offsetof(mgpu_sorted_search_info, next) == 0, "mgpu_sorted_search_
 static_assert(offsetof(mgpu_bulk_remove_info, next) == 0, "mgpu_bulk_remove_info.next first");
 static_assert(offsetof(mgpu_bulk_insert_info, next) == 0, "mgpu_bulk_insert_info.next first");
 static_assert(offsetof(mgpu_interval_info, next) == 0, "mgpu_interval_info.next first");
+static_assert(offsetof(mgpu_histogram_info, next) == 0, "mgpu_histogram_info.next first");
 
 /* What a later version's extension struct would be: any object. */
 static const int g_extension = 1;
@@ -60,6 +61,7 @@ typedef union any_info {
     mgpu_set_info set;
     mgpu_select_info select;
     mgpu_unique_info unique;
+    mgpu_histogram_info histogram;
 } any_info;
 
 static void set_next(any_info *info, const void *next) { memcpy(info, &next, sizeof next); }
@@ -283,6 +285,30 @@ static mgpu_result interval_record(VkCommandBuffer cmd, const any_info *i, mgpu_
 }
 static mgpu_result interval_run(const any_info *i) { return mgpu_interval(CTX, &i->interval); }
 
+static void histogram_make(any_info *i) {
+    i->histogram = (mgpu_histogram_info){.type = MGPU_TYPE_U32,
+                                         .count = N,
+                                         .bins = 16,
+                                         .lower.u32 = 0,
+                                         .upper.u32 = 2 * N,
+                                         .input = E.keys_a,
+                                         .counts = E.out[0],
+                                         .counted = mgpu_range_slice(E.out[1], 0, 4)};
+}
+static void histogram_spoil(any_info *i) { i->histogram.counts = too_small(E.out[0]); }
+static mgpu_result histogram_requirements(const any_info *i, mgpu_requirements *out) {
+    return mgpu_histogram_get_requirements(CTX, &i->histogram, out);
+}
+static mgpu_result histogram_record(VkCommandBuffer cmd, const any_info *i, mgpu_range scratch) {
+    return mgpu_cmd_histogram(CTX, cmd, &i->histogram, scratch);
+}
+static mgpu_result histogram_run(const any_info *i) {
+    uint32_t counted = 0x5a5a5a5au;
+    mgpu_result r = mgpu_histogram(CTX, &i->histogram, &counted);
+    CHECK(r == MGPU_SUCCESS || counted == 0x5a5a5a5au, "a refused mgpu_histogram wrote its count");
+    return r;
+}
+
 static const contract_case g_cases[] = {
     {"fill", fill_make, fill_spoil, NULL, fill_record, fill_run},
     {"copy", copy_make, copy_spoil, NULL, copy_record, NULL},
@@ -297,6 +323,7 @@ static const contract_case g_cases[] = {
     {"bulk_remove", remove_make, remove_spoil, remove_requirements, remove_record, remove_run},
     {"bulk_insert", insert_make, insert_spoil, insert_requirements, insert_record, insert_run},
     {"interval", interval_make, interval_spoil, interval_requirements, interval_record, interval_run},
+    {"histogram", histogram_make, histogram_spoil, histogram_requirements, histogram_record, histogram_run},
 };
 
 /* ---- checks ---- */
@@ -546,6 +573,10 @@ static void unique_strip(any_info *i) {
     t->input = t->output = t->lengths = t->out_count = (mgpu_range){0};
 }
 static void unique_unscale(any_info *i) { i->unique.type = (mgpu_type)99; }
+static void histogram_strip(any_info *i) {
+    i->histogram.input = i->histogram.counts = i->histogram.counted = (mgpu_range){0};
+}
+static void histogram_unscale(any_info *i) { i->histogram.bins = 0; }
 
 static mgpu_result segreduce_requirements(const any_info *i, mgpu_requirements *out) {
     return mgpu_segreduce_get_requirements(CTX, &i->segreduce, out);
@@ -615,6 +646,7 @@ static const sized_case g_sized_cases[] = {
     {"partition", select_make, select_strip, select_unscale, partition_requirements},
     {"unique", unique_make, unique_strip, unique_unscale, unique_requirements},
     {"rle", rle_make, unique_strip, unique_unscale, rle_requirements},
+    {"histogram", histogram_make, histogram_strip, histogram_unscale, histogram_requirements},
 };
 
 static void check_sized_case(const sized_case *c) {
