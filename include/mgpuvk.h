@@ -1669,6 +1669,8 @@ MGPU_API mgpu_result mgpu_cmd_rle(mgpu_context context, VkCommandBuffer cmd, con
 /** Run-length encodes, waits, and returns the number of runs in *count (optional). Returns the checks' and the
  *  submitting set's results. */
 MGPU_API mgpu_result mgpu_rle(mgpu_context context, const mgpu_unique_info *info, uint32_t *count);
+
+/* ---------------------------------------------------------------------------------------------------------
  * Histogram (CUB's DeviceHistogram::HistogramEven): the number of input values in each of `bins` bins of equal
  * width over [lower, upper).
  *   in: 1 7 3 3 9 -2 5, bins 4 over [0, 8)  -> counts 1 2 1 1 (9 and -2 are outside), 5 counted
