@@ -1,10 +1,11 @@
 /*
  * Compaction (CUB's DeviceSelect, DevicePartition, Unique and RunLengthEncode): select and partition by flags,
  * unique and run-length encode, one kernel (shaders/kernels/compact/compact.comp) in one of two ways:
- *   - one pass, where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe) or
- *     the input is one tile: the look-back state (a ticket, a count word per tile and, rle, a run-start word per
- *     tile) zeroed by a fill, then the one-pass dispatch: each tile finds its first output by decoupled look-back
- *     over its predecessors' counts and writes; the last tile writes the count;
+ *   - one pass, where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe) and
+ *     the tiles are at most MGPU_COMPACT_ONEPASS_TILES, or the input is one tile: the look-back state (a ticket,
+ *     a count word per tile and, rle, a run-start word per tile) zeroed by a fill, then the one-pass dispatch:
+ *     each tile finds its first output by decoupled look-back over its predecessors' counts and writes; the last
+ *     tile writes the count;
  *   - count, scan and write: the count dispatch (each tile's outputs and, rle, its last run start), the exclusive
  *     scan of the counts (mgpu_cmd_scan, u32 add; its total to out_count) and, rle, the exclusive max-scan of the
  *     run starts, then the write dispatch.
@@ -17,6 +18,12 @@
 #include "kernels/compact/compact_pc.h"
 
 #include <string.h>
+
+/* The one pass is used for at most this many tiles: above, its tiles wait on their predecessors' counts with
+ * their stores held back, and count + scan + write is faster. H200 (bench/RESULTS.md, eighth session), select
+ * of u32 one pass / three dispatches: 2^16 9.8 / 15.2 us, 2^22 (1024 tiles) 32.7 / 35.2, 2^23 67.3 / 63.7, 2^24
+ * 124.7 / 105.3, 2^26 485 / 352. */
+#define MGPU_COMPACT_ONEPASS_TILES 1024u
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
@@ -75,7 +82,8 @@ static mgpu_compact_plan mgpu_compact_make_plan(mgpu_context ctx, const mgpu_com
     plan.tile = plan.tuning.nt * plan.tuning.vt;
     plan.tiles = (uint32_t)(((uint64_t)job->count + plan.tile - 1) / plan.tile);
     if (plan.tiles == 0) return plan;
-    plan.onepass = plan.tuning.lookback == MGPU_SWITCH_ON || plan.tiles == 1;
+    plan.onepass =
+        (plan.tuning.lookback == MGPU_SWITCH_ON && plan.tiles <= MGPU_COMPACT_ONEPASS_TILES) || plan.tiles == 1;
     VkDeviceSize words = mgpu_align16((VkDeviceSize)plan.tiles * 4);
     plan.offsets_offset = mgpu_align16(((VkDeviceSize)plan.tiles * 2 + 1) * 4);
     if (plan.onepass) {
