@@ -239,11 +239,11 @@ static bool buffer_create(const engine *e, VkDeviceSize size, VkBufferUsageFlags
     bool addressed = usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
     VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
                                        .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
-    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                                .pNext = addressed ? &flags : NULL,
-                                .allocationSize = mr.size,
-                                .memoryTypeIndex = memory_type(e, mr.memoryTypeBits, need,
-                                                               host ? 0 : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)};
+    VkMemoryAllocateInfo mai = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+        .pNext = addressed ? &flags : NULL,
+        .allocationSize = mr.size,
+        .memoryTypeIndex = memory_type(e, mr.memoryTypeBits, need, host ? 0 : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)};
     if (mai.memoryTypeIndex == UINT32_MAX || vkAllocateMemory(e->device, &mai, NULL, &b->memory) != VK_SUCCESS)
         return false;
     if (vkBindBufferMemory(e->device, b->buffer, b->memory, 0) != VK_SUCCESS) return false;
@@ -488,17 +488,16 @@ typedef struct frame {
 } frame;
 
 static bool frame_create(const engine *e, frame *f) {
-    const VkBufferUsageFlags addressed =
-        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
-    bool ok = buffer_create(e, (VkDeviceSize)N * 16, addressed, false, &f->particles) &&
-              buffer_create(e, (VkDeviceSize)N * 4, addressed | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, false, &f->keys) &&
-              buffer_create(e, (VkDeviceSize)N * 4, addressed | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, false, &f->indices) &&
-              buffer_create(e, 16,
-                            addressed | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                                VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                            false, &f->draw) &&
-              buffer_create(e, IMAGE_BYTES + 16 + (VkDeviceSize)N * 8, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true,
-                            &f->readback);
+    const VkBufferUsageFlags addressed = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+    bool ok =
+        buffer_create(e, (VkDeviceSize)N * 16, addressed, false, &f->particles) &&
+        buffer_create(e, (VkDeviceSize)N * 4, addressed | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, false, &f->keys) &&
+        buffer_create(e, (VkDeviceSize)N * 4, addressed | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, false, &f->indices) &&
+        buffer_create(e, 16,
+                      addressed | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                          VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                      false, &f->draw) &&
+        buffer_create(e, IMAGE_BYTES + 16 + (VkDeviceSize)N * 8, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &f->readback);
     if (!ok) return false;
 
     /* The offscreen image and its render pass: cleared, drawn, then left for the copy. */
@@ -514,10 +513,10 @@ static bool frame_create(const engine *e, frame *f) {
     if (vkCreateImage(e->device, &ici, NULL, &f->image) != VK_SUCCESS) return false;
     VkMemoryRequirements mr;
     vkGetImageMemoryRequirements(e->device, f->image, &mr);
-    VkMemoryAllocateInfo mai = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-        .allocationSize = mr.size,
-        .memoryTypeIndex = memory_type(e, mr.memoryTypeBits, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)};
+    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                .allocationSize = mr.size,
+                                .memoryTypeIndex =
+                                    memory_type(e, mr.memoryTypeBits, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)};
     if (vkAllocateMemory(e->device, &mai, NULL, &f->image_memory) != VK_SUCCESS ||
         vkBindImageMemory(e->device, f->image, f->image_memory, 0) != VK_SUCCESS)
         return false;
@@ -609,12 +608,14 @@ static bool frame_create(const engine *e, frame *f) {
                                                         .pViewports = &viewport,
                                                         .scissorCount = 1,
                                                         .pScissors = &scissor};
-    VkPipelineRasterizationStateCreateInfo raster = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+    VkPipelineRasterizationStateCreateInfo raster = {.sType =
+                                                         VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
                                                      .polygonMode = VK_POLYGON_MODE_FILL,
                                                      .cullMode = VK_CULL_MODE_NONE,
                                                      .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
                                                      .lineWidth = 1};
-    VkPipelineMultisampleStateCreateInfo multisample = {.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+    VkPipelineMultisampleStateCreateInfo multisample = {.sType =
+                                                            VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
                                                         .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
     VkPipelineColorBlendAttachmentState blend_state = {
         .blendEnable = VK_TRUE, /* back to front: each square over what is behind it */
@@ -624,8 +625,8 @@ static bool frame_create(const engine *e, frame *f) {
         .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
         .dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
         .alphaBlendOp = VK_BLEND_OP_ADD,
-        .colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT |
-                          VK_COLOR_COMPONENT_A_BIT};
+        .colorWriteMask =
+            VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT};
     VkPipelineColorBlendStateCreateInfo blend_info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
                                                       .attachmentCount = 1,
                                                       .pAttachments = &blend_state};
@@ -817,7 +818,8 @@ int main(int argc, char **argv) {
              vkBeginCommandBuffer(cmd, &begin) == VK_SUCCESS;
         if (ok) r = record_frame(ctx, cmd, &f, &o, &sort, scratch);
         ok = ok && vkEndCommandBuffer(cmd) == VK_SUCCESS;
-        VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
+        VkSubmitInfo submit = {
+            .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
         ok = ok && r == MGPU_SUCCESS && vkQueueSubmit(e.queue, 1, &submit, f.fence) == VK_SUCCESS &&
              vkWaitForFences(e.device, 1, &f.fence, VK_TRUE, UINT64_MAX) == VK_SUCCESS;
         if (!ok && r == MGPU_SUCCESS) fprintf(stderr, "particles: recording or submitting the frame failed\n");

@@ -12,12 +12,12 @@
 #ifndef PARTICLES_SHARED_H
 #define PARTICLES_SHARED_H
 
-#define PARTICLES_COUNT  4096u /* N; the keys hold the index in their low 12 bits */
-#define PARTICLES_WIDTH  256
-#define PARTICLES_HEIGHT 256
-#define PARTICLES_FOCAL  256 /* pixels */
-#define PARTICLES_RADIUS 3072
-#define PARTICLES_GROUP  64u /* the simulation's workgroup size */
+#define PARTICLES_COUNT      4096u /* N; the keys hold the index in their low 12 bits */
+#define PARTICLES_WIDTH      256
+#define PARTICLES_HEIGHT     256
+#define PARTICLES_FOCAL      256 /* pixels */
+#define PARTICLES_RADIUS     3072
+#define PARTICLES_GROUP      64u /* the simulation's workgroup size */
 #define PARTICLES_INDEX_BITS 12u
 
 /* C and GLSL spell the integer types, casts and functions alike through these (the shaders define
