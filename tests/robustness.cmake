@@ -24,13 +24,16 @@ endforeach()
 
 if(MGPU_SANITIZE)
   # LeakSanitizer reports at exit, when the loader has unloaded the validation layer and the driver: the
-  # programs ctest runs keep them mapped so that tests/lsan.supp can name them (sanitize_keep.c).
+  # programs ctest runs (the runner, the tool, the particles example) keep them mapped so that tests/lsan.supp
+  # can name them (sanitize_keep.c).
   target_sources(mgpuvk-tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/sanitize_keep.c)
   target_link_libraries(mgpuvk-tests PRIVATE ${CMAKE_DL_LIBS})
-  if(TARGET mgpuvk-cli)
-    target_sources(mgpuvk-cli PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/sanitize_keep.c)
-    target_link_libraries(mgpuvk-cli PRIVATE ${CMAKE_DL_LIBS})
-  endif()
+  foreach(program mgpuvk-cli mgpuvk-particles)
+    if(TARGET ${program})
+      target_sources(${program} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/sanitize_keep.c)
+      target_link_libraries(${program} PRIVATE ${CMAKE_DL_LIBS})
+    endif()
+  endforeach()
 
   # Proof that synchronization validation is on: a deliberate hazard that must be reported.
   add_executable(mgpuvk-syncval-canary syncval_canary.c sanitize_keep.c)

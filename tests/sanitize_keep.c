@@ -1,6 +1,6 @@
 /*
- * Sanitized builds only: tests/robustness.cmake links this into the test runner and the mgpuvk tool when
- * MGPU_SANITIZE is on.
+ * Sanitized builds only: tests/robustness.cmake links this into the test runner, the mgpuvk tool and the
+ * particles example when MGPU_SANITIZE is on.
  *
  * LeakSanitizer reports at exit, after the Vulkan loader has unloaded the validation layer and the driver it
  * loaded for each instance; frames in them then have no module name, and tests/lsan.supp, which names those
