@@ -4,7 +4,7 @@
  * groups, ...; while it works on one tile, the keys of its next tile are already loading into registers, and
  * the partitions of the tile after that are read, so that those key loads never wait for them. A tile kernel
  * otherwise waits, per tile, for two dependent global reads (partitions, then keys) with nothing else of its
- * own in flight: on an H200 the merge of 2^26 u32 keys went from 301 to 222 us (bench/RESULTS.md, eighth
+ * own in flight: on an H200 the merge of 2^26 u32 keys went from 301 to 233 us (bench/RESULTS.md, eighth
  * session).
  * Contract: include after types.glsl, loadstore.glsl, merge_path.glsl (mgpu_tile_span) and the functions the
  * macros below name. The kernel declares the shared key

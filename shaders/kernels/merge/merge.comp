@@ -8,7 +8,7 @@
 // elements of a_keys (== b_keys) are merged pairwise.
 // With the partitions (MODE 0) the tile loop is a software pipeline: the keys of the workgroup's next tile are
 // loaded into registers while this tile is searched, merged and stored, and the partitions are read a tile
-// earlier still, so that those loads never wait for them (1.36x at 2^26 on an H200: bench/RESULTS.md, eighth
+// earlier still, so that those loads never wait for them (1.29x at 2^26 on an H200: bench/RESULTS.md, eighth
 // session).
 #include "shared/spec_ids.h"
 #include "kernels/merge/merge_pc.h"
