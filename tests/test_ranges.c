@@ -111,8 +111,8 @@ static sweep_info sweep_make(sweep_op op, const sweep_arrays *a) {
             break;
         case OP_COPY: s.copy = (mgpu_copy_info){.src = a->keys_a, .dst = a->out[0], .bytes = N * 4}; break;
         case OP_REDUCE:
-            s.reduce = (mgpu_reduce_info){
-                .count = N, .input = a->keys_a, .result = a->result, .indirect_count = a->count};
+            s.reduce =
+                (mgpu_reduce_info){.count = N, .input = a->keys_a, .result = a->result, .indirect_count = a->count};
             break;
         case OP_SCAN:
             s.scan = (mgpu_scan_info){

@@ -109,8 +109,9 @@ static uint64_t reduce_indirect_case(mgpu_type type, mgpu_op op, uint32_t capaci
     CHECK(ref_equal(type, got.value, expected.value), "indirect reduce %s op %d capacity %u count %u: %s, expected %s",
           mgpu_type_name(type), (int)op, capacity, real, a, b);
     if (op == MGPU_OP_MAX_INDEX)
-        CHECK(got.index == expected.index, "indirect reduce %s max-index capacity %u count %u: index %lld, expected %lld",
-              mgpu_type_name(type), capacity, real, (long long)got.index, (long long)expected.index);
+        CHECK(got.index == expected.index,
+              "indirect reduce %s max-index capacity %u count %u: index %lld, expected %lld", mgpu_type_name(type),
+              capacity, real, (long long)got.index, (long long)expected.index);
     if (device_result) {
         unsigned char bytes[MGPU_REDUCE_RESULT_BYTES];
         CHECK_OK(mgpu_buffer_download(ctx, result, bytes, sizeof bytes));
@@ -133,8 +134,7 @@ static void reduce_indirect(int rotation) {
         uint32_t capacities[3] = {tile, 8 * tile, 40 * tile + 5};
         for (size_t c = 0; c < 3; ++c) {
             uint32_t cap = capacities[c];
-            uint32_t reals[] = {0,   1,       tile - 1, tile, tile + 1, test_random_below(cap + 1),
-                                cap, cap + 3, UINT32_MAX};
+            uint32_t reals[] = {0, 1, tile - 1, tile, tile + 1, test_random_below(cap + 1), cap, cap + 3, UINT32_MAX};
             for (size_t r = 0; r < sizeof reals / sizeof reals[0]; ++r)
                 if (reduce_indirect_case(type, op, cap, reals[r])) return;
         }

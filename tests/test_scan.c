@@ -146,8 +146,9 @@ static void scan_indirect_sweep(mgpu_type type, mgpu_op op, bool exclusive) {
     unsigned k = 0;
     for (size_t c = 0; c < 2; ++c) {
         uint32_t cap = capacities[c];
-        uint32_t reals[] = {0, 1, tile - 1, tile, tile + 1, test_random_below(cap + 1), cap, cap + 1 + test_random_below(9),
-                            UINT32_MAX};
+        uint32_t reals[] = {
+            0,         1, tile - 1, tile, tile + 1, test_random_below(cap + 1), cap, cap + 1 + test_random_below(9),
+            UINT32_MAX};
         for (size_t r = 0; r < sizeof reals / sizeof reals[0]; ++r)
             if (scan_indirect_case(type, op, exclusive, cap, reals[r], ++k % 3 == 0)) return;
     }

@@ -150,8 +150,8 @@ static mgpu_result mgpu_scan_dispatch(mgpu_context ctx, VkCommandBuffer cmd, con
 
 /* Reduce-then-scan of count elements from src to dst (may be equal), scratch at `scratch`. */
 static mgpu_result mgpu_record_rts(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_plan *plan, bool exclusive,
-                                   VkDeviceAddress src, VkDeviceAddress dst, uint32_t count, VkDeviceAddress count_address,
-                                   VkDeviceAddress total, VkDeviceAddress scratch) {
+                                   VkDeviceAddress src, VkDeviceAddress dst, uint32_t count,
+                                   VkDeviceAddress count_address, VkDeviceAddress total, VkDeviceAddress scratch) {
     uint32_t tiles = mgpu_tiles(count, plan->tile);
     mgpu_pipeline_key down = mgpu_scan_key(plan, MGPU_KERNEL_SCAN_TILES, exclusive, MGPU_SCAN_MODE_DOWNSWEEP);
     if (tiles <= 1) {
@@ -169,8 +169,7 @@ static mgpu_result mgpu_record_rts(mgpu_context ctx, VkCommandBuffer cmd, const 
     r = mgpu_record_rts(ctx, cmd, plan, true, partials, partials, tiles, 0, total, next);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
-    pc = (mgpu_scan_pc){
-        .src = src, .dst = dst, .partials = partials, .count = count, .count_address = count_address};
+    pc = (mgpu_scan_pc){.src = src, .dst = dst, .partials = partials, .count = count, .count_address = count_address};
     return mgpu_scan_dispatch(ctx, cmd, plan, &down, &pc);
 }
 
