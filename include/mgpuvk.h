@@ -59,6 +59,9 @@
  * scratch) is VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT, its last access is a
  * VK_ACCESS_SHADER_WRITE_BIT to the outputs. Before the call, make the caller's writes of the inputs
  * available to compute-shader reads; after it, make the compute-shader writes available to the consumer.
+ * An indirect count (mgpu_sort_info, mgpu_scan_info, mgpu_reduce_info: indirect_count) is one more input: its
+ * buffer is read by the compute stage (VK_ACCESS_SHADER_READ_BIT) when the command executes, so the write that
+ * produced it must be made available to compute-shader reads before the call, like any input's.
  * The scratch range must not be used by anything else until the recorded work has completed; sharing a byte
  * with the call's own inputs or outputs is refused (MGPU_ERROR_INVALID_ARGUMENT), since what the kernels keep
  * in scratch decides where they write. Every range (scratch included) is checked when the call records (see
@@ -806,9 +809,14 @@ MGPU_API mgpu_result mgpu_cmd_copy(mgpu_context context, VkCommandBuffer cmd, co
  * The result is written to the device range `result`: the value in bytes [0, type size) and, for
  * MGPU_OP_MAX_INDEX, the index as an int64 in bytes [8, 16) (MGPU_REDUCE_RESULT_BYTES in all).
  * count 0 gives the identity (and index -1).
+ * Indirect count (optional): the uint32 at indirect_count's start, read by the compute shaders when the command
+ * executes (no host read) and clamped to count, which is then the capacity that sizes the scratch and the
+ * workgroups; the reduction is over the first min(*indirect_count, count) elements (none past them is read; 0
+ * gives the identity and index -1).
  * Checks: the type checks; op inside its enum, count <= 2^31-1 (MGPU_ERROR_INVALID_ARGUMENT); the range checks
- * of input (count elements, when count > 0) and of result when given (16 bytes, offset a multiple of 8;
- * mgpu_cmd_reduce requires it).
+ * of input (count elements, when count > 0), of result when given (16 bytes, offset a multiple of 8;
+ * mgpu_cmd_reduce requires it) and of indirect_count when given (4 bytes, offset a multiple of 4);
+ * indirect_count overlapping the result (MGPU_ERROR_INVALID_ARGUMENT).
  */
 #define MGPU_REDUCE_RESULT_BYTES 16u
 
@@ -816,9 +824,10 @@ typedef struct mgpu_reduce_info {
     const void *next; /* the extension slot: must be NULL */
     mgpu_type type;
     mgpu_op op;
-    uint32_t count;    /* 0 .. 2^31-1 */
-    mgpu_range input;  /* count elements */
-    mgpu_range result; /* mgpu_cmd_reduce: required, >= 16 bytes; mgpu_reduce: optional */
+    uint32_t count;            /* 0 .. 2^31-1; with indirect_count, the maximum */
+    mgpu_range input;          /* count elements */
+    mgpu_range result;         /* mgpu_cmd_reduce: required, >= 16 bytes; mgpu_reduce: optional */
+    mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
 } mgpu_reduce_info;
 
 typedef struct mgpu_reduce_value {
@@ -844,9 +853,14 @@ MGPU_API mgpu_result mgpu_reduce(mgpu_context context, const mgpu_reduce_info *i
  * Exclusive scans start from the op's identity. The total (the reduction of all inputs, the identity for
  * count 0) is written to the device range `total` when it is given (type-size bytes) and returned by the
  * blocking call.
+ * Indirect count (optional): the uint32 at indirect_count's start, read by the compute shaders when the command
+ * executes (no host read) and clamped to count, which is then the capacity that sizes the scratch and the
+ * dispatches; the first min(*indirect_count, count) elements are scanned, inputs past them are not read and
+ * outputs past them not written, and the total is theirs (the identity for 0).
  * Checks: the type checks; op ADD, MIN or MAX, count <= 2^31-1, input and output overlapping without being the
- * same range, total overlapping the input or the output (MGPU_ERROR_INVALID_ARGUMENT); the range checks of
- * input and output (count elements, when count > 0) and of total when given (one element).
+ * same range, total overlapping the input or the output, indirect_count overlapping the output or the total
+ * (MGPU_ERROR_INVALID_ARGUMENT); the range checks of input and output (count elements, when count > 0), of
+ * total when given (one element) and of indirect_count when given (4 bytes, offset a multiple of 4).
  * Two paths for inputs of more than one tile: single pass with decoupled look-back (tiles in registers, tile
  * states published with relaxed atomics on flag-tagged words), the default where
  * mgpu_device_info.lookback_safe (NVIDIA, AMD and Intel GPUs), and reduce-then-scan, the default elsewhere;
@@ -864,10 +878,11 @@ typedef struct mgpu_scan_info {
     mgpu_type type;
     mgpu_op op; /* ADD, MIN or MAX */
     bool exclusive;
-    uint32_t count; /* 0 .. 2^31-1 */
+    uint32_t count; /* 0 .. 2^31-1; with indirect_count, the maximum */
     mgpu_range input;
-    mgpu_range output; /* may be the same range as input */
-    mgpu_range total;  /* optional */
+    mgpu_range output;         /* may be the same range as input */
+    mgpu_range total;          /* optional */
+    mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
 } mgpu_scan_info;
 
 /** The scratch mgpu_cmd_scan needs (none for one tile). Returns the size checks' results. */

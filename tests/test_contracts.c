@@ -504,9 +504,13 @@ static void rle_make(any_info *i) {
 }
 
 /* Every range of the info {0}; a scalar out of its domain. */
-static void reduce_strip(any_info *i) { i->reduce.input = i->reduce.result = (mgpu_range){0}; }
+static void reduce_strip(any_info *i) {
+    i->reduce.input = i->reduce.result = i->reduce.indirect_count = (mgpu_range){0};
+}
 static void reduce_unscale(any_info *i) { i->reduce.op = (mgpu_op)99; }
-static void scan_strip(any_info *i) { i->scan.input = i->scan.output = i->scan.total = (mgpu_range){0}; }
+static void scan_strip(any_info *i) {
+    i->scan.input = i->scan.output = i->scan.total = i->scan.indirect_count = (mgpu_range){0};
+}
 static void scan_unscale(any_info *i) { i->scan.count = UINT32_MAX; }
 static void merge_strip(any_info *i) {
     mgpu_merge_info *m = &i->merge;

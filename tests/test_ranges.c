@@ -110,9 +110,13 @@ static sweep_info sweep_make(sweep_op op, const sweep_arrays *a) {
             s.fill = (mgpu_fill_info){.mode = MGPU_FILL_CONSTANT, .count = N, .output = a->out[0], .a.u32 = 7};
             break;
         case OP_COPY: s.copy = (mgpu_copy_info){.src = a->keys_a, .dst = a->out[0], .bytes = N * 4}; break;
-        case OP_REDUCE: s.reduce = (mgpu_reduce_info){.count = N, .input = a->keys_a, .result = a->result}; break;
+        case OP_REDUCE:
+            s.reduce =
+                (mgpu_reduce_info){.count = N, .input = a->keys_a, .result = a->result, .indirect_count = a->count};
+            break;
         case OP_SCAN:
-            s.scan = (mgpu_scan_info){.count = N, .input = a->keys_a, .output = a->out[0], .total = a->total};
+            s.scan = (mgpu_scan_info){
+                .count = N, .input = a->keys_a, .output = a->out[0], .total = a->total, .indirect_count = a->count};
             break;
         case OP_MERGE:
             s.merge = (mgpu_merge_info){.value_size = 4,
@@ -200,11 +204,13 @@ static size_t sweep_slots(sweep_op op, sweep_info *s, mgpu_range **slots, const 
         case OP_REDUCE:
             SLOT(s->reduce.input);
             SLOT(s->reduce.result);
+            SLOT(s->reduce.indirect_count);
             break;
         case OP_SCAN:
             SLOT(s->scan.input);
             SLOT(s->scan.output);
             SLOT(s->scan.total);
+            SLOT(s->scan.indirect_count);
             break;
         case OP_MERGE:
             SLOT(s->merge.a_keys);

@@ -3,7 +3,9 @@
  * and NaN, the device result location; misuse. Then the shared-memory workgroup path with a non-vector VT,
  * and another NT: a path is one body of code for every type and op, so these run a covering design rather
  * than the whole product: every type with two of the four ops per tuning, every type with every op over
- * the two tunings. */
+ * the two tunings. Indirect counts on every path (one pass up to 8 tiles, two passes, workgroups looping) and
+ * tuning, every type with a rotating op: real counts 0, 1, tile-1, tile, tile+1, random, the capacity and past
+ * it (clamped), with the elements past the real count chosen to change the result if read; misuse. */
 #include "common.h"
 
 #include <math.h>
@@ -75,6 +77,72 @@ static void reduce_matrix(int rotation) {
             free(data);
         }
     }
+}
+
+/* A reduce of `capacity` elements whose count is the device uint32 `real` (indirect_count), against the
+ * reference over min(real, capacity) elements; the elements past them are the type's maximum (min: minimum), so
+ * that reading one changes the result. Half the cases also check the device result. Returns failures. */
+static uint64_t reduce_indirect_case(mgpu_type type, mgpu_op op, uint32_t capacity, uint32_t real) {
+    uint64_t before = g_test.failures;
+    mgpu_context ctx = g_test.ctx;
+    const ref_type_info *t = ref_type(type);
+    size_t size = mgpu_type_size(type), n = real < capacity ? real : capacity;
+    char *data = malloc((size_t)capacity * size + 1);
+    if (op == MGPU_OP_ADD)
+        test_fill_random(type, data, capacity, t->is_signed ? -2 : 0, 2);
+    else
+        test_fill_random(type, data, capacity, -50, 50);
+    for (size_t i = n; i < capacity; ++i) ref_set(type, data, i, t->extreme(op != MGPU_OP_MIN));
+    mgpu_reduce_value expected = ref_reduce(type, op, data, n), got;
+    mgpu_range in = test_upload(type, data, capacity), result, count;
+    CHECK_OK(mgpu_buffer_alloc(ctx, MGPU_REDUCE_RESULT_BYTES, &result));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &count));
+    CHECK_OK(mgpu_buffer_upload(ctx, count, &real, 4));
+    memset(&got, 0xcd, sizeof got);
+    bool device_result = test_random_below(2);
+    mgpu_reduce_info info = {.type = type, .op = op, .count = capacity, .input = in, .indirect_count = count};
+    if (device_result) info.result = result;
+    CHECK_OK(mgpu_reduce(ctx, &info, &got));
+    char a[64], b[64];
+    ref_format(type, got.value, a, sizeof a);
+    ref_format(type, expected.value, b, sizeof b);
+    CHECK(ref_equal(type, got.value, expected.value), "indirect reduce %s op %d capacity %u count %u: %s, expected %s",
+          mgpu_type_name(type), (int)op, capacity, real, a, b);
+    if (op == MGPU_OP_MAX_INDEX)
+        CHECK(got.index == expected.index,
+              "indirect reduce %s max-index capacity %u count %u: index %lld, expected %lld", mgpu_type_name(type),
+              capacity, real, (long long)got.index, (long long)expected.index);
+    if (device_result) {
+        unsigned char bytes[MGPU_REDUCE_RESULT_BYTES];
+        CHECK_OK(mgpu_buffer_download(ctx, result, bytes, sizeof bytes));
+        CHECK(ref_equal(type, ref_get(type, bytes, 0), got.value), "indirect reduce: the device result differs");
+    }
+    mgpu_buffer_free(ctx, in);
+    mgpu_buffer_free(ctx, result);
+    mgpu_buffer_free(ctx, count);
+    free(data);
+    return g_test.failures - before;
+}
+
+/* Indirect counts on each path: capacities of one tile and 8 (one pass), 40 tiles (two passes, a partial per
+ * tile) and, for u32, past the pass-1 workgroups (workgroups looping); every type with op t + rotation (mod 4). */
+static void reduce_indirect(int rotation) {
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        mgpu_op op = (mgpu_op)((t + rotation) % 4);
+        uint32_t tile = test_tile(MGPU_PRIM_REDUCE, type);
+        uint32_t capacities[3] = {tile, 8 * tile, 40 * tile + 5};
+        for (size_t c = 0; c < 3; ++c) {
+            uint32_t cap = capacities[c];
+            uint32_t reals[] = {0, 1, tile - 1, tile, tile + 1, test_random_below(cap + 1), cap, cap + 3, UINT32_MAX};
+            for (size_t r = 0; r < sizeof reals / sizeof reals[0]; ++r)
+                if (reduce_indirect_case(type, op, cap, reals[r])) return;
+        }
+    }
+    uint32_t tile = test_tile(MGPU_PRIM_REDUCE, MGPU_TYPE_U32), cap = 1030 * tile + 9;
+    uint32_t reals[] = {3 * tile + 1, 1025 * tile + 2, cap};
+    for (size_t r = 0; r < sizeof reals / sizeof reals[0]; ++r)
+        reduce_indirect_case(MGPU_TYPE_U32, (mgpu_op)((r + (size_t)rotation + 4) % 4), cap, reals[r]);
 }
 
 /* Element `pick` of reduce_extremes: 0 and 1 the unsigned maximum and one less, the signed minimum and maximum,
@@ -150,6 +218,16 @@ static void reduce_misuse(void) {
     bad = good;
     bad.count = 0xffffffffu;
     CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    /* indirect_count: too small, misaligned, overlapping the result. */
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(small, 0, 2);
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(small, 2, 4);
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_MISALIGNED);
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(result, 8, 4);
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     VkCommandBuffer cmd;
     CHECK_OK(mgpu_commands_begin(ctx, &cmd));
     bad = good;
@@ -169,12 +247,15 @@ void test_reduce(void) {
     reduce_matrix(-1);
     reduce_extremes();
     reduce_misuse();
+    reduce_indirect(0);
     /* The shared-memory workgroup path and a non-vector VT; another NT. */
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL,
                                      &(mgpu_tuning){.subgroup = MGPU_SWITCH_OFF, .vt = 3}));
     reduce_matrix(0);
+    reduce_indirect(1);
     CHECK_OK(
         mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.nt = 32, .vt = 4}));
     reduce_matrix(1);
+    reduce_indirect(2);
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL, NULL));
 }

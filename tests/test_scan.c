@@ -11,6 +11,10 @@
  *     covers type x path, op x path and direction x path; type x op x direction is the scan family's. Each
  *     pipeline is one LLVM compile on lavapipe: the whole product cost minutes with a cold shader cache and
  *     proved nothing more. The designs are fixed, so that a second run finds every pipeline in the cache.
+ *   Indirect counts (every family, each tuning's design): a capacity of one tile (the one-dispatch path) and of
+ *     several, real counts 0, 1, tile-1, tile, tile+1, random, the capacity and past it (clamped); outputs past
+ *     the real count keep their sentinel, the total is the real count's; per tuning one capacity past tile^2
+ *     (the spine's identities over three levels) where that is small; misuse of indirect_count.
  */
 #include "common.h"
 
@@ -73,6 +77,94 @@ static void scan_fill(mgpu_type type, mgpu_op op, void *data, size_t n) {
         test_fill_random(type, data, n, -1000000, 1000000);
 }
 
+/* A scan of `capacity` elements whose count is the device uint32 `real` (indirect_count): the first
+ * min(real, capacity) outputs and the total against the reference, the outputs past them untouched (the output's
+ * sentinel bytes; in place, the input). Returns failures. */
+static uint64_t scan_indirect_case(mgpu_type type, mgpu_op op, bool exclusive, uint32_t capacity, uint32_t real,
+                                   bool in_place) {
+    uint64_t before = g_test.failures;
+    mgpu_context ctx = g_test.ctx;
+    size_t size = mgpu_type_size(type), n = real < capacity ? real : capacity, bytes = (size_t)capacity * size;
+    char *data = malloc(bytes + 1), *expected = malloc(bytes + 1), *got = malloc(bytes + 1);
+    scan_fill(type, op, data, capacity);
+    mgpu_scalar expected_total, total;
+    ref_scan(type, op, exclusive, data, expected, n, &expected_total);
+    if (in_place)
+        memcpy(expected + n * size, data + n * size, bytes - n * size);
+    else
+        memset(expected + n * size, 0xa5, bytes - n * size);
+    mgpu_range in = test_upload(type, data, capacity), out = in, count;
+    if (!in_place) {
+        CHECK_OK(mgpu_buffer_alloc(ctx, bytes ? bytes : 16, &out));
+        memset(got, 0xa5, bytes);
+        if (bytes) CHECK_OK(mgpu_buffer_upload(ctx, out, got, bytes));
+    }
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &count));
+    CHECK_OK(mgpu_buffer_upload(ctx, count, &real, 4));
+    memset(&total, 0xcd, sizeof total);
+    mgpu_scan_info info = {.type = type,
+                           .op = op,
+                           .exclusive = exclusive,
+                           .count = capacity,
+                           .input = in,
+                           .output = out,
+                           .indirect_count = count};
+    CHECK_OK(mgpu_scan(ctx, &info, &total));
+    if (bytes) CHECK_OK(mgpu_buffer_download(ctx, out, got, bytes));
+    char a[64], b[64];
+    for (size_t i = 0; i < capacity; ++i) {
+        bool ok = i < n ? ref_equal(type, ref_get(type, got, i), ref_get(type, expected, i))
+                        : memcmp(got + i * size, expected + i * size, size) == 0;
+        if (!ok) {
+            ref_format(type, ref_get(type, got, i), a, sizeof a);
+            ref_format(type, ref_get(type, expected, i), b, sizeof b);
+            CHECK(false, "indirect scan %s op %d %s capacity %u count %u%s: out[%zu] = %s, expected %s",
+                  mgpu_type_name(type), (int)op, exclusive ? "exclusive" : "inclusive", capacity, real,
+                  in_place ? " in place" : "", i, a, b);
+            break;
+        }
+    }
+    ref_format(type, total, a, sizeof a);
+    ref_format(type, expected_total, b, sizeof b);
+    CHECK(ref_equal(type, total, expected_total), "indirect scan %s op %d capacity %u count %u: total %s, expected %s",
+          mgpu_type_name(type), (int)op, capacity, real, a, b);
+    mgpu_buffer_free(ctx, count);
+    if (!in_place) mgpu_buffer_free(ctx, out);
+    mgpu_buffer_free(ctx, in);
+    free(data);
+    free(expected);
+    free(got);
+    return g_test.failures - before;
+}
+
+/* Indirect counts for one type, op and direction: a one-tile capacity (the one-dispatch path) and one of several
+ * tiles (the tuning's multi-tile path), each with the real counts 0, 1, tile-1, tile, tile+1, a random one, the
+ * capacity and past it; every third in place. Stops at the first failure. */
+static void scan_indirect_sweep(mgpu_type type, mgpu_op op, bool exclusive) {
+    uint32_t tile = test_tile(MGPU_PRIM_SCAN, type);
+    uint32_t capacities[2] = {tile, 3 * tile + 7};
+    unsigned k = 0;
+    for (size_t c = 0; c < 2; ++c) {
+        uint32_t cap = capacities[c];
+        uint32_t reals[] = {
+            0,         1, tile - 1, tile, tile + 1, test_random_below(cap + 1), cap, cap + 1 + test_random_below(9),
+            UINT32_MAX};
+        for (size_t r = 0; r < sizeof reals / sizeof reals[0]; ++r)
+            if (scan_indirect_case(type, op, exclusive, cap, reals[r], ++k % 3 == 0)) return;
+    }
+}
+
+/* Reduce-then-scan over three levels with an indirect count: a capacity past tile^2, real counts that end inside
+ * the first, a middle and the last spine tile (where tile^2 is small: the tests' small tunings). */
+static void scan_indirect_large(void) {
+    uint32_t tile = test_tile(MGPU_PRIM_SCAN, MGPU_TYPE_U32);
+    if ((uint64_t)tile * tile > (1u << 16)) return;
+    uint32_t cap = tile * tile + 3 * tile + 1;
+    uint32_t reals[] = {tile + 3, tile * tile / 2 + 5, tile * tile + 1, cap - 1, 0};
+    for (size_t r = 0; r < sizeof reals / sizeof reals[0]; ++r)
+        if (scan_indirect_case(MGPU_TYPE_U32, MGPU_OP_ADD, r % 2 == 0, cap, reals[r], r == 2)) return;
+}
+
 /* One type, op and direction over the sizes of test_sizes and `extra` (if not 0), every third in place, fresh
  * data for each; stops at the first failing size. */
 static void scan_sweep(mgpu_type type, mgpu_op op, bool exclusive, uint32_t extra) {
@@ -112,7 +204,9 @@ static void scan_cover(unsigned rotation) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         unsigned pair = ((unsigned)t + rotation) % 6;
         scan_sweep((mgpu_type)t, scan_ops[pair % 3], pair / 3, 0);
+        scan_indirect_sweep((mgpu_type)t, scan_ops[pair % 3], pair / 3);
     }
+    scan_indirect_large();
 }
 
 /* Element `pick` of scan_extremes: 0 and 1 the unsigned maximum and one less, the signed minimum and maximum,
@@ -203,6 +297,20 @@ static void scan_misuse(void) {
     bad.output.offset += 8;
     bad.output.size -= 8;
     CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    /* indirect_count: too small, misaligned, overlapping the output or the total. */
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(small, 0, 2);
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(small, 2, 4);
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_MISALIGNED);
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(out, 40, 4);
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good;
+    bad.total = mgpu_range_slice(small, 0, 4);
+    bad.indirect_count = mgpu_range_slice(small, 0, 4);
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_scan(ctx, NULL, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_scan(NULL, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     mgpu_requirements req;
@@ -233,6 +341,7 @@ static void scan_misuse(void) {
 
 void test_scan(void) {
     scan_matrix();
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) scan_indirect_sweep((mgpu_type)t, scan_ops[t % 3], t % 2);
     scan_extremes();
     scan_misuse();
 }

@@ -2,6 +2,9 @@
  * Reduce (the seeds' chapter 4). Pass 1: each of up to MGPU_REDUCE_GROUPS workgroups reduces a strided set
  * of tiles to a partial (value and, for max-index, index). Pass 2: one workgroup reduces the partials to the
  * result. An input of at most MGPU_REDUCE_SINGLE_TILES tiles takes only pass 2 (one dispatch, no scratch).
+ * An indirect count (the device uint32 at indirect_count, clamped to count) is read by the input's pass: count is
+ * the capacity that sizes the scratch and the workgroups; a workgroup left without a real tile writes the
+ * identity (index -1) as its partial, so pass 2 reads every partial.
  */
 #include "../mgpu_internal.h"
 #include "kernels/reduce/reduce_pc.h"
@@ -50,6 +53,12 @@ static mgpu_result mgpu_reduce_check(mgpu_context ctx, const mgpu_reduce_info *i
         r = mgpu__check_range(ctx, "reduce input", info->input, (VkDeviceSize)info->count * size, size);
     if (r == MGPU_SUCCESS && (need_result || info->result.buffer))
         r = mgpu__check_range(ctx, "reduce result", info->result, MGPU_REDUCE_RESULT_BYTES, 8);
+    if (r == MGPU_SUCCESS && info->indirect_count.buffer) {
+        r = mgpu__check_range(ctx, "reduce indirect_count", info->indirect_count, 4, 4);
+        if (r == MGPU_SUCCESS && info->result.buffer &&
+            mgpu__ranges_overlap(info->indirect_count, 4, info->result, MGPU_REDUCE_RESULT_BYTES))
+            r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: indirect_count overlaps the result");
+    }
     return r;
 }
 
@@ -78,7 +87,8 @@ mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_re
     mgpu_reduce_plan plan = mgpu_reduce_make_plan(ctx, info->type, info->count);
     if (plan.scratch_bytes) {
         mgpu_range_use uses[] = {{"the input", info->input, (VkDeviceSize)info->count * mgpu_type_size(info->type)},
-                                 {"the result", info->result, MGPU_REDUCE_RESULT_BYTES}};
+                                 {"the result", info->result, MGPU_REDUCE_RESULT_BYTES},
+                                 {"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0}};
         r = mgpu__check_scratch(ctx, "reduce scratch", scratch, plan.scratch_bytes, 1, uses, MGPU_ARRAY_COUNT(uses));
         if (r == MGPU_SUCCESS && mgpu_range_address(ctx, scratch) % 16 != 0)
             r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "reduce scratch: address not a multiple of 16");
@@ -87,6 +97,7 @@ mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_re
     size_t size = mgpu_type_size(info->type);
     VkDeviceAddress input = info->count ? mgpu_range_address(ctx, info->input) : 0;
     VkDeviceAddress result = mgpu_range_address(ctx, info->result);
+    VkDeviceAddress count_address = info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0;
     uint32_t epv = 16u / (uint32_t)size;
     bool vt_vectors = plan.tuning.vt % epv == 0;
     uint32_t vector = (input % 16 == 0 && vt_vectors) ? MGPU_REDUCE_VEC4 : 0;
@@ -98,7 +109,8 @@ mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_re
                               .dst = partials,
                               .dst_index = partials + plan.index_offset,
                               .count = info->count,
-                              .flags = vector};
+                              .flags = vector,
+                              .count_address = count_address};
         r = mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, plan.groups, 1);
         if (r != MGPU_SUCCESS) return r;
         mgpu__barrier_compute_write_to_read(ctx, cmd);
@@ -114,7 +126,8 @@ mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_re
                           .dst = result,
                           .dst_index = result + 8,
                           .count = info->count,
-                          .flags = MGPU_REDUCE_INDEX64 | vector};
+                          .flags = MGPU_REDUCE_INDEX64 | vector,
+                          .count_address = count_address};
     return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
 }
 

@@ -6,6 +6,10 @@
  *     (recursively, the same three steps), downsweep scans each tile from its partial.
  * Scratch, look-back: counter (16 bytes), then the tile states (lookback.glsl: two 32-bit words per
  * 32-bit word of the element, per tile). Reduce-then-scan: the partials of every level, each 16-byte aligned.
+ * An indirect count (the device uint32 at indirect_count, clamped to count) is read by the kernels of the input's
+ * level: count is the capacity that sizes the scratch and the dispatches; the look-back's groups past the real
+ * tiles return before taking a tile, and the upsweep's write the identity to their partials, so the spine's
+ * levels (host counts, the capacity's tiles) and the total see only the real tiles.
  */
 #include "../mgpu_internal.h"
 #include "kernels/scan/scan_pc.h"
@@ -82,6 +86,13 @@ static mgpu_result mgpu_scan_check(mgpu_context ctx, const mgpu_scan_info *info,
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
                               "scan: input and output overlap without being the same");
     }
+    if (info->indirect_count.buffer) {
+        r = mgpu__check_range(ctx, "scan indirect_count", info->indirect_count, 4, 4);
+        if (r != MGPU_SUCCESS) return r;
+        if (mgpu__ranges_overlap(info->indirect_count, 4, info->output, bytes) ||
+            (info->total.buffer && mgpu__ranges_overlap(info->indirect_count, 4, info->total, size)))
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: indirect_count overlaps an output");
+    }
     if (!info->total.buffer) return MGPU_SUCCESS;
     r = mgpu__check_range(ctx, "scan total", info->total, size, size);
     /* Tiles write the total while others still read the input and write the output: like every output, it
@@ -139,31 +150,32 @@ static mgpu_result mgpu_scan_dispatch(mgpu_context ctx, VkCommandBuffer cmd, con
 
 /* Reduce-then-scan of count elements from src to dst (may be equal), scratch at `scratch`. */
 static mgpu_result mgpu_record_rts(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_plan *plan, bool exclusive,
-                                   VkDeviceAddress src, VkDeviceAddress dst, uint32_t count, VkDeviceAddress total,
-                                   VkDeviceAddress scratch) {
+                                   VkDeviceAddress src, VkDeviceAddress dst, uint32_t count,
+                                   VkDeviceAddress count_address, VkDeviceAddress total, VkDeviceAddress scratch) {
     uint32_t tiles = mgpu_tiles(count, plan->tile);
     mgpu_pipeline_key down = mgpu_scan_key(plan, MGPU_KERNEL_SCAN_TILES, exclusive, MGPU_SCAN_MODE_DOWNSWEEP);
     if (tiles <= 1) {
-        mgpu_scan_pc pc = {.src = src, .dst = dst, .total = total, .count = count};
+        mgpu_scan_pc pc = {.src = src, .dst = dst, .total = total, .count = count, .count_address = count_address};
         return mgpu_scan_dispatch(ctx, cmd, plan, &down, &pc);
     }
     VkDeviceAddress partials = scratch;
     mgpu_pipeline_key up = mgpu_scan_key(plan, MGPU_KERNEL_SCAN_TILES, false, MGPU_SCAN_MODE_UPSWEEP);
-    mgpu_scan_pc pc = {.src = src, .dst = dst, .partials = partials, .count = count};
+    mgpu_scan_pc pc = {.src = src, .dst = dst, .partials = partials, .count = count, .count_address = count_address};
     mgpu_result r = mgpu_scan_dispatch(ctx, cmd, plan, &up, &pc);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     VkDeviceAddress next = scratch + mgpu_align16((VkDeviceSize)tiles * mgpu_type_size(plan->type));
-    r = mgpu_record_rts(ctx, cmd, plan, true, partials, partials, tiles, total, next);
+    /* The spine: the capacity's tiles, those past the real count holding the identity. */
+    r = mgpu_record_rts(ctx, cmd, plan, true, partials, partials, tiles, 0, total, next);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
-    pc = (mgpu_scan_pc){.src = src, .dst = dst, .partials = partials, .count = count};
+    pc = (mgpu_scan_pc){.src = src, .dst = dst, .partials = partials, .count = count, .count_address = count_address};
     return mgpu_scan_dispatch(ctx, cmd, plan, &down, &pc);
 }
 
 static mgpu_result mgpu_record_lookback(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_plan *plan,
-                                        VkDeviceAddress src, VkDeviceAddress dst, uint32_t count, VkDeviceAddress total,
-                                        mgpu_range scratch) {
+                                        VkDeviceAddress src, VkDeviceAddress dst, uint32_t count,
+                                        VkDeviceAddress count_address, VkDeviceAddress total, mgpu_range scratch) {
     VkDeviceAddress base = mgpu_range_address(ctx, scratch);
     VkDeviceSize bytes = mgpu_scan_scratch(plan, count);
     /* Clear the counter and the tile states: scratch is never assumed to be zero. */
@@ -180,7 +192,8 @@ static mgpu_result mgpu_record_lookback(mgpu_context ctx, VkCommandBuffer cmd, c
                        .counter = base,
                        .tile_state = base + mgpu_lookback_state_offset(),
                        .total = total,
-                       .count = count};
+                       .count = count,
+                       .count_address = count_address};
     return mgpu_scan_dispatch(ctx, cmd, plan, &key, &pc);
 }
 
@@ -194,7 +207,8 @@ mgpu_result mgpu_cmd_scan(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan
         VkDeviceSize size = mgpu_type_size(info->type), bytes = (VkDeviceSize)info->count * size;
         mgpu_range_use uses[] = {{"the input", info->input, bytes},
                                  {"the output", info->output, bytes},
-                                 {"the total", info->total, info->total.buffer ? size : 0}};
+                                 {"the total", info->total, info->total.buffer ? size : 0},
+                                 {"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0}};
         r = mgpu__check_scratch(ctx, "scan scratch", scratch, scratch_bytes, 1, uses, MGPU_ARRAY_COUNT(uses));
         if (r == MGPU_SUCCESS && mgpu_range_address(ctx, scratch) % 16 != 0)
             r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "scan scratch: address not a multiple of 16");
@@ -203,10 +217,12 @@ mgpu_result mgpu_cmd_scan(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan
     VkDeviceAddress src = info->count ? mgpu_range_address(ctx, info->input) : 0;
     VkDeviceAddress dst = info->count ? mgpu_range_address(ctx, info->output) : 0;
     VkDeviceAddress total = info->total.buffer ? mgpu_range_address(ctx, info->total) : 0;
+    VkDeviceAddress count_address = info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0;
     if (scratch_bytes && plan.tuning.lookback == MGPU_SWITCH_ON)
-        return mgpu_record_lookback(ctx, cmd, &plan, src, dst, info->count, total, scratch);
+        return mgpu_record_lookback(ctx, cmd, &plan, src, dst, info->count, count_address, total, scratch);
     VkDeviceAddress scratch_address = scratch_bytes ? mgpu_range_address(ctx, scratch) : 0;
-    return mgpu_record_rts(ctx, cmd, &plan, info->exclusive, src, dst, info->count, total, scratch_address);
+    return mgpu_record_rts(ctx, cmd, &plan, info->exclusive, src, dst, info->count, count_address, total,
+                           scratch_address);
 }
 
 static mgpu_result mgpu_record_scan(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {

@@ -8,6 +8,7 @@
 #define MGPU_RADIX_GLSL
 
 #include "shared/constants.h" /* MGPU_RADIX_BITS, MGPU_RADIX_DIGITS */
+#include "include/count.glsl"   /* mgpu_count: the element count, pc.count or indirect */
 
 /* The digit of `bits` bits from bit `shift`. (Taking a 64-bit key's digit from one 32-bit word under a uniform
  * test made the H100's u64 passes 4% slower: bench/RESULTS.md.) */
@@ -17,9 +18,5 @@ uint mgpu_radix_digit(T key, uint shift, uint bits) {
     return uint(k >> shift) & ((1u << bits) - 1u);
 }
 
-/* The element count: pc.count, or the device value at pc.count_address (indirect) clamped to it. */
-uint mgpu_radix_count(uvec2 count_address, uint count) {
-    return mgpu_present(count_address) ? min(UintArray(count_address).v[0], count) : count;
-}
 
 #endif

@@ -22,7 +22,7 @@ void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint tile = mgpu_linear_group(pc.groups_x);
     if (tile >= pc.tiles) return;
-    uint n = mgpu_radix_count(pc.count_address, pc.count);
+    uint n = mgpu_count(pc.count_address, pc.count);
     uint first = tile * nt * VT;
     uint count = first < n ? min(nt * VT, n - first) : 0u;
     for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) s_counts[d] = 0u;

@@ -32,7 +32,7 @@ void main() {
     uint passes = (pc.end_bit - pc.shift + (MGPU_RADIX_BITS - 1u)) / MGPU_RADIX_BITS;
     for (uint i = tid; i < COPIES * MGPU_KEY_PASSES * MGPU_RADIX_DIGITS; i += nt) s_counts[i] = 0u;
     barrier();
-    uint n = mgpu_radix_count(pc.count_address, pc.count);
+    uint n = mgpu_count(pc.count_address, pc.count);
     uint mine = (tid / MGPU_RADIX_HISTOGRAM_COPY_THREADS) % COPIES * MGPU_KEY_PASSES * MGPU_RADIX_DIGITS;
     TArray keys = TArray(pc.keys_in);
     for (uint first = mgpu_linear_group(pc.groups_x) * nv; first < n; first += mgpu_group_count() * nv) {

@@ -94,7 +94,7 @@ void main() {
     for (uint i = tid; i < gl_NumSubgroups * MGPU_RADIX_DIGITS; i += nt) s_stage[i] = 0u;
     barrier();
     uint tile = s_tile;
-    uint n = mgpu_radix_count(pc.count_address, pc.count);
+    uint n = mgpu_count(pc.count_address, pc.count);
     if (tile >= pc.tiles || tile * NV >= n) return;
     if (mgpu_present(pc.next_status)) { /* the next pass's status, zeroed here instead of by a fill */
         UintArray next = UintArray(pc.next_status);

@@ -135,7 +135,7 @@ void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
     uint tile = mgpu_linear_group(pc.groups_x);
     if (tile >= pc.tiles) return;
-    uint n = mgpu_radix_count(pc.count_address, pc.count);
+    uint n = mgpu_count(pc.count_address, pc.count);
     uint first = tile * nv;
     if (first >= n) return;
     uint count = min(nv, n - first);

@@ -55,7 +55,7 @@ void mgpu_small_value_store(uvec2 address, uint i, uvec2 v) {
 void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint sg = gl_SubgroupSize, lane = gl_SubgroupInvocationID, warp = gl_SubgroupID;
-    uint n = mgpu_radix_count(pc.count_address, pc.count);
+    uint n = mgpu_count(pc.count_address, pc.count);
     uint passes = pc.tiles;
     // Keys warp-striped (a last, partial subgroup strides by its own width): key j of this lane is at
     // position chunk + j * width + lane.

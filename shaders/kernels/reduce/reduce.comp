@@ -22,12 +22,15 @@ shared int s_indices[gl_WorkGroupSize.x];
 #define MGPU_CTA_SHARED s_values
 #define MGPU_CTA_SHARED_INDEX s_indices
 #include "include/cta_reduce.glsl"
+#include "include/count.glsl"
 
 void main() {
     uint nt = gl_WorkGroupSize.x;
     uint tid = gl_LocalInvocationID.x;
     uint tile_size = nt * VT;
-    uint tiles = (pc.count + tile_size - 1u) / tile_size;
+    uint count = mgpu_count(pc.count_address, pc.count); // indirect: the real count, at most the capacity
+    // Every workgroup writes its partial, the identity (index -1) when no real tile is left to it.
+    uint tiles = (count + tile_size - 1u) / tile_size;
     bool has_index = mgpu_present(pc.src_index);
     bool vector = (pc.flags & MGPU_REDUCE_VEC4) != 0u && !has_index; // vector loads imply the indices
     TArray src = TArray(pc.src);
@@ -35,7 +38,7 @@ void main() {
     int index = -1;
     for (uint tile = gl_WorkGroupID.x; tile < tiles; tile += gl_NumWorkGroups.x) {
         uint tile_first = tile * tile_size;
-        if (vector && tile_first + tile_size <= pc.count) {
+        if (vector && tile_first + tile_size <= count) {
             Vec4Array q = Vec4Array(pc.src);
             [[unroll]] for (uint j = 0u; j < VT / MGPU_EPV; ++j) {
                 uint q_index = tile_first / MGPU_EPV + j * nt + tid;
@@ -53,7 +56,7 @@ void main() {
         } else {
             [[unroll]] for (uint j = 0u; j < VT; ++j) {
                 uint i = tile_first + j * nt + tid;
-                if (i < pc.count)
+                if (i < count)
                     mgpu_pair_apply(v, index, src.v[i], has_index ? IntArray(pc.src_index).v[i] : int(i));
             }
         }

@@ -8,14 +8,16 @@
 #include "shared/push_constants.h"
 
 /* reduce.comp: src (count elements; src_index absent: element i has index i) -> one value (and index)
- * per workgroup at dst (and dst_index). flags: MGPU_REDUCE_* bits. */
+ * per workgroup at dst (and dst_index). flags: MGPU_REDUCE_* bits. count_address: absent, or the device uint32
+ * count, clamped to count (include/count.glsl). */
 #define MGPU_REDUCE_PC_FIELDS \
     MGPU_ADDR src;            \
     MGPU_ADDR src_index;      \
     MGPU_ADDR dst;            \
     MGPU_ADDR dst_index;      \
     MGPU_UINT count;          \
-    MGPU_UINT flags;
+    MGPU_UINT flags;          \
+    MGPU_ADDR count_address;
 #define MGPU_REDUCE_VEC4    1u /* input 16-byte aligned: vector loads on full tiles */
 #define MGPU_REDUCE_INDEX64 2u /* dst_index is one int64 (the final result), else int32 per group */
 
@@ -23,7 +25,7 @@
 typedef struct mgpu_reduce_pc {
     MGPU_REDUCE_PC_FIELDS
 } mgpu_reduce_pc;
-static_assert(sizeof(mgpu_reduce_pc) == 40, "reduce push constants");
+static_assert(sizeof(mgpu_reduce_pc) == 48, "reduce push constants");
 #endif
 
 #endif

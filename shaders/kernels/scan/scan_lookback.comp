@@ -37,6 +37,7 @@ shared T s_cta[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #include "include/cta_scan.glsl"
 #include "include/loadstore.glsl"
 #include "include/lookback.glsl"
+#include "include/count.glsl"
 
 const uint CHUNK = VT % MGPU_EPV == 0u ? MGPU_EPV : 1u; // elements per chunk
 const uint CHUNKS = VT / CHUNK;                           // chunks per thread
@@ -59,16 +60,24 @@ uint tile_element(uint k, uint e) { return SEGMENT * SEGMENT_LANES * VT + (k * S
 
 void main() {
     uint tile_size = gl_WorkGroupSize.x * VT;
-    uint tiles = (pc.count + tile_size - 1u) / tile_size;
+    uint count = mgpu_count(pc.count_address, pc.count); // indirect: the real count, at most the capacity
+    uint tiles = (count + tile_size - 1u) / tile_size;
     uint group = mgpu_linear_group(pc.groups_x);
-    if (group >= tiles) return; // grid folding rounds up
+    // Grid folding rounds up, and an indirect count leaves the capacity's groups past the real tiles: they return
+    // before taking a tile, so exactly `tiles` workgroups take the tiles 0 .. tiles - 1 and every tile waited on
+    // is a real one. An empty input has no tile: group 0 writes the identity total.
+    if (group >= tiles) {
+        if (tiles == 0u && group == 0u && gl_LocalInvocationID.x == 0u && mgpu_present(pc.total))
+            TArray(pc.total).v[0] = mgpu_op_identity();
+        return;
+    }
 
     // Tiles are numbered in the order workgroups start, so a tile's predecessors are all running or done.
     if (gl_LocalInvocationID.x == 0u) s_tile_index = mgpu_lookback_take_tile(UintArrayCoherent(pc.counter));
     barrier();
     uint tile = s_tile_index;
     uint tile_first = tile * tile_size;
-    bool vector = CHUNK == MGPU_EPV && pc.vectorized != 0u && tile_first + tile_size <= pc.count;
+    bool vector = CHUNK == MGPU_EPV && pc.vectorized != 0u && tile_first + tile_size <= count;
 
     T x[VT];
     if (vector) {
@@ -83,7 +92,7 @@ void main() {
         [[unroll]] for (uint k = 0u; k < CHUNKS; ++k)
             [[unroll]] for (uint e = 0u; e < CHUNK; ++e) {
                 uint i = tile_first + tile_element(k, e);
-                x[k * CHUNK + e] = i < pc.count ? src.v[i] : mgpu_op_identity();
+                x[k * CHUNK + e] = i < count ? src.v[i] : mgpu_op_identity();
             }
     }
 
@@ -114,7 +123,7 @@ void main() {
     if (tile > 0u) {
 #ifdef MGPU_SUBGROUP
         if (gl_SubgroupID == 0u) {
-            T prefix = mgpu_lookback_values(state, tile, TArray(pc.src), pc.count, tile_size);
+            T prefix = mgpu_lookback_values(state, tile, TArray(pc.src), count, tile_size);
             if (gl_SubgroupInvocationID == 0u) {
                 mgpu_tile_state_publish(state, tile, mgpu_op_apply(prefix, tile_total), MGPU_LOOKBACK_INCLUSIVE);
                 s_prefix = prefix;
@@ -122,7 +131,7 @@ void main() {
         }
 #else
         if (gl_LocalInvocationID.x == 0u) {
-            T prefix = mgpu_lookback_values(state, tile, TArray(pc.src), pc.count, tile_size);
+            T prefix = mgpu_lookback_values(state, tile, TArray(pc.src), count, tile_size);
             mgpu_tile_state_publish(state, tile, mgpu_op_apply(prefix, tile_total), MGPU_LOOKBACK_INCLUSIVE);
             s_prefix = prefix;
         }
@@ -157,7 +166,7 @@ void main() {
         [[unroll]] for (uint k = 0u; k < CHUNKS; ++k)
             [[unroll]] for (uint e = 0u; e < CHUNK; ++e) {
                 uint i = tile_first + tile_element(k, e);
-                if (i < pc.count) dst.v[i] = x[k * CHUNK + e];
+                if (i < count) dst.v[i] = x[k * CHUNK + e];
             }
     }
 

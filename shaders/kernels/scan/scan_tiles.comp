@@ -30,20 +30,29 @@ shared T s_cta[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 shared uint s_tile[MGPU_TILE_SHARED_WORDS(gl_WorkGroupSize.x * VT * MGPU_WORDS)];
 #define MGPU_TILE_SHARED s_tile
 #include "include/loadstore.glsl"
+#include "include/count.glsl"
 
 void main() {
     uint tid = gl_LocalInvocationID.x;
     uint tile_size = gl_WorkGroupSize.x * VT;
-    uint tiles = (pc.count + tile_size - 1u) / tile_size;
+    uint count = mgpu_count(pc.count_address, pc.count); // indirect: the real count, at most the capacity
+    uint tiles = (count + tile_size - 1u) / tile_size;
     if (tiles == 0u) tiles = 1u; // an empty input still has one (empty) tile that writes the total
     uint group = mgpu_linear_group(pc.groups_x);
-    if (group >= tiles) return; // grid folding rounds up
+    if (group >= tiles) {
+        // Grid folding rounds up; an indirect count leaves the capacity's tiles past the real ones. Their
+        // partials take the identity, so the spine's scan (over the capacity's tiles) and its total see only
+        // the real tiles.
+        if (MODE == MGPU_SCAN_MODE_UPSWEEP && tid == 0u && group < (pc.count + tile_size - 1u) / tile_size)
+            TArray(pc.partials).v[group] = mgpu_op_identity();
+        return;
+    }
 
     uint tile = group;
     uint tile_first = tile * tile_size;
-    bool vector = pc.vectorized != 0u && tile_first + tile_size <= pc.count;
+    bool vector = pc.vectorized != 0u && tile_first + tile_size <= count;
     T x[VT];
-    mgpu_load_tile_to_shared(pc.src, tile_first, pc.count, vector, mgpu_op_identity());
+    mgpu_load_tile_to_shared(pc.src, tile_first, count, vector, mgpu_op_identity());
     mgpu_shared_to_thread(x);
 
     T thread_total = x[0];
@@ -66,7 +75,7 @@ void main() {
         carry = next;
     }
     mgpu_thread_to_shared(x);
-    mgpu_store_tile_from_shared(pc.dst, tile_first, pc.count, vector);
+    mgpu_store_tile_from_shared(pc.dst, tile_first, count, vector);
 
     if (tile == tiles - 1u && tid == 0u && mgpu_present(pc.total))
         TArray(pc.total).v[0] = mgpu_op_apply(tile_prefix, tile_total);
