@@ -1594,9 +1594,10 @@ MGPU_API mgpu_result mgpu_set_operation(mgpu_context context, const mgpu_set_inf
  * elements and two NaNs are equal only with the same bits. Flags are int32, nonzero keeps.
  * Outputs hold room for count elements (output, indices, lengths: count elements each; a smaller range is
  * refused with MGPU_ERROR_RANGE_TOO_SMALL), so no result is ever cut: select, unique and rle write the first
- * out_count of them and leave the rest as they were; partition writes all count. An output shares no byte with
- * an input or another output: in place is refused (MGPU_ERROR_INVALID_ARGUMENT), since a tile of the count,
- * scan and write path below overwrites input that a later tile has not read yet.
+ * out_count of them and leave the rest as they were; partition writes all count (with indirect_count, the real
+ * count: see below). An output shares no byte with an input or another output: in place is refused
+ * (MGPU_ERROR_INVALID_ARGUMENT), since a tile of the count, scan and write path below overwrites input that a
+ * later tile has not read yet.
  * How: tiles of NT x VT elements held in registers (16-byte loads of whole tiles where the arrays allow), the
  * flags (or the comparisons with the previous element) counted by subgroup and workgroup scans, each tile's
  * outputs put in order in shared memory and stored coalesced. Where the tuning's look-back is on (by default
