@@ -59,7 +59,8 @@
  * scratch) is VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT, its last access is a
  * VK_ACCESS_SHADER_WRITE_BIT to the outputs. Before the call, make the caller's writes of the inputs
  * available to compute-shader reads; after it, make the compute-shader writes available to the consumer.
- * An indirect count (mgpu_sort_info, mgpu_scan_info, mgpu_reduce_info: indirect_count) is one more input: its
+ * An indirect count (mgpu_sort_info, mgpu_scan_info, mgpu_reduce_info, mgpu_select_info, mgpu_unique_info:
+ * indirect_count) is one more input: its
  * buffer is read by the compute stage (VK_ACCESS_SHADER_READ_BIT) when the command executes, so the write that
  * produced it must be made available to compute-shader reads before the call, like any input's.
  * The scratch range must not be used by anything else until the recorded work has completed; sharing a byte
@@ -1593,9 +1594,10 @@ MGPU_API mgpu_result mgpu_set_operation(mgpu_context context, const mgpu_set_inf
  * elements and two NaNs are equal only with the same bits. Flags are int32, nonzero keeps.
  * Outputs hold room for count elements (output, indices, lengths: count elements each; a smaller range is
  * refused with MGPU_ERROR_RANGE_TOO_SMALL), so no result is ever cut: select, unique and rle write the first
- * out_count of them and leave the rest as they were; partition writes all count. An output shares no byte with
- * an input or another output: in place is refused (MGPU_ERROR_INVALID_ARGUMENT), since a tile of the count,
- * scan and write path below overwrites input that a later tile has not read yet.
+ * out_count of them and leave the rest as they were; partition writes all count (with indirect_count, the real
+ * count: see below). An output shares no byte with an input or another output: in place is refused
+ * (MGPU_ERROR_INVALID_ARGUMENT), since a tile of the count, scan and write path below overwrites input that a
+ * later tile has not read yet.
  * How: tiles of NT x VT elements held in registers (16-byte loads of whole tiles where the arrays allow), the
  * flags (or the comparisons with the previous element) counted by subgroup and workgroup scans, each tile's
  * outputs put in order in shared memory and stored coalesced. Where the tuning's look-back is on (by default
@@ -1607,24 +1609,34 @@ MGPU_API mgpu_result mgpu_set_operation(mgpu_context context, const mgpu_set_inf
  * making progress). Otherwise a count dispatch, the exclusive scan of the tile counts (mgpu_cmd_scan, u32,
  * following the scan's tuning; rle also a max-scan of each tile's last run start) and a write dispatch: no
  * workgroup waits on another (the scan aside, see mgpu_scan_info).
+ * Indirect count (optional, in the four calls' three tiers): the uint32 at indirect_count's start, read by the
+ * compute shaders when the command executes (no host read) and clamped to count, which is then the capacity that
+ * sizes the scratch, the dispatches and the ranges' checks. The call runs on the first r = min(*indirect_count,
+ * count) elements: none past them (nor their flags) is read, out_count is the number of outputs of those r,
+ * select, unique and rle write only those outputs (rle's last run ends at r), partition writes r elements (the
+ * kept ones first, the rejected ones in reverse from position r - 1 down), and everything past what r produces
+ * is left as it was (r = 0: out_count 0, nothing else written). In the one pass only the real tiles (of r) take
+ * part: a workgroup handed a tile past them stops, and none waits on it.
  * Checks: a non-NULL next, the type checks, count <= 2^31-1 (MGPU_ERROR_INVALID_ARGUMENT); unique given
  * lengths, rle without them (MGPU_ERROR_INVALID_ARGUMENT); a tuned tile (MGPU_PRIM_COMPACT) that the device's
  * shared memory cannot hold (MGPU_ERROR_UNSUPPORTED); then, when count > 0, the range checks of input and output
  * (count elements), flags (select, partition: count int32), indices (when given) and lengths (count int32),
- * and of out_count (4 bytes, offset a multiple of 4) when given (the mgpu_cmd_* calls require it); an output
- * (output, indices, lengths, out_count) that shares a byte with an input or another output
- * (MGPU_ERROR_INVALID_ARGUMENT). get_requirements answers from type and count alone. The tuning is
- * MGPU_PRIM_COMPACT's (MGPU_TUNE name `compact`).
+ * of out_count (4 bytes, offset a multiple of 4) when given (the mgpu_cmd_* calls require it) and of
+ * indirect_count when given (4 bytes, offset a multiple of 4); an output (output, indices, lengths, out_count)
+ * that shares a byte with an input, another output or indirect_count (MGPU_ERROR_INVALID_ARGUMENT).
+ * get_requirements answers from type and count alone. The tuning is MGPU_PRIM_COMPACT's (MGPU_TUNE name
+ * `compact`).
  */
 typedef struct mgpu_select_info {
-    const void *next; /* the extension slot: must be NULL */
-    mgpu_type type;   /* of input and output */
-    uint32_t count;
-    mgpu_range input;     /* count elements */
-    mgpu_range flags;     /* count int32: nonzero keeps the element */
-    mgpu_range output;    /* room for count elements: select writes the first out_count, partition all count */
-    mgpu_range indices;   /* optional: room for count int32, each output's position in input */
-    mgpu_range out_count; /* uint32: the number kept; mgpu_cmd_*: required; blocking calls: optional */
+    const void *next;          /* the extension slot: must be NULL */
+    mgpu_type type;            /* of input and output */
+    uint32_t count;            /* 0 .. 2^31-1; with indirect_count, the maximum */
+    mgpu_range input;          /* count elements */
+    mgpu_range flags;          /* count int32: nonzero keeps the element */
+    mgpu_range output;         /* room for count elements: select: the first out_count; partition: the real count */
+    mgpu_range indices;        /* optional: room for count int32, each output's position in input */
+    mgpu_range out_count;      /* uint32: the number kept; mgpu_cmd_*: required; blocking calls: optional */
+    mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
 } mgpu_select_info;
 
 /** The scratch mgpu_cmd_select needs: the tiles' look-back words, or their counts, offsets and the scan's scratch
@@ -1653,13 +1665,14 @@ MGPU_API mgpu_result mgpu_cmd_partition(mgpu_context context, VkCommandBuffer cm
 MGPU_API mgpu_result mgpu_partition(mgpu_context context, const mgpu_select_info *info, uint32_t *count);
 
 typedef struct mgpu_unique_info {
-    const void *next; /* the extension slot: must be NULL */
-    mgpu_type type;   /* of input and output */
-    uint32_t count;
-    mgpu_range input;     /* count elements */
-    mgpu_range output;    /* room for count elements: the first out_count are written */
-    mgpu_range lengths;   /* rle: room for count int32, each run's length (required); unique: must be empty */
-    mgpu_range out_count; /* uint32: the number of runs; mgpu_cmd_*: required; blocking calls: optional */
+    const void *next;          /* the extension slot: must be NULL */
+    mgpu_type type;            /* of input and output */
+    uint32_t count;            /* 0 .. 2^31-1; with indirect_count, the maximum */
+    mgpu_range input;          /* count elements */
+    mgpu_range output;         /* room for count elements: the first out_count are written */
+    mgpu_range lengths;        /* rle: room for count int32, each run's length (required); unique: must be empty */
+    mgpu_range out_count;      /* uint32: the number of runs; mgpu_cmd_*: required; blocking calls: optional */
+    mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
 } mgpu_unique_info;
 
 /** The scratch mgpu_cmd_unique needs (as the select's). Returns the size checks' results. */

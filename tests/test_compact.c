@@ -7,11 +7,16 @@
  *     nothing written past the outputs (select, unique and rle: past the count).
  *   big: past a thousand tiles, once per operation.
  *   recorded: the mgpu_cmd_* tier with its requirements, for each operation.
- *   misuse: the specific result code of each bad argument, in every tier, with nothing written.
+ *   indirect: indirect counts (a device uint32 clamped to count, the capacity): each operation, the types covered,
+ *     real counts 0, 1, tile-1, tile, tile+1, random, the capacity, past it, of several tiles and of one; both tiers;
+ *     nothing written past what the real count produces (partition: r elements).
+ *   misuse: the specific result code of each bad argument (indirect_count's too), in every tier, with nothing
+ *     written.
  *   tunings: shared-memory and subgroup sums, other NT/VT (VT 1, odd VT: one element per chunk), a few workgroups
  *     looping over tiles: a covering design.
  *   compact_lookback: the one pass (decoupled look-back), forced on where the device's default is the count, scan
- *     and write (lavapipe, one thread: see tests/families.def), under three tunings, past a thousand tiles too.
+ *     and write (lavapipe, one thread: see tests/families.def), under three tunings, past a thousand tiles too, and
+ *     the indirect counts under two of them.
  *   compact_cli: `mgpuvk select`, `partition`, `unique` and `rle` against the reference, and bad input (exit 2, one
  *     line, no file).
  */
@@ -140,6 +145,8 @@ typedef struct compact_case {
     bool positions; /* select, partition: the kept indices too (rle: always its lengths) */
     bool recorded;  /* the mgpu_cmd_* tier with its requirements, else the blocking one */
     const char *what;
+    bool indirect; /* n is the capacity; the real count, `real` clamped to n, comes from a device uint32 */
+    uint32_t real;
 } compact_case;
 
 /* Runs c on the device and compares with the reference. Returns the failures. */
@@ -147,13 +154,19 @@ static uint64_t compact_run(const compact_case *c) {
     uint64_t before = g_test.failures;
     mgpu_context ctx = g_test.ctx;
     size_t n = c->n, ks = mgpu_type_size(c->type), tile = test_tile(MGPU_PRIM_COMPACT, c->type);
+    size_t r = c->indirect && c->real < n ? c->real : n; /* the real count: the reference sees only these */
     bool flagged = c->op <= OP_PARTITION, positions = c->op == OP_RLE || (flagged && c->positions);
     char *in = malloc(n * 8 + 8), *want = malloc(n * 8 + 8);
     int32_t *flags = malloc(n * 4 + 4), *want_positions = malloc(n * 4 + 4);
     compact_input(c->op, c->type, c->shape, n, tile, in, flags);
-    size_t k = flagged ? ref_compact_select(c->type, c->op == OP_PARTITION, in, flags, n, want, want_positions)
-                       : ref_compact_unique(c->type, in, n, want, c->op == OP_RLE ? want_positions : NULL);
-    size_t written = c->op == OP_PARTITION ? n : k;
+    size_t k = flagged ? ref_compact_select(c->type, c->op == OP_PARTITION, in, flags, r, want, want_positions)
+                       : ref_compact_unique(c->type, in, r, want, c->op == OP_RLE ? want_positions : NULL);
+    size_t written = c->op == OP_PARTITION ? r : k;
+    mgpu_range rreal = {0};
+    if (c->indirect) {
+        CHECK_OK(mgpu_buffer_alloc(ctx, 16, &rreal));
+        CHECK_OK(mgpu_buffer_upload(ctx, rreal, &c->real, 4));
+    }
     mgpu_range rin = test_upload(c->type, in, n), rflags = test_upload(MGPU_TYPE_I32, flags, flagged ? n : 0);
     mgpu_range rout = compact_alloc_sentinel((n + COMPACT_GUARD) * ks);
     mgpu_range rpos = compact_alloc_sentinel((n + COMPACT_GUARD) * 4), rcount = compact_alloc_sentinel(16);
@@ -167,9 +180,15 @@ static uint64_t compact_run(const compact_case *c) {
                                .flags = rflags,
                                .output = out,
                                .indices = pos,
-                               .out_count = out_count};
-    mgpu_unique_info unique = {
-        .type = c->type, .count = (uint32_t)n, .input = rin, .output = out, .lengths = pos, .out_count = out_count};
+                               .out_count = out_count,
+                               .indirect_count = c->indirect ? mgpu_range_slice(rreal, 0, 4) : (mgpu_range){0}};
+    mgpu_unique_info unique = {.type = c->type,
+                               .count = (uint32_t)n,
+                               .input = rin,
+                               .output = out,
+                               .lengths = pos,
+                               .out_count = out_count,
+                               .indirect_count = select.indirect_count};
     uint32_t got = 0xdeadbeef;
     if (c->recorded) {
         mgpu_requirements req = {0};
@@ -200,14 +219,14 @@ static uint64_t compact_run(const compact_case *c) {
             case OP_UNIQUE: CHECK_OK(mgpu_unique(ctx, &unique, &got)); break;
             default: CHECK_OK(mgpu_rle(ctx, &unique, &got)); break;
         }
-        CHECK(got == k, "%s %s %s n=%zu: count %u, expected %zu", op_names[c->op], mgpu_type_name(c->type), c->what, n,
-              got, k);
+        CHECK(got == k, "%s %s %s n=%zu r=%zu: count %u, expected %zu", op_names[c->op], mgpu_type_name(c->type),
+              c->what, n, r, got, k);
     }
     if (device_count) {
         uint32_t device = 0;
         CHECK_OK(mgpu_buffer_download(ctx, rcount, &device, 4));
-        CHECK(device == k, "%s %s %s n=%zu: device count %u, expected %zu", op_names[c->op], mgpu_type_name(c->type),
-              c->what, n, device, k);
+        CHECK(device == k, "%s %s %s n=%zu r=%zu: device count %u, expected %zu", op_names[c->op],
+              mgpu_type_name(c->type), c->what, n, r, device, k);
     }
     char *got_out = test_download(c->type, rout, written);
     int32_t *got_pos = test_download(MGPU_TYPE_I32, rpos, positions ? written : 0);
@@ -216,17 +235,17 @@ static uint64_t compact_run(const compact_case *c) {
             char x[64], y[64];
             ref_format(c->type, ref_get(c->type, got_out, i), x, sizeof x);
             ref_format(c->type, ref_get(c->type, want, i), y, sizeof y);
-            CHECK(false, "%s %s %s n=%zu (tile %zu): output %zu of %zu = %s (%d), expected %s (%d)", op_names[c->op],
-                  mgpu_type_name(c->type), c->what, n, tile, i, written, x, positions ? got_pos[i] : 0, y,
-                  positions ? want_positions[i] : 0);
+            CHECK(false, "%s %s %s n=%zu r=%zu (tile %zu): output %zu of %zu = %s (%d), expected %s (%d)",
+                  op_names[c->op], mgpu_type_name(c->type), c->what, n, r, tile, i, written, x,
+                  positions ? got_pos[i] : 0, y, positions ? want_positions[i] : 0);
             break;
         }
     CHECK(compact_untouched(rout, written * ks, (n + COMPACT_GUARD) * ks) &&
               compact_untouched(rpos, positions ? written * 4 : 0, (n + COMPACT_GUARD) * 4) &&
               compact_untouched(rcount, device_count ? 4 : 0, 16),
-          "%s %s %s n=%zu: written past its %zu outputs", op_names[c->op], mgpu_type_name(c->type), c->what, n,
+          "%s %s %s n=%zu r=%zu: written past its %zu outputs", op_names[c->op], mgpu_type_name(c->type), c->what, n, r,
           written);
-    mgpu_range all[] = {rin, rflags, rout, rpos, rcount};
+    mgpu_range all[] = {rin, rflags, rout, rpos, rcount, rreal};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) mgpu_buffer_free(ctx, all[i]);
     free(got_out);
     free(got_pos);
@@ -253,9 +272,15 @@ static void compact_sweep(compact_op op, mgpu_type type) {
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
         for (int shape = 0; shape < SHAPE_COUNT; ++shape) {
             if (s < 3 && shape > 1) break; /* the tiny sizes: two shapes are enough */
-            compact_case c = {
-                op,    type,   (compact_shape)((shape + (int)s) % SHAPE_COUNT), sizes[s], (s + (size_t)shape) % 2 == 0,
-                false, "sweep"};
+            compact_case c = {op,
+                              type,
+                              (compact_shape)((shape + (int)s) % SHAPE_COUNT),
+                              sizes[s],
+                              (s + (size_t)shape) % 2 == 0,
+                              false,
+                              "sweep",
+                              false,
+                              0};
             c.what = shape_names[c.shape];
             if (compact_run(&c)) return;
         }
@@ -267,8 +292,8 @@ static void compact_big(void) {
     static const compact_shape shapes[OP_COUNT] = {SHAPE_RANDOM, SHAPE_RUNS, SHAPE_RANDOM, SHAPE_RUNS};
     for (int op = 0; op < OP_COUNT; ++op) {
         size_t tile = test_tile(MGPU_PRIM_COMPACT, types[op]);
-        compact_case c = {(compact_op)op,         types[op], shapes[op], 1001 * tile + 13, op % 2 == 0, op == OP_RLE,
-                          "past a thousand tiles"};
+        compact_case c = {(compact_op)op,          types[op], shapes[op], 1001 * tile + 13, op % 2 == 0, op == OP_RLE,
+                          "past a thousand tiles", false,     0};
         compact_run(&c);
     }
 }
@@ -278,13 +303,36 @@ static void compact_recorded(void) {
     for (int op = 0; op < OP_COUNT; ++op) {
         mgpu_type type = (mgpu_type)((op * 2 + 1) % MGPU_TYPE_COUNT);
         size_t tile = test_tile(MGPU_PRIM_COMPACT, type);
-        compact_case c = {(compact_op)op, type, SHAPE_RANDOM, 4 * tile + 3, true, true, "recorded"};
+        compact_case c = {(compact_op)op, type, SHAPE_RANDOM, 4 * tile + 3, true, true, "recorded", false, 0};
         compact_run(&c);
         c.n = tile / 2; /* one tile */
         compact_run(&c);
         c.n = 0;
         compact_run(&c);
     }
+}
+
+/* Indirect counts: each operation over a covering set of types, real counts 0, 1, tile-1, tile, tile+1, random,
+ * the capacity and past it (clamped), of a capacity of a few tiles (and of one tile: the one pass on any device),
+ * both tiers; outputs past what the real count produces keep their sentinels. */
+static void compact_indirect(void) {
+    for (int op = 0; op < OP_COUNT; ++op)
+        for (uint32_t j = 0; j < 10; ++j) {
+            mgpu_type type = (mgpu_type)(((uint32_t)op + j) % MGPU_TYPE_COUNT);
+            uint32_t tile = (uint32_t)test_tile(MGPU_PRIM_COMPACT, type), cap = 3 * tile + 5;
+            uint32_t reals[10] = {0,   1,           tile - 1,   tile,    tile + 1, 1 + test_random_below(cap - 1),
+                                  cap, cap + 1 + j, UINT32_MAX, tile / 2};
+            compact_case c = {(compact_op)op,
+                              type,
+                              (compact_shape)(((uint32_t)op + j) % SHAPE_COUNT),
+                              j == 9 ? tile : cap, /* one tile: the one pass */
+                              j % 2 == 0,
+                              (j + (uint32_t)op) % 2 == 0,
+                              "indirect",
+                              true,
+                              reals[j]};
+            if (compact_run(&c)) return;
+        }
 }
 
 static void compact_misuse(void) {
@@ -361,6 +409,11 @@ static void compact_misuse(void) {
     SELECT_BAD_RANGE(bad.indices = flags, MGPU_ERROR_INVALID_ARGUMENT);                           /* over the flags */
     SELECT_BAD_RANGE(bad.indices = mgpu_range_slice(out, 0, n * 4), MGPU_ERROR_INVALID_ARGUMENT); /* the output */
     SELECT_BAD_RANGE(bad.out_count = mgpu_range_slice(pos, 8, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    SELECT_BAD_RANGE(bad.indirect_count = mgpu_range_slice(count, 8, 2), MGPU_ERROR_RANGE_TOO_SMALL);
+    SELECT_BAD_RANGE(bad.indirect_count = mgpu_range_slice(count, 6, 4), MGPU_ERROR_MISALIGNED);
+    SELECT_BAD_RANGE(bad.indirect_count = mgpu_range_slice(count, 0, 4), MGPU_ERROR_INVALID_ARGUMENT); /* out_count */
+    SELECT_BAD_RANGE(bad.indirect_count = mgpu_range_slice(out, 8, 4), MGPU_ERROR_INVALID_ARGUMENT);   /* output */
+    SELECT_BAD_RANGE(bad.indirect_count = mgpu_range_slice(pos, 4, 4), MGPU_ERROR_INVALID_ARGUMENT);   /* indices */
     UNIQUE_BAD(ubad.next = &dummy, MGPU_ERROR_INVALID_ARGUMENT);
     UNIQUE_BAD(ubad.type = (mgpu_type)-1, MGPU_ERROR_INVALID_ARGUMENT);
     UNIQUE_BAD(ubad.count = 0xffffffffu, MGPU_ERROR_INVALID_ARGUMENT);
@@ -369,6 +422,10 @@ static void compact_misuse(void) {
     UNIQUE_BAD_RANGE(ubad.output = in, MGPU_ERROR_INVALID_ARGUMENT);
     UNIQUE_BAD_RANGE(ubad.out_count = mgpu_range_slice(out, 4, 4), MGPU_ERROR_INVALID_ARGUMENT);
     UNIQUE_BAD_RANGE(ubad.input = mgpu_range_slice(in, 0, 16), MGPU_ERROR_RANGE_TOO_SMALL);
+    UNIQUE_BAD_RANGE(ubad.indirect_count = mgpu_range_slice(count, 12, 2), MGPU_ERROR_RANGE_TOO_SMALL);
+    UNIQUE_BAD_RANGE(ubad.indirect_count = mgpu_range_slice(count, 2, 4), MGPU_ERROR_MISALIGNED);
+    UNIQUE_BAD_RANGE(ubad.indirect_count = mgpu_range_slice(count, 0, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    UNIQUE_BAD_RANGE(ubad.indirect_count = mgpu_range_slice(out, 0, 4), MGPU_ERROR_INVALID_ARGUMENT);
     /* rle: lengths required, too small, over the output; unique: lengths refused. */
     ubad = ugood;
     ubad.lengths = (mgpu_range){0};
@@ -425,6 +482,11 @@ static void compact_misuse(void) {
     bad = good;
     bad.next = &dummy;
     CHECK_RESULT_IN(ctx, mgpu_cmd_partition(ctx, cmd, &bad, scratch), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(scratch, 0, 4); /* in the scratch */
+    CHECK_RESULT_IN(ctx, mgpu_cmd_select(ctx, cmd, &bad, scratch), MGPU_ERROR_INVALID_ARGUMENT);
+    bad.indirect_count = mgpu_range_slice(count, 6, 4);
+    CHECK_RESULT_IN(ctx, mgpu_cmd_partition(ctx, cmd, &bad, scratch), MGPU_ERROR_MISALIGNED);
     CHECK_OK(mgpu_commands_submit(ctx, NULL));
     CHECK(compact_untouched(out, 0, n * 8) && compact_untouched(pos, 0, n * 4) && compact_untouched(count, 0, 16),
           "a refused compaction wrote its outputs");
@@ -445,7 +507,9 @@ static void compact_cover(unsigned rotation) {
                               1 + test_random_below(9 * (uint32_t)tile),
                               ((unsigned)t + rotation) % 2 == 0,
                               k == 1,
-                              "cover"};
+                              "cover",
+                              false,
+                              0};
             compact_run(&c);
         }
     }
@@ -456,6 +520,7 @@ void test_compact(void) {
         for (int t = 0; t < MGPU_TYPE_COUNT; ++t) compact_sweep((compact_op)op, (mgpu_type)t);
     compact_big();
     compact_recorded();
+    compact_indirect();
     compact_misuse();
     mgpu_device_info info;
     mgpu_context_get_device_info(g_test.ctx, &info);
@@ -491,6 +556,7 @@ void test_compact_lookback(void) {
         CHECK(resolved.lookback == MGPU_SWITCH_ON, "the look-back override did not take");
         compact_cover((unsigned)p);
         compact_recorded();
+        if (p < 2) compact_indirect();
         if (p == 0) compact_big();
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_COMPACT, MGPU_TYPE_MASK_ALL, NULL));

@@ -569,12 +569,12 @@ static void set_strip(any_info *i) {
 static void set_unscale(any_info *i) { i->set.op = (mgpu_set_op)9; }
 static void select_strip(any_info *i) {
     mgpu_select_info *t = &i->select;
-    t->input = t->flags = t->output = t->indices = t->out_count = (mgpu_range){0};
+    t->input = t->flags = t->output = t->indices = t->out_count = t->indirect_count = (mgpu_range){0};
 }
 static void select_unscale(any_info *i) { i->select.count = UINT32_MAX; }
 static void unique_strip(any_info *i) {
     mgpu_unique_info *t = &i->unique;
-    t->input = t->output = t->lengths = t->out_count = (mgpu_range){0};
+    t->input = t->output = t->lengths = t->out_count = t->indirect_count = (mgpu_range){0};
 }
 static void unique_unscale(any_info *i) { i->unique.type = (mgpu_type)99; }
 static void histogram_strip(any_info *i) {

@@ -11,6 +11,10 @@
  *     run starts, then the write dispatch.
  * Scratch: the state (1 + 2 x tiles uint32), then for the second way the tile offsets, the run starts and their
  * scan (tiles uint32 each) and the scan's scratch, each 16-byte aligned.
+ * An indirect count (the device uint32 at indirect_count, clamped to count) is read by the kernels: count is the
+ * capacity that sizes the scratch and the dispatches; the count dispatch writes 0 for the capacity's tiles past the
+ * real ones (so the scans and out_count see only the real tiles), the write dispatch skips them, and in the one
+ * pass a workgroup that takes a ticket past them stops: exactly the real tiles publish, none waits on another.
  * The four calls share one job (mgpu_compact_job): select and partition from mgpu_select_info, unique and rle
  * from mgpu_unique_info; the positions are the kept indices (select, partition) or the run lengths (rle).
  */
@@ -38,7 +42,7 @@ typedef struct mgpu_compact_job {
     uint32_t op; /* MGPU_COMPACT_* */
     mgpu_type type;
     uint32_t count;
-    mgpu_range input, flags, output, positions, out_count;
+    mgpu_range input, flags, output, positions, out_count, indirect_count;
 } mgpu_compact_job;
 
 static const char *const mgpu_compact_names[4] = {"select", "partition", "unique", "rle"};
@@ -52,7 +56,8 @@ static mgpu_compact_job mgpu_select_job(const mgpu_select_info *info, uint32_t o
                               .flags = info->flags,
                               .output = info->output,
                               .positions = info->indices,
-                              .out_count = info->out_count};
+                              .out_count = info->out_count,
+                              .indirect_count = info->indirect_count};
 }
 
 static mgpu_compact_job mgpu_unique_job(const mgpu_unique_info *info, uint32_t op) {
@@ -63,7 +68,8 @@ static mgpu_compact_job mgpu_unique_job(const mgpu_unique_info *info, uint32_t o
                               .input = info->input,
                               .output = info->output,
                               .positions = info->lengths,
-                              .out_count = info->out_count};
+                              .out_count = info->out_count,
+                              .indirect_count = info->indirect_count};
 }
 
 typedef struct mgpu_compact_plan {
@@ -100,8 +106,9 @@ static mgpu_compact_plan mgpu_compact_make_plan(mgpu_context ctx, const mgpu_com
     return plan;
 }
 
-/* The ranges of a job and the bytes it touches in each. */
-enum { MGPU_COMPACT_USES = 5 };
+/* The ranges of a job and the bytes it touches in each: the inputs, the outputs (MGPU_COMPACT_OUTPUTS from
+ * index 2), then indirect_count. */
+enum { MGPU_COMPACT_USES = 6, MGPU_COMPACT_OUTPUTS = 3 };
 static void mgpu_compact_uses(const mgpu_compact_job *job, mgpu_range_use uses[MGPU_COMPACT_USES]) {
     VkDeviceSize n = job->count, size = mgpu_type_size(job->type);
     bool flagged = job->op <= MGPU_COMPACT_PARTITION;
@@ -111,6 +118,7 @@ static void mgpu_compact_uses(const mgpu_compact_job *job, mgpu_range_use uses[M
     uses[3] = (mgpu_range_use){job->op == MGPU_COMPACT_RLE ? "lengths" : "indices", job->positions,
                                job->positions.buffer ? n * 4 : 0};
     uses[4] = (mgpu_range_use){"out_count", job->out_count, job->out_count.buffer ? 4 : 0};
+    uses[5] = (mgpu_range_use){"indirect_count", job->indirect_count, job->indirect_count.buffer ? 4 : 0};
 }
 
 /* The job's checks after those of its info (null, next); need_count: out_count is required; check_ranges false
@@ -135,9 +143,9 @@ static mgpu_result mgpu_compact_check(mgpu_context ctx, const mgpu_compact_job *
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "rle: lengths: null VkBuffer");
     mgpu_range_use uses[MGPU_COMPACT_USES];
     mgpu_compact_uses(job, uses);
-    size_t sizes[MGPU_COMPACT_USES] = {size, 4, size, 4, 4};
+    size_t sizes[MGPU_COMPACT_USES] = {size, 4, size, 4, 4, 4};
     char name[64];
-    for (int i = 0; i < MGPU_COMPACT_USES - 1 && r == MGPU_SUCCESS; ++i)
+    for (int i = 0; i < 4 && r == MGPU_SUCCESS; ++i)
         if (uses[i].bytes) {
             snprintf(name, sizeof name, "%s %s", what, uses[i].name);
             r = mgpu__check_range(ctx, name, uses[i].range, uses[i].bytes, sizes[i]);
@@ -146,9 +154,14 @@ static mgpu_result mgpu_compact_check(mgpu_context ctx, const mgpu_compact_job *
         snprintf(name, sizeof name, "%s out_count", what);
         r = mgpu__check_range(ctx, name, job->out_count, 4, 4);
     }
+    if (r == MGPU_SUCCESS && job->indirect_count.buffer) { /* 4 bytes, offset a multiple of 4 */
+        snprintf(name, sizeof name, "%s indirect_count", what);
+        r = mgpu__check_range(ctx, name, job->indirect_count, 4, 4);
+    }
     if (r != MGPU_SUCCESS) return r;
-    /* Every output (output, positions, out_count) shares no byte with any other range: no call runs in place. */
-    for (int o = 2; o < MGPU_COMPACT_USES; ++o)
+    /* Every output (output, positions, out_count) shares no byte with any other range (indirect_count included):
+     * no call runs in place. */
+    for (int o = 2; o < 2 + MGPU_COMPACT_OUTPUTS; ++o)
         for (int i = 0; i < MGPU_COMPACT_USES; ++i)
             if (i != o && mgpu__ranges_overlap(uses[o].range, uses[o].bytes, uses[i].range, uses[i].bytes))
                 return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: %s overlaps %s", what, uses[o].name,
@@ -199,6 +212,8 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
                           .dst = mgpu_range_address(ctx, job->output),
                           .positions = positions ? mgpu_range_address(ctx, job->positions) : 0,
                           .out_count = job->out_count.buffer ? mgpu_range_address(ctx, job->out_count) : 0,
+                          .count_address =
+                              job->indirect_count.buffer ? mgpu_range_address(ctx, job->indirect_count) : 0,
                           .count = job->count};
     uint32_t epv = 16u / (uint32_t)mgpu_type_size(job->type);
     pc.vectorized = pc.src % 16 == 0 && pc.flags % 16 == 0 && plan.tuning.vt % epv == 0;

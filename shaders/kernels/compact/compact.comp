@@ -20,6 +20,9 @@
 // MODE COUNT writes each tile's count (rle: and its last run start) only. In MODES COUNT and WRITE workgroups loop
 // over tiles (mgpu_tuning.groups) and none waits on another; in ONEPASS the tiles are handed out in the order
 // workgroups take them, so every tile waited on is running or done.
+// Indirect count (pc.count_address): the real count n, clamped to the capacity pc.count; only the real tiles
+// (of n) are read and written; MODE COUNT writes 0 for the capacity's tiles past them, so the scans see only the
+// real tiles; in ONEPASS a workgroup that takes a ticket past them stops (ticket 0 writes out_count 0 for n = 0).
 #include "shared/spec_ids.h"
 #include "kernels/compact/compact_pc.h"
 #include "shared/constants.h"
@@ -38,6 +41,7 @@ layout(push_constant, std430) uniform CompactPush { MGPU_COMPACT_PC_FIELDS } pc;
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 #include "include/lookback.glsl"
+#include "include/count.glsl"
 
 shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_SUM_SHARED s_sum
@@ -78,9 +82,10 @@ uint mgpu_last_head_before(UintArrayCoherent state, uint base, uint tile) {
     return 0u;
 }
 
-void mgpu_tile(uint tile, uint tiles) {
+/* Tile `tile` of the `tiles` of the real count n (the capacity pc.count, or the indirect count clamped to it). */
+void mgpu_tile(uint tile, uint tiles, uint n) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
-    uint first = tile * nv, tile_count = min(nv, pc.count - first);
+    uint first = tile * nv, tile_count = min(nv, n - first);
     bool vector = CHUNK == MGPU_EPV && pc.vectorized != 0u && tile_count == nv;
 
     T x[VT];
@@ -109,7 +114,7 @@ void mgpu_tile(uint tile, uint tiles) {
         [[unroll]] for (uint k = 0u; k < CHUNKS; ++k)
             [[unroll]] for (uint e = 0u; e < CHUNK; ++e) {
                 uint i = first + tile_element(k, e);
-                if (i < pc.count) {
+                if (i < n) {
                     x[k * CHUNK + e] = src.v[i];
                     if (FLAGGED && UintArray(pc.flags).v[i] != 0u) keep |= 1u << (k * CHUNK + e);
                 }
@@ -120,7 +125,7 @@ void mgpu_tile(uint tile, uint tiles) {
         [[unroll]] for (uint k = 0u; k < CHUNKS; ++k)
             [[unroll]] for (uint e = 0u; e < CHUNK; ++e) {
                 uint i = first + tile_element(k, e);
-                if (i < pc.count) {
+                if (i < n) {
                     // The element before: in the chunk, in the thread's previous chunk (a thread's segment is
                     // contiguous without subgroups), else read again (another lane's, mostly in cache).
                     T prev;
@@ -214,7 +219,7 @@ void mgpu_tile(uint tile, uint tiles) {
         }
         if (tile + 1u == tiles && tid == 0u) {
             uint last = kept > 0u ? s_pos[kept - 1u] : head - 1u;
-            lengths.v[offset + kept - 1u] = int(pc.count - last);
+            lengths.v[offset + kept - 1u] = int(n - last);
         }
         return;
     }
@@ -224,7 +229,7 @@ void mgpu_tile(uint tile, uint tiles) {
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         uint i = j * nt + tid;
         if (i < stored) {
-            uint to = i < kept ? offset + i : pc.count - rejected_before - tile_count + i;
+            uint to = i < kept ? offset + i : n - rejected_before - tile_count + i;
             outputs.v[to] = s_out[i];
             if (POSITIONS != 0u) indices.v[to] = int(s_pos[i]);
         }
@@ -233,20 +238,38 @@ void mgpu_tile(uint tile, uint tiles) {
 
 void main() {
     uint nv = gl_WorkGroupSize.x * VT;
-    uint tiles = (pc.count + nv - 1u) / nv;
+    uint n = mgpu_count(pc.count_address, pc.count); // indirect: the real count, at most the capacity pc.count
+    uint tiles = (n + nv - 1u) / nv;                 // the real tiles
     if (MODE == MGPU_COMPACT_ONEPASS) {
         for (;;) {
             if (gl_LocalInvocationID.x == 0u) s_ticket = mgpu_lookback_take_tile(UintArrayCoherent(pc.state));
             barrier();
             uint tile = s_ticket;
-            if (tile >= tiles) break;
-            mgpu_tile(tile, tiles);
+            if (tile >= tiles) {
+                // Past the real tiles: nothing to publish, none waits on it. No real tile: ticket 0 writes 0.
+                if (tile == 0u && gl_LocalInvocationID.x == 0u && mgpu_present(pc.out_count))
+                    UintArray(pc.out_count).v[0] = 0u;
+                break;
+            }
+            mgpu_tile(tile, tiles, n);
             barrier(); /* the next tile reuses shared memory, s_ticket included */
         }
         return;
     }
+    if (MODE == MGPU_COMPACT_COUNT) { /* the capacity's tiles: those past the real ones count 0 for the scans */
+        mgpu_for_each_tile(tile, (pc.count + nv - 1u) / nv, pc.groups_x) {
+            if (tile < tiles) mgpu_tile(tile, tiles, n);
+            else if (gl_LocalInvocationID.x == 0u) {
+                UintArray(pc.counts).v[tile] = 0u;
+                if (COMPACT_OP == MGPU_COMPACT_RLE) UintArray(pc.heads).v[tile] = 0u;
+            }
+            barrier(); /* the next tile reuses shared memory */
+        }
+        return;
+    }
     mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_tile(tile, tiles);
+        mgpu_tile(tile, tiles, n);
         barrier(); /* the next tile reuses shared memory */
     }
 }
+

@@ -16,7 +16,12 @@
  * tiles handed out by state[0] in the order workgroups take them, each tile's first output by decoupled look-back
  * over the count words state[1 + tile] (lookback.glsl) and, rle, the last run start before it from the words
  * state[1 + tiles + tile] (0: not yet; 1: no run starts in the tile; p + 2: p is the last run start at or before
- * the tile); the host zeroes the state; the last tile writes the number of outputs to out_count (when not 0). */
+ * the tile); the host zeroes the state; the last tile writes the number of outputs to out_count (when not 0).
+ * count_address (0: none): a device uint32, the real count, clamped to count (count.glsl's mgpu_count), count then
+ * being the capacity that sized the state and the dispatches: MODE COUNT writes 0 (rle: and no run start) for the
+ * capacity's tiles past the real ones, MODES WRITE and ONEPASS do nothing for them (ONEPASS: a workgroup whose
+ * ticket is past the real tiles stops, so exactly the real tiles publish; for a real count of 0 the one holding
+ * ticket 0 writes out_count). */
 #define MGPU_COMPACT_PC_FIELDS \
     MGPU_ADDR src;             \
     MGPU_ADDR flags;           \
@@ -26,6 +31,7 @@
     MGPU_ADDR heads;           \
     MGPU_ADDR state;           \
     MGPU_ADDR out_count;       \
+    MGPU_ADDR count_address;   \
     MGPU_UINT count;           \
     MGPU_UINT groups_x;        \
     MGPU_UINT vectorized;      \
@@ -44,7 +50,7 @@
 typedef struct mgpu_compact_pc {
     MGPU_COMPACT_PC_FIELDS
 } mgpu_compact_pc;
-static_assert(sizeof(mgpu_compact_pc) == 80, "compaction push constants");
+static_assert(sizeof(mgpu_compact_pc) == 88, "compaction push constants");
 #endif
 
 #endif
