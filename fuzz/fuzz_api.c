@@ -1,7 +1,7 @@
 /*
  * libFuzzer harness for the public API: each input decodes into one call (scan, reduce, merge, mergesort or
- * radix sort, sorted search, fill, copy, histogram, select, partition, unique, run-length encode, set count and
- * set operation) with its info
+ * radix sort, sorted search, fill, copy, histogram, select, partition, unique, run-length encode, set count, set
+ * operation, join count and join) with its info
  * fields (types and ops past their enums, counts up to 2^32-1, flags, bit ranges, bin counts and bounds,
  * indirect counts) and ranges picked from a fixed set: live allocations of a few sizes, sub-ranges
  * (overlapping ones among them), a hand-made range inside a live allocation, a small one, and ranges the
@@ -15,7 +15,7 @@
  *     outputs (count * size bytes of each) and its scratch are unchanged; and where the harness has a CPU
  *     reference (integer scans and reductions; sorts of every type; merges and sorted searches of sorted
  *     inputs; integer and constant fills; copies; integer histograms; select, partition, unique and rle of
- *     every type; set counts and operations of sorted inputs), the outputs equal it;
+ *     every type; set counts and operations, join counts and joins of sorted inputs), the outputs equal it;
  *   - no validation message (the context runs under the validation layers when they are installed).
  * A failure prints what differs and aborts, which libFuzzer reports with the input.
  *
@@ -51,7 +51,7 @@ typedef struct range_desc {
 
 enum { RANGE_COUNT = 16 };
 /* The calls an input's first byte picks (its value modulo this; its top bit: the recording tier). */
-enum { CALL_KINDS = 14 };
+enum { CALL_KINDS = 16 };
 
 static struct fuzz_state {
     mgpu_context ctx;
@@ -916,6 +916,94 @@ static void call_sets(reader *r, bool recorded, bool count_only, call *c) {
     c->reference_done = true;
 }
 
+/* The join (count_only: mgpu_join_count): rows in A order, for each A element its equal B elements in B order
+ * (or, left and outer, (i, -1)), then, right and outer, (-1, j) for each B element without an equal A key; on
+ * sorted inputs (a precondition the library does not check). */
+static void call_join(reader *r, bool recorded, bool count_only, call *c) {
+    mgpu_join_info info = {.key_type = pick_type(r),
+                           .kind = (mgpu_join_kind)(u8(r) % 5),
+                           .descending = u8(r) & 1,
+                           .a_count = pick_count(r),
+                           .b_count = pick_count(r),
+                           .capacity = pick_count(r)};
+    const range_desc *ak = pick_range(r), *bk = pick_range(r), *ai = pick_range(r), *bi = pick_range(r),
+                     *rc = u8(r) % 4 ? pick_range(r) : &S.ranges[0];
+    info.a_keys = ak->range, info.b_keys = bk->range, info.a_indices = ai->range, info.b_indices = bi->range;
+    info.row_count = rc->range;
+    size_t k = type_size(info.key_type);
+    uint64_t an = info.a_count, bn = info.b_count, cap = info.capacity;
+    add_slot(c, ak, an * k, false);
+    add_slot(c, bk, bn * k, false);
+    slot *sai = NULL, *sbi = NULL;
+    if (!count_only) {
+        sai = add_slot(c, ai, cap * 4, true);
+        sbi = add_slot(c, bi, cap * 4, true);
+    }
+    slot *sn = add_slot(c, rc, 4, true);
+    uint32_t host_rows = 0x5a5a5a5au;
+    c->what = count_only ? "join count" : "join";
+    if (recorded)
+        c->result = run_recorded(count_only ? 15 : 16, &info, pick_range(r), c);
+    else
+        c->result = count_only ? mgpu_join_count(S.ctx, &info, &host_rows) : mgpu_join(S.ctx, &info, &host_rows);
+    if (c->result != MGPU_SUCCESS) {
+        if (!recorded && count_only && host_rows != 0x5a5a5a5au) die("join count refused but wrote its count");
+        return; /* a refused join may give the true count (MGPU_ERROR_RANGE_TOO_SMALL) */
+    }
+    if (!k) return;
+    const uint8_t *a = bytes_of(S.before, ak, an * k), *b = bytes_of(S.before, bk, bn * k);
+    if ((an && !a) || (bn && !b)) return;
+    if (!sorted_run(info.key_type, info.descending, a, (uint32_t)an) ||
+        !sorted_run(info.key_type, info.descending, b, (uint32_t)bn))
+        return;
+    bool left = info.kind == MGPU_JOIN_LEFT || info.kind == MGPU_JOIN_OUTER;
+    bool right = info.kind == MGPU_JOIN_RIGHT || info.kind == MGPU_JOIN_OUTER;
+    uint64_t w = count_only ? 0 : cap; /* the rows written: the first min(rows, capacity) */
+    int32_t *ra = malloc(w * 4 + 4), *rb = malloc(w * 4 + 4);
+    uint64_t rows = 0;
+#define JOIN_ROW(x, y)                                \
+    do {                                              \
+        if (rows < w) ra[rows] = (x), rb[rows] = (y); \
+        ++rows;                                       \
+    } while (0)
+    uint8_t *b_matched = calloc(bn + 1, 1);
+    for (uint64_t i = 0, j = 0; i < an; ++i) {
+        uint64_t x = order_key(info.key_type, info.descending, a, (uint32_t)i);
+        while (j < bn && order_key(info.key_type, info.descending, b, (uint32_t)j) < x) ++j;
+        uint64_t e = j;
+        while (e < bn && order_key(info.key_type, info.descending, b, (uint32_t)e) == x) {
+            JOIN_ROW((int32_t)i, (int32_t)e);
+            b_matched[e++] = 1;
+        }
+        if (e == j && left) JOIN_ROW((int32_t)i, -1);
+    }
+    if (right)
+        for (uint64_t j = 0; j < bn; ++j)
+            if (!b_matched[j]) JOIN_ROW(-1, (int32_t)j);
+#undef JOIN_ROW
+    free(b_matched);
+    bool complete = true;
+    uint64_t written = rows < w ? rows : w;
+    if (!count_only && written) {
+        uint8_t *ea = bytes_of(S.expect, ai, written * 4), *eb = bytes_of(S.expect, bi, written * 4);
+        if (!ea || !eb || !sai->bytes || !sbi->bytes)
+            complete = false;
+        else
+            memcpy(ea, ra, written * 4), memcpy(eb, rb, written * 4);
+    }
+    free(ra);
+    free(rb);
+    if (!complete) return;
+    uint32_t n = (uint32_t)rows;
+    if (sn->bytes) {
+        uint8_t *e = bytes_of(S.expect, rc, 4);
+        if (!e) return;
+        memcpy(e, &n, 4);
+    }
+    if (!recorded && host_rows != n) die("%s: host rows %u, expected %u", c->what, host_rows, n);
+    c->reference_done = true;
+}
+
 /* The recording tier: requirements, the scratch slot, mgpu_cmd_*, submit. */
 
 static mgpu_result run_recorded(int kind, const void *info, const range_desc *scratch, call *c) {
@@ -935,6 +1023,8 @@ static mgpu_result run_recorded(int kind, const void *info, const range_desc *sc
         case 12: r = mgpu_rle_get_requirements(S.ctx, info, &req); break;
         case 13: r = mgpu_set_count_get_requirements(S.ctx, info, &req); break;
         case 14: r = mgpu_set_operation_get_requirements(S.ctx, info, &req); break;
+        case 15: r = mgpu_join_count_get_requirements(S.ctx, info, &req); break;
+        case 16: r = mgpu_join_get_requirements(S.ctx, info, &req); break;
         default: break;
     }
     if (kind != 2 && kind != 3) add_slot(c, scratch, r == MGPU_SUCCESS ? req.scratch_size : 0, true)->scratch = true;
@@ -956,7 +1046,9 @@ static mgpu_result run_recorded(int kind, const void *info, const range_desc *sc
         case 11: r = mgpu_cmd_unique(S.ctx, cmd, info, scratch->range); break;
         case 12: r = mgpu_cmd_rle(S.ctx, cmd, info, scratch->range); break;
         case 13: r = mgpu_cmd_set_count(S.ctx, cmd, info, scratch->range); break;
-        default: r = mgpu_cmd_set_operation(S.ctx, cmd, info, scratch->range); break;
+        case 14: r = mgpu_cmd_set_operation(S.ctx, cmd, info, scratch->range); break;
+        case 15: r = mgpu_cmd_join_count(S.ctx, cmd, info, scratch->range); break;
+        default: r = mgpu_cmd_join(S.ctx, cmd, info, scratch->range); break;
     }
     mgpu_result submitted = mgpu_commands_submit(S.ctx, NULL);
     if (submitted != MGPU_SUCCESS) die("mgpu_commands_submit: %s", mgpu_result_name(submitted));
@@ -1016,7 +1108,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case 10: call_unique(&r, recorded, false, &c); break;
         case 11: call_unique(&r, recorded, true, &c); break;
         case 12: call_sets(&r, recorded, true, &c); break;
-        default: call_sets(&r, recorded, false, &c); break;
+        case 13: call_sets(&r, recorded, false, &c); break;
+        case 14: call_join(&r, recorded, true, &c); break;
+        default: call_join(&r, recorded, false, &c); break;
     }
     if (S.trace)
         fprintf(stderr, "trace: %s -> %s%s%s\n", c.what, mgpu_result_name(c.result),
@@ -1047,9 +1141,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                     mgpu_result_name(c.result), k, i, S.got[k][i], S.expect[k][i], S.before[k][i]);
     }
     if (S.stats) { /* env MGPU_FUZZ_STATS: how often each call succeeds and meets its reference */
-        static const char *const names[CALL_KINDS] = {"scan",   "reduce", "merge",     "sort",         "sorted search",
-                                                      "fill",   "copy",   "histogram", "select",       "partition",
-                                                      "unique", "rle",    "set count", "set operation"};
+        static const char *const names[CALL_KINDS] = {
+            "scan",   "reduce",    "merge",  "sort", "sorted search", "fill",          "copy",       "histogram",
+            "select", "partition", "unique", "rle",  "set count",     "set operation", "join count", "join"};
         int op = which % CALL_KINDS;
         ++S.runs[op][c.result == MGPU_SUCCESS ? (c.reference_done ? 2 : 1) : 0];
         if (++S.total_runs % 5000 == 0)
