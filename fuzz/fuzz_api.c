@@ -1,7 +1,9 @@
 /*
  * libFuzzer harness for the public API: each input decodes into one call (scan, reduce, merge, mergesort or
- * radix sort, sorted search, fill, copy) with its info fields (types and ops past their enums, counts up to
- * 2^32-1, flags, bit ranges) and ranges picked from a fixed set: live allocations of a few sizes, sub-ranges
+ * radix sort, sorted search, fill, copy, histogram, select, partition, unique, run-length encode, set count, set
+ * operation, join count and join) with its info
+ * fields (types and ops past their enums, counts up to 2^32-1, flags, bit ranges, bin counts and bounds,
+ * indirect counts) and ranges picked from a fixed set: live allocations of a few sizes, sub-ranges
  * (overlapping ones among them), a hand-made range inside a live allocation, a small one, and ranges the
  * library must refuse: a freed range whose bytes a live allocation now holds, a range past its allocation,
  * a range of a buffer the pool destroyed, a bogus handle, and the null range. Blocking tier, or the recording
@@ -12,7 +14,8 @@
  *   - MGPU_SUCCESS: no range the library must refuse sat in a slot the call used; bytes outside the call's
  *     outputs (count * size bytes of each) and its scratch are unchanged; and where the harness has a CPU
  *     reference (integer scans and reductions; sorts of every type; merges and sorted searches of sorted
- *     inputs; integer and constant fills; copies), the outputs equal it;
+ *     inputs; integer and constant fills; copies; integer histograms; select, partition, unique and rle of
+ *     every type; set counts and operations, join counts and joins of sorted inputs), the outputs equal it;
  *   - no validation message (the context runs under the validation layers when they are installed).
  * A failure prints what differs and aborts, which libFuzzer reports with the input.
  *
@@ -47,6 +50,8 @@ typedef struct range_desc {
 } range_desc;
 
 enum { RANGE_COUNT = 16 };
+/* The calls an input's first byte picks (its value modulo this; its top bit: the recording tier). */
+enum { CALL_KINDS = 16 };
 
 static struct fuzz_state {
     mgpu_context ctx;
@@ -58,7 +63,7 @@ static struct fuzz_state {
     uint8_t *got[ALLOC_COUNT];
     uint64_t validation_messages;
     bool stats, trace;
-    uint64_t runs[7][3], total_runs;
+    uint64_t runs[CALL_KINDS][3], total_runs;
 } S;
 
 static void die(const char *format, ...) __attribute__((format(printf, 1, 2), noreturn));
@@ -646,7 +651,361 @@ static void call_search(reader *r, call *c) {
     c->reference_done = ok;
 }
 
+/* The histogram's bin of an integer value (mgpuvk.h: floor((v - lower) * bins / (upper - lower)), exactly), or -1
+ * for a value outside [lower, upper). The order-preserving image keeps the differences. */
+__extension__ typedef unsigned __int128 fuzz_u128;
+static int64_t int_bin(mgpu_type t, uint64_t v, uint64_t lower, uint64_t upper, uint32_t bins) {
+    uint64_t kv = key_bits(t, v), kl = key_bits(t, lower), kh = key_bits(t, upper);
+    if (kv < kl || kv >= kh) return -1;
+    return (int64_t)((fuzz_u128)(kv - kl) * bins / (kh - kl));
+}
+
+static void call_histogram(reader *r, bool recorded, call *c) {
+    /* 256 first: what an input too short to pick the bins gets (as the ranges and the bounds below, read last) */
+    static const uint32_t bin_counts[] = {256, 1, 2, 3, 7, 257, 1000, 10000, 0, MGPU_HISTOGRAM_MAX_BINS + 1};
+    mgpu_histogram_info info = {.type = pick_type(r), .count = pick_count(r), .bins = bin_counts[u8(r) % 10]};
+    const range_desc *in = pick_range(r), *counts = pick_range(r), *counted = u8(r) % 3 ? pick_range(r) : &S.ranges[0],
+                     *ic = u8(r) % 3 ? &S.ranges[0] : pick_range(r);
+    info.input = in->range, info.counts = counts->range, info.counted = counted->range;
+    info.indirect_count = ic->range;
+    /* Bounds: mostly small integers (as any type's bits), else a random 64-bit pattern each. */
+    uint8_t bounds = u8(r);
+    uint64_t lo = bounds % 8 == 1 ? u64(r) : (uint64_t)(int64_t)((int8_t)u8(r) / 8);
+    uint64_t hi = bounds % 8 == 2 ? u64(r) : lo + 1 + u8(r) % 40;
+    switch (info.type) {
+        case MGPU_TYPE_U32: info.lower.u32 = (uint32_t)lo, info.upper.u32 = (uint32_t)hi; break;
+        case MGPU_TYPE_I32: info.lower.i32 = (int32_t)lo, info.upper.i32 = (int32_t)hi; break;
+        case MGPU_TYPE_F32: info.lower.f32 = (float)(int64_t)lo, info.upper.f32 = (float)(int64_t)hi; break;
+        case MGPU_TYPE_F64: info.lower.f64 = (double)(int64_t)lo, info.upper.f64 = (double)(int64_t)hi; break;
+        default: info.lower.u64 = lo, info.upper.u64 = hi; break;
+    }
+    size_t size = type_size(info.type);
+    uint64_t bytes = (uint64_t)info.count * size, count_bytes = (uint64_t)info.bins * 4;
+    add_slot(c, in, bytes, false);
+    slot *sc = add_slot(c, counts, count_bytes, true);
+    slot *sn = add_slot(c, counted, 4, true);
+    add_slot(c, ic, 4, false);
+    uint32_t host_counted = 0x5a5a5a5au;
+    c->what = "histogram";
+    c->result = recorded ? run_recorded(8, &info, pick_range(r), c) : mgpu_histogram(S.ctx, &info, &host_counted);
+    if (c->result != MGPU_SUCCESS) {
+        if (!recorded && host_counted != 0x5a5a5a5au) die("histogram refused but wrote its count");
+        return;
+    }
+    if (!is_int(info.type)) return;
+    uint64_t m = info.count;
+    if (info.indirect_count.buffer) {
+        const uint8_t *cp = bytes_of(S.before, ic, 4);
+        if (!cp) return;
+        uint32_t device_count;
+        memcpy(&device_count, cp, 4);
+        if (device_count < m) m = device_count;
+    }
+    const uint8_t *src = bytes_of(S.before, in, bytes);
+    uint8_t *e = bytes_of(S.expect, counts, count_bytes);
+    if ((bytes && !src) || !e || !sc->bytes) return;
+    uint32_t *want = calloc(info.bins, 4), total = 0;
+    uint64_t mask = size == 4 ? 0xffffffffull : ~0ull;
+    for (uint64_t i = 0; i < m; ++i) {
+        int64_t b = int_bin(info.type, load(info.type, src + i * size), lo & mask, hi & mask, info.bins);
+        if (b >= 0) ++want[b], ++total;
+    }
+    memcpy(e, want, count_bytes);
+    free(want);
+    if (sn->bytes) {
+        uint8_t *n = bytes_of(S.expect, counted, 4);
+        if (!n) return;
+        memcpy(n, &total, 4);
+    }
+    if (!recorded && host_counted != total) die("histogram: host counted %u, expected %u", host_counted, total);
+    c->reference_done = true;
+}
+
+/* select (partition false) or partition, with every type (elements moved as bits). */
+static void call_select(reader *r, bool recorded, bool partition, call *c) {
+    mgpu_select_info info = {.type = pick_type(r), .count = pick_count(r)};
+    const range_desc *in = pick_range(r), *flags = pick_range(r), *out = pick_range(r),
+                     *ix = u8(r) % 2 ? pick_range(r) : &S.ranges[0], *oc = u8(r) % 4 ? pick_range(r) : &S.ranges[0];
+    info.input = in->range, info.flags = flags->range, info.output = out->range, info.indices = ix->range;
+    info.out_count = oc->range;
+    size_t size = type_size(info.type);
+    uint64_t n = info.count, bytes = n * size;
+    add_slot(c, in, bytes, false);
+    add_slot(c, flags, n * 4, false);
+    slot *so = add_slot(c, out, bytes, true);
+    slot *si = add_slot(c, ix, n * 4, true);
+    slot *sn = add_slot(c, oc, 4, true);
+    uint32_t host_count = 0x5a5a5a5au;
+    c->what = partition ? "partition" : "select";
+    if (recorded)
+        c->result = run_recorded(partition ? 10 : 9, &info, pick_range(r), c);
+    else
+        c->result = partition ? mgpu_partition(S.ctx, &info, &host_count) : mgpu_select(S.ctx, &info, &host_count);
+    if (c->result != MGPU_SUCCESS) {
+        if (!recorded && host_count != 0x5a5a5a5au) die("%s refused but wrote its count", c->what);
+        return;
+    }
+    const uint8_t *src = bytes_of(S.before, in, bytes), *f = bytes_of(S.before, flags, n * 4);
+    uint8_t *o = bytes_of(S.expect, out, bytes), *x = si->bytes ? bytes_of(S.expect, ix, n * 4) : NULL;
+    if (n && (!src || !f || !o || !so->bytes || (si->bytes && !x))) return;
+    uint32_t kept = 0, rejected = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        int32_t flag;
+        memcpy(&flag, f + (size_t)i * 4, 4);
+        uint32_t at;
+        if (flag)
+            at = kept++;
+        else if (partition)
+            at = (uint32_t)n - 1 - rejected++;
+        else
+            continue;
+        memcpy(o + (size_t)at * size, src + (size_t)i * size, size);
+        if (x) memcpy(x + (size_t)at * 4, &i, 4);
+    }
+    if (sn->bytes) {
+        uint8_t *k = bytes_of(S.expect, oc, 4);
+        if (!k) return;
+        memcpy(k, &kept, 4);
+    }
+    if (!recorded && host_count != kept) die("%s: host count %u, expected %u", c->what, host_count, kept);
+    c->reference_done = true;
+}
+
+/* unique (rle false) or run-length encode, with every type (equal: the same bits). */
+static void call_unique(reader *r, bool recorded, bool rle, call *c) {
+    mgpu_unique_info info = {.type = pick_type(r), .count = pick_count(r)};
+    const range_desc *in = pick_range(r), *out = pick_range(r),
+                     *len = rle || u8(r) % 8 == 0 ? pick_range(r) : &S.ranges[0],
+                     *oc = u8(r) % 4 ? pick_range(r) : &S.ranges[0];
+    info.input = in->range, info.output = out->range, info.lengths = len->range, info.out_count = oc->range;
+    size_t size = type_size(info.type);
+    uint64_t n = info.count, bytes = n * size;
+    add_slot(c, in, bytes, false);
+    slot *so = add_slot(c, out, bytes, true);
+    slot *sl = add_slot(c, len, rle ? n * 4 : 0, true);
+    slot *sn = add_slot(c, oc, 4, true);
+    uint32_t host_count = 0x5a5a5a5au;
+    c->what = rle ? "rle" : "unique";
+    if (recorded)
+        c->result = run_recorded(rle ? 12 : 11, &info, pick_range(r), c);
+    else
+        c->result = rle ? mgpu_rle(S.ctx, &info, &host_count) : mgpu_unique(S.ctx, &info, &host_count);
+    if (c->result != MGPU_SUCCESS) {
+        if (!recorded && host_count != 0x5a5a5a5au) die("%s refused but wrote its count", c->what);
+        return;
+    }
+    const uint8_t *src = bytes_of(S.before, in, bytes);
+    uint8_t *o = bytes_of(S.expect, out, bytes), *l = rle ? bytes_of(S.expect, len, n * 4) : NULL;
+    if (n && (!src || !o || !so->bytes || (rle && (!l || !sl->bytes)))) return;
+    uint32_t runs = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        if (i == 0 || memcmp(src + (size_t)i * size, src + (size_t)(i - 1) * size, size) != 0) {
+            memcpy(o + (size_t)runs * size, src + (size_t)i * size, size);
+            if (l) memset(l + (size_t)runs * 4, 0, 4);
+            ++runs;
+        }
+        if (l) {
+            int32_t length;
+            memcpy(&length, l + (size_t)(runs - 1) * 4, 4);
+            ++length;
+            memcpy(l + (size_t)(runs - 1) * 4, &length, 4);
+        }
+    }
+    if (sn->bytes) {
+        uint8_t *k = bytes_of(S.expect, oc, 4);
+        if (!k) return;
+        memcpy(k, &runs, 4);
+    }
+    if (!recorded && host_count != runs) die("%s: host count %u, expected %u", c->what, host_count, runs);
+    c->reference_done = true;
+}
+
+/* The set operations (count_only: mgpu_set_count) in the merge's order, A's element for a match; on sorted inputs
+ * (a precondition the library does not check) against std::set_*'s two-pointer walk. */
+static void call_sets(reader *r, bool recorded, bool count_only, call *c) {
+    static const uint32_t value_sizes[] = {0, 4, 8, 0, 3};
+    mgpu_set_info info = {.key_type = pick_type(r),
+                          .op = (mgpu_set_op)(u8(r) % 5),
+                          .descending = u8(r) & 1,
+                          .value_size = value_sizes[u8(r) % 5],
+                          .a_count = pick_count(r),
+                          .b_count = pick_count(r),
+                          .capacity = pick_count(r)};
+    const range_desc *ak = pick_range(r), *bk = pick_range(r), *av = pick_range(r), *bv = pick_range(r),
+                     *ok = pick_range(r), *ov = pick_range(r), *oc = u8(r) % 4 ? pick_range(r) : &S.ranges[0];
+    info.a_keys = ak->range, info.b_keys = bk->range, info.a_values = av->range, info.b_values = bv->range;
+    info.out_keys = ok->range, info.out_values = ov->range, info.out_count = oc->range;
+    size_t k = type_size(info.key_type), v = info.value_size;
+    uint64_t an = info.a_count, bn = info.b_count, cap = info.capacity;
+    add_slot(c, ak, an * k, false);
+    add_slot(c, bk, bn * k, false);
+    slot *sok = NULL, *sov = NULL;
+    if (!count_only) {
+        add_slot(c, av, v ? an * v : 0, false);
+        add_slot(c, bv, v ? bn * v : 0, false);
+        sok = add_slot(c, ok, cap * k, true);
+        sov = add_slot(c, ov, v ? cap * v : 0, true);
+    }
+    slot *sn = add_slot(c, oc, 4, true);
+    uint32_t host_count = 0x5a5a5a5au;
+    c->what = count_only ? "set count" : "set operation";
+    if (recorded)
+        c->result = run_recorded(count_only ? 13 : 14, &info, pick_range(r), c);
+    else if (count_only)
+        c->result = mgpu_set_count(S.ctx, &info, &host_count);
+    else
+        c->result = mgpu_set_operation(S.ctx, &info, &host_count);
+    if (c->result != MGPU_SUCCESS) {
+        if (!recorded && count_only && host_count != 0x5a5a5a5au) die("set count refused but wrote its count");
+        return; /* a refused operation may give the true count (MGPU_ERROR_RANGE_TOO_SMALL) */
+    }
+    if (!k) return;
+    const uint8_t *a = bytes_of(S.before, ak, an * k), *b = bytes_of(S.before, bk, bn * k);
+    if ((an && !a) || (bn && !b)) return;
+    if (!sorted_run(info.key_type, info.descending, a, (uint32_t)an) ||
+        !sorted_run(info.key_type, info.descending, b, (uint32_t)bn))
+        return;
+    bool pairs = !count_only && v;
+    const uint8_t *va = pairs ? bytes_of(S.before, av, an * v) : NULL;
+    const uint8_t *vb = pairs ? bytes_of(S.before, bv, bn * v) : NULL;
+    if (pairs && ((an && !va) || (bn && !vb))) return;
+    bool a_only = info.op != MGPU_SET_INTERSECTION;
+    bool b_only = info.op == MGPU_SET_UNION || info.op == MGPU_SET_SYMMETRIC_DIFFERENCE;
+    bool matched = info.op == MGPU_SET_INTERSECTION || info.op == MGPU_SET_UNION;
+    uint8_t *tk = malloc((an + bn) * k + 1), *tv = malloc((an + bn) * (v ? v : 1) + 1);
+    uint32_t n = 0;
+    for (uint64_t i = 0, j = 0; i < an || j < bn;) {
+        uint64_t x = i < an ? order_key(info.key_type, info.descending, a, (uint32_t)i) : 0;
+        uint64_t y = j < bn ? order_key(info.key_type, info.descending, b, (uint32_t)j) : 0;
+        int from = -1; /* 0: A's element, 1: B's, -1: none */
+        if (j >= bn || (i < an && x < y)) {
+            if (a_only) from = 0;
+            ++i;
+        } else if (i >= an || y < x) {
+            if (b_only) from = 1;
+            ++j;
+        } else {
+            if (matched) from = 0;
+            ++i, ++j;
+        }
+        if (from < 0) continue;
+        uint64_t at = from == 0 ? i - 1 : j - 1;
+        memcpy(tk + (size_t)n * k, (from == 0 ? a : b) + at * k, k);
+        if (pairs) memcpy(tv + (size_t)n * v, (from == 0 ? va : vb) + at * v, v);
+        ++n;
+    }
+    bool complete = true;
+    if (!count_only) { /* the first min(n, capacity) outputs */
+        uint64_t w = n < cap ? n : cap;
+        uint8_t *eo = bytes_of(S.expect, ok, w * k), *ev = pairs ? bytes_of(S.expect, ov, w * v) : NULL;
+        if (w && (!eo || !sok->bytes || (pairs && (!ev || !sov->bytes)))) complete = false;
+        if (complete && w) {
+            memcpy(eo, tk, w * k);
+            if (pairs) memcpy(ev, tv, w * v);
+        }
+    }
+    free(tk);
+    free(tv);
+    if (!complete) return;
+    if (sn->bytes) {
+        uint8_t *e = bytes_of(S.expect, oc, 4);
+        if (!e) return;
+        memcpy(e, &n, 4);
+    }
+    if (!recorded && host_count != n) die("%s: host count %u, expected %u", c->what, host_count, n);
+    c->reference_done = true;
+}
+
+/* The join (count_only: mgpu_join_count): rows in A order, for each A element its equal B elements in B order
+ * (or, left and outer, (i, -1)), then, right and outer, (-1, j) for each B element without an equal A key; on
+ * sorted inputs (a precondition the library does not check). */
+static void call_join(reader *r, bool recorded, bool count_only, call *c) {
+    mgpu_join_info info = {.key_type = pick_type(r),
+                           .kind = (mgpu_join_kind)(u8(r) % 5),
+                           .descending = u8(r) & 1,
+                           .a_count = pick_count(r),
+                           .b_count = pick_count(r),
+                           .capacity = pick_count(r)};
+    const range_desc *ak = pick_range(r), *bk = pick_range(r), *ai = pick_range(r), *bi = pick_range(r),
+                     *rc = u8(r) % 4 ? pick_range(r) : &S.ranges[0];
+    info.a_keys = ak->range, info.b_keys = bk->range, info.a_indices = ai->range, info.b_indices = bi->range;
+    info.row_count = rc->range;
+    size_t k = type_size(info.key_type);
+    uint64_t an = info.a_count, bn = info.b_count, cap = info.capacity;
+    add_slot(c, ak, an * k, false);
+    add_slot(c, bk, bn * k, false);
+    slot *sai = NULL, *sbi = NULL;
+    if (!count_only) {
+        sai = add_slot(c, ai, cap * 4, true);
+        sbi = add_slot(c, bi, cap * 4, true);
+    }
+    slot *sn = add_slot(c, rc, 4, true);
+    uint32_t host_rows = 0x5a5a5a5au;
+    c->what = count_only ? "join count" : "join";
+    if (recorded)
+        c->result = run_recorded(count_only ? 15 : 16, &info, pick_range(r), c);
+    else
+        c->result = count_only ? mgpu_join_count(S.ctx, &info, &host_rows) : mgpu_join(S.ctx, &info, &host_rows);
+    if (c->result != MGPU_SUCCESS) {
+        if (!recorded && count_only && host_rows != 0x5a5a5a5au) die("join count refused but wrote its count");
+        return; /* a refused join may give the true count (MGPU_ERROR_RANGE_TOO_SMALL) */
+    }
+    if (!k) return;
+    const uint8_t *a = bytes_of(S.before, ak, an * k), *b = bytes_of(S.before, bk, bn * k);
+    if ((an && !a) || (bn && !b)) return;
+    if (!sorted_run(info.key_type, info.descending, a, (uint32_t)an) ||
+        !sorted_run(info.key_type, info.descending, b, (uint32_t)bn))
+        return;
+    bool left = info.kind == MGPU_JOIN_LEFT || info.kind == MGPU_JOIN_OUTER;
+    bool right = info.kind == MGPU_JOIN_RIGHT || info.kind == MGPU_JOIN_OUTER;
+    uint64_t w = count_only ? 0 : cap; /* the rows written: the first min(rows, capacity) */
+    int32_t *ra = malloc(w * 4 + 4), *rb = malloc(w * 4 + 4);
+    uint64_t rows = 0;
+#define JOIN_ROW(x, y)                                \
+    do {                                              \
+        if (rows < w) ra[rows] = (x), rb[rows] = (y); \
+        ++rows;                                       \
+    } while (0)
+    uint8_t *b_matched = calloc(bn + 1, 1);
+    for (uint64_t i = 0, j = 0; i < an; ++i) {
+        uint64_t x = order_key(info.key_type, info.descending, a, (uint32_t)i);
+        while (j < bn && order_key(info.key_type, info.descending, b, (uint32_t)j) < x) ++j;
+        uint64_t e = j;
+        while (e < bn && order_key(info.key_type, info.descending, b, (uint32_t)e) == x) {
+            JOIN_ROW((int32_t)i, (int32_t)e);
+            b_matched[e++] = 1;
+        }
+        if (e == j && left) JOIN_ROW((int32_t)i, -1);
+    }
+    if (right)
+        for (uint64_t j = 0; j < bn; ++j)
+            if (!b_matched[j]) JOIN_ROW(-1, (int32_t)j);
+#undef JOIN_ROW
+    free(b_matched);
+    bool complete = true;
+    uint64_t written = rows < w ? rows : w;
+    if (!count_only && written) {
+        uint8_t *ea = bytes_of(S.expect, ai, written * 4), *eb = bytes_of(S.expect, bi, written * 4);
+        if (!ea || !eb || !sai->bytes || !sbi->bytes)
+            complete = false;
+        else
+            memcpy(ea, ra, written * 4), memcpy(eb, rb, written * 4);
+    }
+    free(ra);
+    free(rb);
+    if (!complete) return;
+    uint32_t n = (uint32_t)rows;
+    if (sn->bytes) {
+        uint8_t *e = bytes_of(S.expect, rc, 4);
+        if (!e) return;
+        memcpy(e, &n, 4);
+    }
+    if (!recorded && host_rows != n) die("%s: host rows %u, expected %u", c->what, host_rows, n);
+    c->reference_done = true;
+}
+
 /* The recording tier: requirements, the scratch slot, mgpu_cmd_*, submit. */
+
 static mgpu_result run_recorded(int kind, const void *info, const range_desc *scratch, call *c) {
     mgpu_requirements req = {0};
     mgpu_result r = MGPU_SUCCESS;
@@ -657,6 +1016,15 @@ static mgpu_result run_recorded(int kind, const void *info, const range_desc *sc
         case 5: r = mgpu_mergesort_get_requirements(S.ctx, info, &req); break;
         case 6: r = mgpu_radixsort_get_requirements(S.ctx, info, &req); break;
         case 7: r = mgpu_sorted_search_get_requirements(S.ctx, info, &req); break;
+        case 8: r = mgpu_histogram_get_requirements(S.ctx, info, &req); break;
+        case 9: r = mgpu_select_get_requirements(S.ctx, info, &req); break;
+        case 10: r = mgpu_partition_get_requirements(S.ctx, info, &req); break;
+        case 11: r = mgpu_unique_get_requirements(S.ctx, info, &req); break;
+        case 12: r = mgpu_rle_get_requirements(S.ctx, info, &req); break;
+        case 13: r = mgpu_set_count_get_requirements(S.ctx, info, &req); break;
+        case 14: r = mgpu_set_operation_get_requirements(S.ctx, info, &req); break;
+        case 15: r = mgpu_join_count_get_requirements(S.ctx, info, &req); break;
+        case 16: r = mgpu_join_get_requirements(S.ctx, info, &req); break;
         default: break;
     }
     if (kind != 2 && kind != 3) add_slot(c, scratch, r == MGPU_SUCCESS ? req.scratch_size : 0, true)->scratch = true;
@@ -671,7 +1039,16 @@ static mgpu_result run_recorded(int kind, const void *info, const range_desc *sc
         case 4: r = mgpu_cmd_merge(S.ctx, cmd, info, scratch->range); break;
         case 5: r = mgpu_cmd_mergesort(S.ctx, cmd, info, scratch->range); break;
         case 6: r = mgpu_cmd_radixsort(S.ctx, cmd, info, scratch->range); break;
-        default: r = mgpu_cmd_sorted_search(S.ctx, cmd, info, scratch->range); break;
+        case 7: r = mgpu_cmd_sorted_search(S.ctx, cmd, info, scratch->range); break;
+        case 8: r = mgpu_cmd_histogram(S.ctx, cmd, info, scratch->range); break;
+        case 9: r = mgpu_cmd_select(S.ctx, cmd, info, scratch->range); break;
+        case 10: r = mgpu_cmd_partition(S.ctx, cmd, info, scratch->range); break;
+        case 11: r = mgpu_cmd_unique(S.ctx, cmd, info, scratch->range); break;
+        case 12: r = mgpu_cmd_rle(S.ctx, cmd, info, scratch->range); break;
+        case 13: r = mgpu_cmd_set_count(S.ctx, cmd, info, scratch->range); break;
+        case 14: r = mgpu_cmd_set_operation(S.ctx, cmd, info, scratch->range); break;
+        case 15: r = mgpu_cmd_join_count(S.ctx, cmd, info, scratch->range); break;
+        default: r = mgpu_cmd_join(S.ctx, cmd, info, scratch->range); break;
     }
     mgpu_result submitted = mgpu_commands_submit(S.ctx, NULL);
     if (submitted != MGPU_SUCCESS) die("mgpu_commands_submit: %s", mgpu_result_name(submitted));
@@ -717,16 +1094,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memset(&c, 0, sizeof c);
     uint8_t which = u8(&r);
     bool recorded = which & 0x80;
-    switch (which % 7) {
+    switch (which % CALL_KINDS) {
         case 0: call_scan(&r, recorded, &c); break;
         case 1: call_reduce(&r, recorded, &c); break;
         case 2: call_merge(&r, &c); break;
         case 3: call_sort(&r, &c); break;
         case 4: call_search(&r, &c); break;
         case 5: call_fill(&r, &c); break;
-        default: call_copy(&r, &c); break;
+        case 6: call_copy(&r, &c); break;
+        case 7: call_histogram(&r, recorded, &c); break;
+        case 8: call_select(&r, recorded, false, &c); break;
+        case 9: call_select(&r, recorded, true, &c); break;
+        case 10: call_unique(&r, recorded, false, &c); break;
+        case 11: call_unique(&r, recorded, true, &c); break;
+        case 12: call_sets(&r, recorded, true, &c); break;
+        case 13: call_sets(&r, recorded, false, &c); break;
+        case 14: call_join(&r, recorded, true, &c); break;
+        default: call_join(&r, recorded, false, &c); break;
     }
-    if (S.trace) fprintf(stderr, "trace: %s -> %s\n", c.what, mgpu_result_name(c.result));
+    if (S.trace)
+        fprintf(stderr, "trace: %s -> %s%s%s\n", c.what, mgpu_result_name(c.result),
+                c.result == MGPU_SUCCESS ? "" : ": ", c.result == MGPU_SUCCESS ? "" : mgpu_context_last_error(S.ctx));
     if (c.result == MGPU_SUCCESS) {
         for (size_t i = 0; i < c.slot_count; ++i)
             if (c.slots[i].bytes && c.slots[i].d->bad)
@@ -753,11 +1141,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                     mgpu_result_name(c.result), k, i, S.got[k][i], S.expect[k][i], S.before[k][i]);
     }
     if (S.stats) { /* env MGPU_FUZZ_STATS: how often each call succeeds and meets its reference */
-        static const char *const names[7] = {"scan", "reduce", "merge", "sort", "sorted search", "fill", "copy"};
-        int op = which % 7;
+        static const char *const names[CALL_KINDS] = {
+            "scan",   "reduce",    "merge",  "sort", "sorted search", "fill",          "copy",       "histogram",
+            "select", "partition", "unique", "rle",  "set count",     "set operation", "join count", "join"};
+        int op = which % CALL_KINDS;
         ++S.runs[op][c.result == MGPU_SUCCESS ? (c.reference_done ? 2 : 1) : 0];
         if (++S.total_runs % 5000 == 0)
-            for (int o = 0; o < 7; ++o)
+            for (int o = 0; o < CALL_KINDS; ++o)
                 fprintf(stderr,
                         "stats %-13s refused %6" PRIu64 "  accepted %6" PRIu64
                         "  checked against the reference %6" PRIu64 "\n",

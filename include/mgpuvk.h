@@ -59,10 +59,10 @@
  * scratch) is VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT, its last access is a
  * VK_ACCESS_SHADER_WRITE_BIT to the outputs. Before the call, make the caller's writes of the inputs
  * available to compute-shader reads; after it, make the compute-shader writes available to the consumer.
- * An indirect count (mgpu_sort_info, mgpu_scan_info, mgpu_reduce_info, mgpu_select_info, mgpu_unique_info:
- * indirect_count) is one more input: its
- * buffer is read by the compute stage (VK_ACCESS_SHADER_READ_BIT) when the command executes, so the write that
- * produced it must be made available to compute-shader reads before the call, like any input's.
+ * An indirect count (mgpu_sort_info, mgpu_scan_info, mgpu_reduce_info, mgpu_select_info, mgpu_unique_info,
+ * mgpu_histogram_info: indirect_count) is one more input: its buffer is read by the compute stage
+ * (VK_ACCESS_SHADER_READ_BIT) when the command executes, so the write that produced it must be made available to
+ * compute-shader reads before the call, like any input's.
  * The scratch range must not be used by anything else until the recorded work has completed; sharing a byte
  * with the call's own inputs or outputs is refused (MGPU_ERROR_INVALID_ARGUMENT), since what the kernels keep
  * in scratch decides where they write. Every range (scratch included) is checked when the call records (see
@@ -1716,6 +1716,10 @@ MGPU_API mgpu_result mgpu_rle(mgpu_context context, const mgpu_unique_info *info
  * counts (bins uint32) is overwritten, never accumulated into: the call zeroes it first (a fill, then a barrier,
  * inside the recording). counted, when given, receives the number of values counted (the sum of counts), as a
  * uint32; the blocking call also returns it.
+ * Indirect count (optional): the uint32 at indirect_count's start, read by the compute shader when the command
+ * executes (no host read) and clamped to count, which is then the capacity that sizes the workgroups; only the
+ * first min(*indirect_count, count) values are read and counted (none past them, whatever bins they would fall
+ * in), and counted is their number counted (0 for a real count of 0: counts are then all zeros).
  * How: a fill zeroes counts (and counted); one dispatch of at most min(mgpu_tuning.groups, 1024) workgroups,
  * each looping over tiles of NT x VT (uvec4 loads where the input is 16-byte aligned), counts its values in a
  * private histogram in shared memory (shared atomics; in the subgroup variant a subgroup whose counted values
@@ -1725,8 +1729,9 @@ MGPU_API mgpu_result mgpu_rle(mgpu_context context, const mgpu_unique_info *info
  * Checks: the type checks; bins in 1..MGPU_HISTOGRAM_MAX_BINS, count <= 2^31-1, lower < upper, and for floats
  * lower and upper finite with upper - lower and bins / (upper - lower) finite in the type (else
  * MGPU_ERROR_INVALID_ARGUMENT); the range checks of input (count elements, when count > 0), counts (bins
- * uint32) and counted when given (4 bytes, offset a multiple of 4); counts or counted sharing a byte with the
- * input or with each other (MGPU_ERROR_INVALID_ARGUMENT). The tuning is MGPU_PRIM_HISTOGRAM's (MGPU_TUNE name
+ * uint32), counted when given (4 bytes, offset a multiple of 4) and indirect_count when given (4 bytes, offset a
+ * multiple of 4); counts or counted sharing a byte with the input or with each other, indirect_count sharing a
+ * byte with counts or counted (MGPU_ERROR_INVALID_ARGUMENT). The tuning is MGPU_PRIM_HISTOGRAM's (MGPU_TUNE name
  * `histogram`).
  */
 #define MGPU_HISTOGRAM_MAX_BINS    (1u << 20)
@@ -1735,13 +1740,14 @@ MGPU_API mgpu_result mgpu_rle(mgpu_context context, const mgpu_unique_info *info
 typedef struct mgpu_histogram_info {
     const void *next; /* the extension slot: must be NULL */
     mgpu_type type;
-    uint32_t count;     /* 0 .. 2^31-1 */
-    uint32_t bins;      /* 1 .. MGPU_HISTOGRAM_MAX_BINS */
-    mgpu_scalar lower;  /* the first bin's lower bound, included */
-    mgpu_scalar upper;  /* the last bin's upper bound, excluded */
-    mgpu_range input;   /* count elements */
-    mgpu_range counts;  /* bins uint32, overwritten */
-    mgpu_range counted; /* optional: one uint32, the number of values counted */
+    uint32_t count;            /* 0 .. 2^31-1; with indirect_count, the maximum */
+    uint32_t bins;             /* 1 .. MGPU_HISTOGRAM_MAX_BINS */
+    mgpu_scalar lower;         /* the first bin's lower bound, included */
+    mgpu_scalar upper;         /* the last bin's upper bound, excluded */
+    mgpu_range input;          /* count elements */
+    mgpu_range counts;         /* bins uint32, overwritten */
+    mgpu_range counted;        /* optional: one uint32, the number of values counted */
+    mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
 } mgpu_histogram_info;
 
 /** The scratch mgpu_cmd_histogram needs: none (scratch_size 0). Returns the size checks' results. */

@@ -578,7 +578,7 @@ static void unique_strip(any_info *i) {
 }
 static void unique_unscale(any_info *i) { i->unique.type = (mgpu_type)99; }
 static void histogram_strip(any_info *i) {
-    i->histogram.input = i->histogram.counts = i->histogram.counted = (mgpu_range){0};
+    i->histogram.input = i->histogram.counts = i->histogram.counted = i->histogram.indirect_count = (mgpu_range){0};
 }
 static void histogram_unscale(any_info *i) { i->histogram.bins = 0; }
 

@@ -5,7 +5,10 @@
  * held, the number counted in device memory and on the host, the recording tier, an unaligned input (no vector
  * loads); misuse (specific codes, outputs untouched). Then the shared-memory-only path (subgroup off) with a
  * non-vector VT and three workgroups looping over the tiles, and another NT: a covering design (each type with
- * some bin counts per tuning), since a tuning is one body of code for every type. And the mgpuvk tool. */
+ * some bin counts per tuning), since a tuning is one body of code for every type. Indirect counts on both tunings,
+ * every type with a rotating bin count (shared histogram or global atomics), in the blocking and the recording
+ * tiers: real counts 0, 1, tile-1, tile, tile+1, random, the capacity and past it (clamped), with the values past
+ * the real count in bins (so that reading one shows); misuse. And the mgpuvk tool. */
 #include "common.h"
 #include "ref/ref_histogram.h"
 
@@ -295,6 +298,99 @@ static void histogram_recorded(void) {
     mgpu_buffer_free(ctx, counted_range);
 }
 
+/* A histogram of `capacity` values whose count is the device uint32 `real` (indirect_count), against the reference
+ * over min(real, capacity) values; the values past them are lower and the middle of the range (bins 0 and
+ * bins / 2), so that reading one changes the counts and the number counted. `recorded`: the recording tier (the
+ * number counted in device memory), else the blocking call (the number counted on the host, in device memory in
+ * half the cases). Returns the failures. */
+static uint64_t histogram_indirect_case(mgpu_type type, uint32_t bins, uint32_t capacity, uint32_t real,
+                                        bool recorded) {
+    uint64_t before = g_test.failures;
+    mgpu_context ctx = g_test.ctx;
+    const ref_type_info *t = ref_type(type);
+    size_t size = mgpu_type_size(type), n = real < capacity ? real : capacity;
+    mgpu_scalar lower, upper;
+    histogram_range(type, 3 * (int64_t)bins + 1, &lower, &upper);
+    char *data = malloc((size_t)capacity * size + 8);
+    histogram_values(type, data, n, lower, upper);
+    mgpu_scalar middle = t->is_float ? t->from_double((t->to_double(lower) + t->to_double(upper)) / 2)
+                                     : t->from_int((int64_t)(t->to_double(lower) / 2 + t->to_double(upper) / 2));
+    for (size_t i = n; i < capacity; ++i) ref_set(type, data, i, i % 2 ? middle : lower);
+    uint32_t *want = malloc((size_t)bins * 4), *got = malloc((size_t)bins * 4);
+    uint64_t want_counted = ref_histogram(type, data, n, bins, lower, upper, want);
+    mgpu_range in = test_upload(type, data, capacity), counts, counted, count;
+    CHECK_OK(mgpu_buffer_alloc(ctx, (VkDeviceSize)bins * 4, &counts));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 4, &counted));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &count));
+    for (uint32_t b = 0; b < bins; ++b) got[b] = GARBAGE;
+    CHECK_OK(mgpu_buffer_upload(ctx, counts, got, (VkDeviceSize)bins * 4));
+    CHECK_OK(mgpu_buffer_upload(ctx, counted, got, 4));
+    CHECK_OK(mgpu_buffer_upload(ctx, count, &real, 4));
+    bool device_counted = recorded || test_random_below(2);
+    mgpu_histogram_info info = {.type = type,
+                                .count = capacity,
+                                .bins = bins,
+                                .lower = lower,
+                                .upper = upper,
+                                .input = in,
+                                .counts = counts,
+                                .indirect_count = count};
+    if (device_counted) info.counted = counted;
+    uint32_t host_counted = GARBAGE;
+    if (recorded) {
+        mgpu_requirements req;
+        CHECK_OK(mgpu_histogram_get_requirements(ctx, &info, &req));
+        VkCommandBuffer cmd;
+        CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+        CHECK_OK(mgpu_cmd_histogram(ctx, cmd, &info, (mgpu_range){0}));
+        CHECK_OK(mgpu_commands_submit(ctx, NULL));
+    } else {
+        CHECK_OK(mgpu_histogram(ctx, &info, &host_counted));
+        CHECK(host_counted == want_counted,
+              "indirect histogram %s bins %u capacity %u count %u: counted %u, expected %llu", mgpu_type_name(type),
+              bins, capacity, real, host_counted, (unsigned long long)want_counted);
+    }
+    CHECK_OK(mgpu_buffer_download(ctx, counts, got, (VkDeviceSize)bins * 4));
+    uint32_t first = bins;
+    for (uint32_t b = 0; b < bins && first == bins; ++b)
+        if (got[b] != want[b]) first = b;
+    CHECK(first == bins, "indirect histogram %s bins %u capacity %u count %u (%s): bin %u holds %u, expected %u",
+          mgpu_type_name(type), bins, capacity, real, recorded ? "recorded" : "blocking", first,
+          first < bins ? got[first] : 0, first < bins ? want[first] : 0);
+    if (device_counted) {
+        uint32_t on_device = GARBAGE;
+        CHECK_OK(mgpu_buffer_download(ctx, counted, &on_device, 4));
+        CHECK(on_device == want_counted, "indirect histogram %s capacity %u count %u: device counted %u, expected %llu",
+              mgpu_type_name(type), capacity, real, on_device, (unsigned long long)want_counted);
+    }
+    mgpu_buffer_free(ctx, in);
+    mgpu_buffer_free(ctx, counts);
+    mgpu_buffer_free(ctx, counted);
+    mgpu_buffer_free(ctx, count);
+    free(data);
+    free(want);
+    free(got);
+    return g_test.failures - before;
+}
+
+/* Indirect counts: capacities of one tile, a few tiles and 40 (workgroups looping over tiles where the tuning
+ * caps them); every type, bins 256 (shared histogram) or 10000 (global atomics) by type + rotation, the tier by
+ * the case. */
+static void histogram_indirect(int rotation) {
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        uint32_t bins = (t + rotation) % 2 ? 10000 : 256;
+        uint32_t tile = test_tile(MGPU_PRIM_HISTOGRAM, type);
+        uint32_t capacities[3] = {tile, 3 * tile + 5, 40 * tile + 5};
+        for (size_t c = 0; c < COUNT_OF(capacities); ++c) {
+            uint32_t cap = capacities[c];
+            uint32_t reals[] = {0, 1, tile - 1, tile, tile + 1, test_random_below(cap + 1), cap, cap + 3, UINT32_MAX};
+            for (size_t r = 0; r < COUNT_OF(reals); ++r)
+                if (histogram_indirect_case(type, bins, cap, reals[r], (r + c + (size_t)rotation) % 2)) return;
+        }
+    }
+}
+
 static void histogram_misuse(void) {
     mgpu_context ctx = g_test.ctx;
     mgpu_range in, counts, counted;
@@ -357,12 +453,23 @@ static void histogram_misuse(void) {
     REFUSED(MGPU_ERROR_INVALID_ARGUMENT);
     bad = good, bad.counted = mgpu_range_slice(counts, 8, 4); /* counted inside the counts */
     REFUSED(MGPU_ERROR_INVALID_ARGUMENT);
+    /* indirect_count: too small, misaligned, overlapping the counts or counted. */
+    bad = good, bad.indirect_count = mgpu_range_slice(in, 0, 2);
+    REFUSED(MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good, bad.indirect_count = mgpu_range_slice(in, 2, 4);
+    REFUSED(MGPU_ERROR_MISALIGNED);
+    bad = good, bad.indirect_count = mgpu_range_slice(counts, 12, 4);
+    REFUSED(MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good, bad.indirect_count = counted;
+    REFUSED(MGPU_ERROR_INVALID_ARGUMENT);
 #undef REFUSED
     CHECK(host == GARBAGE, "a refused histogram wrote its count");
     VkCommandBuffer cmd;
     CHECK_OK(mgpu_commands_begin(ctx, &cmd));
     CHECK_RESULT(mgpu_cmd_histogram(ctx, VK_NULL_HANDLE, &good, (mgpu_range){0}), MGPU_ERROR_INVALID_ARGUMENT);
     bad = good, bad.bins = 0;
+    CHECK_RESULT(mgpu_cmd_histogram(ctx, cmd, &bad, (mgpu_range){0}), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good, bad.indirect_count = mgpu_range_slice(counts, 0, 4);
     CHECK_RESULT(mgpu_cmd_histogram(ctx, cmd, &bad, (mgpu_range){0}), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_histogram(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT); /* the context is recording */
     CHECK_OK(mgpu_commands_submit(ctx, NULL));
@@ -386,11 +493,13 @@ void test_histogram(void) {
     histogram_bin_edges();
     histogram_recorded();
     histogram_misuse();
+    histogram_indirect(0);
     /* The shared-memory path without subgroups, a non-vector VT and three workgroups looping over the tiles;
      * another NT. */
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_HISTOGRAM, MGPU_TYPE_MASK_ALL,
                                      &(mgpu_tuning){.subgroup = MGPU_SWITCH_OFF, .vt = 3, .groups = 3}));
     histogram_matrix(0, false);
+    histogram_indirect(1);
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_HISTOGRAM, MGPU_TYPE_MASK_ALL,
                                      &(mgpu_tuning){.nt = 32, .vt = 4}));
     histogram_matrix(1, false);

@@ -2,7 +2,9 @@
  * Histogram (CUB's DeviceHistogram::HistogramEven; mgpuvk.h, mgpu_histogram_info): a fill zeroes the counts (and
  * the number counted), then one dispatch of workgroups that loop over the input's tiles, each binning into a
  * private histogram in shared memory and adding it to the counts with one atomic per nonzero bin. Histograms of
- * more bins than a shared histogram holds count with global atomics directly.
+ * more bins than a shared histogram holds count with global atomics directly. An indirect count (the device uint32
+ * at indirect_count, clamped to count) is read by the counting dispatch: count is the capacity that sizes the
+ * workgroups, and the values past the real count are neither read nor counted.
  */
 #include "../mgpu_internal.h"
 #include "kernels/histogram/histogram_pc.h"
@@ -117,6 +119,13 @@ static mgpu_result mgpu_histogram_check(mgpu_context ctx, const mgpu_histogram_i
     if (info->counted.buffer && ((info->count > 0 && mgpu__ranges_overlap(info->counted, 4, info->input, in_bytes)) ||
                                  mgpu__ranges_overlap(info->counted, 4, info->counts, count_bytes)))
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "histogram: counted overlaps the input or the counts");
+    if (info->indirect_count.buffer) {
+        r = mgpu__check_range(ctx, "histogram indirect_count", info->indirect_count, 4, 4);
+        if (r != MGPU_SUCCESS) return r;
+        if (mgpu__ranges_overlap(info->indirect_count, 4, info->counts, count_bytes) ||
+            (info->counted.buffer && mgpu__ranges_overlap(info->indirect_count, 4, info->counted, 4)))
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "histogram: indirect_count overlaps an output");
+    }
     return MGPU_SUCCESS;
 }
 
@@ -189,7 +198,9 @@ mgpu_result mgpu_cmd_histogram(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                             .count = info->count,
                             .bins = info->bins,
                             .flags = (input % 16 == 0 && t.vt % epv == 0 ? MGPU_HISTOGRAM_VEC4 : 0) |
-                                     (shared_words ? 0 : MGPU_HISTOGRAM_GLOBAL)};
+                                     (shared_words ? 0 : MGPU_HISTOGRAM_GLOBAL),
+                            .count_address =
+                                info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0};
     mgpu_pipeline_key key = mgpu_histogram_key(info->type, shared_words, &t);
     return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, groups, 1);
 }

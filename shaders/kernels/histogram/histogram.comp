@@ -4,7 +4,8 @@
 // full aligned tiles) into a private histogram in shared memory, then adds each nonzero bin to the global counts
 // (zeroed beforehand) with one atomic; with MGPU_HISTOGRAM_GLOBAL (more bins than SHARED_BINS) every value goes
 // to the global counts directly. The subgroup variant adds a subgroup's values with one atomic when they all fall
-// in one bin (all-equal input, the contention case). The number counted goes to pc.counted when present.
+// in one bin (all-equal input, the contention case). The number counted goes to pc.counted when present. An
+// indirect count (pc.count_address) is read first: tiles and values past it are neither read nor counted.
 #include "shared/spec_ids.h"
 #include "kernels/histogram/histogram_pc.h"
 
@@ -21,6 +22,7 @@ layout(push_constant, std430) uniform HistogramPush { MGPU_HISTOGRAM_PC_FIELDS }
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #endif
 #include "kernels/histogram/histogram_bin.glsl"
+#include "include/count.glsl"
 
 shared uint s_bins[SHARED_BINS];
 shared uint s_counted;
@@ -63,13 +65,14 @@ void main() {
     if (tid == 0u) s_counted = 0u;
     barrier();
     uint tile_size = nt * VT;
-    uint tiles = (pc.count + tile_size - 1u) / tile_size;
+    uint count = mgpu_count(pc.count_address, pc.count); // indirect: the real count, at most the capacity
+    uint tiles = (count + tile_size - 1u) / tile_size;
     bool vector = (pc.flags & MGPU_HISTOGRAM_VEC4) != 0u;
     TArray src = TArray(pc.src);
     uint counted = 0u;
     for (uint tile = gl_WorkGroupID.x; tile < tiles; tile += gl_NumWorkGroups.x) {
         uint tile_first = tile * tile_size;
-        if (vector && tile_first + tile_size <= pc.count) {
+        if (vector && tile_first + tile_size <= count) {
             Vec4Array q = Vec4Array(pc.src);
             uvec4 w[(VT + MGPU_EPV - 1u) / MGPU_EPV]; // one at least, for any VT
             [[unroll]] for (uint j = 0u; j < VT / MGPU_EPV; ++j) w[j] = q.v[tile_first / MGPU_EPV + j * nt + tid];
@@ -88,11 +91,11 @@ void main() {
             T v[VT];
             [[unroll]] for (uint j = 0u; j < VT; ++j) {
                 uint i = tile_first + j * nt + tid;
-                if (i < pc.count) v[j] = src.v[i];
+                if (i < count) v[j] = src.v[i];
             }
             [[unroll]] for (uint j = 0u; j < VT; ++j) {
                 uint i = tile_first + j * nt + tid;
-                histogram_count(i < pc.count ? mgpu_histogram_bin(v[j]) : MGPU_HISTOGRAM_NONE, counted);
+                histogram_count(i < count ? mgpu_histogram_bin(v[j]) : MGPU_HISTOGRAM_NONE, counted);
             }
         }
     }

@@ -15,7 +15,8 @@
  * counted added to counted (absent: 0). The bounds, in the element's type: floats: lower, upper and scale =
  * bins / (upper - lower) as the host rounded it; integers: lower, upper - lower (width, as the type's unsigned
  * integer) and a 32-bit float estimate of bins / width (scale's low word), which the kernel corrects exactly.
- * flags: MGPU_HISTOGRAM_* bits. */
+ * flags: MGPU_HISTOGRAM_* bits. count_address: absent (0), or a device uint32 clamped to count (include/count.glsl);
+ * with it, count is the capacity that sized the dispatch, and values past the real count are not read. */
 #define MGPU_HISTOGRAM_PC_FIELDS        \
     MGPU_ADDR src;                      \
     MGPU_ADDR counts;                   \
@@ -26,7 +27,8 @@
     MGPU_UINT count;                    \
     MGPU_UINT bins;                     \
     MGPU_UINT flags;                    \
-    MGPU_UINT unused;
+    MGPU_UINT unused;                   \
+    MGPU_ADDR count_address;
 #define MGPU_HISTOGRAM_VEC4   1u /* src 16-byte aligned and VT a multiple of the elements per uvec4: vector loads */
 #define MGPU_HISTOGRAM_GLOBAL 2u /* more bins than the shared histogram holds: global atomics per value */
 
@@ -40,7 +42,7 @@
 typedef struct mgpu_histogram_pc {
     MGPU_HISTOGRAM_PC_FIELDS
 } mgpu_histogram_pc;
-static_assert(sizeof(mgpu_histogram_pc) == 64, "histogram push constants");
+static_assert(sizeof(mgpu_histogram_pc) == 72, "histogram push constants");
 #endif
 
 #endif
