@@ -143,6 +143,17 @@ struct mgpu_tile_span {
     uint first, a_first, b_first, a_len, b_len;
 };
 
+/* The span of tile `tile` (nv outputs a tile) of a merge (run 0) or mergesort pass (mgpu_merge_range), whose A
+ * elements, relative to its pair of runs, are [a0, a1): the partitions around it. a1 is ignored where the tile
+ * ends its pair (the partition there belongs to the next pair: see mgpu_tile_a_range). */
+mgpu_tile_span mgpu_merge_tile_span(uint a_count, uint b_count, uint run, uint nv, uint tile, uint a0, uint a1) {
+    uint first = tile * nv;
+    mgpu_merge_pair pair = mgpu_merge_range(a_count, b_count, run, first);
+    uint diag0 = first - pair.first, diag1 = min(diag0 + nv, pair.a_len + pair.b_len);
+    if (diag1 == pair.a_len + pair.b_len) a1 = pair.a_len;
+    return mgpu_tile_span(first, pair.a_base + a0, pair.b_base + diag0 - a0, a1 - a0, diag1 - a1 - (diag0 - a0));
+}
+
 /* A's elements [a0, a1) of a merge tile, relative to its pair's start, from the partitions: partitions[tile],
  * then partitions[tile + 1], or a_count where the tile ends its pair (pair_end; in a mergesort pass the
  * partition there belongs to the next pair). The tile's B elements are [diag0 - a0, diag1 - a1). The partition

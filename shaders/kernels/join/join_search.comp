@@ -74,15 +74,6 @@ uint mgpu_run_end(uint lo, uint end, T key, bool local) {
 /* a + c, saturated at 2^31 (a <= 2^31, c < 2^32 - 2^31). */
 uint mgpu_add_rows(uint a, uint c) { return c >= 0x80000000u - a ? 0x80000000u : a + c; }
 
-/* The span of `tile`, whose A elements are [a0, a1) (a1 ignored for the last tile). */
-mgpu_tile_span mgpu_span(uint tile, uint a0, uint a1) {
-    uint nv = gl_WorkGroupSize.x * VT;
-    uint total = pc.a_count + pc.b_count;
-    uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
-    if (diag1 == total) a1 = pc.a_count;
-    return mgpu_tile_span(diag0, a0, diag0 - a0, a1 - a0, diag1 - a1 - (diag0 - a0));
-}
-
 /* The neighbours of a tile's A part, read by thread 0 while the tile's keys load (MGPU_TILE_PREFETCH), and
  * compared, its tail searched, when the tile starts (MGPU_TILE_STAGE). */
 T g_last_a, g_next_b, g_head_a; /* the tile's last A element, B's first element after the tile, A's a0 - 1 */
@@ -215,7 +206,8 @@ void mgpu_join_tile(mgpu_tile_span span) {
 }
 
 #define MGPU_TILE_KEYS s_keys
-#define MGPU_TILE_SPAN mgpu_span
+#define MGPU_TILE_SPAN(tile, a0, a1) \
+    mgpu_merge_tile_span(pc.a_count, pc.b_count, 0u, gl_WorkGroupSize.x * VT, tile, a0, a1)
 #define MGPU_TILE_WORK mgpu_join_tile
 #define MGPU_TILE_PREFETCH mgpu_join_prefetch
 #define MGPU_TILE_STAGE mgpu_join_stage

@@ -40,15 +40,9 @@ uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b
 #include "include/cta_merge.glsl"
 #include "include/values.glsl"
 
-/* The span of `tile` whose A elements, relative to its pair of runs, are [a0, a1) (a1 ignored where the tile
- * ends its pair: mgpu_tile_a_range). */
+/* The span of `tile` whose A elements, relative to its pair of runs, are [a0, a1). */
 mgpu_tile_span mgpu_span(uint tile, uint a0, uint a1) {
-    uint nv = gl_WorkGroupSize.x * VT;
-    uint first = tile * nv;
-    mgpu_merge_pair pair = mgpu_merge_range(pc.a_count, pc.b_count, pc.run, first);
-    uint diag0 = first - pair.first, diag1 = min(diag0 + nv, pair.a_len + pair.b_len);
-    if (diag1 == pair.a_len + pair.b_len) a1 = pair.a_len;
-    return mgpu_tile_span(first, pair.a_base + a0, pair.b_base + diag0 - a0, a1 - a0, diag1 - a1 - (diag0 - a0));
+    return mgpu_merge_tile_span(pc.a_count, pc.b_count, pc.run, gl_WorkGroupSize.x * VT, tile, a0, a1);
 }
 
 /* Merges the tile whose keys are in s_keys (A's, then B's) and stores its keys and values; the caller's

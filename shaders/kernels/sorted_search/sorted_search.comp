@@ -41,15 +41,6 @@ bool mgpu_neighbour(uint k, uint base, uint len, TArray keys, uint first, uint g
     return true;
 }
 
-/* The span of `tile`, whose A elements are [a0, a1) (a1 ignored for the last tile). */
-mgpu_tile_span mgpu_span(uint tile, uint a0, uint a1) {
-    uint nv = gl_WorkGroupSize.x * VT;
-    uint total = pc.a_count + pc.b_count;
-    uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
-    if (diag1 == total) a1 = pc.a_count;
-    return mgpu_tile_span(diag0, a0, diag0 - a0, a1 - a0, diag1 - a1 - (diag0 - a0));
-}
-
 /* Searches the tile whose keys are in s_keys and stores its results. */
 void mgpu_search_tile(mgpu_tile_span span) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
@@ -96,7 +87,8 @@ void mgpu_search_tile(mgpu_tile_span span) {
 }
 
 #define MGPU_TILE_KEYS s_keys
-#define MGPU_TILE_SPAN mgpu_span
+#define MGPU_TILE_SPAN(tile, a0, a1) \
+    mgpu_merge_tile_span(pc.a_count, pc.b_count, 0u, gl_WorkGroupSize.x * VT, tile, a0, a1)
 #define MGPU_TILE_WORK mgpu_search_tile
 #include "include/tile_pipeline.glsl"
 
