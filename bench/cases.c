@@ -43,8 +43,19 @@ bool bench_case_verify(mgpu_context ctx, const bench_case *c) {
 void bench_case_release(mgpu_context ctx, bench_case *c) {
     free(c->info);
     mgpu_buffer_free(ctx, c->result);
+    mgpu_buffer_free(ctx, c->count);
     c->info = NULL;
     c->result = (mgpu_range){0};
+    c->count = (mgpu_range){0};
+}
+
+bool bench_indirect_count(mgpu_context ctx, uint64_t n, bench_case *c, mgpu_range *indirect_count) {
+    uint32_t count = (uint32_t)n;
+    if (mgpu_buffer_alloc(ctx, sizeof count, &c->count) != MGPU_SUCCESS ||
+        mgpu_buffer_upload(ctx, c->count, &count, sizeof count) != MGPU_SUCCESS)
+        return false;
+    *indirect_count = c->count;
+    return true;
 }
 
 mgpu_range bench_prefix(mgpu_range r, VkDeviceSize bytes) { return mgpu_range_slice(r, 0, bytes); }

@@ -27,6 +27,7 @@ typedef struct bench_case {
     bench_record_fn record;
     void *info;        /* the primitive's mgpu_*_info: def->info_size bytes, zeroed before def->setup */
     mgpu_range result; /* a range the setup allocated for the primitive's result (reduce, scan), or empty */
+    mgpu_range count;  /* an *_indirect case's device uint32 count (n, the capacity too), or empty */
     double items;      /* counted in items/s */
     double bytes;      /* the bytes the primitive must read and write at least */
 } bench_case;
@@ -62,6 +63,10 @@ bool bench_case_verify(mgpu_context ctx, const bench_case *c);
 void bench_case_release(mgpu_context ctx, bench_case *c);
 
 /* ---- for the families' files (cases.c) ---- */
+/* The *_indirect cases: the same call as their base case, with the count n also given as a device uint32 (in
+ * c->count, stored in *indirect_count) and the host count kept as the capacity: the two rows measure what reading
+ * the count on the device costs. */
+bool bench_indirect_count(mgpu_context ctx, uint64_t n, bench_case *c, mgpu_range *indirect_count);
 /* The first bytes of a range. */
 mgpu_range bench_prefix(mgpu_range r, VkDeviceSize bytes);
 /* A GPU fill of count elements (mgpu_fill_info's a and b given as doubles); true when count is 0. */

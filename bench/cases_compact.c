@@ -115,10 +115,21 @@ static bool check_compact(mgpu_context ctx, const bench_case *c) {
     return ok;
 }
 
+static bool setup_select_indirect(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_buffers *b, bench_case *c) {
+    return setup_select(ctx, type, n, b, c) &&
+           bench_indirect_count(ctx, n, c, &((mgpu_select_info *)c->info)->indirect_count);
+}
+static bool setup_unique_indirect(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_buffers *b, bench_case *c) {
+    return setup_unique(ctx, type, n, b, c) &&
+           bench_indirect_count(ctx, n, c, &((mgpu_unique_info *)c->info)->indirect_count);
+}
+
 static const bench_case_def cases[] = {
     {"select", sizeof(mgpu_select_info), setup_select, requirements_select, check_compact},
     {"partition", sizeof(mgpu_select_info), setup_partition, requirements_partition, check_compact},
     {"unique", sizeof(mgpu_unique_info), setup_unique, requirements_unique, check_compact},
     {"rle", sizeof(mgpu_unique_info), setup_rle, requirements_rle, check_compact},
+    {"select_indirect", sizeof(mgpu_select_info), setup_select_indirect, requirements_select, check_compact},
+    {"unique_indirect", sizeof(mgpu_unique_info), setup_unique_indirect, requirements_unique, check_compact},
 };
 const bench_family bench_compact = BENCH_FAMILY(cases);

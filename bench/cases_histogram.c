@@ -51,7 +51,15 @@ static bool check_histogram(mgpu_context ctx, const bench_case *c) {
     return ok;
 }
 
+static bool setup_histogram_indirect(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_buffers *b,
+                                     bench_case *c) {
+    return setup_histogram(ctx, type, n, b, c) &&
+           bench_indirect_count(ctx, n, c, &((mgpu_histogram_info *)c->info)->indirect_count);
+}
+
 static const bench_case_def cases[] = {
     {"histogram", sizeof(mgpu_histogram_info), setup_histogram, requirements_histogram, check_histogram},
+    {"histogram_indirect", sizeof(mgpu_histogram_info), setup_histogram_indirect, requirements_histogram,
+     check_histogram},
 };
 const bench_family bench_histogram = BENCH_FAMILY(cases);

@@ -54,7 +54,13 @@ static bool check_reduce(mgpu_context ctx, const bench_case *c) {
     return ok;
 }
 
+static bool setup_reduce_indirect(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_buffers *b, bench_case *c) {
+    return setup_reduce(ctx, type, n, b, c) &&
+           bench_indirect_count(ctx, n, c, &((mgpu_reduce_info *)c->info)->indirect_count);
+}
+
 static const bench_case_def cases[] = {
     {"reduce", sizeof(mgpu_reduce_info), setup_reduce, requirements_reduce, check_reduce},
+    {"reduce_indirect", sizeof(mgpu_reduce_info), setup_reduce_indirect, requirements_reduce, check_reduce},
 };
 const bench_family bench_reduce = BENCH_FAMILY(cases);

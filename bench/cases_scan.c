@@ -57,7 +57,13 @@ static bool check_scan(mgpu_context ctx, const bench_case *c) {
     return ok;
 }
 
+static bool setup_scan_indirect(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_buffers *b, bench_case *c) {
+    return setup_scan(ctx, type, n, b, c) &&
+           bench_indirect_count(ctx, n, c, &((mgpu_scan_info *)c->info)->indirect_count);
+}
+
 static const bench_case_def cases[] = {
     {"scan", sizeof(mgpu_scan_info), setup_scan, requirements_scan, check_scan},
+    {"scan_indirect", sizeof(mgpu_scan_info), setup_scan_indirect, requirements_scan, check_scan},
 };
 const bench_family bench_scan = BENCH_FAMILY(cases);
