@@ -60,7 +60,8 @@
  * VK_ACCESS_SHADER_WRITE_BIT to the outputs. Before the call, make the caller's writes of the inputs
  * available to compute-shader reads; after it, make the compute-shader writes available to the consumer.
  * An indirect count (mgpu_sort_info, mgpu_scan_info, mgpu_reduce_info, mgpu_select_info, mgpu_unique_info,
- * mgpu_histogram_info: indirect_count) is one more input: its buffer is read by the compute stage
+ * mgpu_histogram_info: indirect_count; mgpu_merge_info, mgpu_sorted_search_info: indirect_a_count and
+ * indirect_b_count) is one more input: its buffer is read by the compute stage
  * (VK_ACCESS_SHADER_READ_BIT) when the command executes, so the write that produced it must be made available to
  * compute-shader reads before the call, like any input's.
  * The scratch range must not be used by anything else until the recorded work has completed; sharing a byte
@@ -908,21 +909,30 @@ MGPU_API mgpu_result mgpu_scan(mgpu_context context, const mgpu_scan_info *info,
  * Checks: the type checks of key_type; value_size 0, 4 or 8, a_count + b_count <= 2^31-1, an output that
  * overlaps an input or the other output (MGPU_ERROR_INVALID_ARGUMENT); the range checks of a_keys and b_keys
  * (a_count and b_count keys), out_keys (a_count + b_count keys) and, with values, a_values, b_values and
- * out_values (as many values), each when it holds an element.
+ * out_values (as many values), each when it holds an element; of indirect_a_count and indirect_b_count when
+ * given (4 bytes, offset a multiple of 4); an indirect count overlapping out_keys or out_values
+ * (MGPU_ERROR_INVALID_ARGUMENT).
+ * Indirect counts (optional, each on its own): the uint32 at indirect_a_count's (indirect_b_count's) start,
+ * read by the compute shaders when the command executes (no host read) and clamped to a_count (b_count), which
+ * is then the capacity that sizes the scratch, the dispatches and the ranges' checks. With the real counts
+ * ra and rb, A[0, ra) and B[0, rb) are merged into out_keys[0, ra + rb) (and out_values): no element past ra
+ * or rb is read, no output past ra + rb is written.
  */
 typedef struct mgpu_merge_info {
     const void *next; /* the extension slot: must be NULL */
     mgpu_type key_type;
     uint32_t value_size;
     bool descending;
-    uint32_t a_count;
-    uint32_t b_count;
+    uint32_t a_count; /* with indirect_a_count, the maximum */
+    uint32_t b_count; /* with indirect_b_count, the maximum */
     mgpu_range a_keys;
     mgpu_range b_keys;
     mgpu_range a_values; /* value_size > 0 only */
     mgpu_range b_values;
-    mgpu_range out_keys;   /* a_count + b_count keys */
-    mgpu_range out_values; /* value_size > 0 only */
+    mgpu_range out_keys;         /* a_count + b_count keys */
+    mgpu_range out_values;       /* value_size > 0 only */
+    mgpu_range indirect_a_count; /* optional device uint32 count of A, clamped to a_count */
+    mgpu_range indirect_b_count; /* optional device uint32 count of B, clamped to b_count */
 } mgpu_merge_info;
 
 /** The scratch mgpu_cmd_merge needs: the partitions. Returns the size checks' results. */
@@ -1066,7 +1076,15 @@ MGPU_API mgpu_result mgpu_load_balance(mgpu_context context, const mgpu_load_bal
  * Preconditions, documented and not checked: A and B sorted in the given order.
  * Checks: the type checks of key_type; bounds inside its enum, a_count and b_count <= 2^31-1, an output
  * overlapping the keys or another output (MGPU_ERROR_INVALID_ARGUMENT); the range checks of a_keys and b_keys
- * (a_count and b_count keys) and of each output given (a_count or b_count int32), each when its count is > 0.
+ * (a_count and b_count keys) and of each output given (a_count or b_count int32), each when its count is > 0;
+ * of indirect_a_count and indirect_b_count when given (4 bytes, offset a multiple of 4); an indirect count
+ * overlapping an output (MGPU_ERROR_INVALID_ARGUMENT).
+ * Indirect counts (optional, each on its own): the uint32 at indirect_a_count's (indirect_b_count's) start,
+ * read by the compute shaders when the command executes (no host read) and clamped to a_count (b_count), which
+ * is then the capacity that sizes the scratch, the dispatches and the ranges' checks. With the real counts
+ * ra and rb, the search is that of A[0, ra) and B[0, rb): outputs are written for those elements only (none
+ * past ra or rb), a bound of A into B is in [0, rb] (of B into A in [0, ra]), and the blocking call's match
+ * counts count those elements only.
  */
 typedef enum mgpu_bounds { MGPU_BOUNDS_LOWER = 0, MGPU_BOUNDS_UPPER = 1 } mgpu_bounds;
 
@@ -1075,14 +1093,16 @@ typedef struct mgpu_sorted_search_info {
     mgpu_type key_type;
     mgpu_bounds bounds; /* of A into B */
     bool descending;
-    uint32_t a_count;
-    uint32_t b_count;
+    uint32_t a_count; /* with indirect_a_count, the maximum */
+    uint32_t b_count; /* with indirect_b_count, the maximum */
     mgpu_range a_keys;
     mgpu_range b_keys;
-    mgpu_range a_indices; /* a_count int32, optional */
-    mgpu_range b_indices; /* b_count int32, optional */
-    mgpu_range a_matches; /* a_count int32, optional */
-    mgpu_range b_matches; /* b_count int32, optional */
+    mgpu_range a_indices;        /* a_count int32, optional */
+    mgpu_range b_indices;        /* b_count int32, optional */
+    mgpu_range a_matches;        /* a_count int32, optional */
+    mgpu_range b_matches;        /* b_count int32, optional */
+    mgpu_range indirect_a_count; /* optional device uint32 count of A, clamped to a_count */
+    mgpu_range indirect_b_count; /* optional device uint32 count of B, clamped to b_count */
 } mgpu_sorted_search_info;
 
 /** The scratch mgpu_cmd_sorted_search needs: the partitions, with or without outputs (a search without outputs

@@ -515,6 +515,7 @@ static void scan_unscale(any_info *i) { i->scan.count = UINT32_MAX; }
 static void merge_strip(any_info *i) {
     mgpu_merge_info *m = &i->merge;
     m->a_keys = m->b_keys = m->a_values = m->b_values = m->out_keys = m->out_values = (mgpu_range){0};
+    m->indirect_a_count = m->indirect_b_count = (mgpu_range){0};
 }
 static void merge_unscale(any_info *i) { i->merge.value_size = 3; }
 static void sort_strip(any_info *i) {
@@ -530,6 +531,7 @@ static void load_balance_unscale(any_info *i) { i->load_balance.item_count = UIN
 static void search_strip(any_info *i) {
     mgpu_sorted_search_info *s = &i->search;
     s->a_keys = s->b_keys = s->a_indices = s->b_indices = s->a_matches = s->b_matches = (mgpu_range){0};
+    s->indirect_a_count = s->indirect_b_count = (mgpu_range){0};
 }
 static void search_unscale(any_info *i) { i->search.bounds = (mgpu_bounds)7; }
 static void remove_strip(any_info *i) { i->remove.input = i->remove.indices = i->remove.output = (mgpu_range){0}; }

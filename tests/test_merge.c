@@ -3,7 +3,10 @@
  * values), floats with NaN, -0.0 and infinities placed by the total order; misuse. Each type runs three of the
  * six (values, order) pairs (keys, 32-bit and 64-bit values; both orders), alternating over the types so that every
  * pair runs on three types: order and value width are separate code (a compare, a
- * copy), and each pair is one more LLVM compile of the merge kernel on lavapipe. */
+ * copy), and each pair is one more LLVM compile of the merge kernel on lavapipe.
+ * Indirect counts (every type, on its three pairs; both fold forms): capacities of several tiles, real counts 0,
+ * 1, tile-1, tile, tile+1, random, the capacity and past it (clamped), of A and B together or of one alone;
+ * outputs past the real total keep their sentinel; the requirements are the capacity's; misuse. */
 #include "common.h"
 
 #include <math.h>
@@ -71,6 +74,141 @@ static void merge_case(mgpu_type type, uint32_t value_size, bool descending, siz
     free(vwant);
 }
 
+/* A merge of capacities an and bn whose counts are the device uint32s real_a (when use_a) and real_b (when use_b):
+ * the first ra + rb outputs against the reference merge of A[0, ra) and B[0, rb), every output past them still
+ * its sentinel (0xa5 bytes). Returns failures. */
+static uint64_t merge_indirect_case(mgpu_type type, uint32_t value_size, bool descending, uint32_t an, uint32_t bn,
+                                    uint32_t real_a, uint32_t real_b, bool use_a, bool use_b) {
+    uint64_t before = g_test.failures;
+    mgpu_context ctx = g_test.ctx;
+    size_t size = mgpu_type_size(type), cap = (size_t)an + bn;
+    size_t ra = use_a && real_a < an ? real_a : an, rb = use_b && real_b < bn ? real_b : bn, total = ra + rb;
+    char *a = malloc(an * size + 8), *b = malloc(bn * size + 8), *va = malloc(an * 8 + 8), *vb = malloc(bn * 8 + 8);
+    sorted_keys(type, descending, a, an, 40);
+    sorted_keys(type, descending, b, bn, 40);
+    for (size_t i = 0; i < an; ++i) {
+        uint64_t v = i * 2;
+        memcpy(va + i * value_size, &v, value_size);
+    }
+    for (size_t j = 0; j < bn; ++j) {
+        uint64_t v = j * 2 + 1;
+        memcpy(vb + j * value_size, &v, value_size);
+    }
+    char *want = malloc(cap * size + 8), *vwant = malloc(cap * 8 + 8);
+    memset(want, 0xa5, cap * size + 8);
+    memset(vwant, 0xa5, cap * 8 + 8);
+    ref_merge(type, value_size, descending, a, va, ra, b, vb, rb, want, vwant);
+
+    mgpu_range rka = test_upload(type, a, an), rkb = test_upload(type, b, bn), ro, rva = {0}, rvb = {0}, rvo = {0};
+    mgpu_range counts;
+    CHECK_OK(mgpu_buffer_alloc(ctx, cap * size + 16, &ro));
+    char *fill = malloc(cap * 8 + 16);
+    memset(fill, 0xa5, cap * 8 + 16);
+    CHECK_OK(mgpu_buffer_upload(ctx, ro, fill, cap * size + 16));
+    if (value_size) {
+        CHECK_OK(mgpu_buffer_alloc(ctx, an ? an * value_size : 16, &rva));
+        CHECK_OK(mgpu_buffer_alloc(ctx, bn ? bn * value_size : 16, &rvb));
+        CHECK_OK(mgpu_buffer_alloc(ctx, cap * value_size + 16, &rvo));
+        if (an) CHECK_OK(mgpu_buffer_upload(ctx, rva, va, an * value_size));
+        if (bn) CHECK_OK(mgpu_buffer_upload(ctx, rvb, vb, bn * value_size));
+        CHECK_OK(mgpu_buffer_upload(ctx, rvo, fill, cap * value_size + 16));
+    }
+    uint32_t reals[2] = {real_a, real_b};
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &counts));
+    CHECK_OK(mgpu_buffer_upload(ctx, counts, reals, sizeof reals));
+    mgpu_merge_info info = {.key_type = type,
+                            .value_size = value_size,
+                            .descending = descending,
+                            .a_count = an,
+                            .b_count = bn,
+                            .a_keys = rka,
+                            .b_keys = rkb,
+                            .a_values = rva,
+                            .b_values = rvb,
+                            .out_keys = ro,
+                            .out_values = rvo,
+                            .indirect_a_count = use_a ? mgpu_range_slice(counts, 0, 4) : (mgpu_range){0},
+                            .indirect_b_count = use_b ? mgpu_range_slice(counts, 4, 4) : (mgpu_range){0}};
+    mgpu_merge_info host = info;
+    host.indirect_a_count = host.indirect_b_count = (mgpu_range){0};
+    mgpu_requirements req, host_req;
+    CHECK_OK(mgpu_merge_get_requirements(ctx, &info, &req));
+    CHECK_OK(mgpu_merge_get_requirements(ctx, &host, &host_req));
+    CHECK(req.scratch_size == host_req.scratch_size, "indirect merge: requirements %llu, the capacity's %llu",
+          (unsigned long long)req.scratch_size, (unsigned long long)host_req.scratch_size);
+    CHECK_OK(mgpu_merge(ctx, &info));
+    char *got = malloc(cap * size + 16), *vgot = malloc(cap * 8 + 16);
+    CHECK_OK(mgpu_buffer_download(ctx, ro, got, cap * size + 16));
+    CHECK(memcmp(got, want, total * size) == 0 && memcmp(got + total * size, fill, (cap - total) * size + 16) == 0,
+          "indirect merge %s values %u %s capacity %u+%u counts %u%s %u%s: keys differ or written past %zu",
+          mgpu_type_name(type), value_size, descending ? "descending" : "ascending", an, bn, real_a,
+          use_a ? "" : "(host)", real_b, use_b ? "" : "(host)", total);
+    if (value_size) {
+        CHECK_OK(mgpu_buffer_download(ctx, rvo, vgot, cap * value_size + 16));
+        CHECK(memcmp(vgot, vwant, total * value_size) == 0 &&
+                  memcmp(vgot + total * value_size, fill, (cap - total) * value_size + 16) == 0,
+              "indirect merge %s values %u capacity %u+%u counts %u %u: values differ or written past %zu",
+              mgpu_type_name(type), value_size, an, bn, real_a, real_b, total);
+    }
+    mgpu_range ranges[] = {rka, rkb, ro, rva, rvb, rvo, counts};
+    for (size_t k = 0; k < sizeof ranges / sizeof ranges[0]; ++k) mgpu_buffer_free(ctx, ranges[k]);
+    free(a);
+    free(b);
+    free(va);
+    free(vb);
+    free(want);
+    free(vwant);
+    free(fill);
+    free(got);
+    free(vgot);
+    return g_test.failures - before;
+}
+
+/* Indirect counts for one type on its three (values, order) pairs: capacities of several tiles, A's real count
+ * from 0, 1, tile-1, tile, tile+1, random, the capacity, past it and UINT32_MAX, B's from the same list turned,
+ * each fourth case with only A's count indirect and each fourth with only B's. Stops at the first failure. */
+static void merge_indirect_sweep(mgpu_type type, bool d) {
+    uint32_t tile = test_tile(MGPU_PRIM_MERGE, type);
+    uint32_t an = 3 * tile + 7, bn = 2 * tile + 3;
+    uint32_t reals[] = {
+        0, 1, tile - 1, tile, tile + 1, test_random_below(an + 1), an, an + 1 + test_random_below(9), UINT32_MAX};
+    size_t count = sizeof reals / sizeof reals[0];
+    for (size_t r = 0; r < count; ++r) {
+        uint32_t value_size = (uint32_t)(r % 3) * 4, real_b = reals[(r + 4) % count];
+        if (real_b == an) real_b = bn; /* B's capacity, not A's */
+        if (merge_indirect_case(type, value_size, value_size == 4 ? !d : d, an, bn, reals[r], real_b, r % 4 != 3,
+                                r % 4 != 1))
+            return;
+    }
+}
+
+/* indirect_a_count and indirect_b_count: too small, misaligned, overlapping out_keys or out_values; the
+ * requirements answer from sizes alone. `small` holds 16 bytes. */
+static void merge_indirect_misuse(mgpu_context ctx, const mgpu_merge_info *good, mgpu_range small) {
+    mgpu_merge_info bad = *good;
+    bad.indirect_a_count = mgpu_range_slice(small, 0, 2);
+    CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_RANGE_TOO_SMALL);
+    mgpu_requirements req;
+    CHECK_OK(mgpu_merge_get_requirements(ctx, &bad, &req));
+    bad = *good;
+    bad.indirect_b_count = mgpu_range_slice(small, 2, 4);
+    CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_MISALIGNED);
+    bad = *good;
+    bad.indirect_a_count = mgpu_range_slice(good->out_keys, 40, 4);
+    CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_range values;
+    CHECK_OK(mgpu_buffer_alloc(ctx, (VkDeviceSize)(good->a_count + good->b_count) * 4, &values));
+    bad = *good;
+    bad.value_size = 4;
+    bad.a_values = good->a_keys; /* inputs may share bytes */
+    bad.b_values = good->b_keys;
+    bad.out_values = values;
+    bad.indirect_a_count = mgpu_range_slice(small, 0, 4);
+    bad.indirect_b_count = mgpu_range_slice(values, 12, 4);
+    CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_buffer_free(ctx, values);
+}
+
 static void merge_misuse(void) {
     mgpu_context ctx = g_test.ctx;
     mgpu_range a, b, o, small;
@@ -106,6 +244,7 @@ static void merge_misuse(void) {
     bad.b_count = 50;
     bad.out_keys = overlap;
     CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    merge_indirect_misuse(ctx, &good, small);
     mgpu_buffer_free(ctx, a);
     mgpu_buffer_free(ctx, b);
     mgpu_buffer_free(ctx, o);
@@ -129,6 +268,7 @@ void test_merge(void) {
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
             for (uint32_t value_size = 0; value_size <= 8; value_size += 4)
                 merge_case(type, value_size, value_size == 4 ? !d : d, shapes[s][0], shapes[s][1], s % 2 ? 3 : 1000);
+        merge_indirect_sweep(type, d);
     }
     /* Many tiles and partition workgroups: 384 to 640 tiles. */
     uint32_t large = test_tile(MGPU_PRIM_MERGE, MGPU_TYPE_U32) << 8;
@@ -144,6 +284,10 @@ void test_merge(void) {
             mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.fold = forms[i]}));
         uint32_t tile = test_tile(MGPU_PRIM_MERGE, MGPU_TYPE_I64);
         merge_case(MGPU_TYPE_I64, 8, true, 3 * tile + test_random_below(tile), 2 * tile + 1, 50);
+        /* Indirect counts in both forms: the partitions and the tiles' own searches over the real counts. */
+        uint32_t an = 3 * tile + 5, bn = 2 * tile + 1;
+        merge_indirect_case(MGPU_TYPE_I64, 8, true, an, bn, tile + 1 + test_random_below(tile), bn - 1, true, true);
+        merge_indirect_case(MGPU_TYPE_I64, 8, true, an, bn, an + 3, 1 + test_random_below(bn), false, true);
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, NULL));
 }

@@ -127,7 +127,9 @@ static sweep_info sweep_make(sweep_op op, const sweep_arrays *a) {
                                         .a_values = a->vals_a,
                                         .b_values = a->vals_b,
                                         .out_keys = a->out[0],
-                                        .out_values = a->out[1]};
+                                        .out_values = a->out[1],
+                                        .indirect_a_count = a->count,
+                                        .indirect_b_count = a->count};
             break;
         case OP_MERGESORT:
         case OP_RADIXSORT:
@@ -147,7 +149,9 @@ static sweep_info sweep_make(sweep_op op, const sweep_arrays *a) {
                                                  .a_indices = a->out[0],
                                                  .b_indices = a->out[1],
                                                  .a_matches = a->out[2],
-                                                 .b_matches = a->out[3]};
+                                                 .b_matches = a->out[3],
+                                                 .indirect_a_count = a->count,
+                                                 .indirect_b_count = a->count};
             break;
         case OP_LBS:
             s.lbs = (mgpu_load_balance_info){
@@ -219,6 +223,8 @@ static size_t sweep_slots(sweep_op op, sweep_info *s, mgpu_range **slots, const 
             SLOT(s->merge.b_values);
             SLOT(s->merge.out_keys);
             SLOT(s->merge.out_values);
+            SLOT(s->merge.indirect_a_count);
+            SLOT(s->merge.indirect_b_count);
             break;
         case OP_RADIXSORT: SLOT(s->sort.indirect_count); /* fall through */
         case OP_MERGESORT:
@@ -234,6 +240,8 @@ static size_t sweep_slots(sweep_op op, sweep_info *s, mgpu_range **slots, const 
             SLOT(s->search.b_indices);
             SLOT(s->search.a_matches);
             SLOT(s->search.b_matches);
+            SLOT(s->search.indirect_a_count);
+            SLOT(s->search.indirect_b_count);
             break;
         case OP_LBS:
             SLOT(s->lbs.object_starts);

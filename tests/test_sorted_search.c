@@ -2,7 +2,11 @@
  * A or B, duplicates, float specials in the total order, optional outputs and match counts; misuse. Each type
  * runs two of the four (bounds, order) pairs, complementary (lower and upper, ascending and descending), the
  * pairs rotated over the types so that each runs on some types: bounds and order are
- * separate code (which side of equal keys, a compare), and each pair is two more LLVM compiles on lavapipe. */
+ * separate code (which side of equal keys, a compare), and each pair is two more LLVM compiles on lavapipe.
+ * Indirect counts (every type, on its two pairs): capacities of several tiles, real counts 0, 1, tile-1, tile,
+ * tile+1, random, the capacity and past it (clamped), of A and B together or of one alone; outputs past the real
+ * counts keep their sentinel, bounds are into the real other array, the match counts are the real elements';
+ * misuse. */
 #include "common.h"
 
 #include <string.h>
@@ -24,12 +28,10 @@ static uint32_t ref_bound(mgpu_type type, bool descending, const void *b, uint32
     return i;
 }
 
-static void search_case(mgpu_type type, mgpu_bounds bounds, bool descending, uint32_t an, uint32_t bn, int distinct) {
-    size_t size = mgpu_type_size(type);
-    char *a = malloc(an * size + 8), *b = malloc(bn * size + 8);
-    sorted_keys(type, descending, a, an, distinct);
-    sorted_keys(type, descending, b, bn, distinct);
-    int32_t *wai = malloc(an * 4 + 4), *wbi = malloc(bn * 4 + 4), *wam = malloc(an * 4 + 4), *wbm = malloc(bn * 4 + 4);
+/* The reference search of A[0, an) and B[0, bn): indices, match flags and match counts. */
+static void ref_search(mgpu_type type, mgpu_bounds bounds, bool descending, const void *a, uint32_t an, const void *b,
+                       uint32_t bn, int32_t *wai, int32_t *wbi, int32_t *wam, int32_t *wbm, uint32_t *match_a,
+                       uint32_t *match_b) {
     uint32_t want_a = 0, want_b = 0;
     for (uint32_t i = 0; i < an; ++i) {
         mgpu_scalar k = ref_get(type, a, i);
@@ -43,6 +45,18 @@ static void search_case(mgpu_type type, mgpu_bounds bounds, bool descending, uin
         wbi[j] = (int32_t)(bounds == MGPU_BOUNDS_LOWER ? hi : lo);
         want_b += (uint32_t)(wbm[j] = hi > lo);
     }
+    *match_a = want_a;
+    *match_b = want_b;
+}
+
+static void search_case(mgpu_type type, mgpu_bounds bounds, bool descending, uint32_t an, uint32_t bn, int distinct) {
+    size_t size = mgpu_type_size(type);
+    char *a = malloc(an * size + 8), *b = malloc(bn * size + 8);
+    sorted_keys(type, descending, a, an, distinct);
+    sorted_keys(type, descending, b, bn, distinct);
+    int32_t *wai = malloc(an * 4 + 4), *wbi = malloc(bn * 4 + 4), *wam = malloc(an * 4 + 4), *wbm = malloc(bn * 4 + 4);
+    uint32_t want_a, want_b;
+    ref_search(type, bounds, descending, a, an, b, bn, wai, wbi, wam, wbm, &want_a, &want_b);
     mgpu_range ra = test_upload(type, a, an), rb = test_upload(type, b, bn), rai, rbi, ram, rbm;
     CHECK_OK(mgpu_buffer_alloc(g_test.ctx, an * 4 + 16, &rai));
     CHECK_OK(mgpu_buffer_alloc(g_test.ctx, bn * 4 + 16, &rbi));
@@ -86,6 +100,126 @@ static void search_case(mgpu_type type, mgpu_bounds bounds, bool descending, uin
     free(gbm);
 }
 
+/* A search of capacities an and bn whose counts are the device uint32s real_a (when use_a) and real_b (when
+ * use_b): the outputs for A[0, ra) and B[0, rb) and the match counts against the reference search of those
+ * elements, every output past them still its sentinel (0xa5 bytes; one output buffer, the four outputs in it).
+ * Returns failures. */
+static uint64_t search_indirect_case(mgpu_type type, mgpu_bounds bounds, bool descending, uint32_t an, uint32_t bn,
+                                     uint32_t real_a, uint32_t real_b, bool use_a, bool use_b) {
+    uint64_t before = g_test.failures;
+    mgpu_context ctx = g_test.ctx;
+    size_t size = mgpu_type_size(type);
+    uint32_t ra = use_a && real_a < an ? real_a : an, rb = use_b && real_b < bn ? real_b : bn;
+    char *a = malloc(an * size + 8), *b = malloc(bn * size + 8);
+    sorted_keys(type, descending, a, an, 30);
+    sorted_keys(type, descending, b, bn, 30);
+    /* The expected outputs, as laid out on the device: A indices, B indices, A matches, B matches, each at
+     * its capacity, and 16 bytes more; 0xa5 past the real counts. */
+    size_t offsets[5] = {0, an, (size_t)an + bn, 2 * (size_t)an + bn, 2 * ((size_t)an + bn)};
+    size_t words = offsets[4] + 4;
+    int32_t *want = malloc(words * 4), *got = malloc(words * 4);
+    memset(want, 0xa5, words * 4);
+    uint32_t want_a, want_b;
+    ref_search(type, bounds, descending, a, ra, b, rb, want + offsets[0], want + offsets[1], want + offsets[2],
+               want + offsets[3], &want_a, &want_b);
+    mgpu_range rka = test_upload(type, a, an), rkb = test_upload(type, b, bn), out, counts;
+    CHECK_OK(mgpu_buffer_alloc(ctx, words * 4, &out));
+    memset(got, 0xa5, words * 4);
+    CHECK_OK(mgpu_buffer_upload(ctx, out, got, words * 4));
+    uint32_t reals[2] = {real_a, real_b};
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &counts));
+    CHECK_OK(mgpu_buffer_upload(ctx, counts, reals, sizeof reals));
+    mgpu_range outputs[4];
+    for (size_t k = 0; k < 4; ++k)
+        outputs[k] = mgpu_range_slice(out, offsets[k] * 4, (offsets[k + 1] - offsets[k]) * 4);
+    mgpu_sorted_search_info info = {.key_type = type,
+                                    .bounds = bounds,
+                                    .descending = descending,
+                                    .a_count = an,
+                                    .b_count = bn,
+                                    .a_keys = rka,
+                                    .b_keys = rkb,
+                                    .a_indices = outputs[0],
+                                    .b_indices = outputs[1],
+                                    .a_matches = outputs[2],
+                                    .b_matches = outputs[3],
+                                    .indirect_a_count = use_a ? mgpu_range_slice(counts, 0, 4) : (mgpu_range){0},
+                                    .indirect_b_count = use_b ? mgpu_range_slice(counts, 4, 4) : (mgpu_range){0}};
+    uint32_t got_a = 99, got_b = 99;
+    CHECK_OK(mgpu_sorted_search(ctx, &info, &got_a, &got_b));
+    CHECK_OK(mgpu_buffer_download(ctx, out, got, words * 4));
+    const char *what[4] = {"A indices", "B indices", "A matches", "B matches"};
+    for (size_t k = 0; k < 4; ++k)
+        CHECK(memcmp(got + offsets[k], want + offsets[k], (offsets[k + 1] - offsets[k]) * 4) == 0,
+              "indirect search %s %s %s capacity %u+%u counts %u%s %u%s: %s differ or written past the real count",
+              mgpu_type_name(type), bounds == MGPU_BOUNDS_LOWER ? "lower" : "upper",
+              descending ? "descending" : "ascending", an, bn, real_a, use_a ? "" : "(host)", real_b,
+              use_b ? "" : "(host)", what[k]);
+    CHECK(memcmp(got + offsets[4], want + offsets[4], 16) == 0, "indirect search: written past the outputs");
+    CHECK(got_a == want_a && got_b == want_b, "indirect search %s counts %u %u: match counts %u %u, expected %u %u",
+          mgpu_type_name(type), real_a, real_b, got_a, got_b, want_a, want_b);
+    mgpu_range ranges[] = {rka, rkb, out, counts};
+    for (size_t k = 0; k < sizeof ranges / sizeof ranges[0]; ++k) mgpu_buffer_free(ctx, ranges[k]);
+    free(a);
+    free(b);
+    free(want);
+    free(got);
+    return g_test.failures - before;
+}
+
+/* Indirect counts for one type, bounds and order: capacities of several tiles, A's real count from 0, 1,
+ * tile-1, tile, tile+1, random, the capacity, past it and UINT32_MAX, B's from the same list turned, each fourth
+ * case with only A's count indirect and each fourth with only B's. Stops at the first failure. */
+static void search_indirect_sweep(mgpu_type type, mgpu_bounds bounds, bool descending) {
+    uint32_t tile = test_tile(MGPU_PRIM_MERGE, type);
+    uint32_t an = 2 * tile + 9, bn = 3 * tile + 1;
+    uint32_t reals[] = {
+        0, 1, tile - 1, tile, tile + 1, test_random_below(an + 1), an, an + 1 + test_random_below(9), UINT32_MAX};
+    size_t count = sizeof reals / sizeof reals[0];
+    for (size_t r = 0; r < count; ++r) {
+        uint32_t real_b = reals[(r + 3) % count];
+        if (real_b == an) real_b = bn; /* B's capacity, not A's */
+        if (search_indirect_case(type, bounds, descending, an, bn, reals[r], real_b, r % 4 != 3, r % 4 != 1)) return;
+    }
+}
+
+/* indirect_a_count and indirect_b_count: too small, misaligned, overlapping an output; the requirements answer
+ * from sizes alone. */
+static void search_indirect_misuse(mgpu_context ctx, mgpu_range keys, mgpu_range small) {
+    mgpu_range out;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 160, &out));
+    uint32_t counts[2] = {5, 7};
+    CHECK_OK(mgpu_buffer_upload(ctx, small, counts, sizeof counts));
+    mgpu_sorted_search_info good = {.key_type = MGPU_TYPE_U32,
+                                    .a_count = 10,
+                                    .b_count = 10,
+                                    .a_keys = keys,
+                                    .b_keys = keys,
+                                    .a_indices = mgpu_range_slice(out, 0, 40),
+                                    .b_matches = mgpu_range_slice(out, 40, 40),
+                                    .indirect_a_count = mgpu_range_slice(small, 0, 4),
+                                    .indirect_b_count = mgpu_range_slice(keys, 4, 4)}; /* inside an input: allowed */
+    CHECK_OK(mgpu_sorted_search(ctx, &good, NULL, NULL));
+    mgpu_sorted_search_info bad = good;
+    bad.indirect_a_count = mgpu_range_slice(small, 4, 2);
+    CHECK_RESULT(mgpu_sorted_search(ctx, &bad, NULL, NULL), MGPU_ERROR_RANGE_TOO_SMALL);
+    mgpu_requirements req;
+    CHECK_OK(mgpu_sorted_search_get_requirements(ctx, &bad, &req));
+    bad = good;
+    bad.indirect_b_count = mgpu_range_slice(small, 2, 4);
+    CHECK_RESULT(mgpu_sorted_search(ctx, &bad, NULL, NULL), MGPU_ERROR_MISALIGNED);
+    bad = good;
+    bad.indirect_a_count = mgpu_range_slice(out, 36, 4); /* the last A index */
+    CHECK_RESULT(mgpu_sorted_search(ctx, &bad, NULL, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good;
+    bad.indirect_b_count = mgpu_range_slice(out, 40, 4); /* the first B match */
+    CHECK_RESULT(mgpu_sorted_search(ctx, &bad, NULL, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good;
+    bad.indirect_b_count = mgpu_range_slice(out, 80, 4); /* past every output: allowed */
+    CHECK_OK(mgpu_sorted_search(ctx, &bad, NULL, NULL));
+    mgpu_buffer_free(ctx, out);
+}
+
 void test_sorted_search(void) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
         for (unsigned k = 0; k < 2; ++k) {
@@ -106,6 +240,7 @@ void test_sorted_search(void) {
                                     {1 + test_random_below(3000), 1 + test_random_below(3000)}};
             for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
                 search_case((mgpu_type)t, bounds, d, shapes[s][0], shapes[s][1], s % 2 ? 5 : 500);
+            search_indirect_sweep((mgpu_type)t, bounds, d);
         }
     mgpu_context ctx = g_test.ctx;
     mgpu_range r, small;
@@ -122,6 +257,7 @@ void test_sorted_search(void) {
     bad.a_indices = r;
     CHECK_RESULT(mgpu_sorted_search(ctx, &bad, NULL, NULL), MGPU_ERROR_INVALID_ARGUMENT); /* output overlaps keys */
     CHECK_OK(mgpu_sorted_search(ctx, &good, NULL, NULL)); /* no outputs: nothing to do */
+    search_indirect_misuse(ctx, r, small);
     mgpu_buffer_free(ctx, r);
     mgpu_buffer_free(ctx, small);
 }

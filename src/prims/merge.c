@@ -3,6 +3,9 @@
  * tile of NT * VT outputs starts in A and B; the merge dispatch merges each tile in shared memory. Where the
  * tiles are few (tuning `fold`), the merge dispatch alone: each workgroup searches its tile's bounds itself.
  * Scratch: the partitions, one uint per tile boundary (asked for either way, so that it depends on sizes only).
+ * Indirect counts (indirect_a_count, indirect_b_count: device uint32s clamped to a_count and b_count) are read by
+ * both kernels, so the partitions are the real counts' and the merge takes only the real total's tiles: a_count
+ * and b_count are the capacities that size the scratch and the dispatches.
  */
 #include "../mgpu_internal.h"
 #include "kernels/merge/merge_pc.h"
@@ -71,6 +74,19 @@ static mgpu_result mgpu_merge_check(mgpu_context ctx, const mgpu_merge_info *inf
     if (info->value_size &&
         mgpu__ranges_overlap(info->out_keys, total * key, info->out_values, total * info->value_size))
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: out_keys overlaps out_values");
+    const struct {
+        const char *name;
+        mgpu_range range;
+    } counts[] = {{"merge indirect_a_count", info->indirect_a_count},
+                  {"merge indirect_b_count", info->indirect_b_count}};
+    for (size_t c = 0; c < MGPU_ARRAY_COUNT(counts); ++c) {
+        if (!counts[c].range.buffer) continue;
+        r = mgpu__check_range(ctx, counts[c].name, counts[c].range, 4, 4);
+        if (r != MGPU_SUCCESS) return r;
+        if (mgpu__ranges_overlap(counts[c].range, 4, info->out_keys, total * key) ||
+            (info->value_size && mgpu__ranges_overlap(counts[c].range, 4, info->out_values, total * info->value_size)))
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps an output", counts[c].name);
+    }
     return MGPU_SUCCESS;
 }
 
@@ -156,18 +172,23 @@ mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_mer
                              {"a_values", info->a_values, an * vs},
                              {"b_values", info->b_values, bn * vs},
                              {"out_keys", info->out_keys, (an + bn) * key},
-                             {"out_values", info->out_values, (an + bn) * vs}};
+                             {"out_values", info->out_values, (an + bn) * vs},
+                             {"indirect_a_count", info->indirect_a_count, info->indirect_a_count.buffer ? 4 : 0},
+                             {"indirect_b_count", info->indirect_b_count, info->indirect_b_count.buffer ? 4 : 0}};
     r = mgpu__check_scratch(ctx, "merge scratch", scratch, mgpu_merge_scratch(&plan), 4, uses, MGPU_ARRAY_COUNT(uses));
     if (r != MGPU_SUCCESS) return r;
-    mgpu_merge_pc pc = {.a_keys = info->a_count ? mgpu_range_address(ctx, info->a_keys) : 0,
-                        .b_keys = info->b_count ? mgpu_range_address(ctx, info->b_keys) : 0,
-                        .a_values = info->value_size && info->a_count ? mgpu_range_address(ctx, info->a_values) : 0,
-                        .b_values = info->value_size && info->b_count ? mgpu_range_address(ctx, info->b_values) : 0,
-                        .out_keys = mgpu_range_address(ctx, info->out_keys),
-                        .out_values = info->value_size ? mgpu_range_address(ctx, info->out_values) : 0,
-                        .partitions = mgpu_range_address(ctx, scratch),
-                        .a_count = info->a_count,
-                        .b_count = info->b_count};
+    mgpu_merge_pc pc = {
+        .a_keys = info->a_count ? mgpu_range_address(ctx, info->a_keys) : 0,
+        .b_keys = info->b_count ? mgpu_range_address(ctx, info->b_keys) : 0,
+        .a_values = info->value_size && info->a_count ? mgpu_range_address(ctx, info->a_values) : 0,
+        .b_values = info->value_size && info->b_count ? mgpu_range_address(ctx, info->b_values) : 0,
+        .out_keys = mgpu_range_address(ctx, info->out_keys),
+        .out_values = info->value_size ? mgpu_range_address(ctx, info->out_values) : 0,
+        .partitions = mgpu_range_address(ctx, scratch),
+        .a_count = info->a_count,
+        .b_count = info->b_count,
+        .a_count_address = info->indirect_a_count.buffer ? mgpu_range_address(ctx, info->indirect_a_count) : 0,
+        .b_count_address = info->indirect_b_count.buffer ? mgpu_range_address(ctx, info->indirect_b_count) : 0};
     return mgpu__record_merge_pass(ctx, cmd, info->key_type, info->descending, plan.tuning, plan.value_words, &pc);
 }
 

@@ -3,6 +3,8 @@
  * of the merge of A and B (A's element first on ties for lower bounds, B's for upper bounds), then one tile
  * per workgroup that walks the merge and writes each element's bound and match flag (sorted_search.comp).
  * Both directions come from the same pass. Scratch: the partitions.
+ * Indirect counts (indirect_a_count, indirect_b_count: device uint32s clamped to a_count and b_count) are read by
+ * both kernels, as the merge's: a_count and b_count are the capacities that size the scratch and the dispatches.
  */
 #include "../mgpu_internal.h"
 #include "kernels/sorted_search/sorted_search_pc.h"
@@ -43,6 +45,18 @@ static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_
             if (i != o && (i < 2 || i > o) && ranges[o].range.buffer &&
                 mgpu__ranges_overlap(ranges[o].range, ranges[o].bytes, ranges[i].range, ranges[i].bytes))
                 r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps %s", ranges[o].name, ranges[i].name);
+    const struct {
+        const char *name;
+        mgpu_range range;
+    } counts[] = {{"sorted search indirect_a_count", info->indirect_a_count},
+                  {"sorted search indirect_b_count", info->indirect_b_count}};
+    for (size_t c = 0; c < MGPU_ARRAY_COUNT(counts) && r == MGPU_SUCCESS; ++c) {
+        if (!counts[c].range.buffer) continue;
+        r = mgpu__check_range(ctx, counts[c].name, counts[c].range, 4, 4);
+        for (size_t o = 2; o < MGPU_ARRAY_COUNT(ranges) && r == MGPU_SUCCESS; ++o)
+            if (ranges[o].range.buffer && mgpu__ranges_overlap(counts[c].range, 4, ranges[o].range, ranges[o].bytes))
+                r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps %s", counts[c].name, ranges[o].name);
+    }
     return r;
 }
 
@@ -108,19 +122,24 @@ mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const 
                              {"a_indices", info->a_indices, info->a_indices.buffer ? an * 4 : 0},
                              {"b_indices", info->b_indices, info->b_indices.buffer ? bn * 4 : 0},
                              {"a_matches", info->a_matches, info->a_matches.buffer ? an * 4 : 0},
-                             {"b_matches", info->b_matches, info->b_matches.buffer ? bn * 4 : 0}};
+                             {"b_matches", info->b_matches, info->b_matches.buffer ? bn * 4 : 0},
+                             {"indirect_a_count", info->indirect_a_count, info->indirect_a_count.buffer ? 4 : 0},
+                             {"indirect_b_count", info->indirect_b_count, info->indirect_b_count.buffer ? 4 : 0}};
     r = mgpu__check_scratch(ctx, "sorted search scratch", scratch, (VkDeviceSize)(plan.tiles + 1) * 4, 4, uses,
                             MGPU_ARRAY_COUNT(uses));
     if (r != MGPU_SUCCESS) return r;
-    mgpu_search_pc pc = {.a_keys = mgpu_optional_address(ctx, info->a_keys, info->a_count),
-                         .b_keys = mgpu_optional_address(ctx, info->b_keys, info->b_count),
-                         .a_indices = mgpu_optional_address(ctx, info->a_indices, info->a_count),
-                         .b_indices = mgpu_optional_address(ctx, info->b_indices, info->b_count),
-                         .a_matches = mgpu_optional_address(ctx, info->a_matches, info->a_count),
-                         .b_matches = mgpu_optional_address(ctx, info->b_matches, info->b_count),
-                         .partitions = mgpu_range_address(ctx, scratch),
-                         .a_count = info->a_count,
-                         .b_count = info->b_count};
+    mgpu_search_pc pc = {
+        .a_keys = mgpu_optional_address(ctx, info->a_keys, info->a_count),
+        .b_keys = mgpu_optional_address(ctx, info->b_keys, info->b_count),
+        .a_indices = mgpu_optional_address(ctx, info->a_indices, info->a_count),
+        .b_indices = mgpu_optional_address(ctx, info->b_indices, info->b_count),
+        .a_matches = mgpu_optional_address(ctx, info->a_matches, info->a_count),
+        .b_matches = mgpu_optional_address(ctx, info->b_matches, info->b_count),
+        .partitions = mgpu_range_address(ctx, scratch),
+        .a_count = info->a_count,
+        .b_count = info->b_count,
+        .a_count_address = info->indirect_a_count.buffer ? mgpu_range_address(ctx, info->indirect_a_count) : 0,
+        .b_count_address = info->indirect_b_count.buffer ? mgpu_range_address(ctx, info->indirect_b_count) : 0};
     mgpu_pipeline_key partition, search;
     mgpu_search_keys(plan.tuning, info->key_type, info->bounds == MGPU_BOUNDS_UPPER, info->descending, &partition,
                      &search);
@@ -136,12 +155,16 @@ static mgpu_result mgpu_record_search(mgpu_context ctx, VkCommandBuffer cmd, con
     return mgpu_cmd_sorted_search(ctx, cmd, info, scratch);
 }
 
-/* The number of ones among count int32 flags. */
-static mgpu_result mgpu_count_flags(mgpu_context ctx, mgpu_range flags, uint32_t count, uint32_t *out) {
+/* The number of ones among count int32 flags, or among the first min(*indirect_count, count) of them. */
+static mgpu_result mgpu_count_flags(mgpu_context ctx, mgpu_range flags, uint32_t count, mgpu_range indirect_count,
+                                    uint32_t *out) {
     *out = 0;
     if (!flags.buffer || !count) return MGPU_SUCCESS;
     mgpu_reduce_value v;
-    mgpu_result r = mgpu_reduce(ctx, &(mgpu_reduce_info){.type = MGPU_TYPE_U32, .count = count, .input = flags}, &v);
+    mgpu_result r = mgpu_reduce(
+        ctx,
+        &(mgpu_reduce_info){.type = MGPU_TYPE_U32, .count = count, .input = flags, .indirect_count = indirect_count},
+        &v);
     if (r == MGPU_SUCCESS) *out = v.value.u32;
     return r;
 }
@@ -154,8 +177,10 @@ mgpu_result mgpu_sorted_search(mgpu_context ctx, const mgpu_sorted_search_info *
         r = mgpu__run_blocking(ctx, mgpu_record_search, info, (VkDeviceSize)(plan.tiles + 1) * 4, (mgpu_range){0},
                                (mgpu_range){0}, 0);
     uint32_t a = 0, b = 0;
-    if (r == MGPU_SUCCESS && a_match_count) r = mgpu_count_flags(ctx, info->a_matches, info->a_count, &a);
-    if (r == MGPU_SUCCESS && b_match_count) r = mgpu_count_flags(ctx, info->b_matches, info->b_count, &b);
+    if (r == MGPU_SUCCESS && a_match_count)
+        r = mgpu_count_flags(ctx, info->a_matches, info->a_count, info->indirect_a_count, &a);
+    if (r == MGPU_SUCCESS && b_match_count)
+        r = mgpu_count_flags(ctx, info->b_matches, info->b_count, info->indirect_b_count, &b);
     if (r == MGPU_SUCCESS && a_match_count) *a_match_count = a;
     if (r == MGPU_SUCCESS && b_match_count) *b_match_count = b;
     return r;

@@ -10,6 +10,8 @@
 // loaded into registers while this tile is searched, merged and stored, and the partitions are read a tile
 // earlier still, so that those loads never wait for them (1.29x at 2^26 on an H200: bench/RESULTS.md, eighth
 // session).
+// Indirect counts (a plain merge): the real counts g_a_count and g_b_count replace pc.a_count and pc.b_count
+// (their capacities) everywhere, as in the partition kernel; tiles past the real total are not taken.
 #include "shared/spec_ids.h"
 #include "kernels/merge/merge_pc.h"
 #include "include/types.glsl"
@@ -23,12 +25,14 @@ layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
+#include "include/count.glsl"
 
 shared T s_keys[gl_WorkGroupSize.x * VT];
 /* bit 31: from B; the rest: index in A's or B's array. Keys alone need only the search space of MODE 1. */
 shared uint s_source[VALUE_WORDS > 0u ? gl_WorkGroupSize.x * VT : 8u];
 uint g_a_len;            /* the tile's A elements: its keys in shared memory are A's, then B's */
 uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b_keys (MODE 1) */
+uint g_a_count, g_b_count; /* the real counts (mgpu_count: pc's, or the indirect ones clamped to them) */
 #define MGPU_MERGE_A(i) s_keys[i]
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
 #define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
@@ -42,7 +46,7 @@ uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b
 
 /* The span of `tile` whose A elements, relative to its pair of runs, are [a0, a1). */
 mgpu_tile_span mgpu_span(uint tile, uint a0, uint a1) {
-    return mgpu_merge_tile_span(pc.a_count, pc.b_count, pc.run, gl_WorkGroupSize.x * VT, tile, a0, a1);
+    return mgpu_merge_tile_span(g_a_count, g_b_count, pc.run, gl_WorkGroupSize.x * VT, tile, a0, a1);
 }
 
 /* Merges the tile whose keys are in s_keys (A's, then B's) and stores its keys and values; the caller's
@@ -94,7 +98,7 @@ void mgpu_merge_searched(uint tiles) {
     TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
     uint nv = gl_WorkGroupSize.x * VT;
     mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_merge_pair pair = mgpu_merge_range(pc.a_count, pc.b_count, pc.run, tile * nv);
+        mgpu_merge_pair pair = mgpu_merge_range(g_a_count, g_b_count, pc.run, tile * nv);
         uint diag0 = tile * nv - pair.first, diag1 = min(diag0 + nv, pair.a_len + pair.b_len);
         g_a_base = pair.a_base;
         g_b_base = pair.b_base;
@@ -115,7 +119,9 @@ void mgpu_merge_searched(uint tiles) {
 #include "include/tile_pipeline.glsl"
 
 void main() {
-    uint total = pc.run == 0u ? pc.a_count + pc.b_count : pc.a_count;
+    g_a_count = mgpu_count(pc.a_count_address, pc.a_count);
+    g_b_count = mgpu_count(pc.b_count_address, pc.b_count);
+    uint total = pc.run == 0u ? g_a_count + g_b_count : g_a_count;
     uint tiles = (total + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
     if (MODE == 1u) mgpu_merge_searched(tiles);
     else mgpu_pipelined_tiles(tiles);

@@ -11,25 +11,29 @@
 /* merge_partition.comp and merge.comp: A and B sorted, merged into out; partitions holds, for each tile
  * boundary, the count of its pair's A elements before it. Values are raw 32-bit words. run 0: a plain merge;
  * run > 0: a mergesort pass over a_count elements of a_keys (== b_keys, b_count 0) sorted in runs of `run`.
+ * a_count_address, b_count_address: absent (0), or each the device address of a uint32 count clamped to a_count
+ * or b_count (count.glsl: the plain merge's indirect counts; the host counts are then the capacities).
  * mergesort_block.comp takes this layout too (kernels/mergesort/mergesort_pc.h). */
-#define MGPU_MERGE_PC_FIELDS \
-    MGPU_ADDR a_keys;        \
-    MGPU_ADDR b_keys;        \
-    MGPU_ADDR a_values;      \
-    MGPU_ADDR b_values;      \
-    MGPU_ADDR out_keys;      \
-    MGPU_ADDR out_values;    \
-    MGPU_ADDR partitions;    \
-    MGPU_UINT a_count;       \
-    MGPU_UINT b_count;       \
-    MGPU_UINT groups_x;      \
-    MGPU_UINT run;
+#define MGPU_MERGE_PC_FIELDS   \
+    MGPU_ADDR a_keys;          \
+    MGPU_ADDR b_keys;          \
+    MGPU_ADDR a_values;        \
+    MGPU_ADDR b_values;        \
+    MGPU_ADDR out_keys;        \
+    MGPU_ADDR out_values;      \
+    MGPU_ADDR partitions;      \
+    MGPU_UINT a_count;         \
+    MGPU_UINT b_count;         \
+    MGPU_UINT groups_x;        \
+    MGPU_UINT run;             \
+    MGPU_ADDR a_count_address; \
+    MGPU_ADDR b_count_address;
 
 #ifndef VULKAN
 typedef struct mgpu_merge_pc {
     MGPU_MERGE_PC_FIELDS
 } mgpu_merge_pc;
-static_assert(sizeof(mgpu_merge_pc) == 72, "merge push constants");
+static_assert(sizeof(mgpu_merge_pc) == 88, "merge push constants");
 #endif
 
 #endif

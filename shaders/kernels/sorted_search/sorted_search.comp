@@ -7,6 +7,9 @@
 // when B[j] is taken, the A elements taken are its upper bound in A. Upper bounds (MODE 1) merge B first, with
 // the roles turned. A match compares the element with its neighbour across the bound (read from global memory
 // when that neighbour lies outside the tile). Results go to shared memory first and are stored coalesced.
+// Indirect counts: the real counts g_a_count and g_b_count replace pc.a_count and pc.b_count (their capacities)
+// everywhere, as in the partition kernel, so that a bound is into the real other array and tiles past the real
+// total are not taken.
 #include "shared/spec_ids.h"
 #include "kernels/sorted_search/sorted_search_pc.h"
 #include "include/types.glsl"
@@ -19,10 +22,12 @@ layout(push_constant, std430) uniform SearchPush { MGPU_SEARCH_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
+#include "include/count.glsl"
 
 shared T s_keys[gl_WorkGroupSize.x * VT];
 shared uint s_results[gl_WorkGroupSize.x * VT]; /* per element (A's, then B's): bound | match << 31 */
 uint g_a_len;
+uint g_a_count, g_b_count; /* the real counts (mgpu_count: pc's, or the indirect ones clamped to them) */
 #define MGPU_MERGE_A(i) s_keys[i]
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
 #define MGPU_PATH_A_FIRST(diag, p) (MODE == 1u ? mgpu_merge_keys_b_first(diag, p) : mgpu_merge_keys_a_first(diag, p))
@@ -64,11 +69,11 @@ void mgpu_search_tile(mgpu_tile_span span) {
             // The B elements taken so far are A's bound; its neighbour across it: B[bound] (lower) or
             // B[bound - 1] (upper).
             bound = b0 + b;
-            match = mgpu_neighbour(MODE == 1u ? b - 1u : b, a_len, b_len, b_keys, b0, pc.b_count, other) && mgpu_key_equal(key, other);
+            match = mgpu_neighbour(MODE == 1u ? b - 1u : b, a_len, b_len, b_keys, b0, g_b_count, other) && mgpu_key_equal(key, other);
             s_results[a++] = bound | (match ? 0x80000000u : 0u);
         } else {
             bound = a0 + a;
-            match = mgpu_neighbour(MODE == 1u ? a : a - 1u, 0u, a_len, a_keys, a0, pc.a_count, other) && mgpu_key_equal(key, other);
+            match = mgpu_neighbour(MODE == 1u ? a : a - 1u, 0u, a_len, a_keys, a0, g_a_count, other) && mgpu_key_equal(key, other);
             s_results[a_len + b++] = bound | (match ? 0x80000000u : 0u);
         }
     }
@@ -88,11 +93,13 @@ void mgpu_search_tile(mgpu_tile_span span) {
 
 #define MGPU_TILE_KEYS s_keys
 #define MGPU_TILE_SPAN(tile, a0, a1) \
-    mgpu_merge_tile_span(pc.a_count, pc.b_count, 0u, gl_WorkGroupSize.x * VT, tile, a0, a1)
+    mgpu_merge_tile_span(g_a_count, g_b_count, 0u, gl_WorkGroupSize.x * VT, tile, a0, a1)
 #define MGPU_TILE_WORK mgpu_search_tile
 #include "include/tile_pipeline.glsl"
 
 void main() {
     uint nv = gl_WorkGroupSize.x * VT;
-    mgpu_pipelined_tiles((pc.a_count + pc.b_count + nv - 1u) / nv);
+    g_a_count = mgpu_count(pc.a_count_address, pc.a_count);
+    g_b_count = mgpu_count(pc.b_count_address, pc.b_count);
+    mgpu_pipelined_tiles((g_a_count + g_b_count + nv - 1u) / nv);
 }
