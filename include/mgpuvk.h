@@ -60,8 +60,9 @@
  * VK_ACCESS_SHADER_WRITE_BIT to the outputs. Before the call, make the caller's writes of the inputs
  * available to compute-shader reads; after it, make the compute-shader writes available to the consumer.
  * An indirect count (mgpu_sort_info, mgpu_scan_info, mgpu_reduce_info, mgpu_select_info, mgpu_unique_info,
- * mgpu_histogram_info: indirect_count; mgpu_merge_info, mgpu_sorted_search_info: indirect_a_count and
- * indirect_b_count) is one more input: its buffer is read by the compute stage
+ * mgpu_histogram_info, mgpu_segreduce_info, mgpu_reduce_by_key_info: indirect_count; mgpu_segreduce_info:
+ * indirect_segment_count; mgpu_merge_info, mgpu_sorted_search_info: indirect_a_count and indirect_b_count) is one
+ * more input: its buffer is read by the compute stage
  * (VK_ACCESS_SHADER_READ_BIT) when the command executes, so the write that produced it must be made available to
  * compute-shader reads before the call, like any input's.
  * The scratch range must not be used by anything else until the recorded work has completed; sharing a byte
@@ -1236,24 +1237,36 @@ MGPU_API mgpu_result mgpu_interval(mgpu_context context, const mgpu_interval_inf
  * Float sums are rounded in the device's order. Preconditions, documented and not checked (the CLI checks
  * them): starts ascending, each in [0, count]; breaking them gives unspecified outputs, never a write outside
  * the output's segment_count values.
+ * Indirect counts (optional, each on its own): the uint32 at indirect_count's start (the values) and at
+ * indirect_segment_count's start (the segments), read by the compute shaders when the command executes (no host
+ * read) and clamped to count and to segment_count, which are then the capacities that size the scratch and the
+ * dispatches. With the real counts r = min(*indirect_count, count) and s = min(*indirect_segment_count,
+ * segment_count): outputs 0 .. s-1 are written and none past them, no value past r and no start past s is
+ * read; segment s-1 ends at r, and starts are clamped to r, so a segment whose start is >= r is empty (the op's
+ * identity) and one that begins before r and would end past it is truncated at r.
+ *   values 1 2 3 4 5 6, starts 0 2 2 5, add, *indirect_count 4 -> 3 0 7 0   (segments [1 2] [] [3 4] [])
  * Checks: the type checks; op ADD, MIN or MAX, count + segment_count <= 2^31-2, the output overlapping the
- * values or the starts (MGPU_ERROR_INVALID_ARGUMENT); a tuned tile (MGPU_PRIM_SEGREDUCE) that the device's
- * shared memory cannot hold (MGPU_ERROR_UNSUPPORTED); the range checks of values (count values, when count
- * > 0) and, when segment_count > 0, of starts (segment_count int32) and output (segment_count values).
+ * values or the starts, indirect_count or indirect_segment_count overlapping the output
+ * (MGPU_ERROR_INVALID_ARGUMENT); a tuned tile (MGPU_PRIM_SEGREDUCE) that the device's shared memory cannot hold
+ * (MGPU_ERROR_UNSUPPORTED); the range checks of values (count values, when count > 0) and, when segment_count
+ * > 0, of starts (segment_count int32), output (segment_count values), indirect_count and
+ * indirect_segment_count when given (4 bytes, offset a multiple of 4).
  * The work: a partition dispatch (Merge Path over the merge of the value positions with the starts), a tile
  * dispatch (each workgroup reduces NT x VT of that merge in shared memory and registers and writes every
  * segment that ends in it) and, when there are several tiles, one workgroup that adds the carries of segments
  * spanning tiles. No workgroup waits on another. Nothing is recorded for segment_count 0.
  */
 typedef struct mgpu_segreduce_info {
-    const void *next; /* the extension slot: must be NULL */
-    mgpu_type type;   /* of the values and the output */
-    mgpu_op op;       /* ADD, MIN or MAX */
-    uint32_t count;   /* values */
-    uint32_t segment_count;
-    mgpu_range values; /* count values */
-    mgpu_range starts; /* segment_count int32, ascending, in [0, count] */
-    mgpu_range output; /* segment_count values */
+    const void *next;                  /* the extension slot: must be NULL */
+    mgpu_type type;                    /* of the values and the output */
+    mgpu_op op;                        /* ADD, MIN or MAX */
+    uint32_t count;                    /* values; with indirect_count, the maximum */
+    uint32_t segment_count;            /* with indirect_segment_count, the maximum */
+    mgpu_range values;                 /* count values */
+    mgpu_range starts;                 /* segment_count int32, ascending, in [0, count] */
+    mgpu_range output;                 /* segment_count values */
+    mgpu_range indirect_count;         /* optional device uint32 value count, clamped to count */
+    mgpu_range indirect_segment_count; /* optional device uint32 segment count, clamped to segment_count */
 } mgpu_segreduce_info;
 
 /** The scratch mgpu_cmd_segreduce needs: the partitions and the tiles' carries (none for segment_count 0).
@@ -1279,23 +1292,29 @@ MGPU_API mgpu_result mgpu_segreduce(mgpu_context context, const mgpu_segreduce_i
  * (mgpu_cmd_scan, u32, following the scan's tuning) that numbers the runs and writes run_count, a dispatch
  * that writes each run's start and key, and the segmented reduce of the values over those starts, sized for
  * up to count runs and reading run_count when it executes.
+ * Indirect count (optional): the uint32 at indirect_count's start, read by the compute shaders when the command
+ * executes (no host read; the scan inside takes it as its own indirect_count) and clamped to count, which is
+ * then the capacity that sizes the scratch and the dispatches. The runs are those of the first r =
+ * min(*indirect_count, count) keys: no key or value past r is read, run_count is their number (0 for r = 0), and
+ * the outputs past run_count keep their content.
  * Checks: the type checks of key_type and value_type; op ADD, MIN or MAX, count <= 2^31-1, an output
- * overlapping an input or another output (MGPU_ERROR_INVALID_ARGUMENT); the segmented reduce's tile check
- * (MGPU_ERROR_UNSUPPORTED); the range checks of keys_in and
- * keys_out (count keys), values_in and values_out (count values), each when count > 0, and of run_count (4
- * bytes, offset a multiple of 4) when given (mgpu_cmd_reduce_by_key requires it).
+ * overlapping an input, another output or indirect_count (MGPU_ERROR_INVALID_ARGUMENT); the segmented reduce's
+ * tile check (MGPU_ERROR_UNSUPPORTED); the range checks of keys_in and keys_out (count keys), values_in and
+ * values_out (count values), each when count > 0, of run_count (4 bytes, offset a multiple of 4) when given
+ * (mgpu_cmd_reduce_by_key requires it) and of indirect_count when given (4 bytes, offset a multiple of 4).
  */
 typedef struct mgpu_reduce_by_key_info {
     const void *next; /* the extension slot: must be NULL */
     mgpu_type key_type;
     mgpu_type value_type;
-    mgpu_op op; /* ADD, MIN or MAX */
-    uint32_t count;
-    mgpu_range keys_in;    /* count keys */
-    mgpu_range values_in;  /* count values */
-    mgpu_range keys_out;   /* room for count keys: the first run_count are written */
-    mgpu_range values_out; /* room for count values: the first run_count are written */
-    mgpu_range run_count;  /* uint32; mgpu_cmd_reduce_by_key: required; mgpu_reduce_by_key: optional */
+    mgpu_op op;                /* ADD, MIN or MAX */
+    uint32_t count;            /* with indirect_count, the maximum */
+    mgpu_range keys_in;        /* count keys */
+    mgpu_range values_in;      /* count values */
+    mgpu_range keys_out;       /* room for count keys: the first run_count are written */
+    mgpu_range values_out;     /* room for count values: the first run_count are written */
+    mgpu_range run_count;      /* uint32; mgpu_cmd_reduce_by_key: required; mgpu_reduce_by_key: optional */
+    mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
 } mgpu_reduce_by_key_info;
 
 /** The scratch mgpu_cmd_reduce_by_key needs: head flags, run numbers and starts (3 x count uint32), the scan's

@@ -546,12 +546,13 @@ static void interval_strip(any_info *i) {
 }
 static void interval_unscale(any_info *i) { i->interval.op = (mgpu_interval_op)9; }
 static void segreduce_strip(any_info *i) {
-    i->segreduce.values = i->segreduce.starts = i->segreduce.output = (mgpu_range){0};
+    mgpu_segreduce_info *s = &i->segreduce;
+    s->values = s->starts = s->output = s->indirect_count = s->indirect_segment_count = (mgpu_range){0};
 }
 static void segreduce_unscale(any_info *i) { i->segreduce.op = MGPU_OP_MAX_INDEX; }
 static void rbk_strip(any_info *i) {
     mgpu_reduce_by_key_info *r = &i->rbk;
-    r->keys_in = r->values_in = r->keys_out = r->values_out = r->run_count = (mgpu_range){0};
+    r->keys_in = r->values_in = r->keys_out = r->values_out = r->run_count = r->indirect_count = (mgpu_range){0};
 }
 static void rbk_unscale(any_info *i) { i->rbk.value_type = (mgpu_type)99; }
 static void segsort_strip(any_info *i) {

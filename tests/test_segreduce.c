@@ -9,9 +9,15 @@
  *   reduce-by-key: every key type with every value type, all keys equal, all distinct, random runs across tile
  *     boundaries, -0.0 and +0.0 keys (different), NaN keys (equal only with the same bits), count 0; the run
  *     count on the host and in device memory; outputs past the runs untouched.
+ *   indirect counts: every type x op, segreduce with a device value count, a device segment count or both
+ *     (real counts 0, 1, tile-1, tile, tile+1, random, the capacity and past it; no segments, starts past the
+ *     real value count), values past the real count poisoned (a value read past it shows), outputs past the real
+ *     segment count keeping their sentinel; reduce-by-key with a device count over key/value type pairs (keys
+ *     past the real count continue the last run, so a key read past it shows), the run count and outputs past
+ *     the runs; some through the recording tier with the caller's scratch.
  *   broken preconditions: starts not ascending or outside [0, count] write nothing outside the output.
- *   misuse: the specific result code of each bad argument, in every tier, with nothing written; the recording
- *     tier with the caller's scratch.
+ *   misuse: the specific result code of each bad argument (indirect counts included), in every tier, with nothing
+ *     written; the recording tier with the caller's scratch.
  *   segreduce_cli: the mgpuvk subcommands against the references, and bad input (exit 2, one line, no file).
  */
 #include "common.h"
@@ -401,6 +407,235 @@ static void rbk_special_keys(void) {
     }
 }
 
+/* ---- indirect counts ---- */
+
+/* Device uint32 counts: a 16-byte buffer holding the value count at 0 and the segment count at 4. */
+static mgpu_range seg_counts_upload(uint32_t values, uint32_t segments) {
+    uint32_t c[4] = {values, segments, 0, 0};
+    mgpu_range r = {0};
+    CHECK_OK(mgpu_buffer_alloc(g_test.ctx, sizeof c, &r));
+    CHECK_OK(mgpu_buffer_upload(g_test.ctx, r, c, sizeof c));
+    return r;
+}
+
+/* A value that changes any reduction it joins: values past the real count hold it, so one read shows. */
+static mgpu_scalar seg_poison(mgpu_type type, mgpu_op op) {
+    const ref_type_info *t = ref_type(type);
+    return op == MGPU_OP_ADD ? t->from_int(100) : t->extreme(op == MGPU_OP_MAX);
+}
+
+/* Runs `info` in the blocking tier, or (record) through get_requirements and the recording tier with the
+ * caller's scratch. */
+static void seg_run(const mgpu_segreduce_info *info, bool record) {
+    mgpu_context ctx = g_test.ctx;
+    if (!record) {
+        CHECK_OK(mgpu_segreduce(ctx, info));
+        return;
+    }
+    mgpu_requirements req;
+    CHECK_OK(mgpu_segreduce_get_requirements(ctx, info, &req));
+    mgpu_range scratch = {0};
+    if (req.scratch_size) CHECK_OK(mgpu_buffer_alloc(ctx, req.scratch_size, &scratch));
+    VkCommandBuffer cmd;
+    CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+    CHECK_OK(mgpu_cmd_segreduce(ctx, cmd, info, scratch));
+    CHECK_OK(mgpu_commands_submit(ctx, NULL));
+    mgpu_buffer_free(ctx, scratch);
+}
+
+/* A segmented reduce of capacity n values and m segments (random ascending starts in [0, n]) with the device
+ * value count `real_n` (when by_n) and segment count `real_m` (when by_m): outputs [0, s) against the reference
+ * over the first r values and s starts clamped to r, outputs [s, m) keep their sentinel. Returns failures. */
+static uint64_t seg_indirect_case(mgpu_type type, mgpu_op op, uint32_t n, uint32_t m, bool by_n, uint32_t real_n,
+                                  bool by_m, uint32_t real_m, bool record) {
+    uint64_t before = g_test.failures;
+    size_t size = mgpu_type_size(type);
+    uint32_t r = by_n && real_n < n ? real_n : n, sc = by_m && real_m < m ? real_m : m;
+    char *values = malloc((size_t)n * size + 8), *want = malloc((size_t)m * size + 8);
+    int32_t *starts = malloc((size_t)m * 4 + 4), *clamped = malloc((size_t)m * 4 + 4);
+    seg_values(type, op, values, n);
+    mgpu_scalar poison = seg_poison(type, op);
+    for (uint32_t i = r; i < n; ++i) ref_set(type, values, i, poison);
+    for (uint32_t k = 0; k < m; ++k) starts[k] = (int32_t)test_random_below(n + 1);
+    for (uint32_t k = 1; k < m; ++k) /* sorted */
+        for (uint32_t j = k; j > 0 && starts[j - 1] > starts[j]; --j) {
+            int32_t x = starts[j];
+            starts[j] = starts[j - 1];
+            starts[j - 1] = x;
+        }
+    for (uint32_t k = 0; k < m; ++k) clamped[k] = starts[k] < (int32_t)r ? starts[k] : (int32_t)r;
+    seg_sentinel(want, (size_t)m * size);
+    ref_segreduce(type, op, values, r, clamped, sc, want);
+    mgpu_range rv = test_upload(type, values, n), rs = test_upload(MGPU_TYPE_I32, starts, m);
+    mgpu_range ro = seg_alloc_sentinel((size_t)m * size), counts = seg_counts_upload(real_n, real_m);
+    mgpu_segreduce_info info = {.type = type,
+                                .op = op,
+                                .count = n,
+                                .segment_count = m,
+                                .values = rv,
+                                .starts = rs,
+                                .output = ro,
+                                .indirect_count = by_n ? mgpu_range_slice(counts, 0, 4) : (mgpu_range){0},
+                                .indirect_segment_count = by_m ? mgpu_range_slice(counts, 4, 4) : (mgpu_range){0}};
+    seg_run(&info, record);
+    char *got = test_download(type, ro, m);
+    for (uint32_t k = 0; k < m; ++k) {
+        mgpu_scalar x = ref_get(type, got, k), y = ref_get(type, want, k);
+        bool ok = k < sc ? ref_equal(type, x, y) : memcmp(got + (size_t)k * size, want + (size_t)k * size, size) == 0;
+        if (!ok) {
+            char a[64], b[64];
+            ref_format(type, x, a, sizeof a);
+            ref_format(type, y, b, sizeof b);
+            CHECK(false,
+                  "indirect segreduce %s op %d capacity %u/%u real counts %u%s/%u%s%s: out[%zu] (start %d) = %s, "
+                  "expected %s",
+                  mgpu_type_name(type), (int)op, n, m, r, by_n ? " (device)" : "", sc, by_m ? " (device)" : "",
+                  record ? " recorded" : "", (size_t)k, starts[k], a, b);
+            break;
+        }
+    }
+    mgpu_buffer_free(g_test.ctx, rv);
+    mgpu_buffer_free(g_test.ctx, rs);
+    mgpu_buffer_free(g_test.ctx, ro);
+    mgpu_buffer_free(g_test.ctx, counts);
+    free(got);
+    free(want);
+    free(values);
+    free(starts);
+    free(clamped);
+    return g_test.failures - before;
+}
+
+/* One type and op: a value capacity of several tiles with the real value counts 0, 1, tile-1, tile, tile+1, a
+ * random one, the capacity and past it (host segment count); real segment counts 0, 1, random, the capacity and
+ * past it (host value count); both on the device; a one-tile capacity. Stops at the first failure. */
+static void seg_indirect_sweep(mgpu_type type, mgpu_op op) {
+    uint32_t tile = seg_tile(type), n = 3 * tile + 7, m = n / 5 + 3;
+    uint32_t reals[] = {
+        0, 1, tile - 1, tile, tile + 1, test_random_below(n + 1), n, n + 1 + test_random_below(9), UINT32_MAX};
+    unsigned k = 0;
+    for (size_t i = 0; i < sizeof reals / sizeof reals[0]; ++i)
+        if (seg_indirect_case(type, op, n, m, true, reals[i], false, 0, ++k % 4 == 0)) return;
+    uint32_t segs[] = {0, 1, test_random_below(m + 1), m, m + 1 + test_random_below(9), UINT32_MAX};
+    for (size_t i = 0; i < sizeof segs / sizeof segs[0]; ++i)
+        if (seg_indirect_case(type, op, n, m, false, 0, true, segs[i], ++k % 4 == 0)) return;
+    /* Both: starts past the real value count end at it; the merge's end inside the first, a middle, the last tile. */
+    for (int i = 0; i < 4; ++i)
+        if (seg_indirect_case(type, op, n, m, true, test_random_below(n + 1), true, test_random_below(m + 2),
+                              ++k % 4 == 0))
+            return;
+    seg_indirect_case(type, op, tile / 4, 3, true, test_random_below(tile / 4 + 1), true, 2, false); /* one tile */
+}
+
+/* Runs a reduce-by-key of capacity n keys whose device count is `real`, keys of runs (those past the real count
+ * continue its last run, their values poisoned), and compares keys, values, the run count (host and device) and
+ * the outputs past the runs (untouched). Returns failures. */
+static uint64_t rbk_indirect_case(mgpu_type kt, mgpu_type vt, mgpu_op op, uint32_t n, uint32_t real, bool record) {
+    uint64_t before = g_test.failures;
+    mgpu_context ctx = g_test.ctx;
+    size_t ks = mgpu_type_size(kt), vs = mgpu_type_size(vt);
+    uint32_t r = real < n ? real : n;
+    char *keys = malloc((size_t)n * ks + 8), *values = malloc((size_t)n * vs + 8);
+    rbk_keys(kt, RBK_RUNS, keys, n, seg_tile(vt));
+    seg_values(vt, op, values, n);
+    mgpu_scalar poison = seg_poison(vt, op);
+    for (uint32_t i = r; i < n; ++i) {
+        if (r) memcpy(keys + (size_t)i * ks, keys + (size_t)(r - 1) * ks, ks);
+        ref_set(vt, values, i, poison);
+    }
+    char *want_keys = malloc((size_t)n * ks + 8), *want_values = malloc((size_t)n * vs + 8);
+    seg_sentinel(want_keys, (size_t)n * ks);
+    seg_sentinel(want_values, (size_t)n * vs);
+    size_t runs = ref_reduce_by_key(kt, vt, op, keys, values, r, want_keys, want_values);
+    mgpu_range rk = test_upload(kt, keys, n), rv = test_upload(vt, values, n);
+    mgpu_range rko = seg_alloc_sentinel((size_t)n * ks), rvo = seg_alloc_sentinel((size_t)n * vs);
+    mgpu_range rc = seg_alloc_sentinel(4), counts = seg_counts_upload(0, real);
+    mgpu_reduce_by_key_info info = {.key_type = kt,
+                                    .value_type = vt,
+                                    .op = op,
+                                    .count = n,
+                                    .keys_in = rk,
+                                    .values_in = rv,
+                                    .keys_out = rko,
+                                    .values_out = rvo,
+                                    .run_count = rc,
+                                    .indirect_count = mgpu_range_slice(counts, 4, 4)};
+    uint32_t host_runs = 0xdeadbeef;
+    if (record) {
+        mgpu_requirements req;
+        CHECK_OK(mgpu_reduce_by_key_get_requirements(ctx, &info, &req));
+        mgpu_range scratch = {0};
+        if (req.scratch_size) CHECK_OK(mgpu_buffer_alloc(ctx, req.scratch_size, &scratch));
+        VkCommandBuffer cmd;
+        CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+        CHECK_OK(mgpu_cmd_reduce_by_key(ctx, cmd, &info, scratch));
+        CHECK_OK(mgpu_commands_submit(ctx, NULL));
+        mgpu_buffer_free(ctx, scratch);
+    } else {
+        CHECK_OK(mgpu_reduce_by_key(ctx, &info, &host_runs));
+    }
+    uint32_t device_runs = 0xdeadbeef;
+    CHECK_OK(mgpu_buffer_download(ctx, rc, &device_runs, 4));
+    CHECK((record || host_runs == runs) && device_runs == runs,
+          "indirect reduce by key %s/%s op %d capacity %u count %u: runs %u (device %u), expected %zu",
+          mgpu_type_name(kt), mgpu_type_name(vt), (int)op, n, real, host_runs, device_runs, runs);
+    char *got_keys = test_download(kt, rko, n), *got_values = test_download(vt, rvo, n);
+    CHECK(memcmp(got_keys, want_keys, (size_t)n * ks) == 0,
+          "indirect reduce by key %s/%s capacity %u count %u: keys differ (or written past the runs)",
+          mgpu_type_name(kt), mgpu_type_name(vt), n, real);
+    for (size_t i = 0; i < n; ++i) {
+        mgpu_scalar x = ref_get(vt, got_values, i), y = ref_get(vt, want_values, i);
+        bool ok = i < runs ? ref_equal(vt, x, y) : memcmp(got_values + i * vs, want_values + i * vs, vs) == 0;
+        if (!ok) {
+            char a[64], b[64];
+            ref_format(vt, x, a, sizeof a);
+            ref_format(vt, y, b, sizeof b);
+            CHECK(false,
+                  "indirect reduce by key %s/%s op %d capacity %u count %u: value %zu of %zu runs = %s, "
+                  "expected %s",
+                  mgpu_type_name(kt), mgpu_type_name(vt), (int)op, n, real, i, runs, a, b);
+            break;
+        }
+    }
+    mgpu_buffer_free(ctx, rk);
+    mgpu_buffer_free(ctx, rv);
+    mgpu_buffer_free(ctx, rko);
+    mgpu_buffer_free(ctx, rvo);
+    mgpu_buffer_free(ctx, rc);
+    mgpu_buffer_free(ctx, counts);
+    free(keys);
+    free(values);
+    free(want_keys);
+    free(want_values);
+    free(got_keys);
+    free(got_values);
+    return g_test.failures - before;
+}
+
+/* Reduce-by-key with a device count: each value type with a key type rotated, the ops rotated, a capacity past
+ * two tiles of the segmented reduce and of the scan inside, real counts 0, 1, tile-1, tile, tile+1 (both tiles),
+ * random, the capacity and past it. Stops a pair at its first failure. */
+static void rbk_indirect_sweep(void) {
+    uint32_t scan_tile = test_tile(MGPU_PRIM_SCAN, MGPU_TYPE_U32);
+    for (int v = 0; v < MGPU_TYPE_COUNT; ++v) {
+        mgpu_type vt = (mgpu_type)v, kt = (mgpu_type)((v + 2) % MGPU_TYPE_COUNT);
+        uint32_t tile = seg_tile(vt), n = 3 * (tile > scan_tile ? tile : scan_tile) + 7;
+        uint32_t reals[] = {0,
+                            1,
+                            tile - 1,
+                            tile,
+                            tile + 1,
+                            scan_tile - 1,
+                            scan_tile + 1,
+                            test_random_below(n + 1),
+                            n,
+                            n + 1 + test_random_below(9),
+                            UINT32_MAX};
+        for (size_t i = 0; i < sizeof reals / sizeof reals[0]; ++i)
+            if (rbk_indirect_case(kt, vt, seg_ops[(i + (size_t)v) % 3], n, reals[i], i % 3 == 1)) break;
+    }
+}
+
 /* ---- misuse and the recording tier ---- */
 
 static void seg_misuse(void) {
@@ -451,6 +686,13 @@ static void seg_misuse(void) {
                   MGPU_ERROR_INVALID_ARGUMENT); /* overlaps the starts */
     SEG_BAD_RANGE(bad.values.buffer = VK_NULL_HANDLE, MGPU_ERROR_INVALID_ARGUMENT);
     SEG_BAD_RANGE((bad.output.id = 0, bad.output.offset = 1u << 30), MGPU_ERROR_INVALID_ARGUMENT); /* not vouched for */
+    /* Indirect counts: too small, misaligned, overlapping the output. */
+    SEG_BAD_RANGE(bad.indirect_count = mgpu_range_slice(small, 0, 2), MGPU_ERROR_RANGE_TOO_SMALL);
+    SEG_BAD_RANGE(bad.indirect_count = mgpu_range_slice(small, 2, 4), MGPU_ERROR_MISALIGNED);
+    SEG_BAD_RANGE(bad.indirect_count = mgpu_range_slice(out, 8, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    SEG_BAD_RANGE(bad.indirect_segment_count = mgpu_range_slice(small, 4, 3), MGPU_ERROR_RANGE_TOO_SMALL);
+    SEG_BAD_RANGE(bad.indirect_segment_count = mgpu_range_slice(small, 6, 4), MGPU_ERROR_MISALIGNED);
+    SEG_BAD_RANGE(bad.indirect_segment_count = mgpu_range_slice(out, m * 4 - 4, 4), MGPU_ERROR_INVALID_ARGUMENT);
 #undef SEG_BAD_REQ
 #undef SEG_BAD
 #undef SEG_BAD_RANGE
@@ -482,6 +724,9 @@ static void seg_misuse(void) {
     CHECK_RESULT_IN(ctx, mgpu_cmd_segreduce(ctx, cmd, &good, (mgpu_range){0}), MGPU_ERROR_INVALID_ARGUMENT);
     bad = good;
     bad.next = &dummy;
+    CHECK_RESULT_IN(ctx, mgpu_cmd_segreduce(ctx, cmd, &bad, scratch), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; /* scratch sharing a byte with an indirect count */
+    bad.indirect_segment_count = mgpu_range_slice(scratch, 0, 4);
     CHECK_RESULT_IN(ctx, mgpu_cmd_segreduce(ctx, cmd, &bad, scratch), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT_IN(ctx, mgpu_segreduce(ctx, &good), MGPU_ERROR_INVALID_ARGUMENT); /* the context is recording */
     CHECK_OK(mgpu_commands_submit(ctx, NULL));
@@ -542,6 +787,11 @@ static void seg_misuse(void) {
     RBK_BAD_RANGE(kbad.values_out = mgpu_range_slice(kout, 0, n * 4), MGPU_ERROR_INVALID_ARGUMENT); /* two outputs */
     RBK_BAD_RANGE(kbad.run_count = mgpu_range_slice(vout, 8, 4), MGPU_ERROR_INVALID_ARGUMENT);
     RBK_BAD_RANGE(kbad.run_count = mgpu_range_slice(values, 0, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    RBK_BAD_RANGE(kbad.indirect_count = mgpu_range_slice(small, 0, 2), MGPU_ERROR_RANGE_TOO_SMALL);
+    RBK_BAD_RANGE(kbad.indirect_count = mgpu_range_slice(small, 2, 4), MGPU_ERROR_MISALIGNED);
+    RBK_BAD_RANGE(kbad.indirect_count = mgpu_range_slice(count, 0, 4), MGPU_ERROR_INVALID_ARGUMENT); /* run_count */
+    RBK_BAD_RANGE(kbad.indirect_count = mgpu_range_slice(vout, 16, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    RBK_BAD_RANGE(kbad.indirect_count = mgpu_range_slice(kout, n * 8 - 4, 4), MGPU_ERROR_INVALID_ARGUMENT);
 #undef RBK_BAD_REQ
 #undef RBK_BAD
 #undef RBK_BAD_RANGE
@@ -615,6 +865,9 @@ void test_segreduce(void) {
     seg_broken_starts();
     rbk_matrix();
     rbk_special_keys();
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
+        for (size_t o = 0; o < 3; ++o) seg_indirect_sweep((mgpu_type)t, seg_ops[o]);
+    rbk_indirect_sweep();
     seg_misuse();
     /* The other paths, forced: shared-memory scans and one-thread searches, subgroup ones, other NT/VT (tile 32:
      * many tiles and rounds of the carry workgroup), a few workgroups looping over tiles. */

@@ -14,6 +14,9 @@
  * to the caller's run_count), segreduce_keys writes each run's start and key, and the segmented reduce runs over
  * those starts, sized for count runs and reading the run count from run_count when it executes. Scratch: flags,
  * run numbers and starts (count uint32 each), the scan's scratch and the segmented reduce's, 16-byte aligned.
+ * Indirect counts (device uint32s, clamped to count and segment_count, which are then the capacities that size the
+ * scratch and the dispatches): every kernel reads them when it executes (segreduce_pc.h's count_address and
+ * segment_count_address); reduce-by-key passes its indirect count to every dispatch and to its scan.
  */
 #include "../mgpu_internal.h"
 #include "kernels/segreduce/segreduce_pc.h"
@@ -92,6 +95,15 @@ static mgpu_result mgpu_segreduce_check(mgpu_context ctx, const mgpu_segreduce_i
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: the output overlaps the values");
     if (mgpu__ranges_overlap(info->output, out_bytes, info->starts, start_bytes))
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: the output overlaps the starts");
+    static const char *const names[2] = {"segreduce indirect_count", "segreduce indirect_segment_count"};
+    const mgpu_range counts[2] = {info->indirect_count, info->indirect_segment_count};
+    for (int i = 0; i < 2; ++i) {
+        if (!counts[i].buffer) continue;
+        r = mgpu__check_range(ctx, names[i], counts[i], 4, 4);
+        if (r != MGPU_SUCCESS) return r;
+        if (mgpu__ranges_overlap(counts[i], 4, info->output, out_bytes))
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps the output", names[i]);
+    }
     return MGPU_SUCCESS;
 }
 
@@ -153,6 +165,11 @@ static mgpu_result mgpu_segreduce_record(mgpu_context ctx, VkCommandBuffer cmd, 
     return mgpu__dispatch(ctx, cmd, &spine, pc, sizeof *pc, 1, 1);
 }
 
+/* The device address of an optional range: 0 when it is absent. */
+static VkDeviceAddress mgpu_optional_address(mgpu_context ctx, mgpu_range range) {
+    return range.buffer ? mgpu_range_address(ctx, range) : 0;
+}
+
 static mgpu_result mgpu_scratch_check(mgpu_context ctx, const char *name, mgpu_range scratch, VkDeviceSize bytes,
                                       const mgpu_range_use *uses, size_t use_count) {
     mgpu_result r = mgpu__check_scratch(ctx, name, scratch, bytes, 1, uses, use_count);
@@ -169,16 +186,21 @@ mgpu_result mgpu_cmd_segreduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     if (!info->segment_count) return MGPU_SUCCESS; /* nothing to write */
     mgpu_segreduce_plan plan = mgpu_segreduce_make_plan(ctx, info->type, info->count, info->segment_count);
     size_t size = mgpu_type_size(info->type);
-    mgpu_range_use uses[] = {{"the values", info->values, (VkDeviceSize)info->count * size},
-                             {"the starts", info->starts, (VkDeviceSize)info->segment_count * 4},
-                             {"the output", info->output, (VkDeviceSize)info->segment_count * size}};
+    mgpu_range_use uses[] = {
+        {"the values", info->values, (VkDeviceSize)info->count * size},
+        {"the starts", info->starts, (VkDeviceSize)info->segment_count * 4},
+        {"the output", info->output, (VkDeviceSize)info->segment_count * size},
+        {"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0},
+        {"indirect_segment_count", info->indirect_segment_count, info->indirect_segment_count.buffer ? 4 : 0}};
     r = mgpu_scratch_check(ctx, "segreduce scratch", scratch, plan.bytes, uses, MGPU_ARRAY_COUNT(uses));
     if (r != MGPU_SUCCESS) return r;
     mgpu_segreduce_pc pc = {.values = info->count ? mgpu_range_address(ctx, info->values) : 0,
                             .starts = mgpu_range_address(ctx, info->starts),
                             .results = mgpu_range_address(ctx, info->output),
                             .count = info->count,
-                            .segment_count = info->segment_count};
+                            .segment_count = info->segment_count,
+                            .count_address = mgpu_optional_address(ctx, info->indirect_count),
+                            .segment_count_address = mgpu_optional_address(ctx, info->indirect_segment_count)};
     return mgpu_segreduce_record(ctx, cmd, info->type, info->op, &plan, &pc, scratch);
 }
 
@@ -218,8 +240,9 @@ static mgpu_rbk_plan mgpu_rbk_make_plan(mgpu_context ctx, const mgpu_reduce_by_k
     return plan;
 }
 
-/* The ranges of a reduce-by-key and the bytes it touches in each. */
-static void mgpu_rbk_uses(const mgpu_reduce_by_key_info *info, mgpu_range_use uses[5]) {
+/* The ranges of a reduce-by-key and the bytes it touches in each: the four arrays, run_count, indirect_count. */
+#define MGPU_RBK_USES 6
+static void mgpu_rbk_uses(const mgpu_reduce_by_key_info *info, mgpu_range_use uses[MGPU_RBK_USES]) {
     VkDeviceSize keys = (VkDeviceSize)info->count * mgpu_type_size(info->key_type);
     VkDeviceSize values = (VkDeviceSize)info->count * mgpu_type_size(info->value_type);
     uses[0] = (mgpu_range_use){"keys_in", info->keys_in, keys};
@@ -227,6 +250,7 @@ static void mgpu_rbk_uses(const mgpu_reduce_by_key_info *info, mgpu_range_use us
     uses[2] = (mgpu_range_use){"keys_out", info->keys_out, keys};
     uses[3] = (mgpu_range_use){"values_out", info->values_out, values};
     uses[4] = (mgpu_range_use){"run_count", info->run_count, info->run_count.buffer ? 4 : 0};
+    uses[5] = (mgpu_range_use){"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0};
 }
 
 /* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
@@ -242,7 +266,7 @@ static mgpu_result mgpu_rbk_check(mgpu_context ctx, const mgpu_reduce_by_key_inf
     if (info->count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: count %u > 2^31-1", info->count);
     if (!check_ranges) return MGPU_SUCCESS;
-    mgpu_range_use uses[5];
+    mgpu_range_use uses[MGPU_RBK_USES];
     mgpu_rbk_uses(info, uses);
     size_t key_size = mgpu_type_size(info->key_type), value_size = mgpu_type_size(info->value_type);
     static const char *const names[4] = {"reduce by key keys_in", "reduce by key values_in", "reduce by key keys_out",
@@ -251,10 +275,12 @@ static mgpu_result mgpu_rbk_check(mgpu_context ctx, const mgpu_reduce_by_key_inf
         r = mgpu__check_range(ctx, names[i], uses[i].range, uses[i].bytes, i % 2 ? value_size : key_size);
     if (r == MGPU_SUCCESS && (need_count || info->run_count.buffer))
         r = mgpu__check_range(ctx, "reduce by key run_count", info->run_count, 4, 4);
+    if (r == MGPU_SUCCESS && info->indirect_count.buffer)
+        r = mgpu__check_range(ctx, "reduce by key indirect_count", info->indirect_count, 4, 4);
     if (r != MGPU_SUCCESS) return r;
     /* Every output (keys_out, values_out, run_count) shares no byte with any other range. */
     for (int i = 2; i < 5; ++i)
-        for (int j = 0; j < 5; ++j)
+        for (int j = 0; j < MGPU_RBK_USES; ++j)
             if (j != i && mgpu__ranges_overlap(uses[i].range, uses[i].bytes, uses[j].range, uses[j].bytes))
                 return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: %s overlaps %s", uses[i].name,
                                   uses[j].name);
@@ -289,7 +315,7 @@ mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const 
             &(mgpu_fill_info){
                 .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 1, .output = info->run_count});
     mgpu_rbk_plan plan = mgpu_rbk_make_plan(ctx, info);
-    mgpu_range_use uses[5];
+    mgpu_range_use uses[MGPU_RBK_USES];
     mgpu_rbk_uses(info, uses);
     r = mgpu_scratch_check(ctx, "reduce by key scratch", scratch, plan.bytes, uses, MGPU_ARRAY_COUNT(uses));
     if (r != MGPU_SUCCESS) return r;
@@ -298,9 +324,12 @@ mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const 
     mgpu_range flags = mgpu__subrange(scratch, 0, words);
     mgpu_range positions = mgpu__subrange(scratch, plan.positions_offset, words);
     VkDeviceAddress run_count = mgpu_range_address(ctx, info->run_count);
+    VkDeviceAddress count_address = mgpu_optional_address(ctx, info->indirect_count);
     /* 1. Run heads. */
-    mgpu_segreduce_pc pc = {
-        .values = mgpu_range_address(ctx, info->keys_in), .aux = mgpu_range_address(ctx, flags), .count = info->count};
+    mgpu_segreduce_pc pc = {.values = mgpu_range_address(ctx, info->keys_in),
+                            .aux = mgpu_range_address(ctx, flags),
+                            .count = info->count,
+                            .count_address = count_address};
     uint32_t groups = (info->count + MGPU_SEGREDUCE_KEYS_NT - 1) / MGPU_SEGREDUCE_KEYS_NT;
     uint32_t limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u;
     if (groups > limit) groups = limit;
@@ -313,6 +342,7 @@ mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const 
     scan.input = flags;
     scan.output = positions;
     scan.total = info->run_count;
+    scan.indirect_count = info->indirect_count;
     r = mgpu_cmd_scan(ctx, cmd, &scan,
                       plan.scan_bytes ? mgpu__subrange(scratch, plan.scan_offset, plan.scan_bytes) : (mgpu_range){0});
     if (r != MGPU_SUCCESS) return r;
@@ -331,6 +361,7 @@ mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const 
                              .starts = starts,
                              .results = mgpu_range_address(ctx, info->values_out),
                              .segment_count_address = run_count,
+                             .count_address = count_address,
                              .count = info->count,
                              .segment_count = info->count};
     return mgpu_segreduce_record(ctx, cmd, info->value_type, info->op, &plan.segreduce, &pc,

@@ -36,6 +36,7 @@ shared uint s_scan_flags[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #include "include/cta_segscan.glsl"
 #include "include/loadstore.glsl"
 #include "include/lbs.glsl"
+#include "include/count.glsl"
 #include "kernels/segreduce/segreduce.glsl"
 
 shared T s_values[gl_WorkGroupSize.x * VT];
@@ -102,7 +103,7 @@ void mgpu_tile(uint tile, uint segments) {
 }
 
 void main() {
-    uint segments = mgpu_segment_count();
+    uint segments = mgpu_segreduce_begin();
     uint tiles = mgpu_segreduce_tiles(segments);
     mgpu_for_each_tile(tile, tiles, pc.groups_x) {
         mgpu_tile(tile, segments);

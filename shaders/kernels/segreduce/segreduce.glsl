@@ -5,20 +5,25 @@
  * count + segments + 1 merge positions, cut into tiles of pc.tile_size. Walking the merge, start k closes
  * segment k - 1 (start 0 closes the values before the first segment, which belong to none) and opens segment k.
  * Contract: the kernel declares its push constants as `pc` with MGPU_SEGREDUCE_PC_FIELDS and includes
- * types.glsl. Starts are clamped to [0, count], and tile bounds to what the merge allows, so that input that
+ * types.glsl and count.glsl, and main() calls mgpu_segreduce_begin() before anything else. Starts are clamped to [0, count], and tile bounds to what the merge allows, so that input that
  * breaks the preconditions (starts not ascending) gives some result and never an access out of bounds.
  */
 #ifndef MGPU_SEGREDUCE_GLSL
 #define MGPU_SEGREDUCE_GLSL
 
-/* The number of segments: pc.segment_count, or the device count clamped to it. */
-uint mgpu_segment_count() {
-    if (!mgpu_present(pc.segment_count_address)) return pc.segment_count;
-    return min(UintArray(pc.segment_count_address).v[0], pc.segment_count);
+/* The number of values: pc.count, or the device count clamped to it (set by mgpu_segreduce_begin). Every bound
+ * below is this real count, so no value past it is read and a start past it ends its segment there. */
+uint g_count;
+
+/* Reads the real counts: sets g_count and returns the number of segments (pc.segment_count, or the device
+ * segment count clamped to it). */
+uint mgpu_segreduce_begin() {
+    g_count = mgpu_count(pc.count_address, pc.count);
+    return mgpu_count(pc.segment_count_address, pc.segment_count);
 }
 
 /* Merge positions: count + segments + 1 (below 2^32: count + segment_count <= 2^32 - 2, the host checks). */
-uint mgpu_segreduce_total(uint segments) { return pc.count + segments + 1u; }
+uint mgpu_segreduce_total(uint segments) { return g_count + segments + 1u; }
 
 uint mgpu_segreduce_tiles(uint segments) {
     uint total = mgpu_segreduce_total(segments);
@@ -33,8 +38,8 @@ uint mgpu_segreduce_diag(uint tile, uint segments) {
 
 /* Start k (k <= segments), clamped to [0, count]; start `segments` is count. */
 uint mgpu_segment_start(uint k, uint segments) {
-    if (k >= segments) return pc.count;
-    return uint(clamp(IntArray(pc.starts).v[k], 0, int(pc.count)));
+    if (k >= segments) return g_count;
+    return uint(clamp(IntArray(pc.starts).v[k], 0, int(g_count)));
 }
 
 /* The values before merge position diag of tile `tile`, from the partitions: within [0, count] and what the
@@ -42,7 +47,7 @@ uint mgpu_segment_start(uint k, uint segments) {
 uint mgpu_segreduce_tile_a(uint tile, uint diag, uint segments) {
     uint a = UintArray(pc.partitions).v[tile];
     uint lo = diag > segments + 1u ? diag - segments - 1u : 0u;
-    return clamp(a, lo, min(diag, pc.count));
+    return clamp(a, lo, min(diag, g_count));
 }
 
 #endif

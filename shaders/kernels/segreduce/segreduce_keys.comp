@@ -18,10 +18,12 @@ layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 1u;
 layout(push_constant, std430) uniform SegreducePush { MGPU_SEGREDUCE_PC_FIELDS } pc;
 
 #include "include/values.glsl"
+#include "include/count.glsl"
 
 void main() {
     uint stride = gl_WorkGroupSize.x * gl_NumWorkGroups.x;
-    for (uint i = gl_GlobalInvocationID.x; i < pc.count; i += stride) {
+    uint count = mgpu_count(pc.count_address, pc.count); // indirect: the real count, at most the capacity
+    for (uint i = gl_GlobalInvocationID.x; i < count; i += stride) {
         uvec2 key = mgpu_value_load(pc.values, i);
         bool head = i == 0u || mgpu_value_load(pc.values, i - 1u) != key;
         if (MODE == MGPU_SEGREDUCE_HEADS) {

@@ -13,6 +13,7 @@
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(push_constant, std430) uniform SegreducePush { MGPU_SEGREDUCE_PC_FIELDS } pc;
 
+#include "include/count.glsl"
 #include "kernels/segreduce/segreduce.glsl"
 
 uint g_segments;
@@ -20,11 +21,11 @@ uint g_segments;
 #include "include/merge_path.glsl"
 
 void main() {
-    g_segments = mgpu_segment_count();
+    g_segments = mgpu_segreduce_begin();
     uint tiles = mgpu_segreduce_tiles(g_segments), starts = g_segments + 1u;
     for (uint i = MGPU_PATH_FIRST_PARTITION; i <= tiles; i += MGPU_PATH_PARTITION_STRIDE) {
         uint diag = mgpu_segreduce_diag(i, g_segments);
-        uint a = MGPU_PATH_SEARCH(diag > starts ? diag - starts : 0u, min(diag, pc.count), diag);
+        uint a = MGPU_PATH_SEARCH(diag > starts ? diag - starts : 0u, min(diag, g_count), diag);
         if (MGPU_PATH_WRITER) UintArray(pc.partitions).v[i] = a;
     }
 }

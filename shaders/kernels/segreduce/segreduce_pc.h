@@ -11,8 +11,10 @@
 /* segreduce_partition.comp, segreduce.comp and segreduce_spine.comp: `count` values and the segments' starts
  * (int32), merged with a last start at count (the end of the last segment): count + segments + 1 merge
  * positions, cut into tiles of tile_size (NT x VT of the tile kernel). segments: segment_count, or, when
- * segment_count_address is present, the device uint32 there clamped to segment_count (reduce-by-key's run
- * count). partitions: the value positions before each tile boundary; carries and carry_flags: each tile's
+ * segment_count_address is present, the device uint32 there clamped to segment_count (an indirect segment
+ * count, or reduce-by-key's run count). The values: count, or, when count_address is present, the device uint32
+ * there clamped to count (include/count.glsl; every kernel here, segreduce_keys.comp included); with a device
+ * count, count and segment_count are the capacities that sized the scratch and the dispatches. partitions: the value positions before each tile boundary; carries and carry_flags: each tile's
  * carry-out (the reduction of its values after its last start, or of all of them) and whether it holds a
  * start. segreduce_keys.comp (MODE MGPU_SEGREDUCE_HEADS): aux[i] = 1 where key i (values: the keys) starts a
  * run, else 0; (MODE MGPU_SEGREDUCE_SCATTER): for each run head i, with aux its exclusive scan,
@@ -29,7 +31,8 @@
     MGPU_UINT count;                 \
     MGPU_UINT segment_count;         \
     MGPU_UINT tile_size;             \
-    MGPU_UINT groups_x;
+    MGPU_UINT groups_x;              \
+    MGPU_ADDR count_address;
 #define MGPU_SEGREDUCE_HEADS   0u /* segreduce_keys MODE */
 #define MGPU_SEGREDUCE_SCATTER 1u
 
@@ -37,7 +40,7 @@
 typedef struct mgpu_segreduce_pc {
     MGPU_SEGREDUCE_PC_FIELDS
 } mgpu_segreduce_pc;
-static_assert(sizeof(mgpu_segreduce_pc) == 80, "segmented reduce push constants");
+static_assert(sizeof(mgpu_segreduce_pc) == 88, "segmented reduce push constants");
 #endif
 
 #endif

@@ -27,10 +27,11 @@ shared uint s_scan_flags[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_SEGSCAN_SHARED s_scan
 #define MGPU_SEGSCAN_SHARED_FLAGS s_scan_flags
 #include "include/cta_segscan.glsl"
+#include "include/count.glsl"
 #include "kernels/segreduce/segreduce.glsl"
 
 void main() {
-    uint segments = mgpu_segment_count();
+    uint segments = mgpu_segreduce_begin();
     uint tiles = mgpu_segreduce_tiles(segments);
     uint chunk = gl_WorkGroupSize.x * VT;
     TArray carries = TArray(pc.carries), results = TArray(pc.results);
