@@ -10,9 +10,12 @@
 // loaded into registers while this tile is searched, merged and stored, and the partitions are read a tile
 // earlier still, so that those loads never wait for them (1.29x at 2^26 on an H200: bench/RESULTS.md, eighth
 // session).
+// A mergesort pass with an indirect count (pc.a_count_address) merges the runs of the real count's elements
+// only: tiles past them return, and a pass whose run covers them all copies them (the ping-pong's parity).
 #include "shared/spec_ids.h"
 #include "kernels/merge/merge_pc.h"
 #include "include/types.glsl"
+#include "include/count.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
@@ -29,6 +32,7 @@ shared T s_keys[gl_WorkGroupSize.x * VT];
 shared uint s_source[VALUE_WORDS > 0u ? gl_WorkGroupSize.x * VT : 8u];
 uint g_a_len;            /* the tile's A elements: its keys in shared memory are A's, then B's */
 uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b_keys (MODE 1) */
+uint g_a_count;          /* A's elements: pc.a_count, or the indirect count clamped to it */
 #define MGPU_MERGE_A(i) s_keys[i]
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
 #define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
@@ -42,7 +46,7 @@ uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b
 
 /* The span of `tile` whose A elements, relative to its pair of runs, are [a0, a1). */
 mgpu_tile_span mgpu_span(uint tile, uint a0, uint a1) {
-    return mgpu_merge_tile_span(pc.a_count, pc.b_count, pc.run, gl_WorkGroupSize.x * VT, tile, a0, a1);
+    return mgpu_merge_tile_span(g_a_count, pc.b_count, pc.run, gl_WorkGroupSize.x * VT, tile, a0, a1);
 }
 
 /* Merges the tile whose keys are in s_keys (A's, then B's) and stores its keys and values; the caller's
@@ -94,7 +98,7 @@ void mgpu_merge_searched(uint tiles) {
     TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
     uint nv = gl_WorkGroupSize.x * VT;
     mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_merge_pair pair = mgpu_merge_range(pc.a_count, pc.b_count, pc.run, tile * nv);
+        mgpu_merge_pair pair = mgpu_merge_range(g_a_count, pc.b_count, pc.run, tile * nv);
         uint diag0 = tile * nv - pair.first, diag1 = min(diag0 + nv, pair.a_len + pair.b_len);
         g_a_base = pair.a_base;
         g_b_base = pair.b_base;
@@ -115,7 +119,8 @@ void mgpu_merge_searched(uint tiles) {
 #include "include/tile_pipeline.glsl"
 
 void main() {
-    uint total = pc.run == 0u ? pc.a_count + pc.b_count : pc.a_count;
+    g_a_count = mgpu_count(pc.a_count_address, pc.a_count);
+    uint total = pc.run == 0u ? g_a_count + pc.b_count : g_a_count;
     uint tiles = (total + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
     if (MODE == 1u) mgpu_merge_searched(tiles);
     else mgpu_pipelined_tiles(tiles);

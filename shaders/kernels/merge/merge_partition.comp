@@ -8,6 +8,7 @@
 #include "shared/spec_ids.h"
 #include "kernels/merge/merge_pc.h"
 #include "include/types.glsl"
+#include "include/count.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 1u; /* the merge kernel's tile size NT * VT */
@@ -21,4 +22,8 @@ layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 #define MGPU_PATH_A_FIRST(diag, p) (MODE == 1u ? mgpu_merge_keys_b_first(diag, p) : mgpu_merge_keys_a_first(diag, p))
 #include "include/merge_path.glsl"
 
-void main() { mgpu_partitions(pc.partitions, pc.a_count, pc.b_count, pc.run, VT); }
+void main() {
+    /* A's elements: pc.a_count, or the indirect count clamped to it; partitions past its tiles are not written. */
+    uint a_count = mgpu_count(pc.a_count_address, pc.a_count);
+    mgpu_partitions(pc.partitions, a_count, pc.b_count, pc.run, VT);
+}

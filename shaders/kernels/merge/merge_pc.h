@@ -11,6 +11,8 @@
 /* merge_partition.comp and merge.comp: A and B sorted, merged into out; partitions holds, for each tile
  * boundary, the count of its pair's A elements before it. Values are raw 32-bit words. run 0: a plain merge;
  * run > 0: a mergesort pass over a_count elements of a_keys (== b_keys, b_count 0) sorted in runs of `run`.
+ * a_count_address: absent (0), or the device address of a uint32 that replaces a_count, clamped to it (mgpu_count:
+ * a mergesort's indirect count; a_count is then the capacity that sized the scratch and the dispatches).
  * mergesort_block.comp takes this layout too (kernels/mergesort/mergesort_pc.h). */
 #define MGPU_MERGE_PC_FIELDS \
     MGPU_ADDR a_keys;        \
@@ -23,13 +25,14 @@
     MGPU_UINT a_count;       \
     MGPU_UINT b_count;       \
     MGPU_UINT groups_x;      \
-    MGPU_UINT run;
+    MGPU_UINT run;           \
+    MGPU_ADDR a_count_address;
 
 #ifndef VULKAN
 typedef struct mgpu_merge_pc {
     MGPU_MERGE_PC_FIELDS
 } mgpu_merge_pc;
-static_assert(sizeof(mgpu_merge_pc) == 72, "merge push constants");
+static_assert(sizeof(mgpu_merge_pc) == 80, "merge push constants");
 #endif
 
 #endif

@@ -9,9 +9,9 @@
 #include "shared/push_constants.h"
 #include "kernels/merge/merge_pc.h"
 
-/* sorted_search.comp (partitioned by merge_partition.comp: the same layout as MGPU_MERGE_PC_FIELDS up to
- * `run`, which is 0): for each A element its bound in B, for each B element the other bound in A (int32), and
- * match flags (int32 0/1); absent outputs are skipped. */
+/* sorted_search.comp (partitioned by merge_partition.comp: the same layout as MGPU_MERGE_PC_FIELDS, run 0 and
+ * a_count_address absent): for each A element its bound in B, for each B element the other bound in A (int32),
+ * and match flags (int32 0/1); absent outputs are skipped. */
 #define MGPU_SEARCH_PC_FIELDS \
     MGPU_ADDR a_keys;         \
     MGPU_ADDR b_keys;         \
@@ -23,7 +23,8 @@
     MGPU_UINT a_count;        \
     MGPU_UINT b_count;        \
     MGPU_UINT groups_x;       \
-    MGPU_UINT run;
+    MGPU_UINT run;            \
+    MGPU_ADDR a_count_address;
 
 #ifndef VULKAN
 typedef struct mgpu_search_pc {
