@@ -47,18 +47,19 @@ static mgpu_result mgpu_mergesort_check(mgpu_context ctx, const mgpu_sort_info *
     if (info->begin_bit || info->end_bit)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mergesort: bit ranges are the radix sort's");
     mgpu_result r = mgpu__sort_check(ctx, info, check_ranges);
-    if (r == MGPU_SUCCESS && check_ranges) r = mgpu__sort_check_indirect(ctx, info);
+    if (r == MGPU_SUCCESS && check_ranges)
+        r = mgpu__sort_check_indirect(ctx, info, "sort indirect_count", info->indirect_count);
     return r;
 }
 
-mgpu_result mgpu__sort_check_indirect(mgpu_context ctx, const mgpu_sort_info *info) {
-    if (!info->indirect_count.buffer) return MGPU_SUCCESS;
-    mgpu_result r = mgpu__check_range(ctx, "sort indirect_count", info->indirect_count, 4, 4);
+mgpu_result mgpu__sort_check_indirect(mgpu_context ctx, const mgpu_sort_info *info, const char *name,
+                                      mgpu_range count) {
+    if (!count.buffer) return MGPU_SUCCESS;
+    mgpu_result r = mgpu__check_range(ctx, name, count, 4, 4);
     VkDeviceSize n = info->count, out_value = info->indices ? 4 : info->value_size;
-    if (r == MGPU_SUCCESS &&
-        (mgpu__ranges_overlap(info->indirect_count, 4, info->keys_out, n * mgpu_type_size(info->key_type)) ||
-         mgpu__ranges_overlap(info->indirect_count, 4, info->values_out, n * out_value)))
-        r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: indirect_count overlaps an output");
+    if (r == MGPU_SUCCESS && (mgpu__ranges_overlap(count, 4, info->keys_out, n * mgpu_type_size(info->key_type)) ||
+                              mgpu__ranges_overlap(count, 4, info->values_out, n * out_value)))
+        r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps an output", name);
     return r;
 }
 

@@ -181,7 +181,8 @@ static mgpu_result mgpu_radix_check(mgpu_context ctx, const mgpu_sort_info *info
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: info->next must be NULL");
     mgpu_result r = mgpu__sort_check(ctx, info, check_ranges);
-    if (r == MGPU_SUCCESS && check_ranges) r = mgpu__sort_check_indirect(ctx, info);
+    if (r == MGPU_SUCCESS && check_ranges)
+        r = mgpu__sort_check_indirect(ctx, info, "sort indirect_count", info->indirect_count);
     return r == MGPU_SUCCESS ? mgpu_radix_make_plan(ctx, info, plan) : r;
 }
 

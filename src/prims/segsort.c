@@ -124,10 +124,9 @@ static mgpu_result mgpu_segsort_job_from(mgpu_context ctx, const mgpu_segsort_in
     if (info->segments_kind == MGPU_SEGMENTS_FLAGS && info->indirect_head_count.buffer)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: indirect_head_count with head flags");
     if (check_ranges) {
-        r = mgpu__sort_check_indirect(ctx, &sort);
-        if (r != MGPU_SUCCESS) return r;
-        sort.indirect_count = info->indirect_head_count;
-        r = mgpu__sort_check_indirect(ctx, &sort);
+        r = mgpu__sort_check_indirect(ctx, &sort, "segsort indirect_count", info->indirect_count);
+        if (r == MGPU_SUCCESS)
+            r = mgpu__sort_check_indirect(ctx, &sort, "segsort indirect_head_count", info->indirect_head_count);
         if (r != MGPU_SUCCESS) return r;
     }
     if (info->count == 0) return MGPU_SUCCESS;
@@ -157,7 +156,8 @@ static mgpu_result mgpu_locality_job_from(mgpu_context ctx, const mgpu_sort_info
     if (info->begin_bit || info->end_bit)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "localitysort: bit ranges are the radix sort's");
     mgpu_result r = mgpu__sort_check(ctx, info, check_ranges);
-    if (r == MGPU_SUCCESS && check_ranges) r = mgpu__sort_check_indirect(ctx, info);
+    if (r == MGPU_SUCCESS && check_ranges)
+        r = mgpu__sort_check_indirect(ctx, info, "localitysort indirect_count", info->indirect_count);
     if (r != MGPU_SUCCESS) return r;
     *job = (mgpu_segsort_job){.key_type = info->key_type,
                               .value_size = info->value_size,
