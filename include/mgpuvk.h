@@ -60,11 +60,11 @@
  * VK_ACCESS_SHADER_WRITE_BIT to the outputs. Before the call, make the caller's writes of the inputs
  * available to compute-shader reads; after it, make the compute-shader writes available to the consumer.
  * An indirect count (mgpu_sort_info, mgpu_scan_info, mgpu_reduce_info, mgpu_select_info, mgpu_unique_info,
- * mgpu_histogram_info, mgpu_segreduce_info, mgpu_reduce_by_key_info: indirect_count; mgpu_segreduce_info:
- * indirect_segment_count; mgpu_merge_info, mgpu_sorted_search_info: indirect_a_count and indirect_b_count) is one
- * more input: its buffer is read by the compute stage
- * (VK_ACCESS_SHADER_READ_BIT) when the command executes, so the write that produced it must be made available to
- * compute-shader reads before the call, like any input's.
+ * mgpu_histogram_info, mgpu_segreduce_info, mgpu_reduce_by_key_info, mgpu_segsort_info: indirect_count;
+ * mgpu_segreduce_info: indirect_segment_count; mgpu_segsort_info: indirect_head_count; mgpu_merge_info,
+ * mgpu_sorted_search_info: indirect_a_count and indirect_b_count) is one more input: its buffer is read by the
+ * compute stage (VK_ACCESS_SHADER_READ_BIT) when the command executes, so the write that produced it must be made
+ * available to compute-shader reads before the call, like any input's.
  * The scratch range must not be used by anything else until the recorded work has completed; sharing a byte
  * with the call's own inputs or outputs is refused (MGPU_ERROR_INVALID_ARGUMENT), since what the kernels keep
  * in scratch decides where they write. Every range (scratch included) is checked when the call records (see
@@ -958,15 +958,20 @@ MGPU_API mgpu_result mgpu_merge(mgpu_context context, const mgpu_merge_info *inf
  * Checks: the type checks of key_type; value_size 0, 4 or 8 (0 with indices), count <= 2^31-1 and, when count
  * > 0, an overlap other than in place (MGPU_ERROR_INVALID_ARGUMENT); when count > 0, the range checks of
  * keys_in and keys_out (count keys), values_in (pairs: count values) and values_out (pairs: count values;
- * indices: count int32). Mergesort: a bit range or an indirect count given (MGPU_ERROR_INVALID_ARGUMENT).
- * Radix sort: the range checks of indirect_count when given (4 bytes, offset a multiple of 4); indirect_count
- * overlapping an output, a bit range past the key's bits or with begin_bit > end_bit, more than 2^31-1 digit
- * counts (256 per tile; tiles of NT x VT, VT fitted to shared memory) (MGPU_ERROR_INVALID_ARGUMENT); a tuned NT
- * whose tile the device's shared memory cannot hold even at VT 1 (MGPU_ERROR_UNSUPPORTED).
+ * indices: count int32); the range checks of indirect_count when given (4 bytes, offset a multiple of 4) and
+ * indirect_count overlapping an output (MGPU_ERROR_INVALID_ARGUMENT). Mergesort and locality sort: a bit range
+ * given (MGPU_ERROR_INVALID_ARGUMENT). Radix sort: a bit range past the key's bits or with begin_bit > end_bit,
+ * more than 2^31-1 digit counts (256 per tile; tiles of NT x VT, VT fitted to shared memory)
+ * (MGPU_ERROR_INVALID_ARGUMENT); a tuned NT whose tile the device's shared memory cannot hold even at VT 1
+ * (MGPU_ERROR_UNSUPPORTED).
+ * Indirect count (optional; radix sort, mergesort, locality sort): the uint32 at indirect_count's start, read by
+ * the compute shaders when the command executes (no host read) and clamped to count, which is then the capacity
+ * that sizes the scratch and the dispatches (and plans the mergesort's passes); the first
+ * r = min(*indirect_count, count) keys (and values) are sorted into keys_out[0, r) (values_out[0, r)), nothing
+ * past r is read or written (in place too).
  * Radix sort only: a bit range (sort stably by bits [begin_bit, end_bit) of the key's order-preserving
  * transform: integers as unsigned with the sign bit flipped for signed ones, floats by their total-order bits;
- * descending complements them), and an indirect count (the uint32 at indirect_count's start, read when the
- * command executes and clamped to count, which then sizes the scratch; keys past it are not touched).
+ * descending complements them).
  */
 typedef struct mgpu_sort_info {
     const void *next; /* the extension slot: must be NULL */
@@ -981,7 +986,7 @@ typedef struct mgpu_sort_info {
     mgpu_range values_out; /* pairs: count values, may equal values_in; indices: count int32 */
     uint32_t begin_bit;    /* radix sort: the bit range; 0 and 0: every bit of the key */
     uint32_t end_bit;
-    mgpu_range indirect_count; /* radix sort: optional device uint32 count */
+    mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
 } mgpu_sort_info;
 
 /*
@@ -994,13 +999,13 @@ typedef struct mgpu_sort_info {
 MGPU_API mgpu_result mgpu_mergesort_get_requirements(mgpu_context context, const mgpu_sort_info *info,
                                                      mgpu_requirements *out);
 /** Records the sort: the blocksort dispatch, then two dispatches per merge pass, with barriers between
- *  them. First access: compute-shader reads of keys_in/values_in; last: compute-shader writes of
+ *  them. First access: compute-shader reads of keys_in/values_in and indirect_count; last: compute-shader writes of
  *  keys_out/values_out (and of scratch). Returns the checks', a null cmd's, the scratch checks' and the
  *  recording set's results. */
 MGPU_API mgpu_result mgpu_cmd_mergesort(mgpu_context context, VkCommandBuffer cmd, const mgpu_sort_info *info,
                                         mgpu_range scratch);
-/** Sorts and waits. The bit range and the indirect count are the radix sort's (MGPU_ERROR_INVALID_ARGUMENT).
- *  Returns the checks' and the submitting set's results. */
+/** Sorts and waits. The bit range is the radix sort's (MGPU_ERROR_INVALID_ARGUMENT). Returns the checks' and the
+ *  submitting set's results. */
 MGPU_API mgpu_result mgpu_mergesort(mgpu_context context, const mgpu_sort_info *info);
 
 /*
@@ -1348,18 +1353,26 @@ MGPU_API mgpu_result mgpu_reduce_by_key(mgpu_context context, const mgpu_reduce_
  * move (Merge Path bounds), which it copies to scratch and merges back. Keys of segments that fit in a tile are
  * written once, by the blocksort; short segments cost little more than the blocksort.
  * Preconditions, documented and not checked (the CLI checks them): heads ascending, in [0, count].
+ * Indirect counts (optional): indirect_count, the uint32 at its start read by the compute shaders when the command
+ * executes and clamped to count, which is then the capacity that sizes the scratch and the dispatches: the first
+ * r = min(*indirect_count, count) keys (and values) are sorted into keys_out[0, r) and nothing past r is read or
+ * written (in place too); head flags past r are ignored (the words holding them may be read). With heads,
+ * indirect_head_count likewise clamped to head_count: the first min(*indirect_head_count, head_count) heads are
+ * read, and those at or past r make empty segments at the end.
  * Checks: the checks of mgpu_sort_info's mergesort (type, value_size 0, 4 or 8 and 0 with indices, count <=
  * 2^31-1, the range checks of keys_in, keys_out, values_in and values_out, overlaps); `segments_kind` inside its
- * enum, head_count <= 2^31-1, the segments range overlapping keys_out or values_out
- * (MGPU_ERROR_INVALID_ARGUMENT); the range checks of `segments` when count > 0 (heads: head_count int32 when
- * head_count > 0; flags: ceil(count / 32) uint32); a tuned tile whose shared memory the device lacks
- * (MGPU_ERROR_UNSUPPORTED). The tuning is MGPU_PRIM_SEGSORT's (MGPU_TUNE name `segsort`).
+ * enum, head_count <= 2^31-1, the segments range overlapping keys_out or values_out, indirect_head_count with
+ * flags, indirect_count or indirect_head_count overlapping keys_out or values_out (MGPU_ERROR_INVALID_ARGUMENT);
+ * the range checks of `segments` when count > 0 (heads: head_count int32 when head_count > 0; flags:
+ * ceil(count / 32) uint32) and of indirect_count and indirect_head_count when given (4 bytes, offset a multiple
+ * of 4); a tuned tile whose shared memory the device lacks (MGPU_ERROR_UNSUPPORTED). The tuning is
+ * MGPU_PRIM_SEGSORT's (MGPU_TUNE name `segsort`).
  *
  * Locality sort (mgpu_localitysort_*): the stable sort of mgpu_sort_info (keys, pairs or indices; output
  * identical to the mergesort's) by the same passes without segments: a tile whose keys are already in place
  * for a pass does nothing, so input that lies near its sorted order (each key at most a few tiles from its
  * place) costs little more than the blocksort. On random input it is slower than the mergesort (each moving
- * key is copied to scratch and merged back). Checks: those of mgpu_mergesort.
+ * key is copied to scratch and merged back). Checks: those of mgpu_mergesort; it takes the indirect count too.
  */
 typedef enum mgpu_segments_kind {
     MGPU_SEGMENTS_HEADS = 0, /* segments: head_count ascending int32 heads */
@@ -1372,14 +1385,16 @@ typedef struct mgpu_segsort_info {
     uint32_t value_size; /* 0: keys only (or indices); 4 or 8: pairs */
     bool indices;        /* write the sorting permutation (int32 positions in the whole input) to values_out */
     bool descending;
-    uint32_t count;
+    uint32_t count; /* with indirect_count, the maximum */
     mgpu_range keys_in;
     mgpu_range keys_out;   /* count keys; may equal keys_in */
     mgpu_range values_in;  /* pairs: count values */
     mgpu_range values_out; /* pairs: count values, may equal values_in; indices: count int32 */
     mgpu_segments_kind segments_kind;
-    uint32_t head_count; /* heads: how many */
-    mgpu_range segments; /* heads (int32) or packed head flags (uint32 words) */
+    uint32_t head_count;            /* heads: how many; with indirect_head_count, the maximum */
+    mgpu_range segments;            /* heads (int32) or packed head flags (uint32 words) */
+    mgpu_range indirect_count;      /* optional device uint32 key count, clamped to count */
+    mgpu_range indirect_head_count; /* heads: optional device uint32 head count, clamped to head_count */
 } mgpu_segsort_info;
 
 /** The scratch mgpu_cmd_segsort needs: count keys and values, a word pair per tile and the runs' heads (none
@@ -1387,9 +1402,9 @@ typedef struct mgpu_segsort_info {
 MGPU_API mgpu_result mgpu_segsort_get_requirements(mgpu_context context, const mgpu_segsort_info *info,
                                                    mgpu_requirements *out);
 /** Records the segmented sort: the blocksort dispatch, then two dispatches per merge pass, with barriers between
- *  them. First access: compute-shader reads of keys_in, values_in and segments; last: compute-shader writes of
- *  keys_out/values_out and scratch. No submit, no wait. Returns the checks', a null cmd's, the scratch checks'
- *  and the recording set's results. */
+ *  them. First access: compute-shader reads of keys_in, values_in, segments and the indirect counts; last:
+ *  compute-shader writes of keys_out/values_out and scratch. No submit, no wait. Returns the checks', a null
+ *  cmd's, the scratch checks' and the recording set's results. */
 MGPU_API mgpu_result mgpu_cmd_segsort(mgpu_context context, VkCommandBuffer cmd, const mgpu_segsort_info *info,
                                       mgpu_range scratch);
 /** Sorts within the segments and waits. Returns the checks' and the submitting set's results. */

@@ -220,8 +220,12 @@ VkDeviceSize mgpu__scan_scratch_bytes(mgpu_context ctx, const mgpu_scan_info *in
  * get_requirements, which answers from sizes alone), range sizes and alignment and overlaps (in place allowed).
  * info is not null. */
 mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info, bool check_ranges);
-/* The four key and value ranges of a sort and the bytes it touches in each (for the scratch check). */
-void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[4]);
+/* The checks of a sort's indirect count `count` when given (4 bytes, offset a multiple of 4, no overlap with
+ * info's outputs); `name` names it in the failure's message. */
+mgpu_result mgpu__sort_check_indirect(mgpu_context ctx, const mgpu_sort_info *info, const char *name, mgpu_range count);
+/* The four key and value ranges of a sort and indirect_count, with the bytes it touches in each (for the scratch
+ * check). */
+void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[5]);
 /* Merge Path partitions of a merge tile: threads per workgroup of the partition dispatch. */
 #define MGPU_PARTITION_NT           128u
 /* At most this many Merge Path partitions are searched one per subgroup; more, one per thread. The subgroup's

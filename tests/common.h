@@ -95,7 +95,7 @@ typedef struct sort_test {
     bool in_place;
     bool radix;
     unsigned begin_bit, end_bit; /* radix: 0, 0 for every bit */
-    int64_t indirect;            /* radix: -1, or the device count (<= n) */
+    int64_t indirect;            /* -1, or the device count (clamped to n; up to UINT32_MAX) */
 } sort_test;
 /* Sorts fresh keys as t says and checks keys and values (or indices) against ref_sort_bits, and that the
  * outputs past an indirect count keep their prior content. */

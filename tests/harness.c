@@ -128,7 +128,7 @@ void sort_test_run(const sort_test *t) {
     bool indices = t->payload == 1, indirect = t->indirect >= 0;
     uint32_t value_size = indices ? 0 : t->payload;
     size_t out_value = indices ? 4 : value_size;
-    size_t sorted = indirect ? (size_t)t->indirect : n; /* the elements the device count covers */
+    size_t sorted = indirect && (uint64_t)t->indirect < n ? (size_t)t->indirect : n; /* the device count's */
     unsigned end_bit = t->begin_bit == 0 && t->end_bit == 0 ? (unsigned)size * 8 : t->end_bit;
     char *keys = malloc(n * size + 8), *values = malloc(n * 8 + 8);
     sort_test_keys(type, t->kind, keys, n);

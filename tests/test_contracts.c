@@ -453,7 +453,9 @@ static void segsort_make(any_info *i) {
                                      .values_out = E.out[1],
                                      .segments_kind = MGPU_SEGMENTS_HEADS,
                                      .head_count = K,
-                                     .segments = E.indices};
+                                     .segments = E.indices,
+                                     .indirect_count = mgpu_range_slice(E.out[2], 0, 4),
+                                     .indirect_head_count = mgpu_range_slice(E.out[2], 16, 4)};
 }
 static void join_make(any_info *i) {
     i->join = (mgpu_join_info){.key_type = MGPU_TYPE_U32,
@@ -557,7 +559,8 @@ static void rbk_strip(any_info *i) {
 static void rbk_unscale(any_info *i) { i->rbk.value_type = (mgpu_type)99; }
 static void segsort_strip(any_info *i) {
     mgpu_segsort_info *s = &i->segsort;
-    s->keys_in = s->keys_out = s->values_in = s->values_out = s->segments = (mgpu_range){0};
+    s->keys_in = s->keys_out = s->values_in = s->values_out = s->segments = s->indirect_count = s->indirect_head_count =
+        (mgpu_range){0};
 }
 static void segsort_unscale(any_info *i) { i->segsort.segments_kind = (mgpu_segments_kind)5; }
 static void join_strip(any_info *i) {

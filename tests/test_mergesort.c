@@ -3,7 +3,11 @@
  * distinct keys), sorted, reversed and all-equal inputs; floats with NaN, -0.0 and infinities; sizes across
  * the blocksort tile and the first merge passes, and one of ten or more passes; in place; other NT/VT and
  * two workgroups looping over the tiles (two key types per shape); misuse. Stability is checked through
- * values that are the input positions. */
+ * values that are the input positions. Indirect counts: every type and payload, real counts 0, 1, tile-1, tile,
+ * tile+1, random, the capacity and past it (clamped), one needing two merge passes and one three where the capacity
+ * plans four (the ping-pong's parity), in place too, the outputs past the real count keeping their sentinel (the
+ * harness), on the default tile and two other shapes (the family's partitions entries: after the partition
+ * dispatch); misuse of the count's range. */
 #include "common.h"
 
 #include <string.h>
@@ -60,6 +64,25 @@ static void mergesort_misuse(void) {
     bad.key_type = (mgpu_type)77;
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_mergesort(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    /* indirect_count: too small, misaligned, overlapping the keys or the indices out; with a bit range. */
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(small, 0, 2);
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(small, 2, 4);
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_MISALIGNED);
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(o, 40, 4);
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good;
+    bad.indices = true;
+    bad.values_out = v;
+    bad.indirect_count = mgpu_range_slice(v, 396, 4);
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(small, 0, 4);
+    bad.end_bit = 8;
+    CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     bad = good;
     bad.keys_out = k;
     bad.keys_out.offset += 4;
@@ -118,6 +141,30 @@ static bool mergesort_order(int type, uint32_t payload) {
     return (type + p) % 2;
 }
 
+/* Indirect counts for one type over a capacity that plans four merge passes: real counts around the tile, ones
+ * needing two and three passes, random, the capacity and past it; the payloads and in place rotate, each payload
+ * in mergesort_order's order (no pipeline the other tests do not build). Stops at the first failure. */
+static void mergesort_indirect(mgpu_type type, uint32_t tile) {
+    static const uint32_t payloads[4] = {0, 1, 4, 8};
+    int t = (int)type;
+    uint32_t cap = 9 * tile + 7;
+    int64_t reals[] = {
+        0,       1,       tile - 1, tile,      tile + 1, 3 * tile + 2, 5 * tile - 3, test_random_below(cap + 1),
+        cap - 1, cap + 0, cap + 5,  UINT32_MAX};
+    for (size_t r = 0; r < sizeof reals / sizeof reals[0]; ++r) {
+        uint32_t payload = payloads[(r + (size_t)t) % 4];
+        uint64_t before = g_test.failures;
+        sort_test_run(&(sort_test){.type = type,
+                                   .payload = payload,
+                                   .descending = mergesort_order(t, payload),
+                                   .kind = (sort_input)((r + (size_t)t) % SORT_INPUT_COUNT),
+                                   .n = cap,
+                                   .in_place = r % 3 == 2,
+                                   .indirect = reals[r]});
+        if (g_test.failures != before) return;
+    }
+}
+
 static void mergesort_all(void) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
@@ -144,6 +191,8 @@ static uint32_t mergesort_large(void) {
 
 void test_mergesort(void) {
     mergesort_all();
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
+        mergesort_indirect((mgpu_type)t, test_tile(MGPU_PRIM_MERGESORT, (mgpu_type)t));
     /* Many merge passes, an odd and an even number of them (11 and 10 on a CPU device's tile). */
     uint32_t large = mergesort_large();
     sort_case(MGPU_TYPE_U32, 4, false, SORT_INPUT_MANY, large + 1 + test_random_below(large / 4), false);
@@ -168,6 +217,7 @@ void test_mergesort(void) {
             sort_case(t, 1, d, SORT_INPUT_MANY, tile - 1, false);
             sort_case(t, 0, d, (sort_input)(t % SORT_INPUT_COUNT), 4 * tile, false);
         }
+        if (i % 2) mergesort_indirect(types[i % 4 == 1], tile);
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, NULL));
     mergesort_misuse();

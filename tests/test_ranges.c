@@ -139,7 +139,7 @@ static sweep_info sweep_make(sweep_op op, const sweep_arrays *a) {
                                       .keys_out = a->out[0],
                                       .values_in = a->vals_b,
                                       .values_out = a->out[1],
-                                      .indirect_count = op == OP_RADIXSORT ? a->count : (mgpu_range){0}};
+                                      .indirect_count = a->count};
             break;
         case OP_SEARCH:
             s.search = (mgpu_sorted_search_info){.a_count = N,
@@ -226,8 +226,9 @@ static size_t sweep_slots(sweep_op op, sweep_info *s, mgpu_range **slots, const 
             SLOT(s->merge.indirect_a_count);
             SLOT(s->merge.indirect_b_count);
             break;
-        case OP_RADIXSORT: SLOT(s->sort.indirect_count); /* fall through */
+        case OP_RADIXSORT:
         case OP_MERGESORT:
+            SLOT(s->sort.indirect_count);
             SLOT(s->sort.keys_in);
             SLOT(s->sort.keys_out);
             SLOT(s->sort.values_in);

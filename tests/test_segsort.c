@@ -4,7 +4,10 @@
  * its own, segments straddling tile boundaries; random (few and many distinct keys, NaN, -0.0), sorted, reversed
  * and all-equal keys; sizes 0, 1, tile-1, tile, tile+1 and others across the merge passes, one of ten or more
  * passes; in place; other NT/VT and two workgroups looping over the tiles; the locality sort on random, nearly
- * sorted, sorted and reversed input; misuse (specific result codes, outputs untouched). segsort_cli: the
+ * sorted, sorted and reversed input; indirect counts (every type and payload, heads and flags, the key count 0, 1,
+ * tile-1, tile, tile+1, random, the capacity and past it, several merge passes of a capacity planning more, heads
+ * at or past the real count, an indirect head count below, at and past head_count; the locality sort too; the
+ * outputs past the real count keep their sentinel); misuse (specific result codes, outputs untouched). segsort_cli: the
  * `segsort` subcommand and `sort --algo locality` (good and bad input). Stability is checked through values
  * that are the input positions. */
 #include "common.h"
@@ -70,7 +73,9 @@ typedef struct seg_test {
     seg_layout layout;
     int source; /* 0 heads, 1 flags, 2 both (checked to agree) */
     bool in_place;
-    bool locality; /* mgpu_localitysort; layout ignored */
+    bool locality;          /* mgpu_localitysort; layout ignored */
+    int64_t indirect;       /* -1, or the device key count (clamped to n; up to UINT32_MAX) */
+    int64_t indirect_heads; /* -1, or the device head count (clamped to the heads'; source 0 only) */
 } seg_test;
 
 static void fill_prior(void *data, size_t bytes) {
@@ -104,10 +109,32 @@ static void seg_test_run(const seg_test *t, const void *given_keys) {
     int32_t *heads = t->locality ? calloc(1, 4) : make_heads(t->layout, n, tile, &head_count);
     uint32_t *flags = malloc((n + 31) / 32 * 4 + 4);
     ref_heads_to_flags(heads, head_count, n, flags);
+    /* Expected: the real count's keys r sorted within the real heads (those at or past r: empty segments at the
+     * end); past r the output's prior content (the input, in place). */
+    size_t r = t->indirect >= 0 && (uint64_t)t->indirect < n ? (size_t)t->indirect : n;
+    size_t real_heads =
+        t->indirect_heads >= 0 && (uint64_t)t->indirect_heads < head_count ? (size_t)t->indirect_heads : head_count;
     char *want = malloc(n * size + 8), *vwant = malloc(n * 8 + 8);
     int32_t *iwant = malloc(n * 4 + 8);
-    ref_segsort(type, value_size, t->descending, keys, values, n, heads, head_count, want, vwant, iwant);
-    if (indices) memcpy(vwant, iwant, n * 4);
+    fill_prior(want, n * size);
+    fill_prior(vwant, n * out_value);
+    if (t->in_place) {
+        memcpy(want, keys, n * size);
+        memcpy(vwant, values, n * value_size);
+    }
+    ref_segsort(type, value_size, t->descending, keys, values, r, heads, real_heads, want, vwant, iwant);
+    if (indices) memcpy(vwant, iwant, r * 4);
+    mgpu_range rc = {0}, rhc = {0};
+    if (t->indirect >= 0) {
+        uint32_t device_count = (uint32_t)t->indirect;
+        CHECK_OK(mgpu_buffer_alloc(ctx, 4, &rc));
+        CHECK_OK(mgpu_buffer_upload(ctx, rc, &device_count, 4));
+    }
+    if (t->indirect_heads >= 0) {
+        uint32_t device_count = (uint32_t)t->indirect_heads;
+        CHECK_OK(mgpu_buffer_alloc(ctx, 4, &rhc));
+        CHECK_OK(mgpu_buffer_upload(ctx, rhc, &device_count, 4));
+    }
 
     mgpu_range rh = head_count ? test_upload(MGPU_TYPE_I32, heads, head_count) : (mgpu_range){0};
     mgpu_range rf = n ? test_upload(MGPU_TYPE_U32, flags, (n + 31) / 32) : (mgpu_range){0};
@@ -138,7 +165,8 @@ static void seg_test_run(const seg_test *t, const void *given_keys) {
                                    .keys_in = rk,
                                    .keys_out = ro,
                                    .values_in = rv,
-                                   .values_out = rvo};
+                                   .values_out = rvo,
+                                   .indirect_count = rc};
             CHECK_OK(mgpu_localitysort(ctx, &info));
         } else {
             mgpu_segsort_info info = {.key_type = type,
@@ -152,24 +180,27 @@ static void seg_test_run(const seg_test *t, const void *given_keys) {
                                       .values_out = rvo,
                                       .segments_kind = source ? MGPU_SEGMENTS_FLAGS : MGPU_SEGMENTS_HEADS,
                                       .head_count = source ? 0 : (uint32_t)head_count,
-                                      .segments = source ? rf : rh};
+                                      .segments = source ? rf : rh,
+                                      .indirect_count = rc,
+                                      .indirect_head_count = source ? (mgpu_range){0} : rhc};
             CHECK_OK(mgpu_segsort(ctx, &info));
         }
         const char *what = indices ? "indices" : value_size == 8 ? "pairs64" : value_size ? "pairs32" : "keys";
         char *got = test_download(type, ro, n);
-        CHECK(memcmp(got, want, n * size) == 0, "%s %s %s %s %s n=%zu segments %s from %s%s: keys differ",
+        CHECK(memcmp(got, want, n * size) == 0, "%s %s %s %s %s n=%zu segments %s from %s%s, real %zu/%zu: keys differ",
               t->locality ? "localitysort" : "segsort", mgpu_type_name(type), what,
               t->descending ? "descending" : "ascending", given_keys ? "given" : "generated", n,
               t->locality ? "none" : layout_names[t->layout], source ? "flags" : "heads",
-              t->in_place ? " in place" : "");
+              t->in_place ? " in place" : "", r, real_heads);
         free(got);
         if (out_value) {
             char *vgot = malloc(n * out_value + 8);
             if (n) CHECK_OK(mgpu_buffer_download(ctx, rvo, vgot, n * out_value));
-            CHECK(memcmp(vgot, vwant, n * out_value) == 0, "%s %s %s %s n=%zu segments %s from %s: %s differ",
+            CHECK(memcmp(vgot, vwant, n * out_value) == 0,
+                  "%s %s %s %s n=%zu segments %s from %s, real %zu/%zu: %s differ",
                   t->locality ? "localitysort" : "segsort", mgpu_type_name(type), what,
                   t->descending ? "descending" : "ascending", n, t->locality ? "none" : layout_names[t->layout],
-                  source ? "flags" : "heads", indices ? "indices" : "values (stability)");
+                  source ? "flags" : "heads", r, real_heads, indices ? "indices" : "values (stability)");
             free(vgot);
         }
         mgpu_buffer_free(ctx, rk);
@@ -179,6 +210,8 @@ static void seg_test_run(const seg_test *t, const void *given_keys) {
     }
     if (rh.buffer) mgpu_buffer_free(ctx, rh);
     if (rf.buffer) mgpu_buffer_free(ctx, rf);
+    mgpu_buffer_free(ctx, rc);
+    mgpu_buffer_free(ctx, rhc);
     free(keys);
     free(values);
     free(heads);
@@ -196,7 +229,9 @@ static void seg_case(mgpu_type type, uint32_t payload, bool descending, sort_inp
                              .kind = kind,
                              .n = n,
                              .layout = layout,
-                             .source = source},
+                             .source = source,
+                             .indirect = -1,
+                             .indirect_heads = -1},
                  NULL);
 }
 
@@ -244,7 +279,9 @@ static void segsort_all(void) {
                                  .n = 6 * tile + 2,
                                  .layout = SEG_LONG,
                                  .source = 0,
-                                 .in_place = true},
+                                 .in_place = true,
+                                 .indirect = -1,
+                                 .indirect_heads = -1},
                      NULL);
         seg_test_run(&(seg_test){.type = type,
                                  .payload = 0,
@@ -253,7 +290,9 @@ static void segsort_all(void) {
                                  .n = 3 * tile - 1,
                                  .layout = SEG_SHORT,
                                  .source = 1,
-                                 .in_place = true},
+                                 .in_place = true,
+                                 .indirect = -1,
+                                 .indirect_heads = -1},
                      NULL);
     }
 }
@@ -276,10 +315,15 @@ static void locality_case(mgpu_type type, uint32_t payload, bool descending, siz
             memcpy(keys + i * size, keys + (n - 1 - i) * size, size);
             memcpy(keys + (n - 1 - i) * size, tmp, size);
         }
-    seg_test_run(
-        &(seg_test){
-            .type = type, .payload = payload, .descending = descending, .n = n, .in_place = in_place, .locality = true},
-        keys);
+    seg_test_run(&(seg_test){.type = type,
+                             .payload = payload,
+                             .descending = descending,
+                             .n = n,
+                             .in_place = in_place,
+                             .locality = true,
+                             .indirect = -1,
+                             .indirect_heads = -1},
+                 keys);
     free(keys);
 }
 
@@ -294,6 +338,39 @@ static void localitysort_all(void) {
                 locality_case(type, payloads[p], seg_order(t, payloads[p]), sizes[s], (int)((s + p) % 5), false);
         for (int input = 0; input < 5; ++input)
             locality_case(type, 4, seg_order(t, 4), 8 * tile + 3, input, input == 2);
+    }
+}
+
+/* Indirect counts for one type over a capacity that plans four merge passes: key counts around the tile, ones
+ * needing two and three passes, random, the capacity and past it; payloads, layouts, heads or flags (or both,
+ * agreeing), in place, and an indirect head count (none, 0, 3, past head_count) rotate; then the locality sort
+ * with three of the counts. Stops at the first failure. */
+static void segsort_indirect(mgpu_type type, uint32_t tile) {
+    static const uint32_t payloads[4] = {0, 1, 4, 8};
+    static const int64_t head_counts[4] = {-1, 0, 3, 1 << 20};
+    size_t t = (size_t)type;
+    uint32_t cap = 9 * tile + 7;
+    int64_t reals[] = {0,   1,       tile - 1,  tile, tile + 1, 3 * tile + 2, 5 * tile - 3, test_random_below(cap + 1),
+                       cap, cap + 5, UINT32_MAX};
+    size_t cases = sizeof reals / sizeof reals[0];
+    for (size_t r = 0; r < cases + 3; ++r) {
+        uint32_t payload = payloads[(r + t) % 4];
+        int64_t heads = head_counts[(r / 2 + t) % 4];
+        int source = heads >= 0 ? 0 : (int)((r + t) % 3);
+        uint64_t before = g_test.failures;
+        seg_test_run(&(seg_test){.type = type,
+                                 .payload = payload,
+                                 .descending = seg_order((int)type, payload),
+                                 .kind = (sort_input)((r + t) % SORT_INPUT_COUNT),
+                                 .n = cap,
+                                 .layout = (seg_layout)((r + t) % SEG_LAYOUT_COUNT),
+                                 .source = source,
+                                 .in_place = r % 3 == 2,
+                                 .locality = r >= cases,
+                                 .indirect = r < cases ? reals[r] : reals[(r - cases) * 4 + 2],
+                                 .indirect_heads = r < cases ? heads : -1},
+                     NULL);
+        if (g_test.failures != before) return;
     }
 }
 
@@ -376,6 +453,31 @@ static void segsort_misuse(void) {
     bad = good;
     bad.value_size = 4; /* values missing */
     CHECK_RESULT(mgpu_segsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    /* the indirect counts: too small, misaligned, overlapping an output; a head count with flags */
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(small, 0, 2);
+    CHECK_RESULT(mgpu_segsort(ctx, &bad), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(small, 2, 4);
+    CHECK_RESULT(mgpu_segsort(ctx, &bad), MGPU_ERROR_MISALIGNED);
+    bad = good;
+    bad.indirect_count = mgpu_range_slice(o, 396, 4);
+    CHECK_RESULT(mgpu_segsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good;
+    bad.indirect_head_count = mgpu_range_slice(small, 4, 2);
+    CHECK_RESULT(mgpu_segsort(ctx, &bad), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good;
+    bad.indirect_head_count = mgpu_range_slice(small, 6, 4);
+    CHECK_RESULT(mgpu_segsort(ctx, &bad), MGPU_ERROR_MISALIGNED);
+    bad = good;
+    bad.indices = true;
+    bad.values_out = v;
+    bad.indirect_head_count = mgpu_range_slice(v, 0, 4);
+    CHECK_RESULT(mgpu_segsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good;
+    bad.segments_kind = MGPU_SEGMENTS_FLAGS;
+    bad.indirect_head_count = mgpu_range_slice(small, 0, 4);
+    CHECK_RESULT(mgpu_segsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     mgpu_requirements req;
     CHECK_RESULT(mgpu_segsort_get_requirements(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     bad = good;
@@ -393,6 +495,9 @@ static void segsort_misuse(void) {
         bad = good;
         bad.segments = mgpu_range_slice(big, 0, 400);
         CHECK_RESULT(mgpu_cmd_segsort(ctx, cmd, &bad, big), MGPU_ERROR_INVALID_ARGUMENT);
+        bad = good;
+        bad.indirect_count = mgpu_range_slice(big, 0, 4); /* the scratch over the indirect count */
+        CHECK_RESULT(mgpu_cmd_segsort(ctx, cmd, &bad, big), MGPU_ERROR_INVALID_ARGUMENT);
         mgpu_buffer_free(ctx, big);
     }
     CHECK_OK(mgpu_commands_submit(ctx, NULL));
@@ -406,7 +511,10 @@ static void segsort_misuse(void) {
     sbad.end_bit = 8;
     CHECK_RESULT(mgpu_localitysort(ctx, &sbad), MGPU_ERROR_INVALID_ARGUMENT);
     sbad = sgood;
-    sbad.indirect_count = h;
+    sbad.indirect_count = mgpu_range_slice(small, 2, 4);
+    CHECK_RESULT(mgpu_localitysort(ctx, &sbad), MGPU_ERROR_MISALIGNED);
+    sbad = sgood;
+    sbad.indirect_count = mgpu_range_slice(o, 40, 4);
     CHECK_RESULT(mgpu_localitysort(ctx, &sbad), MGPU_ERROR_INVALID_ARGUMENT);
     sbad = sgood;
     sbad.keys_out = small;
@@ -431,6 +539,8 @@ static void segsort_misuse(void) {
 
 void test_segsort(void) {
     segsort_all();
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
+        segsort_indirect((mgpu_type)t, test_tile(MGPU_PRIM_SEGSORT, (mgpu_type)t));
     localitysort_all();
     /* Many merge passes, an odd and an even number of them. */
     uint32_t large = segsort_large();
@@ -456,6 +566,7 @@ void test_segsort(void) {
             seg_case(t, 0, d, (sort_input)(t % SORT_INPUT_COUNT), 4 * tile, SEG_STRADDLE, 1);
             locality_case(t, 8, d, 6 * tile + 1, (int)(i % 4) + 1, false);
         }
+        if (i % 2) segsort_indirect(types[i % 4 == 1], tile);
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SEGSORT, MGPU_TYPE_MASK_ALL, NULL));
     segsort_misuse();

@@ -4,6 +4,10 @@
  * merge.c in its mergesort mode) until one run remains. The passes ping-pong between the output and scratch;
  * the blocksort writes to whichever of the two makes the last pass land in the output. Indices are sorted as
  * 32-bit values that the blocksort creates.
+ * An indirect count (the device uint32 at indirect_count, clamped to count) is read by every kernel: count is the
+ * capacity that plans the passes, sizes the scratch and the dispatches; the tiles past the real count return at
+ * once, and the passes whose runs already cover the real count copy it to the other buffer, so the last pass
+ * still lands in the output.
  * Scratch: the partitions ((tiles + 1) uint), then count keys, then count values (when there are values).
  */
 #include "../mgpu_internal.h"
@@ -40,19 +44,33 @@ static mgpu_result mgpu_mergesort_check(mgpu_context ctx, const mgpu_sort_info *
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: info->next must be NULL");
-    if (info->begin_bit || info->end_bit || info->indirect_count.buffer)
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
-                          "mergesort: bit ranges and indirect counts are the radix sort's");
-    return mgpu__sort_check(ctx, info, check_ranges);
+    if (info->begin_bit || info->end_bit)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "mergesort: bit ranges are the radix sort's");
+    mgpu_result r = mgpu__sort_check(ctx, info, check_ranges);
+    if (r == MGPU_SUCCESS && check_ranges)
+        r = mgpu__sort_check_indirect(ctx, info, "sort indirect_count", info->indirect_count);
+    return r;
 }
 
-void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[4]) {
+mgpu_result mgpu__sort_check_indirect(mgpu_context ctx, const mgpu_sort_info *info, const char *name,
+                                      mgpu_range count) {
+    if (!count.buffer) return MGPU_SUCCESS;
+    mgpu_result r = mgpu__check_range(ctx, name, count, 4, 4);
+    VkDeviceSize n = info->count, out_value = info->indices ? 4 : info->value_size;
+    if (r == MGPU_SUCCESS && (mgpu__ranges_overlap(count, 4, info->keys_out, n * mgpu_type_size(info->key_type)) ||
+                              mgpu__ranges_overlap(count, 4, info->values_out, n * out_value)))
+        r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps an output", name);
+    return r;
+}
+
+void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[5]) {
     VkDeviceSize key = mgpu_type_size(info->key_type), n = info->count,
                  out_value = info->indices ? 4 : info->value_size;
     uses[0] = (mgpu_range_use){"keys_in", info->keys_in, n * key};
     uses[1] = (mgpu_range_use){"keys_out", info->keys_out, n * key};
     uses[2] = (mgpu_range_use){"values_in", info->values_in, n * info->value_size};
     uses[3] = (mgpu_range_use){"values_out", info->values_out, n * out_value};
+    uses[4] = (mgpu_range_use){"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0};
 }
 
 mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info, bool check_ranges) {
@@ -126,9 +144,9 @@ mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     if (info->count == 0) return MGPU_SUCCESS;
     mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, info);
     if (plan.passes) {
-        mgpu_range_use uses[4];
+        mgpu_range_use uses[5];
         mgpu__sort_uses(info, uses);
-        r = mgpu__check_scratch(ctx, "sort scratch", scratch, plan.scratch_bytes, 16, uses, 4);
+        r = mgpu__check_scratch(ctx, "sort scratch", scratch, plan.scratch_bytes, 16, uses, 5);
         if (r != MGPU_SUCCESS) return r;
     }
     bool values = plan.value_words > 0;
@@ -137,13 +155,15 @@ mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     VkDeviceAddress base = plan.passes ? mgpu_range_address(ctx, scratch) : 0;
     VkDeviceAddress tmp_keys = base ? base + plan.keys_offset : 0,
                     tmp_values = base && values ? base + plan.values_offset : 0;
+    VkDeviceAddress count_address = info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0;
     /* After the blocksort, pass k reads what pass k-1 wrote; the last one writes the output. */
     bool blocksort_to_tmp = plan.passes % 2 == 1;
     mgpu_merge_pc pc = {.a_keys = mgpu_range_address(ctx, info->keys_in),
                         .a_values = info->value_size ? mgpu_range_address(ctx, info->values_in) : 0,
                         .out_keys = blocksort_to_tmp ? tmp_keys : out_keys,
                         .out_values = blocksort_to_tmp ? tmp_values : out_values,
-                        .a_count = info->count};
+                        .a_count = info->count,
+                        .a_count_address = count_address};
     uint32_t x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
     pc.groups_x = x;
     mgpu_pipeline_key blocksort = mgpu_blocksort_key(&plan, info->key_type, info->descending, info->indices);
@@ -160,7 +180,8 @@ mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                              .out_values = from_tmp ? out_values : tmp_values,
                              .partitions = base,
                              .a_count = info->count,
-                             .run = (uint32_t)run};
+                             .run = (uint32_t)run,
+                             .a_count_address = count_address};
         r = mgpu__record_merge_pass(ctx, cmd, info->key_type, info->descending, plan.tuning, plan.value_words, &pc);
     }
     return r;

@@ -181,14 +181,8 @@ static mgpu_result mgpu_radix_check(mgpu_context ctx, const mgpu_sort_info *info
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: info->next must be NULL");
     mgpu_result r = mgpu__sort_check(ctx, info, check_ranges);
-    if (r == MGPU_SUCCESS && check_ranges && info->indirect_count.buffer) {
-        r = mgpu__check_range(ctx, "sort indirect_count", info->indirect_count, 4, 4);
-        VkDeviceSize n = info->count, out_value = info->indices ? 4 : info->value_size;
-        if (r == MGPU_SUCCESS &&
-            (mgpu__ranges_overlap(info->indirect_count, 4, info->keys_out, n * mgpu_type_size(info->key_type)) ||
-             mgpu__ranges_overlap(info->indirect_count, 4, info->values_out, n * out_value)))
-            r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: indirect_count overlaps an output");
-    }
+    if (r == MGPU_SUCCESS && check_ranges)
+        r = mgpu__sort_check_indirect(ctx, info, "sort indirect_count", info->indirect_count);
     return r == MGPU_SUCCESS ? mgpu_radix_make_plan(ctx, info, plan) : r;
 }
 
@@ -280,7 +274,6 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     /* The scratch the requirements asked for is checked even when no pass needs it: one contract. */
     mgpu_range_use uses[5];
     mgpu__sort_uses(info, uses);
-    uses[4] = (mgpu_range_use){"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0};
     if (plan.scratch_bytes) r = mgpu__check_scratch(ctx, "sort scratch", scratch, plan.scratch_bytes, 16, uses, 5);
     if (r != MGPU_SUCCESS) return r;
     if (plan.passes == 0) return mgpu_radix_no_passes(ctx, cmd, info);

@@ -10,6 +10,10 @@
  * to scratch and lists them; segsort_merge, walking the second list, merges them back. The walking dispatches
  * are a fixed grid of MGPU_SEGSORT_LIST_GROUPS workgroups. The locality sort is the same without segments.
  * Indices are values the blocksort creates.
+ * Indirect counts (the device uint32s at indirect_count and, for heads, indirect_head_count, clamped to count and
+ * head_count) are read by every kernel: count and head_count are the capacities that plan the passes, lay out the
+ * scratch and size the dispatches; the tiles, runs and lists are the real count's, so the tiles past it are never
+ * listed, and the passes whose runs already cover it list nothing (the passes merge in place: no parity).
  * Scratch (when there are merge passes): count keys, count values, a word pair per tile (tile_info), the lists
  * (two counters a pass, three words a tile), and with segments the runs' heads, a word pair per run of every
  * level 0 .. passes.
@@ -27,6 +31,7 @@ typedef struct mgpu_segsort_job {
     uint32_t source; /* MGPU_SEGSORT_UNSEGMENTED, _FLAGS or _HEADS */
     uint32_t head_count;
     mgpu_range segments;
+    mgpu_range indirect_count, indirect_head_count; /* optional */
 } mgpu_segsort_job;
 
 typedef struct mgpu_segsort_plan {
@@ -82,7 +87,8 @@ static mgpu_sort_info mgpu_job_sort_info(const mgpu_segsort_job *job) {
                             .keys_in = job->keys_in,
                             .keys_out = job->keys_out,
                             .values_in = job->values_in,
-                            .values_out = job->values_out};
+                            .values_out = job->values_out,
+                            .indirect_count = job->indirect_count};
 }
 
 /* The info's checks and its job; `check_ranges` false skips the checks of its ranges (get_requirements answers from
@@ -104,7 +110,9 @@ static mgpu_result mgpu_segsort_job_from(mgpu_context ctx, const mgpu_segsort_in
                               .source =
                                   info->segments_kind == MGPU_SEGMENTS_FLAGS ? MGPU_SEGSORT_FLAGS : MGPU_SEGSORT_HEADS,
                               .head_count = info->head_count,
-                              .segments = info->segments};
+                              .segments = info->segments,
+                              .indirect_count = info->indirect_count,
+                              .indirect_head_count = info->indirect_head_count};
     mgpu_sort_info sort = mgpu_job_sort_info(job);
     mgpu_result r = mgpu__sort_check(ctx, &sort, check_ranges);
     if (r != MGPU_SUCCESS) return r;
@@ -113,6 +121,14 @@ static mgpu_result mgpu_segsort_job_from(mgpu_context ctx, const mgpu_segsort_in
                           (int)info->segments_kind);
     if (info->segments_kind == MGPU_SEGMENTS_HEADS && info->head_count > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: %u heads > 2^31-1", info->head_count);
+    if (info->segments_kind == MGPU_SEGMENTS_FLAGS && info->indirect_head_count.buffer)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segsort: indirect_head_count with head flags");
+    if (check_ranges) {
+        r = mgpu__sort_check_indirect(ctx, &sort, "segsort indirect_count", info->indirect_count);
+        if (r == MGPU_SUCCESS)
+            r = mgpu__sort_check_indirect(ctx, &sort, "segsort indirect_head_count", info->indirect_head_count);
+        if (r != MGPU_SUCCESS) return r;
+    }
     if (info->count == 0) return MGPU_SUCCESS;
     VkDeviceSize bytes = info->segments_kind == MGPU_SEGMENTS_FLAGS ? (VkDeviceSize)mgpu_ceil_div(info->count, 32) * 4
                                                                     : (VkDeviceSize)info->head_count * 4;
@@ -137,10 +153,11 @@ static mgpu_result mgpu_locality_job_from(mgpu_context ctx, const mgpu_sort_info
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
     if (!info) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null info");
     if (info->next) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: info->next must be NULL");
-    if (info->begin_bit || info->end_bit || info->indirect_count.buffer)
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
-                          "localitysort: bit ranges and indirect counts are the radix sort's");
+    if (info->begin_bit || info->end_bit)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "localitysort: bit ranges are the radix sort's");
     mgpu_result r = mgpu__sort_check(ctx, info, check_ranges);
+    if (r == MGPU_SUCCESS && check_ranges)
+        r = mgpu__sort_check_indirect(ctx, info, "localitysort indirect_count", info->indirect_count);
     if (r != MGPU_SUCCESS) return r;
     *job = (mgpu_segsort_job){.key_type = info->key_type,
                               .value_size = info->value_size,
@@ -151,7 +168,8 @@ static mgpu_result mgpu_locality_job_from(mgpu_context ctx, const mgpu_sort_info
                               .keys_out = info->keys_out,
                               .values_in = info->values_in,
                               .values_out = info->values_out,
-                              .source = MGPU_SEGSORT_UNSEGMENTED};
+                              .source = MGPU_SEGSORT_UNSEGMENTED,
+                              .indirect_count = info->indirect_count};
     return mgpu_segsort_check_shared(ctx, job);
 }
 
@@ -182,14 +200,16 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
     if (job->count == 0) return MGPU_SUCCESS;
     mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, job);
     if (plan.passes) {
-        mgpu_range_use uses[5];
+        mgpu_range_use uses[7];
         mgpu_sort_info sort = mgpu_job_sort_info(job);
-        mgpu__sort_uses(&sort, uses);
+        mgpu__sort_uses(&sort, uses); /* uses[4]: indirect_count */
         VkDeviceSize segment_bytes = job->source == MGPU_SEGSORT_FLAGS ? (VkDeviceSize)mgpu_ceil_div(job->count, 32) * 4
                                      : job->source == MGPU_SEGSORT_HEADS ? (VkDeviceSize)job->head_count * 4
                                                                          : 0;
-        uses[4] = (mgpu_range_use){"segments", job->segments, segment_bytes};
-        mgpu_result r = mgpu__check_scratch(ctx, "segsort scratch", scratch, plan.scratch_bytes, 16, uses, 5);
+        uses[5] = (mgpu_range_use){"segments", job->segments, segment_bytes};
+        uses[6] =
+            (mgpu_range_use){"indirect_head_count", job->indirect_head_count, job->indirect_head_count.buffer ? 4 : 0};
+        mgpu_result r = mgpu__check_scratch(ctx, "segsort scratch", scratch, plan.scratch_bytes, 16, uses, 7);
         if (r != MGPU_SUCCESS) return r;
     }
     bool segmented = job->source != MGPU_SEGSORT_UNSEGMENTED, values = plan.value_words > 0;
@@ -200,6 +220,10 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
     VkDeviceAddress info = base ? base + plan.info_offset : 0,
                     ranges = base && segmented ? base + plan.ranges_offset : 0;
     uint32_t x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
+    VkDeviceAddress count_address = job->indirect_count.buffer ? mgpu_range_address(ctx, job->indirect_count) : 0;
+    VkDeviceAddress head_count_address = job->indirect_head_count.buffer && job->source == MGPU_SEGSORT_HEADS
+                                             ? mgpu_range_address(ctx, job->indirect_head_count)
+                                             : 0;
     VkDeviceAddress lists = base ? base + plan.lists_offset : 0;
     uint32_t list_groups = plan.tiles < MGPU_SEGSORT_LIST_GROUPS ? plan.tiles : MGPU_SEGSORT_LIST_GROUPS;
     /* The planning workgroups, a tile per thread (as segsort_prep counts them). */
@@ -217,7 +241,9 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
                           .count = job->count,
                           .head_count = job->source == MGPU_SEGSORT_HEADS ? job->head_count : 0,
                           .groups_x = x,
-                          .source = job->source};
+                          .source = job->source,
+                          .count_address = count_address,
+                          .head_count_address = head_count_address};
     mgpu_pipeline_key block =
         mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_BLOCK, job->key_type, job->descending, job->indices, segmented);
     mgpu_result r = MGPU_SUCCESS;
@@ -250,7 +276,8 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
                                .lists = lists,
                                .count = job->count,
                                .run = (uint32_t)run,
-                               .pass = pass};
+                               .pass = pass,
+                               .count_address = count_address};
         if (pass == 0) { /* each pass's prep plans the next */
             r = mgpu__dispatch(ctx, cmd, &planner, &pc, sizeof pc, plan_groups, 1);
             if (r != MGPU_SUCCESS) break;

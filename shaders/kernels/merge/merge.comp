@@ -12,9 +12,12 @@
 // session).
 // Indirect counts (a plain merge): the real counts g_a_count and g_b_count replace pc.a_count and pc.b_count
 // (their capacities) everywhere, as in the partition kernel; tiles past the real total are not taken.
+// A mergesort pass with an indirect count (pc.a_count_address) merges the runs of the real count's elements
+// only: tiles past them return, and a pass whose run covers them all copies them (the ping-pong's parity).
 #include "shared/spec_ids.h"
 #include "kernels/merge/merge_pc.h"
 #include "include/types.glsl"
+#include "include/count.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;

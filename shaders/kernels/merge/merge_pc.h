@@ -12,7 +12,8 @@
  * boundary, the count of its pair's A elements before it. Values are raw 32-bit words. run 0: a plain merge;
  * run > 0: a mergesort pass over a_count elements of a_keys (== b_keys, b_count 0) sorted in runs of `run`.
  * a_count_address, b_count_address: absent (0), or each the device address of a uint32 count clamped to a_count
- * or b_count (count.glsl: the plain merge's indirect counts; the host counts are then the capacities).
+ * or b_count (count.glsl: the plain merge's indirect counts, or a_count_address a mergesort's; the host counts are
+ * then the capacities).
  * mergesort_block.comp takes this layout too (kernels/mergesort/mergesort_pc.h). */
 #define MGPU_MERGE_PC_FIELDS   \
     MGPU_ADDR a_keys;          \

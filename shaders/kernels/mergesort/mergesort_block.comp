@@ -5,10 +5,12 @@
 // shared memory double the sorted runs (2, 4, .. NT threads cooperate, each placed by Merge Path and merging
 // VT outputs serially). Every key carries its position in the tile, which finally gathers the values (or
 // becomes the index output; keys alone carry none). Stable throughout; the tail of a partial tile is simply
-// left out of every run.
+// left out of every run. With an indirect count (pc.a_count_address) only the real count's tiles are sorted:
+// nothing past it is read or written.
 #include "shared/spec_ids.h"
 #include "kernels/mergesort/mergesort_pc.h"
 #include "include/types.glsl"
+#include "include/count.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
@@ -34,11 +36,11 @@ uint g_a_base, g_b_base;
 #include "include/sortnet.glsl"
 #include "include/values.glsl"
 
-void mgpu_tile(uint tile) {
+void mgpu_tile(uint tile, uint n) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint nv = nt * VT;
     uint first = tile * nv;
-    uint count = min(nv, pc.a_count - first);
+    uint count = min(nv, n - first);
 
     // Global accesses: unrolled over j, element j * NT + tid (coalesced, all loads in flight together).
     TArray src = TArray(pc.a_keys);
@@ -110,9 +112,10 @@ void mgpu_tile(uint tile) {
 }
 
 void main() {
-    uint tiles = (pc.a_count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
+    uint n = mgpu_count(pc.a_count_address, pc.a_count);
+    uint tiles = (n + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
     mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_tile(tile);
+        mgpu_tile(tile, n);
         barrier(); /* the next tile reuses shared memory */
     }
 }

@@ -6,10 +6,19 @@
  * the region is the whole pair. Every other key is already where the pass would put it. Within the region,
  * Merge Path decides per tile whether any key moves: a tile whose outputs all come from A, or all from B once A
  * is spent, is in place and does nothing.
- * Contract: include after types.glsl; the kernel's push constants are `pc` with MGPU_SEGSORT_PC_FIELDS.
+ * Contract: include after types.glsl; the kernel's push constants are `pc` with MGPU_SEGSORT_PC_FIELDS; main()
+ * calls mgpu_segsort_read_count() first.
  */
 #ifndef MGPU_SEGSORT_GLSL
 #define MGPU_SEGSORT_GLSL
+
+#include "include/count.glsl"
+
+/* The keys sorted: pc.count, or the indirect count clamped to it. pc.count stays the capacity, which laid out
+ * the scratch; the runs, tiles and lists here are the real count's (every kernel of a sort reads the same). */
+uint g_count;
+
+void mgpu_segsort_read_count() { g_count = mgpu_count(pc.count_address, pc.count); }
 
 /* A pair's active region: A's part [lo, mid), B's part [mid, hi), global positions. Nothing merges where either
  * part is empty. */
@@ -20,7 +29,7 @@ struct mgpu_segsort_region {
 /* The active region of the pair that output `position` belongs to, in a pass over runs of `run` keys; `ranges`
  * (present with segments) holds each run's first and last segment head. */
 mgpu_segsort_region mgpu_segsort_active_in(uint position, uint run, uvec2 ranges) {
-    uint n = pc.count;
+    uint n = g_count;
     uint first = position / (2u * run) * (2u * run); /* < 2^31 and 2 run < 2^32: no overflow below */
     uint mid = min(first + run, n), end = min(first + 2u * run, n);
     mgpu_segsort_region r = mgpu_segsort_region(first, mid, end);
@@ -41,7 +50,7 @@ mgpu_segsort_region mgpu_segsort_active(uint position) {
 /* The work lists of the merge passes at pc.lists: two counters a pass (2 pass + MGPU_SEGSORT_LIST_ACTIVE or
  * _MOVING), then two lists of active tiles and one of moving tiles, a word per tile each. A pass's lists are
  * filled by the dispatch before the one that walks them. */
-uint mgpu_segsort_tiles() { return (pc.count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT); }
+uint mgpu_segsort_tiles() { return (g_count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT); }
 
 uint mgpu_segsort_counter_of(uint pass, uint list) { return 2u * pass + list; }
 
@@ -73,7 +82,7 @@ shared uint s_plan_tiles[gl_WorkGroupSize.x];
  * heads to ranges_out, the next pass's runs. Called by the whole workgroup; ends with a barrier. */
 void mgpu_segsort_plan_chunk(uint chunk, uint pass, uint run, uvec2 ranges_in, uvec2 ranges_out) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
-    uint nv = nt * VT, n = pc.count;
+    uint nv = nt * VT, n = g_count;
     uint tile = chunk * nt + tid; /* tiles < 2^31 / 2 */
     if (tid == 0u) s_plan_count = 0u;
     barrier();

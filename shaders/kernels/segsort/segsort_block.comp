@@ -14,6 +14,7 @@
 #include "shared/spec_ids.h"
 #include "kernels/segsort/segsort_pc.h"
 #include "include/types.glsl"
+#include "include/count.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
@@ -36,6 +37,7 @@ shared uint s_flags[gl_WorkGroupSize.x * VT / 32u];  /* head flags of the tile (
 shared uint s_last[gl_WorkGroupSize.x * VT / 32u];   /* the last head in words 0..w (0: none) */
 shared uint s_next[gl_WorkGroupSize.x * VT / 32u];   /* the first head in words w.. (NV: none) */
 shared uint s_bounds[2];                             /* the tile's first head, and its last head + 1 */
+uint g_count, g_head_count;                          /* the real counts: pc's, or the indirect ones clamped */
 shared uint s_range[2];                              /* the tile's heads: [s_range[0], s_range[1]) of pc.segments */
 
 uint g_a_base, g_b_base;
@@ -47,7 +49,7 @@ uint g_a_base, g_b_base;
 /* The first head position >= x in the ascending heads (head_count of them), as int32. */
 uint mgpu_heads_lower_bound(uint x) {
     IntArray heads = IntArray(pc.segments);
-    uint lo = 0u, hi = pc.head_count;
+    uint lo = 0u, hi = g_head_count;
     while (lo < hi) {
         uint mid = (lo + hi) >> 1u;
         if (heads.v[mid] < int(x)) lo = mid + 1u;
@@ -127,7 +129,7 @@ void mgpu_tile(uint tile) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint nv = nt * VT;
     uint first = tile * nv;
-    uint count = min(nv, pc.count - first);
+    uint count = min(nv, g_count - first);
 
     T loaded[VT];
     mgpu_load_striped(loaded, TArray(pc.keys_in).v, first, count);
@@ -241,7 +243,9 @@ void main() {
     if (mgpu_present(pc.lists) && gl_WorkGroupID.x == 0u && gl_WorkGroupID.y == 0u)
         for (uint i = gl_LocalInvocationID.x; i < 2u * MGPU_SEGSORT_MAX_PASSES; i += gl_WorkGroupSize.x)
             UintArray(pc.lists).v[i] = 0u;
-    uint tiles = (pc.count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
+    g_count = mgpu_count(pc.count_address, pc.count);
+    g_head_count = mgpu_count(pc.head_count_address, pc.head_count);
+    uint tiles = (g_count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
     mgpu_for_each_tile(tile, tiles, pc.groups_x) {
         mgpu_tile(tile);
         barrier(); /* the next tile reuses shared memory */

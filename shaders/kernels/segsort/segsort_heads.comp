@@ -15,11 +15,13 @@ layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 #include "kernels/segsort/segsort.glsl"
 
 void main() {
+    mgpu_segsort_read_count();
     uint nv = gl_WorkGroupSize.x * VT, boundaries = mgpu_segsort_tiles() + 1u;
     IntArray heads = IntArray(pc.segments);
+    uint head_count = mgpu_count(pc.head_count_address, pc.head_count);
     for (uint t = gl_GlobalInvocationID.x; t < boundaries; t += gl_NumWorkGroups.x * gl_WorkGroupSize.x) {
-        uint x = min(t * nv, pc.count); /* t * nv <= count + nv - 1 < 2^32 */
-        uint lo = 0u, hi = pc.head_count;
+        uint x = min(t * nv, g_count); /* t * nv <= count + nv - 1 < 2^32 */
+        uint lo = 0u, hi = head_count;
         while (lo < hi) {
             uint mid = (lo + hi) >> 1u;
             if (heads.v[mid] < int(x)) lo = mid + 1u;

@@ -34,7 +34,7 @@ void mgpu_tile(uint tile) {
     uvec2 info = Uvec2Array(pc.tile_info).v[tile];
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint nv = nt * VT;
-    uint x0 = tile * nv, x1 = min(x0 + nv, pc.count);
+    uint x0 = tile * nv, x1 = min(x0 + nv, g_count);
     mgpu_segsort_region r = mgpu_segsort_active(x0);
     uint o0 = max(x0, r.lo), o1 = min(x1, r.hi);
     uint d0 = o0 - r.lo, d1 = o1 - r.lo;
@@ -76,6 +76,7 @@ void mgpu_tile(uint tile) {
 }
 
 void main() {
+    mgpu_segsort_read_count();
     uint listed = mgpu_segsort_listed(MGPU_SEGSORT_LIST_MOVING);
     for (uint i = gl_WorkGroupID.x; i < listed; i += gl_NumWorkGroups.x) {
         mgpu_tile(mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_MOVING, i));

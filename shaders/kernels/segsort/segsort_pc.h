@@ -21,7 +21,10 @@
  * (its heads are the prep's ranges_out, the level after them follows it in memory). segsort_prep, looping over
  * its pass's list, reads keys_in (the sort's output), copies the listed tiles that must merge to keys_out
  * (scratch) at the same positions, writes their tile_info[tile] and lists them again; segsort_merge, looping over
- * that second list, merges those tiles from keys_in (scratch) back into keys_out. */
+ * that second list, merges those tiles from keys_in (scratch) back into keys_out.
+ * count_address and head_count_address: absent (0), or the device address of a uint32 that replaces count
+ * (head_count), clamped to it (mgpu_count: the indirect counts); count and head_count are then the capacities
+ * that laid out the scratch (the lists, the runs' heads) and sized the dispatches. */
 #define MGPU_SEGSORT_PC_FIELDS \
     MGPU_ADDR keys_in;         \
     MGPU_ADDR keys_out;        \
@@ -37,7 +40,9 @@
     MGPU_UINT run;             \
     MGPU_UINT groups_x;        \
     MGPU_UINT source;          \
-    MGPU_UINT pass;
+    MGPU_UINT pass;            \
+    MGPU_ADDR count_address;   \
+    MGPU_ADDR head_count_address;
 #define MGPU_SEGSORT_UNSEGMENTED 0u          /* pc.source: no segments (locality sort) */
 #define MGPU_SEGSORT_FLAGS       1u          /* pc.source: packed head flags */
 #define MGPU_SEGSORT_HEADS       2u          /* pc.source: ascending int32 heads */
@@ -54,7 +59,7 @@
 typedef struct mgpu_segsort_pc {
     MGPU_SEGSORT_PC_FIELDS
 } mgpu_segsort_pc;
-static_assert(sizeof(mgpu_segsort_pc) == 96, "segmented sort push constants");
+static_assert(sizeof(mgpu_segsort_pc) == 112, "segmented sort push constants");
 #endif
 
 #endif

@@ -14,6 +14,7 @@ layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 #include "kernels/segsort/segsort.glsl"
 
 void main() {
+    mgpu_segsort_read_count();
     uint chunks = (mgpu_segsort_tiles() + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
     for (uint chunk = gl_WorkGroupID.x; chunk < chunks; chunk += gl_NumWorkGroups.x)
         mgpu_segsort_plan_chunk(chunk, pc.pass, pc.run, pc.ranges_in, pc.ranges_out);

@@ -37,7 +37,7 @@ uint g_lo, g_mid; /* where the region's A and B parts start */
 void mgpu_tile(uint tile) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint nv = nt * VT;
-    uint x0 = tile * nv, x1 = min(x0 + nv, pc.count);
+    uint x0 = tile * nv, x1 = min(x0 + nv, g_count);
     mgpu_segsort_region r = mgpu_segsort_active(x0);
     uint o0 = max(x0, r.lo), o1 = min(x1, r.hi);
     if (r.lo < r.mid && r.mid < r.hi && o0 < o1) { /* uniform: every thread reads the same */
@@ -75,10 +75,12 @@ void mgpu_tile(uint tile) {
 void main() {
     // The first workgroups plan the next pass (its runs' heads are this pass's ranges_out), beside the others,
     // which walk this pass's list.
+    mgpu_segsort_read_count();
     uint next_run = 2u * pc.run; /* pc.run < pc.count < 2^31 */
-    uint chunks = next_run < pc.count ? (mgpu_segsort_tiles() + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x : 0u;
+    /* No next pass to plan once the runs cover the real count (its list stays empty, the counters zeroed). */
+    uint chunks = next_run < g_count ? (mgpu_segsort_tiles() + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x : 0u;
     uint planners = min(chunks, MGPU_SEGSORT_LIST_GROUPS);
-    if (gl_WorkGroupID.x < planners) {
+    if (gl_WorkGroupID.x < planners) { /* the next level's place: the capacity's runs, as the host laid them out */
         uvec2 next_out = mgpu_present(pc.ranges_out)
                              ? mgpu_address_add(pc.ranges_out, (pc.count + next_run - 1u) / next_run * 8u)
                              : uvec2(0u);
