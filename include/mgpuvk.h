@@ -524,16 +524,17 @@ typedef enum mgpu_prim {
     MGPU_PRIM_SCAN = 1,
     MGPU_PRIM_FILL = 2,
     MGPU_PRIM_COPY = 3,
-    MGPU_PRIM_MERGE = 4,        /* merge; its tuning and pipelines also cover sorted search */
-    MGPU_PRIM_LOAD_BALANCE = 5, /* load-balancing search, the interval operations, bulk insert and remove */
-    MGPU_PRIM_MERGESORT = 6,    /* mergesort: its blocksort and its merge passes share one NT x VT tile */
-    MGPU_PRIM_RADIXSORT = 7,    /* radix sort: the tile of its count and scatter dispatches */
-    MGPU_PRIM_SEGREDUCE = 8,    /* segmented reduce and reduce-by-key: the tile of their Merge Path dispatch */
-    MGPU_PRIM_SEGSORT = 9,      /* segmented sort and locality sort: the tile of their blocksort and merge passes */
-    MGPU_PRIM_SETS = 10,        /* multiset operations: the tile of their count and write dispatches */
-    MGPU_PRIM_COMPACT = 11,     /* select, partition, unique, run-length encode: the tile of their one pass */
-    MGPU_PRIM_HISTOGRAM = 12,   /* histogram: the tile its workgroups loop over */
-    MGPU_PRIM_COUNT = 13
+    MGPU_PRIM_MERGE = 4,          /* merge (sorted search and join have MGPU_PRIM_SORTED_SEARCH) */
+    MGPU_PRIM_LOAD_BALANCE = 5,   /* load-balancing search, the interval operations, bulk insert and remove */
+    MGPU_PRIM_MERGESORT = 6,      /* mergesort: its blocksort and its merge passes share one NT x VT tile */
+    MGPU_PRIM_RADIXSORT = 7,      /* radix sort: the tile of its count and scatter dispatches */
+    MGPU_PRIM_SEGREDUCE = 8,      /* segmented reduce and reduce-by-key: the tile of their Merge Path dispatch */
+    MGPU_PRIM_SEGSORT = 9,        /* segmented sort and locality sort: the tile of their blocksort and merge passes */
+    MGPU_PRIM_SETS = 10,          /* multiset operations: the tile of their count and write dispatches */
+    MGPU_PRIM_COMPACT = 11,       /* select, partition, unique, run-length encode: the tile of their one pass */
+    MGPU_PRIM_HISTOGRAM = 12,     /* histogram: the tile its workgroups loop over */
+    MGPU_PRIM_SORTED_SEARCH = 13, /* sorted search and the join's search: their Merge Path tile (a merge of A and B) */
+    MGPU_PRIM_COUNT = 14
 } mgpu_prim;
 
 #define MGPU_PRIM_BIT(prim) (1u << (prim))
@@ -607,8 +608,8 @@ typedef struct mgpu_variant {
 /** Builds, with the current tuning, only the pipelines of the variants named, where mgpu_context_prepare
  *  builds every variant of every type in its masks: the radix sort, mergesort and merge of a key type with one
  *  value width and order (a few pipelines each, where all of a type's are 6 to 18 of them per prim); for the
- *  other prims, every pipeline of the type (the prims that share a prim's tuning, such as sorted search and
- *  join with MGPU_PRIM_MERGE, build all of the type's too). A call recorded afterwards with a named variant
+ *  other prims, every pipeline of the type (the families that share a prim's tuning, such as the join with
+ *  MGPU_PRIM_SORTED_SEARCH, build all of the type's too). A call recorded afterwards with a named variant
  *  builds nothing more (unless the tuning changes). Every entry is checked before anything is built.
  *   // mgpu_context_prepare_variants(ctx, (mgpu_variant[]){{MGPU_PRIM_RADIXSORT, MGPU_TYPE_F32, 4},
  *   //                                                     {MGPU_PRIM_SCAN, MGPU_TYPE_U32}}, 2);
@@ -1078,7 +1079,8 @@ MGPU_API mgpu_result mgpu_load_balance(mgpu_context context, const mgpu_load_bal
  * means upper for B, as in moderngpu); match flags (1 when the other array holds an equal key, else 0).
  *   A: 1 3 5  B: 3 3 4 5  lower -> A indices 0 0 3; B indices (upper into A) 2 2 2 3; A matches 0 1 1
  * Every output is optional (a null buffer skips it); all are int32. The blocking call also returns the
- * match counts, for the match outputs that are given.
+ * match counts, for the match outputs that are given. The tiles are MGPU_PRIM_SORTED_SEARCH's (shared with the
+ * join's search), not the merge's.
  * Preconditions, documented and not checked: A and B sorted in the given order.
  * Checks: the type checks of key_type; bounds inside its enum, a_count and b_count <= 2^31-1, an output
  * overlapping the keys or another output (MGPU_ERROR_INVALID_ARGUMENT); the range checks of a_keys and b_keys
@@ -1454,17 +1456,18 @@ MGPU_API mgpu_result mgpu_localitysort(mgpu_context context, const mgpu_sort_inf
  * for right and outer joins lists each tile's B elements without a match); the exclusive scan (mgpu_cmd_scan,
  * u32) of A's row counts and the tiles' unmatched counts, whose total is the row count; then, for the join, the
  * load-balancing search of the rows over those starts (a partition dispatch, then a tile kernel that writes each
- * row's indices, coalesced). The search takes the merge's tiles (MGPU_PRIM_MERGE, the key type), the rows the
- * load-balancing search's (MGPU_PRIM_LOAD_BALANCE): mgpu_context_prepare builds the join with MGPU_PRIM_MERGE.
+ * row's indices, coalesced). The search takes the sorted search's tiles (MGPU_PRIM_SORTED_SEARCH, the key type),
+ * the rows the load-balancing search's (MGPU_PRIM_LOAD_BALANCE): mgpu_context_prepare builds the join with
+ * MGPU_PRIM_SORTED_SEARCH.
  * Preconditions, documented and not checked (the CLI checks them): A and B sorted in the order given. With
  * unsorted input the rows are unspecified, and nothing is written past capacity.
  * Checks: the type checks of key_type; kind inside its enum, a_count + b_count <= 2^31-1 and, for the join,
  * capacity + a_count + b_count <= 2^31-1, an output (a_indices, b_indices, row_count) overlapping another range
- * (MGPU_ERROR_INVALID_ARGUMENT); a merge tile (MGPU_PRIM_MERGE) whose search the device's shared memory cannot
- * hold (MGPU_ERROR_UNSUPPORTED); the range checks of a_keys and b_keys (a_count and b_count keys, each when > 0),
- * of row_count when given (4 bytes, offset a multiple of 4; mgpu_cmd_join_count and mgpu_cmd_join require it)
- * and, for the join when capacity > 0, of a_indices and b_indices (capacity int32 each). The counting calls
- * neither check nor use a_indices, b_indices and capacity.
+ * (MGPU_ERROR_INVALID_ARGUMENT); a sorted search tile (MGPU_PRIM_SORTED_SEARCH) whose join search the device's
+ * shared memory cannot hold (MGPU_ERROR_UNSUPPORTED); the range checks of a_keys and b_keys (a_count and b_count
+ * keys, each when > 0), of row_count when given (4 bytes, offset a multiple of 4; mgpu_cmd_join_count and
+ * mgpu_cmd_join require it) and, for the join when capacity > 0, of a_indices and b_indices (capacity int32 each).
+ * The counting calls neither check nor use a_indices, b_indices and capacity.
  */
 typedef enum mgpu_join_kind {
     MGPU_JOIN_INNER = 0, /* default */

@@ -554,6 +554,81 @@ static void engine_record_sort(const test_vk_device *d, VkCommandPool pool, mgpu
     vkFreeCommandBuffers(d->device, pool, 1, &cmd);
 }
 
+/* Sorted searches (both bounds and orders, the partitions one per subgroup where they are few, one per thread past
+ * MGPU_PARTITION_SUBGROUP_MAX's 256) and an outer join (count and rows), or merges (every value width and order),
+ * of `type`; the searches checked against a serial answer (keys 0..an-1 against the evens 0..2(bn-1)). */
+static void engine_searches(mgpu_context ctx, mgpu_type type, bool searches, bool merges, const char *how) {
+    const uint32_t an = 9000, bn = 4500; /* 13500 positions: 31 tiles of 448 on lavapipe; a GPU's are fewer */
+    int32_t *a = malloc(an * 4u), *b = malloc(bn * 4u), *got = malloc(an * 8u);
+    for (uint32_t i = 0; i < an; ++i) a[i] = (int32_t)i;
+    for (uint32_t i = 0; i < bn; ++i) b[i] = (int32_t)(2 * i);
+    mgpu_range ra = {0}, rb = {0}, out = {0}, values = {0}, count = {0};
+    CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, an * 4u, &ra));
+    CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, bn * 4u, &rb));
+    CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, (an + bn) * 8u, &out));
+    CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, (an + bn) * 8u, &values));
+    CHECK_OK_IN(ctx, mgpu_buffer_alloc(ctx, 4, &count));
+    CHECK_OK_IN(ctx, mgpu_buffer_upload(ctx, ra, a, an * 4u));
+    CHECK_OK_IN(ctx, mgpu_buffer_upload(ctx, rb, b, bn * 4u));
+    for (int upper = 0; searches && upper < 2; ++upper) {
+        mgpu_sorted_search_info search = {.key_type = type,
+                                          .bounds = (mgpu_bounds)upper,
+                                          .a_count = an,
+                                          .b_count = bn,
+                                          .a_keys = ra,
+                                          .b_keys = rb,
+                                          .a_indices = out};
+        CHECK_OK_IN(ctx, mgpu_sorted_search(ctx, &search, NULL, NULL));
+        CHECK_OK_IN(ctx, mgpu_buffer_download(ctx, out, got, an * 4u));
+        bool right = true; /* a[i] = i's lower bound among the evens 0..2(bn-1) is ceil(i / 2), upper i / 2 + 1 */
+        for (uint32_t i = 0; i < an; ++i) {
+            uint32_t want = upper ? i / 2 + 1 : (i + 1) / 2;
+            right = right && (uint32_t)got[i] == (want < bn ? want : bn);
+        }
+        CHECK(right, "%s: the %s bounds", how, upper ? "upper" : "lower");
+        search.descending = true; /* small inputs (few partitions), descending: only their pipelines matter */
+        search.a_count = search.b_count = 1;
+        CHECK_OK_IN(ctx, mgpu_sorted_search(ctx, &search, NULL, NULL));
+    }
+    for (int descending = 0; searches && descending < 2; ++descending) {
+        uint32_t rows = 0;
+        mgpu_join_info join = {.key_type = type,
+                               .kind = MGPU_JOIN_OUTER,
+                               .descending = descending,
+                               .a_count = descending ? 1 : an,
+                               .b_count = descending ? 1 : bn,
+                               .a_keys = ra,
+                               .b_keys = rb,
+                               .a_indices = out,
+                               .b_indices = values,
+                               .capacity = an + bn,
+                               .row_count = count};
+        CHECK_OK_IN(ctx, mgpu_join(ctx, &join, &rows));
+        CHECK(rows == (descending ? 1 : an), "%s: %u outer join rows, expected %u", how, rows, descending ? 1 : an);
+    }
+    for (uint32_t value_size = 0; merges && value_size <= 8; value_size += 4)
+        for (int descending = 0; descending < 2; ++descending) {
+            bool small = descending || value_size != 4;
+            mgpu_merge_info merge = {.key_type = type,
+                                     .descending = descending,
+                                     .value_size = value_size,
+                                     .a_count = small ? 1 : an,
+                                     .b_count = small ? 1 : bn,
+                                     .a_keys = ra,
+                                     .b_keys = rb,
+                                     .a_values = ra,
+                                     .b_values = rb,
+                                     .out_keys = out,
+                                     .out_values = values};
+            CHECK_OK_IN(ctx, mgpu_merge(ctx, &merge));
+        }
+    mgpu_range ranges[] = {ra, rb, out, values, count};
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) mgpu_buffer_free(ctx, ranges[i]);
+    free(a);
+    free(b);
+    free(got);
+}
+
 static void engine_pipelines(void) {
     test_vk_device d;
     bool made = test_vk_device_create(&d);
@@ -650,6 +725,26 @@ static void engine_pipelines(void) {
         uint64_t named = spy.pipelines;
         CHECK_OK_IN(ctx, mgpu_context_prepare(ctx, MGPU_PRIM_BIT(MGPU_PRIM_RADIXSORT), MGPU_TYPE_BIT(MGPU_TYPE_U32)));
         CHECK(spy.pipelines > named, "mgpu_context_prepare builds the value widths not named");
+        /* MGPU_PRIM_MERGE builds the merge's pipelines and not the searches'; MGPU_PRIM_SORTED_SEARCH (with the
+         * join's scan, MGPU_PRIM_SCAN, and the blocking join's fills and copies, FILL and COPY) builds every one
+         * the sorted search and the join record, and no merge's. */
+        uint32_t others = MGPU_PRIM_BIT(MGPU_PRIM_SCAN) | MGPU_PRIM_BIT(MGPU_PRIM_FILL) | MGPU_PRIM_BIT(MGPU_PRIM_COPY);
+        CHECK_OK_IN(ctx,
+                    mgpu_context_prepare(ctx, MGPU_PRIM_BIT(MGPU_PRIM_MERGE) | others, MGPU_TYPE_BIT(MGPU_TYPE_I32)));
+        uint64_t merges = spy.pipelines;
+        engine_searches(ctx, MGPU_TYPE_I32, false, true, "merge prepared");
+        CHECK(spy.pipelines == merges, "MGPU_PRIM_MERGE prepared: the merges built %llu more pipelines",
+              (unsigned long long)(spy.pipelines - merges));
+        engine_searches(ctx, MGPU_TYPE_I32, true, false, "merge prepared, searches");
+        CHECK(spy.pipelines > merges, "MGPU_PRIM_MERGE prepared: the searches still build theirs");
+        CHECK_OK_IN(ctx, mgpu_context_prepare(ctx, MGPU_PRIM_BIT(MGPU_PRIM_SORTED_SEARCH) | others,
+                                              MGPU_TYPE_BIT(MGPU_TYPE_U32)));
+        uint64_t searches = spy.pipelines;
+        engine_searches(ctx, MGPU_TYPE_U32, true, false, "sorted search prepared");
+        CHECK(spy.pipelines == searches, "MGPU_PRIM_SORTED_SEARCH prepared: the searches built %llu more pipelines",
+              (unsigned long long)(spy.pipelines - searches));
+        engine_searches(ctx, MGPU_TYPE_U32, false, true, "sorted search prepared, merges");
+        CHECK(spy.pipelines > searches, "MGPU_PRIM_SORTED_SEARCH prepared: the merges still build theirs");
         CHECK(spy.foreign == 0, "%llu pipelines made without the engine's cache and allocator",
               (unsigned long long)spy.foreign);
         mgpu_context_destroy(ctx);

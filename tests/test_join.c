@@ -195,7 +195,7 @@ static bool join_shape_fits(join_shape shape, size_t an, size_t bn) {
 
 static uint64_t join_run(mgpu_type type, mgpu_join_kind kind, bool descending, join_shape shape, size_t an, size_t bn,
                          join_tier tier, const char *what) {
-    uint32_t tile = test_tile(MGPU_PRIM_MERGE, type);
+    uint32_t tile = test_tile(MGPU_PRIM_SORTED_SEARCH, type);
     size_t size = mgpu_type_size(type);
     char *a = malloc(an * size + 8), *b = malloc(bn * size + 8);
     join_keys(type, shape, descending, 0, a, an, tile);
@@ -211,7 +211,8 @@ static const char *const shape_names[JOIN_SHAPE_COUNT] = {"duplicates", "distinc
 
 /* One type, kind and order over the sizes, the shapes rotated; stops at the first failure. */
 static void join_sweep(mgpu_type type, mgpu_join_kind kind, bool descending, unsigned rotation) {
-    uint32_t tile = test_tile(MGPU_PRIM_MERGE, type), rows_tile = test_tile(MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32);
+    uint32_t tile = test_tile(MGPU_PRIM_SORTED_SEARCH, type),
+             rows_tile = test_tile(MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32);
     size_t half = tile / 2;
     size_t sizes[][2] = {{0, 0},
                          {0, 5},
@@ -269,7 +270,7 @@ static void join_capacity(void) {
     for (int k = 0; k < 4; ++k) {
         mgpu_type type = k % 2 ? MGPU_TYPE_F64 : MGPU_TYPE_U32;
         mgpu_join_kind kind = (mgpu_join_kind)k;
-        uint32_t tile = test_tile(MGPU_PRIM_MERGE, type);
+        uint32_t tile = test_tile(MGPU_PRIM_SORTED_SEARCH, type);
         size_t an = 3 * (size_t)tile + 1, bn = 2 * (size_t)tile + 9, size = mgpu_type_size(type), guard = 32;
         char *a = malloc(an * size), *b = malloc(bn * size);
         join_keys(type, JOIN_DUPLICATES, false, 0, a, an, tile);
@@ -499,15 +500,21 @@ static void join_misuse(void) {
     CHECK_RESULT(mgpu_join_count(ctx, NULL, &rows), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_join_get_requirements(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_join_count_get_requirements(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
-    /* A merge tile that fits the merge but not the join's search. */
+    /* A sorted search tile that fits the sorted search but not the join's search; the same tile as the merge's
+     * leaves the join alone (its search takes the sorted search's tiles). */
     mgpu_device_info dev;
     mgpu_context_get_device_info(ctx, &dev);
     uint32_t vt = dev.shared_memory_bytes / (256 * 8);
+    mgpu_tuning big = {.nt = 256, .vt = vt};
     if (vt >= 1 && vt <= 32 && dev.max_workgroup_size >= 256 &&
-        mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGE, MGPU_TYPE_BIT(MGPU_TYPE_U32),
-                                &(mgpu_tuning){.nt = 256, .vt = vt}) == MGPU_SUCCESS) {
+        mgpu_context_set_tuning(ctx, MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_BIT(MGPU_TYPE_U32), &big) == MGPU_SUCCESS) {
         CHECK_RESULT_IN(ctx, mgpu_join(ctx, &good, &rows), MGPU_ERROR_UNSUPPORTED);
         CHECK_RESULT_IN(ctx, mgpu_join_count_get_requirements(ctx, &good, &req), MGPU_ERROR_UNSUPPORTED);
+        CHECK(strstr(mgpu_context_last_error(ctx), "sorted search tile") != NULL, "the last error names the tile: %s",
+              mgpu_context_last_error(ctx));
+        CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_MASK_ALL, NULL));
+        CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGE, MGPU_TYPE_BIT(MGPU_TYPE_U32), &big));
+        CHECK_OK(mgpu_join_count_get_requirements(ctx, &good, &req));
         CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, NULL));
     }
     /* The recording tier: a null cmd, row_count missing, too little scratch, scratch overlapping an output. */
@@ -564,7 +571,7 @@ static void join_misuse(void) {
 static void join_cover(unsigned rotation) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
-        uint32_t tile = test_tile(MGPU_PRIM_MERGE, type);
+        uint32_t tile = test_tile(MGPU_PRIM_SORTED_SEARCH, type);
         mgpu_join_kind kind = (mgpu_join_kind)(((unsigned)t + rotation) % 4);
         bool descending = ((unsigned)t + rotation / 2) % 2;
         size_t sizes[][2] = {{tile + 1, tile - 1}, {9 * (size_t)tile + 3, 5 * (size_t)tile}, {2, 3 * (size_t)tile}};
@@ -590,7 +597,7 @@ void test_join(void) {
      * few workgroups looping over tiles. */
     mgpu_device_info info;
     mgpu_context_get_device_info(g_test.ctx, &info);
-    static const mgpu_tuning tunings[][2] = {/* the merge's (search), the load-balancing search's (rows) */
+    static const mgpu_tuning tunings[][2] = {/* the sorted search's (search), the load-balancing search's (rows) */
                                              {{.subgroup = MGPU_SWITCH_OFF}, {.subgroup = MGPU_SWITCH_OFF}},
                                              {{.subgroup = MGPU_SWITCH_ON, .groups = 3}, {.groups = 2}},
                                              {{.nt = 32, .vt = 1}, {.nt = 32, .vt = 1, .subgroup = MGPU_SWITCH_ON}},
@@ -600,11 +607,11 @@ void test_join(void) {
         mgpu_tuning search = tunings[p][0], rows = tunings[p][1];
         if (search.subgroup == MGPU_SWITCH_ON && !info.subgroup_scans) search.subgroup = MGPU_SWITCH_AUTO;
         if (rows.subgroup == MGPU_SWITCH_ON && !info.subgroup_scans) rows.subgroup = MGPU_SWITCH_AUTO;
-        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, &search));
+        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_MASK_ALL, &search));
         CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, &rows));
         join_cover((unsigned)p);
     }
-    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, NULL));
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_MASK_ALL, NULL));
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_MASK_ALL, NULL));
 }
 

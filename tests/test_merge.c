@@ -251,6 +251,30 @@ static void merge_misuse(void) {
     mgpu_buffer_free(ctx, small);
 }
 
+/* The merge's tiles are its own, apart from the sorted search's (MGPU_PRIM_SORTED_SEARCH): with the search at one
+ * NT x VT and the merge at another, merges on the edges of the merge's tile are right. The run's groups and
+ * subgroup switch (MGPU_TUNE in the variant entries) are kept. */
+static void merge_own_tuning(void) {
+    mgpu_context ctx = g_test.ctx;
+    mgpu_tuning base;
+    CHECK_OK(mgpu_context_get_tuning(ctx, MGPU_PRIM_MERGE, MGPU_TYPE_U32, &base));
+    mgpu_switch subgroup = base.subgroup == MGPU_SWITCH_OFF ? MGPU_SWITCH_OFF : MGPU_SWITCH_AUTO;
+    CHECK_OK(
+        mgpu_context_set_tuning(ctx, MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.nt = 32, .vt = 1}));
+    CHECK_OK(mgpu_context_set_tuning(
+        ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL,
+        &(mgpu_tuning){.nt = 64, .vt = 5, .groups = base.groups, .subgroup = subgroup, .fold = base.fold}));
+    uint32_t tile = test_tile(MGPU_PRIM_MERGE, MGPU_TYPE_U32),
+             search = test_tile(MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_U32);
+    CHECK(tile == 64 * 5 && search == 32, "merge tile %u, search tile %u: each its own", tile, search);
+    merge_case(MGPU_TYPE_U32, 4, false, tile - 1, 1, 1000);
+    merge_case(MGPU_TYPE_U32, 0, true, tile, tile + 1, 3);
+    merge_case(MGPU_TYPE_I64, 8, true, 2 * tile + 1, 3 * tile - 1, 1000);
+    merge_indirect_case(MGPU_TYPE_I64, 4, false, 2 * tile + 9, tile + 3, tile + 1, tile - 1, true, true);
+    CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, NULL));
+    CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_MASK_ALL, NULL));
+}
+
 void test_merge(void) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
@@ -290,4 +314,5 @@ void test_merge(void) {
         merge_indirect_case(MGPU_TYPE_I64, 8, true, an, bn, an + 3, 1 + test_random_below(bn), false, true);
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, NULL));
+    merge_own_tuning();
 }

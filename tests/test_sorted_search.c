@@ -6,9 +6,11 @@
  * Indirect counts (every type, on its two pairs): capacities of several tiles, real counts 0, 1, tile-1, tile,
  * tile+1, random, the capacity and past it (clamped), of A and B together or of one alone; outputs past the real
  * counts keep their sentinel, bounds are into the real other array, the match counts are the real elements';
- * misuse. */
+ * misuse. The search's tiles are its own (MGPU_PRIM_SORTED_SEARCH), by API and by MGPU_TUNE: the merge's tiles
+ * set apart from them change nothing. */
 #include "common.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* This family's entries of the test run and their flags (tests/families.def). */
@@ -171,7 +173,7 @@ static uint64_t search_indirect_case(mgpu_type type, mgpu_bounds bounds, bool de
  * tile-1, tile, tile+1, random, the capacity, past it and UINT32_MAX, B's from the same list turned, each fourth
  * case with only A's count indirect and each fourth with only B's. Stops at the first failure. */
 static void search_indirect_sweep(mgpu_type type, mgpu_bounds bounds, bool descending) {
-    uint32_t tile = test_tile(MGPU_PRIM_MERGE, type);
+    uint32_t tile = test_tile(MGPU_PRIM_SORTED_SEARCH, type);
     uint32_t an = 2 * tile + 9, bn = 3 * tile + 1;
     uint32_t reals[] = {
         0, 1, tile - 1, tile, tile + 1, test_random_below(an + 1), an, an + 1 + test_random_below(9), UINT32_MAX};
@@ -220,13 +222,72 @@ static void search_indirect_misuse(mgpu_context ctx, mgpu_range keys, mgpu_range
     mgpu_buffer_free(ctx, out);
 }
 
+/* The tuning of one prim for u32 is nt x vt. */
+static void search_expect_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t nt, uint32_t vt, const char *how) {
+    mgpu_tuning t = {0};
+    CHECK_OK(mgpu_context_get_tuning(ctx, prim, MGPU_TYPE_U32, &t));
+    CHECK(t.nt == nt && t.vt == vt, "%s: prim %d tiles %u x %u, expected %u x %u", how, (int)prim, t.nt, t.vt, nt, vt);
+}
+
+/* The search's tiles are MGPU_PRIM_SORTED_SEARCH's, apart from the merge's: with the merge at one NT x VT and the
+ * search at another, each prim reports its own, restoring one leaves the other, and searches on the edges of the
+ * search's tile (not the merge's) are right. The run's groups and subgroup switch (MGPU_TUNE in the variant
+ * entries) are kept. MGPU_TUNE names them apart too (a context of its own). */
+static void search_own_tuning(void) {
+    mgpu_context ctx = g_test.ctx;
+    mgpu_tuning merge0, search0;
+    CHECK_OK(mgpu_context_get_tuning(ctx, MGPU_PRIM_MERGE, MGPU_TYPE_U32, &merge0));
+    CHECK_OK(mgpu_context_get_tuning(ctx, MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_U32, &search0));
+    mgpu_switch subgroup = search0.subgroup == MGPU_SWITCH_OFF ? MGPU_SWITCH_OFF : MGPU_SWITCH_AUTO;
+    mgpu_tuning merge = {.nt = 32, .vt = 3, .groups = merge0.groups};
+    mgpu_tuning search = {.nt = 64, .vt = 5, .groups = search0.groups, .subgroup = subgroup};
+    CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, &merge));
+    search_expect_tuning(ctx, MGPU_PRIM_SORTED_SEARCH, search0.nt, search0.vt, "the merge set");
+    CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_MASK_ALL, &search));
+    search_expect_tuning(ctx, MGPU_PRIM_MERGE, 32, 3, "both set");
+    search_expect_tuning(ctx, MGPU_PRIM_SORTED_SEARCH, 64, 5, "both set");
+    uint32_t tile = 64 * 5;
+    CHECK(test_tile(MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_I64) == tile, "the search's i64 tile");
+    mgpu_type types[] = {MGPU_TYPE_U32, MGPU_TYPE_I64};
+    for (int k = 0; k < 2; ++k) {
+        search_case(types[k], (mgpu_bounds)k, k == 1, tile - 1, 1, 7);
+        search_case(types[k], (mgpu_bounds)(1 - k), k == 0, tile, tile + 1, 500);
+        search_case(types[k], (mgpu_bounds)k, k == 0, 2 * tile + 1, 3 * tile - 1, 5);
+        search_indirect_case(types[k], (mgpu_bounds)k, k == 1, 2 * tile + 9, tile + 3, tile + 1, tile - 1, true, true);
+    }
+    CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_MASK_ALL, NULL));
+    search_expect_tuning(ctx, MGPU_PRIM_MERGE, 32, 3, "the search restored");
+    CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, NULL));
+    search_expect_tuning(ctx, MGPU_PRIM_MERGE, merge0.nt, merge0.vt, "both restored");
+    /* MGPU_TUNE, read at context creation: the prims by their names. */
+    const char *saved = getenv("MGPU_TUNE");
+    char *copy = saved ? strdup(saved) : NULL;
+    setenv("MGPU_TUNE", "merge:nt=32,vt=3;sorted_search.u32:nt=64,vt=5", 1);
+    mgpu_context tuned = NULL;
+    CHECK_OK(mgpu_context_create(&(mgpu_context_desc){.validation = g_test.validation}, &tuned));
+    if (copy)
+        setenv("MGPU_TUNE", copy, 1);
+    else
+        unsetenv("MGPU_TUNE");
+    free(copy);
+    if (tuned) {
+        search_expect_tuning(tuned, MGPU_PRIM_MERGE, 32, 3, "MGPU_TUNE");
+        search_expect_tuning(tuned, MGPU_PRIM_SORTED_SEARCH, 64, 5, "MGPU_TUNE");
+        mgpu_tuning i64 = {0};
+        CHECK_OK(mgpu_context_get_tuning(tuned, MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_I64, &i64));
+        CHECK(i64.nt * i64.vt == test_tile(MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_I64),
+              "MGPU_TUNE sorted_search.u32 leaves i64 at the table's %u x %u", i64.nt, i64.vt);
+        mgpu_context_destroy(tuned);
+    }
+}
+
 void test_sorted_search(void) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
         for (unsigned k = 0; k < 2; ++k) {
             unsigned pair = (unsigned)t;
             mgpu_bounds bounds = (mgpu_bounds)((pair + k) % 2);
             bool d = (pair / 2 + k) % 2;
-            uint32_t tile = test_tile(MGPU_PRIM_MERGE, (mgpu_type)t); /* the search is partitioned like a merge */
+            uint32_t tile = test_tile(MGPU_PRIM_SORTED_SEARCH, (mgpu_type)t); /* the search's own tiles */
             uint32_t shapes[][2] = {{0, 0},
                                     {0, 7},
                                     {9, 0},
@@ -260,4 +321,5 @@ void test_sorted_search(void) {
     search_indirect_misuse(ctx, r, small);
     mgpu_buffer_free(ctx, r);
     mgpu_buffer_free(ctx, small);
+    search_own_tuning();
 }

@@ -41,7 +41,8 @@ static uint32_t mgpu_shared_bytes(mgpu_prim prim, uint32_t nt, uint32_t vt, size
         return tiles > lookback ? tiles : lookback;
     }
     if (prim == MGPU_PRIM_REDUCE) return MGPU_SHARED_BYTES_REDUCE(nt, size);
-    if (prim == MGPU_PRIM_MERGE || prim == MGPU_PRIM_MERGESORT) return MGPU_SHARED_BYTES_MERGE(nt, vt, size);
+    if (prim == MGPU_PRIM_MERGE || prim == MGPU_PRIM_MERGESORT || prim == MGPU_PRIM_SORTED_SEARCH)
+        return MGPU_SHARED_BYTES_MERGE(nt, vt, size);
     if (prim == MGPU_PRIM_LOAD_BALANCE) return MGPU_SHARED_BYTES_LBS(nt, vt);
     return 0;
 }

@@ -26,7 +26,7 @@
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
 typedef struct mgpu_join_plan {
-    mgpu_tuning search;   /* the merge's tiles, for the key type */
+    mgpu_tuning search;   /* the sorted search's tiles, for the key type */
     mgpu_tuning rows;     /* the load-balancing search's tiles */
     uint32_t search_tile; /* merge positions per search tile */
     uint32_t search_tiles;
@@ -41,7 +41,7 @@ static mgpu_scan_info mgpu_join_scan_info(uint32_t objects) {
 }
 
 static mgpu_join_plan mgpu_join_make_plan(mgpu_context ctx, const mgpu_join_info *info) {
-    mgpu_join_plan plan = {.search = mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, info->key_type),
+    mgpu_join_plan plan = {.search = mgpu__tuning_resolve(ctx, MGPU_PRIM_SORTED_SEARCH, info->key_type),
                            .rows = mgpu__tuning_resolve(ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32)};
     plan.search_tile = plan.search.nt * plan.search.vt;
     plan.rows_tile = plan.rows.nt * plan.rows.vt;
@@ -116,11 +116,11 @@ static mgpu_result mgpu_join_check(mgpu_context ctx, const mgpu_join_info *info,
     if (join && keys + info->capacity > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "join: capacity %u + a_count + b_count > 2^31-1",
                           info->capacity);
-    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, info->key_type);
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SORTED_SEARCH, info->key_type);
     if (mgpu_join_search_shared(t.nt, t.vt, mgpu_type_size(info->key_type)) > ctx->info.shared_memory_bytes)
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
-                          "%s: a merge tile of %u x %u needs more than the device's %u bytes of shared memory", what,
-                          t.nt, t.vt, ctx->info.shared_memory_bytes);
+                          "%s: a sorted search tile of %u x %u needs more than the device's %u bytes of shared memory",
+                          what, t.nt, t.vt, ctx->info.shared_memory_bytes);
     if (!check_ranges) return MGPU_SUCCESS;
     mgpu_range_use uses[5];
     mgpu_join_uses(info, join, uses);
@@ -416,7 +416,7 @@ mgpu_result mgpu_join(mgpu_context ctx, const mgpu_join_info *info, uint32_t *ro
 /* ---- the family ---------------------------------------------------------------------------------------- */
 
 static mgpu_result mgpu_join_prepare(mgpu_context ctx, mgpu_type type) {
-    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type);
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SORTED_SEARCH, type);
     mgpu_result r = MGPU_SUCCESS;
     for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
         mgpu_pipeline_key partition, search;
@@ -441,5 +441,6 @@ static mgpu_result mgpu_join_prepare_once(mgpu_context ctx) {
     return r;
 }
 
-/* Built with merge (MGPU_PRIM_MERGE), whose tiles its search takes; its rows take the load-balancing search's. */
+/* Built with the sorted search (MGPU_PRIM_SORTED_SEARCH), whose tiles its search takes; its rows take the
+ * load-balancing search's. */
 const mgpu_family_def mgpu__join_family = {.prepare = mgpu_join_prepare, .prepare_once = mgpu_join_prepare_once};

@@ -66,9 +66,9 @@ typedef struct mgpu_search_plan {
     bool outputs;   /* an output range is given: without one there is nothing to record */
 } mgpu_search_plan;
 
-/* The merge's tuning: the search is a merge of A and B that writes indices instead of keys. */
+/* Its own tuning (the table below): the search is a merge of A and B that writes indices instead of keys. */
 static mgpu_search_plan mgpu_search_make_plan(mgpu_context ctx, const mgpu_sorted_search_info *info) {
-    mgpu_search_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, info->key_type)};
+    mgpu_search_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_SORTED_SEARCH, info->key_type)};
     uint64_t tile = (uint64_t)plan.tuning.nt * plan.tuning.vt, total = (uint64_t)info->a_count + info->b_count;
     plan.outputs = info->a_indices.buffer || info->b_indices.buffer || info->a_matches.buffer || info->b_matches.buffer;
     plan.tiles = (uint32_t)((total + tile - 1) / tile);
@@ -187,7 +187,7 @@ mgpu_result mgpu_sorted_search(mgpu_context ctx, const mgpu_sorted_search_info *
 }
 
 static mgpu_result mgpu_sorted_search_prepare(mgpu_context ctx, mgpu_type type) {
-    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type);
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SORTED_SEARCH, type);
     mgpu_result r = MGPU_SUCCESS;
     for (int upper = 0; upper < 2 && r == MGPU_SUCCESS; ++upper)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
@@ -200,5 +200,18 @@ static mgpu_result mgpu_sorted_search_prepare(mgpu_context ctx, mgpu_type type) 
     return r;
 }
 
-/* Built with merge (MGPU_PRIM_MERGE), whose tiles it takes. */
-const mgpu_family_def mgpu__sorted_search_family = {.prepare = mgpu_sorted_search_prepare};
+/* The searches' tiles (MGPU_PRIM_SORTED_SEARCH; the join's search, join.c, takes them too), apart from the merge's
+ * since H200 2026-11-26 (bench/RESULTS.md, eighth session): the merge's 256 x 9 made the searches slower (sorted
+ * search 804 -> 952 us, inner join 1399 -> 2064 at 2^26 u32), so they keep the rows the merge had. */
+static const mgpu_tuning_row mgpu_sorted_search_tuning[] = {
+    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO},
+    /* H100, 2026-11-22 (bench/RESULTS.md): 256 x 7 beat 64..256 x 5..17 for u32 (swept with the merge); the 64-bit
+     * row keeps the shared memory of the 32-bit one (not swept). */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
+};
+
+const mgpu_family_def mgpu__sorted_search_family = {.prepare = mgpu_sorted_search_prepare,
+                                                    .tuning = mgpu_sorted_search_tuning,
+                                                    .tuning_count = MGPU_ARRAY_COUNT(mgpu_sorted_search_tuning)};
