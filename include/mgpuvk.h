@@ -62,7 +62,22 @@
  * An indirect count (mgpu_sort_info, mgpu_scan_info, mgpu_reduce_info, mgpu_select_info, mgpu_unique_info,
  * mgpu_histogram_info: indirect_count) is one more input: its buffer is read by the compute stage
  * (VK_ACCESS_SHADER_READ_BIT) when the command executes, so the write that produced it must be made available to
- * compute-shader reads before the call, like any input's.
+ * compute-shader reads before the call, like any input's. With it, an overflow flag (the same infos: overflow, an
+ * optional uint32) is one more output: the compute stage writes it (VK_ACCESS_SHADER_WRITE_BIT) every time the
+ * command executes, 1 when *indirect_count exceeded count (the capacity: the elements past it are not processed)
+ * and 0 otherwise. overflow given without indirect_count, or sharing a byte with an input, an output, scratch or
+ * indirect_count, is refused (MGPU_ERROR_INVALID_ARGUMENT); it takes the range checks of indirect_count (4 bytes,
+ * offset a multiple of 4).
+ * Indirect grids: with an indirect count, a call first records one small setup dispatch that reads the count and
+ * writes the grid of each following dispatch whose size depends on it (VkDispatchIndirectCommand, a few bytes of
+ * scratch), so the work is sized by the real count and not the capacity; those dispatches are then
+ * vkCmdDispatchIndirect, and scratch is also read by the indirect-dispatch stage
+ * (VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT, VK_ACCESS_INDIRECT_COMMAND_READ_BIT): a barrier that lets a later command
+ * write that scratch again must name that stage as a source (mgpu_cmd_barrier does). This needs the scratch buffer
+ * created with VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT (in the requirements' scratch_usage; the pool's buffers have
+ * it): a wrapped scratch buffer without it gets the capacity's grids, whose workgroups past the real count do no
+ * work (the results are the same, only slower), and so does a call given an empty scratch where the requirements
+ * ask for a few bytes only for the grids (the histogram).
  * The scratch range must not be used by anything else until the recorded work has completed; sharing a byte
  * with the call's own inputs or outputs is refused (MGPU_ERROR_INVALID_ARGUMENT), since what the kernels keep
  * in scratch decides where they write. Every range (scratch included) is checked when the call records (see
@@ -72,11 +87,11 @@
  * Command-buffer state an mgpu_cmd_* call leaves behind: it binds its own compute pipelines
  * (VK_PIPELINE_BIND_POINT_COMPUTE) and pushes up to 128 bytes of push constants through the context's own
  * pipeline layout (compute stage, no descriptor sets), and records vkCmdDispatch and pipeline barriers (global
- * VkMemoryBarriers, compute to compute) between its own dispatches; it begins no render pass, query or debug
- * label. After a call, the compute pipeline bound and the
- * compute push constants are the library's: rebind your compute pipeline and push your constants again before
- * your next dispatch (descriptor sets you bound stay bound, since the library's layout has none; graphics state
- * is untouched). Record the calls outside a render pass instance (Vulkan forbids dispatches inside one), into
+ * VkMemoryBarriers, compute to compute) between its own dispatches (with an indirect count, also
+ * vkCmdDispatchIndirect and barriers to the indirect-dispatch stage); it begins no render pass, query or debug
+ * label. After a call, the compute pipeline bound and the compute push constants are the library's: rebind your
+ * compute pipeline and push your constants again before your next dispatch (descriptor sets you bound stay bound,
+ * since the library's layout has none; graphics state is untouched). Record the calls outside a render pass instance (Vulkan forbids dispatches inside one), into
  * primary or secondary command buffers alike. The ranges are accessed from the queue family of the queue that
  * runs the command buffer: buffers created with VK_SHARING_MODE_EXCLUSIVE and last used on another queue family
  * need a queue-family ownership transfer first, as for any compute access. The kernels reach every range through
@@ -784,7 +799,9 @@ MGPU_API mgpu_result mgpu_commands_begin(mgpu_context context, VkCommandBuffer *
  *  tier records without submitting: your own vkQueueSubmit reports the loss. */
 MGPU_API mgpu_result mgpu_commands_submit(mgpu_context context, double *gpu_ns);
 
-/** Records a compute-to-compute memory barrier (shader writes before shader reads and writes). */
+/** Records a compute-to-compute memory barrier (shader writes before shader reads and writes), which also waits
+ *  for the indirect-dispatch stage, so that a later call may write the scratch an earlier one read its grids
+ *  from. */
 MGPU_API void mgpu_cmd_barrier(mgpu_context context, VkCommandBuffer cmd);
 
 /* ---------------------------------------------------------------------------------------------------------
@@ -829,6 +846,7 @@ typedef struct mgpu_reduce_info {
     mgpu_range input;          /* count elements */
     mgpu_range result;         /* mgpu_cmd_reduce: required, >= 16 bytes; mgpu_reduce: optional */
     mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
+    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_reduce_info;
 
 typedef struct mgpu_reduce_value {
@@ -884,6 +902,7 @@ typedef struct mgpu_scan_info {
     mgpu_range output;         /* may be the same range as input */
     mgpu_range total;          /* optional */
     mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
+    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_scan_info;
 
 /** The scratch mgpu_cmd_scan needs (none for one tile). Returns the size checks' results. */
@@ -971,6 +990,7 @@ typedef struct mgpu_sort_info {
     uint32_t begin_bit;    /* radix sort: the bit range; 0 and 0: every bit of the key */
     uint32_t end_bit;
     mgpu_range indirect_count; /* radix sort: optional device uint32 count */
+    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_sort_info;
 
 /*
@@ -1637,6 +1657,7 @@ typedef struct mgpu_select_info {
     mgpu_range indices;        /* optional: room for count int32, each output's position in input */
     mgpu_range out_count;      /* uint32: the number kept; mgpu_cmd_*: required; blocking calls: optional */
     mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
+    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_select_info;
 
 /** The scratch mgpu_cmd_select needs: the tiles' look-back words, or their counts, offsets and the scan's scratch
@@ -1673,6 +1694,7 @@ typedef struct mgpu_unique_info {
     mgpu_range lengths;        /* rle: room for count int32, each run's length (required); unique: must be empty */
     mgpu_range out_count;      /* uint32: the number of runs; mgpu_cmd_*: required; blocking calls: optional */
     mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
+    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_unique_info;
 
 /** The scratch mgpu_cmd_unique needs (as the select's). Returns the size checks' results. */
@@ -1748,6 +1770,7 @@ typedef struct mgpu_histogram_info {
     mgpu_range counts;         /* bins uint32, overwritten */
     mgpu_range counted;        /* optional: one uint32, the number of values counted */
     mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
+    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_histogram_info;
 
 /** The scratch mgpu_cmd_histogram needs: none (scratch_size 0). Returns the size checks' results. */
