@@ -79,7 +79,8 @@ static void scan_fill(mgpu_type type, mgpu_op op, void *data, size_t n) {
 
 /* A scan of `capacity` elements whose count is the device uint32 `real` (indirect_count): the first
  * min(real, capacity) outputs and the total against the reference, the outputs past them untouched (the output's
- * sentinel bytes; in place, the input). Returns failures. */
+ * sentinel bytes; in place, the input), and the overflow flag 1 exactly when real > capacity (the words around
+ * it untouched). Returns failures. */
 static uint64_t scan_indirect_case(mgpu_type type, mgpu_op op, bool exclusive, uint32_t capacity, uint32_t real,
                                    bool in_place) {
     uint64_t before = g_test.failures;
@@ -101,6 +102,10 @@ static uint64_t scan_indirect_case(mgpu_type type, mgpu_op op, bool exclusive, u
     }
     CHECK_OK(mgpu_buffer_alloc(ctx, 16, &count));
     CHECK_OK(mgpu_buffer_upload(ctx, count, &real, 4));
+    mgpu_range overflow;
+    uint32_t flag[3] = {0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u};
+    CHECK_OK(mgpu_buffer_alloc(ctx, sizeof flag, &overflow));
+    CHECK_OK(mgpu_buffer_upload(ctx, overflow, flag, sizeof flag));
     memset(&total, 0xcd, sizeof total);
     mgpu_scan_info info = {.type = type,
                            .op = op,
@@ -108,8 +113,13 @@ static uint64_t scan_indirect_case(mgpu_type type, mgpu_op op, bool exclusive, u
                            .count = capacity,
                            .input = in,
                            .output = out,
-                           .indirect_count = count};
+                           .indirect_count = count,
+                           .overflow = mgpu_range_slice(overflow, 4, 4)};
     CHECK_OK(mgpu_scan(ctx, &info, &total));
+    CHECK_OK(mgpu_buffer_download(ctx, overflow, flag, sizeof flag));
+    CHECK(flag[1] == (real > capacity) && flag[0] == 0xa5a5a5a5u && flag[2] == 0xa5a5a5a5u,
+          "indirect scan capacity %u count %u: overflow %08x %08x %08x", capacity, real, flag[0], flag[1], flag[2]);
+    mgpu_buffer_free(ctx, overflow);
     if (bytes) CHECK_OK(mgpu_buffer_download(ctx, out, got, bytes));
     char a[64], b[64];
     for (size_t i = 0; i < capacity; ++i) {
