@@ -255,6 +255,25 @@ void test_caller_buffer_destroy(VkBuffer buffer, VkDeviceMemory memory) {
     vkFreeMemory(device, memory, NULL);
 }
 
+test_caller_scratch test_caller_scratch_create(VkDeviceSize size) {
+    test_caller_scratch s = {0};
+    VkDeviceSize bytes = size < 16 ? 16 : size;
+    s.buffer = test_caller_buffer_create(bytes, &s.memory);
+    if (s.buffer)
+        CHECK_OK(mgpu_buffer_wrap(
+            g_test.ctx,
+            &(mgpu_buffer_wrap_desc){.buffer = s.buffer, .usage = TEST_CALLER_USAGE, .buffer_size = bytes, .size = size},
+            &s.range));
+    return s;
+}
+
+void test_caller_scratch_destroy(test_caller_scratch *scratch) {
+    if (!scratch->buffer) return;
+    mgpu_buffer_free(g_test.ctx, scratch->range);
+    test_caller_buffer_destroy(scratch->buffer, scratch->memory);
+    *scratch = (test_caller_scratch){0};
+}
+
 /* ---- the mgpuvk tool (the cli families) ------------------------------------------------------------------------ */
 
 static char cli_dir[512]; /* the folder of the family that runs, from test_cli_begin */
