@@ -1773,11 +1773,13 @@ typedef struct mgpu_histogram_info {
     mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_histogram_info;
 
-/** The scratch mgpu_cmd_histogram needs: none (scratch_size 0). Returns the size checks' results. */
+/** The scratch mgpu_cmd_histogram needs: 16 bytes for count > 0 (the counting dispatch's indirect grid), else none.
+ *  Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_histogram_get_requirements(mgpu_context context, const mgpu_histogram_info *info,
                                                      mgpu_requirements *out);
 /** Records the histogram: a fill of counts (and counted) with zeros, a barrier and, for count > 0, the counting
- *  dispatch; scratch per mgpu_histogram_get_requirements (none today: pass an empty range). The
+ *  dispatch (with an indirect count, after the setup dispatch); scratch per mgpu_histogram_get_requirements, or an
+ *  empty range (then the counting dispatch is sized by the capacity, not the indirect count). The
  *  synchronization contract of every mgpu_cmd_* call (counts and counted are the outputs). Returns the
  *  checks', a null cmd's, the scratch checks' and the recording set's results. */
 MGPU_API mgpu_result mgpu_cmd_histogram(mgpu_context context, VkCommandBuffer cmd, const mgpu_histogram_info *info,
