@@ -990,7 +990,7 @@ typedef struct mgpu_sort_info {
     uint32_t begin_bit;    /* radix sort: the bit range; 0 and 0: every bit of the key */
     uint32_t end_bit;
     mgpu_range indirect_count; /* radix sort: optional device uint32 count */
-    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
+    mgpu_range overflow;       /* radix sort: optional uint32 (with indirect_count): 1 when *indirect_count > count */
 } mgpu_sort_info;
 
 /*

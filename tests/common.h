@@ -95,7 +95,8 @@ typedef struct sort_test {
     bool in_place;
     bool radix;
     unsigned begin_bit, end_bit; /* radix: 0, 0 for every bit */
-    int64_t indirect;            /* radix: -1, or the device count (<= n) */
+    int64_t indirect;            /* radix: -1, or the device count (past n: clamped, the overflow flag 1) */
+    bool caller_scratch;         /* radix: the recording tier, scratch in a caller's buffer without indirect usage */
 } sort_test;
 /* Sorts fresh keys as t says and checks keys and values (or indices) against ref_sort_bits, and that the
  * outputs past an indirect count keep their prior content. */
