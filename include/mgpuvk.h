@@ -91,10 +91,11 @@
  * vkCmdDispatchIndirect and barriers to the indirect-dispatch stage); it begins no render pass, query or debug
  * label. After a call, the compute pipeline bound and the compute push constants are the library's: rebind your
  * compute pipeline and push your constants again before your next dispatch (descriptor sets you bound stay bound,
- * since the library's layout has none; graphics state is untouched). Record the calls outside a render pass instance (Vulkan forbids dispatches inside one), into
- * primary or secondary command buffers alike. The ranges are accessed from the queue family of the queue that
- * runs the command buffer: buffers created with VK_SHARING_MODE_EXCLUSIVE and last used on another queue family
- * need a queue-family ownership transfer first, as for any compute access. The kernels reach every range through
+ * since the library's layout has none; graphics state is untouched). Record the calls outside a render pass instance
+ * (Vulkan forbids dispatches inside one), into primary or secondary command buffers alike. The ranges are accessed from
+ * the queue family of the queue that runs the command buffer: buffers created with VK_SHARING_MODE_EXCLUSIVE and last
+ * used on another queue family need a queue-family ownership transfer first, as for any compute access. The kernels
+ * reach every range through
  * its buffer device address, which synchronization validation cannot track: a barrier missing around a library
  * call is never reported by the layers, so keep to the contract above.
  *
@@ -381,10 +382,10 @@ MGPU_API mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_con
  *  after a failure, whose reason goes to desc->log (without one, to stderr under env MGPU_VERBOSE).
  *  Returns MGPU_ERROR_INVALID_ARGUMENT (out_context or desc NULL, desc->next not NULL, no instance, physical
  *  device, device or enabled_features, enabled_features not a VkPhysicalDeviceFeatures2, extension names NULL
- *  with a count, pipeline_cache with pipeline_cache_path, a queue family without compute); MGPU_ERROR_NO_DEVICE (get_instance_proc_addr NULL and no
- *  system loader; a device without Vulkan 1.2, or bufferDeviceAddress not enabled; no usable memory type);
- *  MGPU_ERROR_OUT_OF_MEMORY; MGPU_ERROR_VULKAN (the library's own objects on the device: pipeline layout and
- *  cache, command pool, fence, query pool). */
+ *  with a count, pipeline_cache with pipeline_cache_path, a queue family without compute); MGPU_ERROR_NO_DEVICE
+ * (get_instance_proc_addr NULL and no  system loader; a device without Vulkan 1.2, or bufferDeviceAddress not enabled;
+ * no usable memory type);  MGPU_ERROR_OUT_OF_MEMORY; MGPU_ERROR_VULKAN (the library's own objects on the device:
+ * pipeline layout and  cache, command pool, fence, query pool). */
 MGPU_API mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out_context);
 
 /** Waits for the context's own submissions, releases everything it created, saves the pipeline cache if a
@@ -831,10 +832,12 @@ MGPU_API mgpu_result mgpu_cmd_copy(mgpu_context context, VkCommandBuffer cmd, co
  * executes (no host read) and clamped to count, which is then the capacity that sizes the scratch and the
  * workgroups; the reduction is over the first min(*indirect_count, count) elements (none past them is read; 0
  * gives the identity and index -1).
+ * The overflow flag (overflow) and the grids sized by the real count: the synchronization contract at the top.
  * Checks: the type checks; op inside its enum, count <= 2^31-1 (MGPU_ERROR_INVALID_ARGUMENT); the range checks
  * of input (count elements, when count > 0), of result when given (16 bytes, offset a multiple of 8;
  * mgpu_cmd_reduce requires it) and of indirect_count when given (4 bytes, offset a multiple of 4);
- * indirect_count overlapping the result (MGPU_ERROR_INVALID_ARGUMENT).
+ * indirect_count overlapping the result (MGPU_ERROR_INVALID_ARGUMENT); the overflow checks (the synchronization
+ * contract).
  */
 #define MGPU_REDUCE_RESULT_BYTES 16u
 
@@ -876,10 +879,12 @@ MGPU_API mgpu_result mgpu_reduce(mgpu_context context, const mgpu_reduce_info *i
  * executes (no host read) and clamped to count, which is then the capacity that sizes the scratch and the
  * dispatches; the first min(*indirect_count, count) elements are scanned, inputs past them are not read and
  * outputs past them not written, and the total is theirs (the identity for 0).
+ * The overflow flag (overflow) and the grids sized by the real count: the synchronization contract at the top.
  * Checks: the type checks; op ADD, MIN or MAX, count <= 2^31-1, input and output overlapping without being the
  * same range, total overlapping the input or the output, indirect_count overlapping the output or the total
  * (MGPU_ERROR_INVALID_ARGUMENT); the range checks of input and output (count elements, when count > 0), of
- * total when given (one element) and of indirect_count when given (4 bytes, offset a multiple of 4).
+ * total when given (one element) and of indirect_count when given (4 bytes, offset a multiple of 4); the overflow
+ * checks (the synchronization contract).
  * Two paths for inputs of more than one tile: single pass with decoupled look-back (tiles in registers, tile
  * states published with relaxed atomics on flag-tagged words), the default where
  * mgpu_device_info.lookback_safe (NVIDIA, AMD and Intel GPUs), and reduce-then-scan, the default elsewhere;
@@ -974,7 +979,9 @@ MGPU_API mgpu_result mgpu_merge(mgpu_context context, const mgpu_merge_info *inf
  * Radix sort only: a bit range (sort stably by bits [begin_bit, end_bit) of the key's order-preserving
  * transform: integers as unsigned with the sign bit flipped for signed ones, floats by their total-order bits;
  * descending complements them), and an indirect count (the uint32 at indirect_count's start, read when the
- * command executes and clamped to count, which then sizes the scratch; keys past it are not touched).
+ * command executes and clamped to count, which then sizes the scratch; keys past it are not touched), with its
+ * overflow flag (overflow) and grids sized by the real count (the synchronization contract at the top; the
+ * overflow checks there too). Mergesort does not look at overflow.
  */
 typedef struct mgpu_sort_info {
     const void *next; /* the extension slot: must be NULL */
@@ -1637,15 +1644,16 @@ MGPU_API mgpu_result mgpu_set_operation(mgpu_context context, const mgpu_set_inf
  * kept ones first, the rejected ones in reverse from position r - 1 down), and everything past what r produces
  * is left as it was (r = 0: out_count 0, nothing else written). In the one pass only the real tiles (of r) take
  * part: a workgroup handed a tile past them stops, and none waits on it.
+ * The overflow flag (overflow) and the grids sized by the real count: the synchronization contract at the top.
  * Checks: a non-NULL next, the type checks, count <= 2^31-1 (MGPU_ERROR_INVALID_ARGUMENT); unique given
  * lengths, rle without them (MGPU_ERROR_INVALID_ARGUMENT); a tuned tile (MGPU_PRIM_COMPACT) that the device's
  * shared memory cannot hold (MGPU_ERROR_UNSUPPORTED); then, when count > 0, the range checks of input and output
  * (count elements), flags (select, partition: count int32), indices (when given) and lengths (count int32),
  * of out_count (4 bytes, offset a multiple of 4) when given (the mgpu_cmd_* calls require it) and of
  * indirect_count when given (4 bytes, offset a multiple of 4); an output (output, indices, lengths, out_count)
- * that shares a byte with an input, another output or indirect_count (MGPU_ERROR_INVALID_ARGUMENT).
- * get_requirements answers from type and count alone. The tuning is MGPU_PRIM_COMPACT's (MGPU_TUNE name
- * `compact`).
+ * that shares a byte with an input, another output or indirect_count (MGPU_ERROR_INVALID_ARGUMENT); the overflow checks
+ * (the synchronization contract). get_requirements answers from type and count alone. The tuning is MGPU_PRIM_COMPACT's
+ * (MGPU_TUNE name `compact`).
  */
 typedef struct mgpu_select_info {
     const void *next;          /* the extension slot: must be NULL */
@@ -1742,6 +1750,7 @@ MGPU_API mgpu_result mgpu_rle(mgpu_context context, const mgpu_unique_info *info
  * executes (no host read) and clamped to count, which is then the capacity that sizes the workgroups; only the
  * first min(*indirect_count, count) values are read and counted (none past them, whatever bins they would fall
  * in), and counted is their number counted (0 for a real count of 0: counts are then all zeros).
+ * The overflow flag (overflow) and the grids sized by the real count: the synchronization contract at the top.
  * How: a fill zeroes counts (and counted); one dispatch of at most min(mgpu_tuning.groups, 1024) workgroups,
  * each looping over tiles of NT x VT (uvec4 loads where the input is 16-byte aligned), counts its values in a
  * private histogram in shared memory (shared atomics; in the subgroup variant a subgroup whose counted values
@@ -1753,8 +1762,8 @@ MGPU_API mgpu_result mgpu_rle(mgpu_context context, const mgpu_unique_info *info
  * MGPU_ERROR_INVALID_ARGUMENT); the range checks of input (count elements, when count > 0), counts (bins
  * uint32), counted when given (4 bytes, offset a multiple of 4) and indirect_count when given (4 bytes, offset a
  * multiple of 4); counts or counted sharing a byte with the input or with each other, indirect_count sharing a
- * byte with counts or counted (MGPU_ERROR_INVALID_ARGUMENT). The tuning is MGPU_PRIM_HISTOGRAM's (MGPU_TUNE name
- * `histogram`).
+ * byte with counts or counted (MGPU_ERROR_INVALID_ARGUMENT); the overflow checks (the synchronization contract). The
+ * tuning is MGPU_PRIM_HISTOGRAM's (MGPU_TUNE name `histogram`).
  */
 #define MGPU_HISTOGRAM_MAX_BINS    (1u << 20)
 #define MGPU_HISTOGRAM_SHARED_BINS 8192u
