@@ -182,13 +182,13 @@ typedef struct mgpu_indirect {
 VkDeviceSize mgpu__indirect_args_bytes(uint32_t rule_count);
 /* Records the setup for the rules (at most MGPU_INDIRECT_MAX_RULES; args may be empty: then only the overflow
  * flag) when indirect_count is given; nothing without it. *out says how the dispatches are sized. */
-mgpu_result mgpu__indirect_setup(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range indirect_count,
-                                 mgpu_range overflow, uint32_t capacity, mgpu_range args,
-                                 const mgpu_indirect_rule *rules, uint32_t rule_count, mgpu_indirect *out);
+mgpu_result mgpu__indirect_setup(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range indirect_count, mgpu_range overflow,
+                                 uint32_t capacity, mgpu_range args, const mgpu_indirect_rule *rules,
+                                 uint32_t rule_count, mgpu_indirect *out);
 /* A dispatch sized by rule `rule` of indirect (NULL, or no args: the given grid, the capacity's). */
-mgpu_result mgpu__dispatch_sized(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key,
-                                 const void *push, uint32_t push_size, const mgpu_indirect *indirect, uint32_t rule,
-                                 uint32_t groups_x, uint32_t groups_y);
+mgpu_result mgpu__dispatch_sized(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key, const void *push,
+                                 uint32_t push_size, const mgpu_indirect *indirect, uint32_t rule, uint32_t groups_x,
+                                 uint32_t groups_y);
 /* The device address (0 without args), or a 4-byte range (empty without args), of rule's unfolded workgroups. */
 VkDeviceAddress mgpu__indirect_groups_address(const mgpu_indirect *indirect, uint32_t rule);
 mgpu_range mgpu__indirect_groups_range(const mgpu_indirect *indirect, uint32_t rule);

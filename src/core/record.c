@@ -81,9 +81,9 @@ mgpu_result mgpu__dispatch_indirect(mgpu_context ctx, VkCommandBuffer cmd, const
     return MGPU_SUCCESS;
 }
 
-mgpu_result mgpu__indirect_setup(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range indirect_count,
-                                 mgpu_range overflow, uint32_t capacity, mgpu_range args,
-                                 const mgpu_indirect_rule *rules, uint32_t rule_count, mgpu_indirect *out) {
+mgpu_result mgpu__indirect_setup(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range indirect_count, mgpu_range overflow,
+                                 uint32_t capacity, mgpu_range args, const mgpu_indirect_rule *rules,
+                                 uint32_t rule_count, mgpu_indirect *out) {
     *out = (mgpu_indirect){0};
     assert(rule_count <= MGPU_INDIRECT_MAX_RULES);
     if (!indirect_count.buffer) return MGPU_SUCCESS;
@@ -124,9 +124,9 @@ mgpu_result mgpu__indirect_prepare(mgpu_context ctx) {
     return mgpu__pipeline_get(ctx, &key, &p);
 }
 
-mgpu_result mgpu__dispatch_sized(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key,
-                                 const void *push, uint32_t push_size, const mgpu_indirect *indirect, uint32_t rule,
-                                 uint32_t groups_x, uint32_t groups_y) {
+mgpu_result mgpu__dispatch_sized(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key, const void *push,
+                                 uint32_t push_size, const mgpu_indirect *indirect, uint32_t rule, uint32_t groups_x,
+                                 uint32_t groups_y) {
     if (indirect && indirect->args.buffer)
         return mgpu__dispatch_indirect(ctx, cmd, key, push, push_size, indirect->args.buffer,
                                        indirect->args.offset + (VkDeviceSize)rule * MGPU_INDIRECT_ARGS_STRIDE);

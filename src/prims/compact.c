@@ -206,8 +206,8 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
     mgpu_compact_plan plan = mgpu_compact_make_plan(ctx, job);
     mgpu_indirect grid;
     if (plan.tiles == 0) { /* the overflow flag, then out_count 0 */
-        mgpu_result r = mgpu__indirect_setup(ctx, cmd, job->indirect_count, job->overflow, 0, (mgpu_range){0}, NULL,
-                                             0, &grid);
+        mgpu_result r =
+            mgpu__indirect_setup(ctx, cmd, job->indirect_count, job->overflow, 0, (mgpu_range){0}, NULL, 0, &grid);
         return r == MGPU_SUCCESS ? mgpu_fill_words(ctx, cmd, job->out_count, 1, 0) : r;
     }
     mgpu_range_use uses[MGPU_COMPACT_USES + 1];

@@ -311,10 +311,11 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
         [MGPU_RADIX_RULE_TILES] = {.per_group = plan.tuning.nt * plan.tuning.vt, .max_groups = plan.tiles},
         [MGPU_RADIX_RULE_HISTOGRAM] = {.per_group = (uint32_t)histogram_tile, .max_groups = histogram_groups}};
     bool sized = plan.passes > 0 && !plan.small;
-    r = mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, info->count,
-                             sized ? mgpu__subrange(scratch, plan.args_offset, mgpu__indirect_args_bytes(MGPU_RADIX_RULES))
-                                   : (mgpu_range){0},
-                             rules, sized ? MGPU_RADIX_RULES : 0, &grid);
+    r = mgpu__indirect_setup(
+        ctx, cmd, info->indirect_count, info->overflow, info->count,
+        sized ? mgpu__subrange(scratch, plan.args_offset, mgpu__indirect_args_bytes(MGPU_RADIX_RULES))
+              : (mgpu_range){0},
+        rules, sized ? MGPU_RADIX_RULES : 0, &grid);
     if (r != MGPU_SUCCESS) return r;
     if (plan.passes == 0) return mgpu_radix_no_passes(ctx, cmd, info);
     VkDeviceSize n = info->count, key_bytes = n * mgpu_type_size(info->key_type),
@@ -382,8 +383,8 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                             .tiles = plan.tiles,
                             .groups_x = groups};
         if (r == MGPU_SUCCESS)
-            r = mgpu__dispatch_sized(ctx, cmd, &histogram_key, &pc, sizeof pc, &grid, MGPU_RADIX_RULE_HISTOGRAM,
-                                     groups, 1);
+            r = mgpu__dispatch_sized(ctx, cmd, &histogram_key, &pc, sizeof pc, &grid, MGPU_RADIX_RULE_HISTOGRAM, groups,
+                                     1);
         mgpu__barrier_compute_write_to_read(ctx, cmd);
     }
     for (uint32_t pass = 0; pass < plan.passes && r == MGPU_SUCCESS; ++pass) {

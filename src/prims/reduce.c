@@ -77,9 +77,9 @@ mgpu_result mgpu_reduce_get_requirements(mgpu_context ctx, const mgpu_reduce_inf
     if (r != MGPU_SUCCESS) return r;
     *out = (mgpu_requirements){.scratch_size = mgpu_reduce_make_plan(ctx, info->type, info->count).scratch_bytes,
                                .scratch_alignment = 16,
-                               .scratch_usage =
-                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
-                                   VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT};
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                                VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
+                                                VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT};
     return MGPU_SUCCESS;
 }
 

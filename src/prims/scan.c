@@ -244,14 +244,13 @@ mgpu_result mgpu_cmd_scan(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan
     VkDeviceAddress count_address = info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0;
     /* The input level's grid: its real tiles (the look-back's at least one); one tile: the overflow flag only. */
     bool lookback = scratch_bytes && plan.tuning.lookback == MGPU_SWITCH_ON;
-    mgpu_indirect_rule rule = {.per_group = plan.tile,
-                               .min_groups = lookback ? 1 : 0,
-                               .max_groups = mgpu_tiles(info->count, plan.tile)};
+    mgpu_indirect_rule rule = {
+        .per_group = plan.tile, .min_groups = lookback ? 1 : 0, .max_groups = mgpu_tiles(info->count, plan.tile)};
     mgpu_indirect grid;
     r = mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, info->count,
-                             scratch_bytes ? mgpu__subrange(scratch, mgpu_align16(work_bytes),
-                                                            mgpu__indirect_args_bytes(1))
-                                           : (mgpu_range){0},
+                             scratch_bytes
+                                 ? mgpu__subrange(scratch, mgpu_align16(work_bytes), mgpu__indirect_args_bytes(1))
+                                 : (mgpu_range){0},
                              &rule, scratch_bytes ? 1 : 0, &grid);
     if (r != MGPU_SUCCESS) return r;
     if (lookback)
