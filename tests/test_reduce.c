@@ -5,11 +5,16 @@
  * than the whole product: every type with two of the four ops per tuning, every type with every op over
  * the two tunings. Indirect counts on every path (one pass up to 8 tiles, two passes, workgroups looping) and
  * tuning, every type with a rotating op: real counts 0, 1, tile-1, tile, tile+1, random, the capacity and past
- * it (clamped), with the elements past the real count chosen to change the result if read; misuse. */
+ * it (clamped), with the elements past the real count chosen to change the result if read, the overflow flag,
+ * scratch in a caller's buffer without indirect usage; misuse. The grids an indirect count records, through
+ * MGPU_PROFILE in a context of its own. */
 #include "common.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* This family's entries of the test run and their flags (tests/families.def). */
 MGPU_TEST_FAMILY(reduce, "slow")
@@ -298,11 +303,84 @@ static void reduce_misuse(void) {
     mgpu_buffer_free(ctx, small);
 }
 
+/* The indirect setup's kernel number (shaders/kernels/fill/kernels.cmake), as MGPU_PROFILE names it. */
+#define REDUCE_SETUP_KERNEL 32u
+
+/* The dispatches of a two-pass reduce with an indirect count (submit 0) and with a host count (submit 1), seen
+ * through MGPU_PROFILE in a context of its own: with the indirect count, the setup dispatch and pass 1 sized on
+ * the device (its workgroups, unknown when recording, profiled as 0); with the host count neither. */
+static void reduce_profiled_grids(void) {
+    char path[512], saved[512] = "";
+    snprintf(path, sizeof path, "%s/mgpuvk-profile-%llu-%ld.txt", g_test.temp_dir, (unsigned long long)g_test.seed,
+             (long)getpid());
+    remove(path);
+    const char *before = getenv("MGPU_PROFILE");
+    if (before) snprintf(saved, sizeof saved, "%s", before);
+    setenv("MGPU_PROFILE", path, 1);
+    mgpu_context ctx = NULL;
+    mgpu_result created = mgpu_context_create(&(mgpu_context_desc){.validation = g_test.validation}, &ctx);
+    if (before)
+        setenv("MGPU_PROFILE", saved, 1);
+    else
+        unsetenv("MGPU_PROFILE");
+    CHECK_OK(created);
+    if (!ctx) return;
+    uint32_t tile = test_tile(MGPU_PRIM_REDUCE, MGPU_TYPE_U32), cap = 40 * tile, real = 9 * tile + 1; /* two passes */
+    uint32_t *ones = malloc((size_t)cap * 4);
+    for (uint32_t i = 0; i < cap; ++i) ones[i] = 1;
+    mgpu_range in, count;
+    CHECK_OK(mgpu_buffer_alloc(ctx, (VkDeviceSize)cap * 4, &in));
+    CHECK_OK(mgpu_buffer_upload(ctx, in, ones, (VkDeviceSize)cap * 4));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &count));
+    CHECK_OK(mgpu_buffer_upload(ctx, count, &real, 4));
+    mgpu_reduce_info info = {.type = MGPU_TYPE_U32,
+                             .op = MGPU_OP_ADD,
+                             .count = cap,
+                             .input = in,
+                             .indirect_count = mgpu_range_slice(count, 0, 4)};
+    mgpu_reduce_value v = {0};
+    CHECK_OK(mgpu_reduce(ctx, &info, &v));
+    CHECK(v.value.u32 == real, "profiled indirect reduce: %u, expected %u", v.value.u32, real);
+    info.count = real;
+    info.indirect_count = (mgpu_range){0};
+    CHECK_OK(mgpu_reduce(ctx, &info, &v));
+    CHECK(v.value.u32 == real, "profiled reduce: %u, expected %u", v.value.u32, real);
+    CHECK(mgpu_context_validation_message_count(ctx) == 0, "validation messages in the profiled context");
+    mgpu_buffer_free(ctx, in);
+    mgpu_buffer_free(ctx, count);
+    mgpu_context_destroy(ctx);
+    free(ones);
+    /* Per submit: the setup dispatches, those profiled with 0 workgroups, and all of them. */
+    unsigned setups[2] = {0}, device_sized[2] = {0}, dispatches[2] = {0};
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "MGPU_PROFILE wrote no %s", path);
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        unsigned submit, dispatch, kernel, groups;
+        const char *at = strstr(line, "groups ");
+        if (sscanf(line, "submit %u dispatch %u kernel %u", &submit, &dispatch, &kernel) != 3 || !at ||
+            sscanf(at, "groups %u", &groups) != 1 || submit > 1)
+            continue;
+        ++dispatches[submit];
+        setups[submit] += kernel == REDUCE_SETUP_KERNEL;
+        device_sized[submit] += groups == 0;
+    }
+    if (f) fclose(f);
+    remove(path);
+    CHECK(setups[0] == 1 && device_sized[0] == 1 && dispatches[0] == 3,
+          "indirect reduce: %u setup dispatches, %u sized on the device, %u in all (1, 1 and 3 expected)", setups[0],
+          device_sized[0], dispatches[0]);
+    CHECK(setups[1] == 0 && device_sized[1] == 0 && dispatches[1] == 2,
+          "host-count reduce: %u setup dispatches, %u sized on the device, %u in all (0, 0 and 2 expected)", setups[1],
+          device_sized[1], dispatches[1]);
+}
+
 void test_reduce(void) {
     reduce_matrix(-1);
     reduce_extremes();
     reduce_misuse();
     reduce_indirect(0);
+    reduce_profiled_grids();
     /* The shared-memory workgroup path and a non-vector VT; another NT. */
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL,
                                      &(mgpu_tuning){.subgroup = MGPU_SWITCH_OFF, .vt = 3}));
