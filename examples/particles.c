@@ -6,7 +6,8 @@
  *      visible ones' (depth key, index) to compacted arrays, the slot from an atomic counter;
  *   2. a barrier (compute writes -> the library's compute reads);
  *   3. mgpu_cmd_radixsort of the visible pairs, descending (back to front), its count read on the device from
- *      that counter (indirect_count): no host read of the count anywhere;
+ *      that counter (indirect_count): no host read of the count anywhere; its grids sized by that count, and an
+ *      overflow flag (overflow) written on the device, 1 had the counter passed the capacity (checked to be 0);
  *   4. a barrier (the library's compute writes -> vertex-shader reads, and the counter -> the indirect draw);
  *   5. a render pass into an offscreen RGBA8 image: one alpha-blended square per visible particle, back to
  *      front, drawn by vkCmdDrawIndirect whose instance count is the same counter;
@@ -489,15 +490,16 @@ typedef struct frame {
 
 static bool frame_create(const engine *e, frame *f) {
     const VkBufferUsageFlags addressed = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
-    bool ok =
-        buffer_create(e, (VkDeviceSize)N * 16, addressed, false, &f->particles) &&
-        buffer_create(e, (VkDeviceSize)N * 4, addressed | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, false, &f->keys) &&
-        buffer_create(e, (VkDeviceSize)N * 4, addressed | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, false, &f->indices) &&
-        buffer_create(e, 16,
-                      addressed | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                          VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                      false, &f->draw) &&
-        buffer_create(e, IMAGE_BYTES + 16 + (VkDeviceSize)N * 8, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &f->readback);
+    bool ok = buffer_create(e, (VkDeviceSize)N * 16, addressed, false, &f->particles) &&
+              buffer_create(e, (VkDeviceSize)N * 4, addressed | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, false, &f->keys) &&
+              buffer_create(e, (VkDeviceSize)N * 4, addressed | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, false, &f->indices) &&
+              /* the draw command, then the sort's overflow flag */
+              buffer_create(e, 32,
+                            addressed | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                            false, &f->draw) &&
+              buffer_create(e, IMAGE_BYTES + 16 + (VkDeviceSize)N * 8 + 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true,
+                            &f->readback);
     if (!ok) return false;
 
     /* The offscreen image and its render pass: cleared, drawn, then left for the copy. */
@@ -742,11 +744,13 @@ static mgpu_result record_frame(mgpu_context ctx, VkCommandBuffer cmd, const fra
     vkCmdEndRenderPass(cmd);
 
     /* (6) The image (left in TRANSFER_SRC_OPTIMAL by the render pass), the counter and the sorted pairs to the
-     * host-visible buffer: image | draw command | keys | indices. */
+     * host-visible buffer: image | draw command | keys | indices | overflow flag. */
     VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1}, .imageExtent = {W, H, 1}};
     vkCmdCopyImageToBuffer(cmd, f->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, f->readback.buffer, 1, &region);
     VkBufferCopy draw_copy = {0, IMAGE_BYTES, 16};
     vkCmdCopyBuffer(cmd, f->draw.buffer, f->readback.buffer, 1, &draw_copy);
+    VkBufferCopy overflow_copy = {16, IMAGE_BYTES + 16 + (VkDeviceSize)N * 8, 4};
+    vkCmdCopyBuffer(cmd, f->draw.buffer, f->readback.buffer, 1, &overflow_copy);
     if (o->check) {
         VkBufferCopy keys_copy = {0, IMAGE_BYTES + 16, (VkDeviceSize)N * 4};
         VkBufferCopy indices_copy = {0, IMAGE_BYTES + 16 + (VkDeviceSize)N * 4, (VkDeviceSize)N * 4};
@@ -765,7 +769,7 @@ int main(int argc, char **argv) {
     device_wants wants;
     frame f = {0};
     mgpu_context ctx = NULL;
-    mgpu_range keys = {0}, indices = {0}, count = {0}, scratch = {0};
+    mgpu_range keys = {0}, indices = {0}, count = {0}, overflow = {0}, scratch = {0};
     bool ok = engine_create(&e, &wants, o.device, o.validation) && frame_create(&e, &f);
     if (!ok) fprintf(stderr, "particles: creating the engine's objects failed\n");
 
@@ -789,6 +793,8 @@ int main(int argc, char **argv) {
     if (ok && r == MGPU_SUCCESS) r = wrap(ctx, &f.keys, 0, (VkDeviceSize)N * 4, &keys);
     if (ok && r == MGPU_SUCCESS) r = wrap(ctx, &f.indices, 0, (VkDeviceSize)N * 4, &indices);
     if (ok && r == MGPU_SUCCESS) r = wrap(ctx, &f.draw, 4, 4, &count);
+    /* The sort writes 1 there when the counter exceeds the capacity (pairs it left unsorted), else 0. */
+    if (ok && r == MGPU_SUCCESS) r = wrap(ctx, &f.draw, 16, 4, &overflow);
     mgpu_sort_info sort = {.key_type = MGPU_TYPE_U32,
                            .value_size = 4,
                            .descending = true, /* the farthest first */
@@ -797,7 +803,8 @@ int main(int argc, char **argv) {
                            .keys_out = keys,
                            .values_in = indices,
                            .values_out = indices,
-                           .indirect_count = count};
+                           .indirect_count = count,
+                           .overflow = overflow};
     mgpu_requirements req = {0};
     if (ok && r == MGPU_SUCCESS) r = mgpu_radixsort_get_requirements(ctx, &sort, &req);
     if (ok && r == MGPU_SUCCESS && req.scratch_size) r = mgpu_buffer_alloc(ctx, req.scratch_size, &scratch);
@@ -836,11 +843,16 @@ int main(int argc, char **argv) {
         if (ok) {
             uint32_t draw[4];
             memcpy(draw, mapped + IMAGE_BYTES, sizeof draw);
-            uint32_t visible = draw[1];
+            uint32_t visible = draw[1], overflowed;
+            memcpy(&overflowed, mapped + IMAGE_BYTES + 16 + (size_t)N * 8, 4);
             bool written = png_write(o.out, mapped, W, H);
             printf("particles: %u of %u particles visible, sorted back to front and drawn; %s %s\n", visible, N,
                    written ? "image written to" : "could not write", o.out);
             ok = written;
+            if (overflowed != 0) { /* the counter cannot pass N here: every pair was sorted */
+                fprintf(stderr, "particles: the sort's overflow flag reads %u (the capacity is %u)\n", overflowed, N);
+                ok = false;
+            }
             if (o.check) {
                 uint32_t *pairs = malloc((size_t)N * 8);
                 if (pairs) memcpy(pairs, mapped + IMAGE_BYTES + 16, (size_t)N * 8);
@@ -852,6 +864,7 @@ int main(int argc, char **argv) {
     }
 
     mgpu_buffer_free(ctx, scratch);
+    mgpu_buffer_free(ctx, overflow);
     mgpu_buffer_free(ctx, count);
     mgpu_buffer_free(ctx, indices);
     mgpu_buffer_free(ctx, keys);

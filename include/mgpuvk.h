@@ -65,6 +65,23 @@
  * mgpu_sorted_search_info: indirect_a_count and indirect_b_count) is one more input: its buffer is read by the
  * compute stage (VK_ACCESS_SHADER_READ_BIT) when the command executes, so the write that produced it must be made
  * available to compute-shader reads before the call, like any input's.
+ * With an indirect count, the infos of the scan, the reduce, the compaction family, the histogram and the sorts
+ * (mgpu_sort_info) also take an overflow flag (overflow, an optional uint32): one more output, which the compute
+ * stage writes (VK_ACCESS_SHADER_WRITE_BIT) every time the command executes, 1 when *indirect_count exceeded count
+ * (the capacity: the elements past it are not processed) and 0 otherwise. overflow given without indirect_count,
+ * or sharing a byte with an input, an output, scratch or indirect_count, is refused (MGPU_ERROR_INVALID_ARGUMENT);
+ * it takes the range checks of indirect_count (4 bytes, offset a multiple of 4).
+ * Indirect grids (scan, reduce, the compaction family, the histogram, the radix sort): with an indirect count, a
+ * call first records one small setup dispatch that reads the count and
+ * writes the grid of each following dispatch whose size depends on it (VkDispatchIndirectCommand, a few bytes of
+ * scratch), so the work is sized by the real count and not the capacity; those dispatches are then
+ * vkCmdDispatchIndirect, and scratch is also read by the indirect-dispatch stage
+ * (VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT, VK_ACCESS_INDIRECT_COMMAND_READ_BIT): a barrier that lets a later command
+ * write that scratch again must name that stage as a source (mgpu_cmd_barrier does). This needs the scratch buffer
+ * created with VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT (in the requirements' scratch_usage; the pool's buffers have
+ * it): a wrapped scratch buffer without it gets the capacity's grids, whose workgroups past the real count do no
+ * work (the results are the same, only slower), and so does a call given an empty scratch where the requirements
+ * ask for a few bytes only for the grids (the histogram).
  * The scratch range must not be used by anything else until the recorded work has completed; sharing a byte
  * with the call's own inputs or outputs is refused (MGPU_ERROR_INVALID_ARGUMENT), since what the kernels keep
  * in scratch decides where they write. Every range (scratch included) is checked when the call records (see
@@ -74,14 +91,15 @@
  * Command-buffer state an mgpu_cmd_* call leaves behind: it binds its own compute pipelines
  * (VK_PIPELINE_BIND_POINT_COMPUTE) and pushes up to 128 bytes of push constants through the context's own
  * pipeline layout (compute stage, no descriptor sets), and records vkCmdDispatch and pipeline barriers (global
- * VkMemoryBarriers, compute to compute) between its own dispatches; it begins no render pass, query or debug
- * label. After a call, the compute pipeline bound and the
- * compute push constants are the library's: rebind your compute pipeline and push your constants again before
- * your next dispatch (descriptor sets you bound stay bound, since the library's layout has none; graphics state
- * is untouched). Record the calls outside a render pass instance (Vulkan forbids dispatches inside one), into
- * primary or secondary command buffers alike. The ranges are accessed from the queue family of the queue that
- * runs the command buffer: buffers created with VK_SHARING_MODE_EXCLUSIVE and last used on another queue family
- * need a queue-family ownership transfer first, as for any compute access. The kernels reach every range through
+ * VkMemoryBarriers, compute to compute) between its own dispatches (with an indirect count, also
+ * vkCmdDispatchIndirect and barriers to the indirect-dispatch stage); it begins no render pass, query or debug
+ * label. After a call, the compute pipeline bound and the compute push constants are the library's: rebind your
+ * compute pipeline and push your constants again before your next dispatch (descriptor sets you bound stay bound,
+ * since the library's layout has none; graphics state is untouched). Record the calls outside a render pass instance
+ * (Vulkan forbids dispatches inside one), into primary or secondary command buffers alike. The ranges are accessed from
+ * the queue family of the queue that runs the command buffer: buffers created with VK_SHARING_MODE_EXCLUSIVE and last
+ * used on another queue family need a queue-family ownership transfer first, as for any compute access. The kernels
+ * reach every range through
  * its buffer device address, which synchronization validation cannot track: a barrier missing around a library
  * call is never reported by the layers, so keep to the contract above.
  *
@@ -368,10 +386,10 @@ MGPU_API mgpu_result mgpu_context_create(const mgpu_context_desc *desc, mgpu_con
  *  after a failure, whose reason goes to desc->log (without one, to stderr under env MGPU_VERBOSE).
  *  Returns MGPU_ERROR_INVALID_ARGUMENT (out_context or desc NULL, desc->next not NULL, no instance, physical
  *  device, device or enabled_features, enabled_features not a VkPhysicalDeviceFeatures2, extension names NULL
- *  with a count, pipeline_cache with pipeline_cache_path, a queue family without compute); MGPU_ERROR_NO_DEVICE (get_instance_proc_addr NULL and no
- *  system loader; a device without Vulkan 1.2, or bufferDeviceAddress not enabled; no usable memory type);
- *  MGPU_ERROR_OUT_OF_MEMORY; MGPU_ERROR_VULKAN (the library's own objects on the device: pipeline layout and
- *  cache, command pool, fence, query pool). */
+ *  with a count, pipeline_cache with pipeline_cache_path, a queue family without compute); MGPU_ERROR_NO_DEVICE
+ * (get_instance_proc_addr NULL and no  system loader; a device without Vulkan 1.2, or bufferDeviceAddress not enabled;
+ * no usable memory type);  MGPU_ERROR_OUT_OF_MEMORY; MGPU_ERROR_VULKAN (the library's own objects on the device:
+ * pipeline layout and  cache, command pool, fence, query pool). */
 MGPU_API mgpu_result mgpu_context_adopt(const mgpu_adopt_desc *desc, mgpu_context *out_context);
 
 /** Waits for the context's own submissions, releases everything it created, saves the pipeline cache if a
@@ -787,7 +805,9 @@ MGPU_API mgpu_result mgpu_commands_begin(mgpu_context context, VkCommandBuffer *
  *  tier records without submitting: your own vkQueueSubmit reports the loss. */
 MGPU_API mgpu_result mgpu_commands_submit(mgpu_context context, double *gpu_ns);
 
-/** Records a compute-to-compute memory barrier (shader writes before shader reads and writes). */
+/** Records a compute-to-compute memory barrier (shader writes before shader reads and writes), which also waits
+ *  for the indirect-dispatch stage, so that a later call may write the scratch an earlier one read its grids
+ *  from. */
 MGPU_API void mgpu_cmd_barrier(mgpu_context context, VkCommandBuffer cmd);
 
 /* ---------------------------------------------------------------------------------------------------------
@@ -817,10 +837,12 @@ MGPU_API mgpu_result mgpu_cmd_copy(mgpu_context context, VkCommandBuffer cmd, co
  * executes (no host read) and clamped to count, which is then the capacity that sizes the scratch and the
  * workgroups; the reduction is over the first min(*indirect_count, count) elements (none past them is read; 0
  * gives the identity and index -1).
+ * The overflow flag (overflow) and the grids sized by the real count: the synchronization contract at the top.
  * Checks: the type checks; op inside its enum, count <= 2^31-1 (MGPU_ERROR_INVALID_ARGUMENT); the range checks
  * of input (count elements, when count > 0), of result when given (16 bytes, offset a multiple of 8;
  * mgpu_cmd_reduce requires it) and of indirect_count when given (4 bytes, offset a multiple of 4);
- * indirect_count overlapping the result (MGPU_ERROR_INVALID_ARGUMENT).
+ * indirect_count overlapping the result (MGPU_ERROR_INVALID_ARGUMENT); the overflow checks (the synchronization
+ * contract).
  */
 #define MGPU_REDUCE_RESULT_BYTES 16u
 
@@ -832,6 +854,7 @@ typedef struct mgpu_reduce_info {
     mgpu_range input;          /* count elements */
     mgpu_range result;         /* mgpu_cmd_reduce: required, >= 16 bytes; mgpu_reduce: optional */
     mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
+    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_reduce_info;
 
 typedef struct mgpu_reduce_value {
@@ -861,10 +884,12 @@ MGPU_API mgpu_result mgpu_reduce(mgpu_context context, const mgpu_reduce_info *i
  * executes (no host read) and clamped to count, which is then the capacity that sizes the scratch and the
  * dispatches; the first min(*indirect_count, count) elements are scanned, inputs past them are not read and
  * outputs past them not written, and the total is theirs (the identity for 0).
+ * The overflow flag (overflow) and the grids sized by the real count: the synchronization contract at the top.
  * Checks: the type checks; op ADD, MIN or MAX, count <= 2^31-1, input and output overlapping without being the
  * same range, total overlapping the input or the output, indirect_count overlapping the output or the total
  * (MGPU_ERROR_INVALID_ARGUMENT); the range checks of input and output (count elements, when count > 0), of
- * total when given (one element) and of indirect_count when given (4 bytes, offset a multiple of 4).
+ * total when given (one element) and of indirect_count when given (4 bytes, offset a multiple of 4); the overflow
+ * checks (the synchronization contract).
  * Two paths for inputs of more than one tile: single pass with decoupled look-back (tiles in registers, tile
  * states published with relaxed atomics on flag-tagged words), the default where
  * mgpu_device_info.lookback_safe (NVIDIA, AMD and Intel GPUs), and reduce-then-scan, the default elsewhere;
@@ -887,6 +912,7 @@ typedef struct mgpu_scan_info {
     mgpu_range output;         /* may be the same range as input */
     mgpu_range total;          /* optional */
     mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
+    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_scan_info;
 
 /** The scratch mgpu_cmd_scan needs (none for one tile). Returns the size checks' results. */
@@ -972,7 +998,8 @@ MGPU_API mgpu_result mgpu_merge(mgpu_context context, const mgpu_merge_info *inf
  * past r is read or written (in place too).
  * Radix sort only: a bit range (sort stably by bits [begin_bit, end_bit) of the key's order-preserving
  * transform: integers as unsigned with the sign bit flipped for signed ones, floats by their total-order bits;
- * descending complements them).
+ * descending complements them), and grids sized by the real count (the synchronization contract at the top).
+ * Overflow flag (optional, with indirect_count; every sort): the synchronization contract at the top.
  */
 typedef struct mgpu_sort_info {
     const void *next; /* the extension slot: must be NULL */
@@ -988,6 +1015,7 @@ typedef struct mgpu_sort_info {
     uint32_t begin_bit;    /* radix sort: the bit range; 0 and 0: every bit of the key */
     uint32_t end_bit;
     mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
+    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_sort_info;
 
 /*
@@ -1674,15 +1702,16 @@ MGPU_API mgpu_result mgpu_set_operation(mgpu_context context, const mgpu_set_inf
  * kept ones first, the rejected ones in reverse from position r - 1 down), and everything past what r produces
  * is left as it was (r = 0: out_count 0, nothing else written). In the one pass only the real tiles (of r) take
  * part: a workgroup handed a tile past them stops, and none waits on it.
+ * The overflow flag (overflow) and the grids sized by the real count: the synchronization contract at the top.
  * Checks: a non-NULL next, the type checks, count <= 2^31-1 (MGPU_ERROR_INVALID_ARGUMENT); unique given
  * lengths, rle without them (MGPU_ERROR_INVALID_ARGUMENT); a tuned tile (MGPU_PRIM_COMPACT) that the device's
  * shared memory cannot hold (MGPU_ERROR_UNSUPPORTED); then, when count > 0, the range checks of input and output
  * (count elements), flags (select, partition: count int32), indices (when given) and lengths (count int32),
  * of out_count (4 bytes, offset a multiple of 4) when given (the mgpu_cmd_* calls require it) and of
  * indirect_count when given (4 bytes, offset a multiple of 4); an output (output, indices, lengths, out_count)
- * that shares a byte with an input, another output or indirect_count (MGPU_ERROR_INVALID_ARGUMENT).
- * get_requirements answers from type and count alone. The tuning is MGPU_PRIM_COMPACT's (MGPU_TUNE name
- * `compact`).
+ * that shares a byte with an input, another output or indirect_count (MGPU_ERROR_INVALID_ARGUMENT); the overflow checks
+ * (the synchronization contract). get_requirements answers from type and count alone. The tuning is MGPU_PRIM_COMPACT's
+ * (MGPU_TUNE name `compact`).
  */
 typedef struct mgpu_select_info {
     const void *next;          /* the extension slot: must be NULL */
@@ -1694,6 +1723,7 @@ typedef struct mgpu_select_info {
     mgpu_range indices;        /* optional: room for count int32, each output's position in input */
     mgpu_range out_count;      /* uint32: the number kept; mgpu_cmd_*: required; blocking calls: optional */
     mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
+    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_select_info;
 
 /** The scratch mgpu_cmd_select needs: the tiles' look-back words, or their counts, offsets and the scan's scratch
@@ -1730,6 +1760,7 @@ typedef struct mgpu_unique_info {
     mgpu_range lengths;        /* rle: room for count int32, each run's length (required); unique: must be empty */
     mgpu_range out_count;      /* uint32: the number of runs; mgpu_cmd_*: required; blocking calls: optional */
     mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
+    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_unique_info;
 
 /** The scratch mgpu_cmd_unique needs (as the select's). Returns the size checks' results. */
@@ -1777,6 +1808,7 @@ MGPU_API mgpu_result mgpu_rle(mgpu_context context, const mgpu_unique_info *info
  * executes (no host read) and clamped to count, which is then the capacity that sizes the workgroups; only the
  * first min(*indirect_count, count) values are read and counted (none past them, whatever bins they would fall
  * in), and counted is their number counted (0 for a real count of 0: counts are then all zeros).
+ * The overflow flag (overflow) and the grids sized by the real count: the synchronization contract at the top.
  * How: a fill zeroes counts (and counted); one dispatch of at most min(mgpu_tuning.groups, 1024) workgroups,
  * each looping over tiles of NT x VT (uvec4 loads where the input is 16-byte aligned), counts its values in a
  * private histogram in shared memory (shared atomics; in the subgroup variant a subgroup whose counted values
@@ -1788,8 +1820,8 @@ MGPU_API mgpu_result mgpu_rle(mgpu_context context, const mgpu_unique_info *info
  * MGPU_ERROR_INVALID_ARGUMENT); the range checks of input (count elements, when count > 0), counts (bins
  * uint32), counted when given (4 bytes, offset a multiple of 4) and indirect_count when given (4 bytes, offset a
  * multiple of 4); counts or counted sharing a byte with the input or with each other, indirect_count sharing a
- * byte with counts or counted (MGPU_ERROR_INVALID_ARGUMENT). The tuning is MGPU_PRIM_HISTOGRAM's (MGPU_TUNE name
- * `histogram`).
+ * byte with counts or counted (MGPU_ERROR_INVALID_ARGUMENT); the overflow checks (the synchronization contract). The
+ * tuning is MGPU_PRIM_HISTOGRAM's (MGPU_TUNE name `histogram`).
  */
 #define MGPU_HISTOGRAM_MAX_BINS    (1u << 20)
 #define MGPU_HISTOGRAM_SHARED_BINS 8192u
@@ -1805,13 +1837,16 @@ typedef struct mgpu_histogram_info {
     mgpu_range counts;         /* bins uint32, overwritten */
     mgpu_range counted;        /* optional: one uint32, the number of values counted */
     mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
+    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_histogram_info;
 
-/** The scratch mgpu_cmd_histogram needs: none (scratch_size 0). Returns the size checks' results. */
+/** The scratch mgpu_cmd_histogram needs: 16 bytes for count > 0 (the counting dispatch's indirect grid), else none.
+ *  Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_histogram_get_requirements(mgpu_context context, const mgpu_histogram_info *info,
                                                      mgpu_requirements *out);
 /** Records the histogram: a fill of counts (and counted) with zeros, a barrier and, for count > 0, the counting
- *  dispatch; scratch per mgpu_histogram_get_requirements (none today: pass an empty range). The
+ *  dispatch (with an indirect count, after the setup dispatch); scratch per mgpu_histogram_get_requirements, or an
+ *  empty range (then the counting dispatch is sized by the capacity, not the indirect count). The
  *  synchronization contract of every mgpu_cmd_* call (counts and counted are the outputs). Returns the
  *  checks', a null cmd's, the scratch checks' and the recording set's results. */
 MGPU_API mgpu_result mgpu_cmd_histogram(mgpu_context context, VkCommandBuffer cmd, const mgpu_histogram_info *info,

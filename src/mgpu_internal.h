@@ -128,6 +128,8 @@ mgpu_result mgpu__pool_vouch(mgpu_context ctx, const char *name, mgpu_range rang
  * every usage the library needs; a wrapped one has what mgpu_buffer_wrap was told). Else
  * MGPU_ERROR_INVALID_ARGUMENT. */
 mgpu_result mgpu__check_usage(mgpu_context ctx, const char *name, mgpu_range range, VkBufferUsageFlags usage);
+/* Whether a range already checked (mgpu__check_range) has every bit of usage: the pool's have all. */
+bool mgpu__range_has_usage(mgpu_context ctx, mgpu_range range, VkBufferUsageFlags usage);
 
 /* ---- recording (record.c) ------------------------------------------------------------------------------ */
 /* A dispatch: the pipeline for key, push constants, a grid (folded into 2D past the device limit when
@@ -135,6 +137,68 @@ mgpu_result mgpu__check_usage(mgpu_context ctx, const char *name, mgpu_range ran
 mgpu_result mgpu__dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key, const void *push,
                            uint32_t push_size, uint32_t groups_x, uint32_t groups_y);
 void mgpu__barrier_compute_write_to_read(mgpu_context ctx, VkCommandBuffer cmd);
+/* Compute writes (the indirect setup's) before indirect-command reads and compute reads and writes. */
+void mgpu__barrier_compute_write_to_indirect_read(mgpu_context ctx, VkCommandBuffer cmd);
+/* A dispatch whose grid is the VkDispatchIndirectCommand at offset in buffer (vkCmdDispatchIndirect); timed by the
+ * profile as mgpu__dispatch's are (its workgroups, unknown when recording, shown as 0). */
+mgpu_result mgpu__dispatch_indirect(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key,
+                                    const void *push, uint32_t push_size, VkBuffer buffer, VkDeviceSize offset);
+
+/*
+ * Grids sized by an indirect count (mgpuvk.h: indirect_count, overflow). A call with an indirect count records
+ * mgpu__indirect_setup first: one workgroup (shaders/kernels/fill/indirect_setup.comp) reads the device count,
+ * clamps it to the capacity (the info's count), writes the overflow flag when one is given (1: the device count
+ * exceeded the capacity, else 0), and for each rule writes the grid of the dispatches that follow it into `args`
+ * (a few bytes of the call's scratch, mgpu__indirect_args_bytes), then a barrier to indirect-command and compute
+ * reads. Rule i, for the clamped count r:
+ *     groups = min(max(ceil(r / per_group) + extra, min_groups), max_groups)
+ * folded into (x, y) exactly as mgpu__fold_grid folds a host grid, so a kernel that finds its tile from (x, y)
+ * and a row width of its push constants (the capacity's fold, which equals the real fold whenever the real grid
+ * has more than one row) keeps working; x = 0 is an empty dispatch. The unfolded `groups` is written as the
+ * fourth word (mgpu__indirect_groups_address): a later kernel may read it as its own device count.
+ * The dispatches then go through mgpu__dispatch_sized with the rule's index and the capacity's grid: indirect
+ * where the setup wrote the grids, else the capacity's grid (the kernels clamp to the device count, so the
+ * results are the same). The capacity's grid is used when no indirect count is given, when there are no rules or
+ * args, or when args' buffer lacks VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT (a wrapped buffer; the pool's have it).
+ * Kernels whose workgroups wait on one another (decoupled look-back) or take tiles by ticket need a rule that
+ * launches every tile that must run: persistent loops keep their loop bound from the device count, and a rule
+ * min(tiles, their tuned groups). The overflow flag is written whenever it is given, sized grids or not.
+ */
+typedef struct mgpu_indirect_rule {
+    uint32_t per_group;  /* elements per workgroup (> 0) */
+    uint32_t extra;      /* workgroups added */
+    uint32_t min_groups; /* at least (<= max_groups) */
+    uint32_t max_groups; /* at most */
+} mgpu_indirect_rule;
+
+/* What mgpu__indirect_setup recorded: args (its buffer VK_NULL_HANDLE: the capacity's grids) and its address. */
+typedef struct mgpu_indirect {
+    mgpu_range args;
+    VkDeviceAddress address;
+} mgpu_indirect;
+
+#define MGPU_INDIRECT_SETUP_NT 32u
+/* The scratch bytes of rule_count rules' arguments (16 each; their offset in scratch a multiple of 16). */
+VkDeviceSize mgpu__indirect_args_bytes(uint32_t rule_count);
+/* Records the setup for the rules (at most MGPU_INDIRECT_MAX_RULES; args may be empty: then only the overflow
+ * flag) when indirect_count is given; nothing without it. *out says how the dispatches are sized. */
+mgpu_result mgpu__indirect_setup(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range indirect_count, mgpu_range overflow,
+                                 uint32_t capacity, mgpu_range args, const mgpu_indirect_rule *rules,
+                                 uint32_t rule_count, mgpu_indirect *out);
+/* A dispatch sized by rule `rule` of indirect (NULL, or no args: the given grid, the capacity's). */
+mgpu_result mgpu__dispatch_sized(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key, const void *push,
+                                 uint32_t push_size, const mgpu_indirect *indirect, uint32_t rule, uint32_t groups_x,
+                                 uint32_t groups_y);
+/* The device address (0 without args), or a 4-byte range (empty without args), of rule's unfolded workgroups. */
+VkDeviceAddress mgpu__indirect_groups_address(const mgpu_indirect *indirect, uint32_t rule);
+mgpu_range mgpu__indirect_groups_range(const mgpu_indirect *indirect, uint32_t rule);
+/* Builds the setup's pipeline (the prepare functions of the families that use it). */
+mgpu_result mgpu__indirect_prepare(mgpu_context ctx);
+/* Checks an info's overflow range: none given is fine; given without indirect_count, or not 4 bytes at an offset
+ * a multiple of 4, or sharing a byte with one of uses (the call's other ranges), MGPU_ERROR_INVALID_ARGUMENT or
+ * the range checks' codes. `what` names the call. */
+mgpu_result mgpu__check_overflow(mgpu_context ctx, const char *what, mgpu_range overflow, mgpu_range indirect_count,
+                                 const mgpu_range_use *uses, size_t use_count);
 void mgpu__barrier_compute_write_to_host_read(mgpu_context ctx, VkCommandBuffer cmd);
 /* Begin/submit the context's own command buffer (fails if one is already open). */
 mgpu_result mgpu__commands_begin(mgpu_context ctx, VkCommandBuffer *out);
@@ -223,6 +287,11 @@ mgpu_result mgpu__sort_check(mgpu_context ctx, const mgpu_sort_info *info, bool 
 /* The checks of a sort's indirect count `count` when given (4 bytes, offset a multiple of 4, no overlap with
  * info's outputs); `name` names it in the failure's message. */
 mgpu_result mgpu__sort_check_indirect(mgpu_context ctx, const mgpu_sort_info *info, const char *name, mgpu_range count);
+/* The overflow checks of a sort info (mgpu__check_overflow against its keys and values). */
+mgpu_result mgpu__sort_check_overflow(mgpu_context ctx, const mgpu_sort_info *info);
+/* Records the setup dispatch that writes a sort's overflow flag alone (nothing without one): the sorts whose
+ * dispatches are planned for the capacity (mergesort, locality sort). */
+mgpu_result mgpu__sort_write_overflow(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sort_info *info);
 /* The four key and value ranges of a sort and indirect_count, with the bytes it touches in each (for the scratch
  * check). */
 void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[5]);

@@ -95,7 +95,8 @@ typedef struct sort_test {
     bool in_place;
     bool radix;
     unsigned begin_bit, end_bit; /* radix: 0, 0 for every bit */
-    int64_t indirect;            /* -1, or the device count (clamped to n; up to UINT32_MAX) */
+    int64_t indirect;            /* -1, or the device count (clamped to n; up to UINT32_MAX; radix: past n, overflow 1) */
+    bool caller_scratch;         /* radix: the recording tier, scratch in a caller's buffer without indirect usage */
 } sort_test;
 /* Sorts fresh keys as t says and checks keys and values (or indices) against ref_sort_bits, and that the
  * outputs past an indirect count keep their prior content. */
@@ -108,6 +109,16 @@ void sort_test_run(const sort_test *t);
      VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT)
 VkBuffer test_caller_buffer_create(VkDeviceSize size, VkDeviceMemory *memory);
 void test_caller_buffer_destroy(VkBuffer buffer, VkDeviceMemory memory);
+/* Scratch of size bytes in a caller's buffer wrapped with TEST_CALLER_USAGE, which lacks
+ * VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT: a call with an indirect count given it sizes its grids by the capacity
+ * (mgpuvk.h, "Indirect grids"); a grid read from it would be a validation error. */
+typedef struct test_caller_scratch {
+    VkBuffer buffer;
+    VkDeviceMemory memory;
+    mgpu_range range;
+} test_caller_scratch;
+test_caller_scratch test_caller_scratch_create(VkDeviceSize size);
+void test_caller_scratch_destroy(test_caller_scratch *scratch);
 
 /* The mgpuvk tool, for the families with the cli flag (families.def): each works in a folder of its own under
  * --temp, made by test_cli_begin and removed by test_cli_end, and runs the tool with the validation layers as

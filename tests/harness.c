@@ -168,10 +168,10 @@ void sort_test_run(const sort_test *t) {
         if (n) CHECK_OK(mgpu_buffer_upload(g_test.ctx, rvo, prior, n * out_value));
         free(prior);
     }
+    uint32_t words[4] = {(uint32_t)t->indirect, 0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u}; /* overflow flag at 8 */
     if (indirect) {
-        uint32_t device_count = (uint32_t)t->indirect;
-        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, 4, &rc));
-        CHECK_OK(mgpu_buffer_upload(g_test.ctx, rc, &device_count, 4));
+        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, sizeof words, &rc));
+        CHECK_OK(mgpu_buffer_upload(g_test.ctx, rc, words, sizeof words));
     }
     mgpu_sort_info info = {.key_type = type,
                            .value_size = value_size,
@@ -184,8 +184,29 @@ void sort_test_run(const sort_test *t) {
                            .values_out = rvo,
                            .begin_bit = t->begin_bit,
                            .end_bit = t->end_bit,
-                           .indirect_count = rc};
-    CHECK_OK(t->radix ? mgpu_radixsort(g_test.ctx, &info) : mgpu_mergesort(g_test.ctx, &info));
+                           .indirect_count = indirect ? mgpu_range_slice(rc, 0, 4) : rc,
+                           .overflow = indirect ? mgpu_range_slice(rc, 8, 4) : (mgpu_range){0}};
+    if (t->caller_scratch) {
+        mgpu_requirements req;
+        CHECK_OK(mgpu_radixsort_get_requirements(g_test.ctx, &info, &req));
+        CHECK(req.scratch_usage & VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, "sort requirements: usage 0x%x",
+              (unsigned)req.scratch_usage);
+        test_caller_scratch scratch = test_caller_scratch_create(req.scratch_size);
+        VkCommandBuffer cmd;
+        CHECK_OK(mgpu_commands_begin(g_test.ctx, &cmd));
+        CHECK_OK(mgpu_cmd_radixsort(g_test.ctx, cmd, &info, scratch.range));
+        CHECK_OK(mgpu_commands_submit(g_test.ctx, NULL));
+        test_caller_scratch_destroy(&scratch);
+    } else {
+        CHECK_OK(t->radix ? mgpu_radixsort(g_test.ctx, &info) : mgpu_mergesort(g_test.ctx, &info));
+    }
+    if (indirect) { /* the overflow flag: every sort writes it */
+        CHECK_OK(mgpu_buffer_download(g_test.ctx, rc, words, sizeof words));
+        CHECK(words[2] == ((uint64_t)t->indirect > n) && words[1] == 0xa5a5a5a5u && words[3] == 0xa5a5a5a5u,
+              "%s %s n=%zu count %lld%s: overflow %08x (%08x %08x around it)", t->radix ? "radix" : "mergesort",
+              mgpu_type_name(type), n,
+              (long long)t->indirect, t->caller_scratch ? " caller scratch" : "", words[2], words[1], words[3]);
+    }
     const char *what = indices ? "indices" : value_size == 8 ? "pairs64" : value_size ? "pairs32" : "keys";
     char *got = test_download(type, ro, n);
     CHECK(memcmp(got, want, n * size) == 0, "%s %s %s %s %s n=%zu bits %u:%u%s%s: keys differ",
@@ -253,6 +274,26 @@ void test_caller_buffer_destroy(VkBuffer buffer, VkDeviceMemory memory) {
     mgpu_context_get_handles(g_test.ctx, NULL, NULL, &device, NULL, NULL);
     vkDestroyBuffer(device, buffer, NULL);
     vkFreeMemory(device, memory, NULL);
+}
+
+test_caller_scratch test_caller_scratch_create(VkDeviceSize size) {
+    test_caller_scratch s = {0};
+    VkDeviceSize bytes = size < 16 ? 16 : size;
+    s.buffer = test_caller_buffer_create(bytes, &s.memory);
+    if (s.buffer)
+        CHECK_OK(
+            mgpu_buffer_wrap(g_test.ctx,
+                             &(mgpu_buffer_wrap_desc){
+                                 .buffer = s.buffer, .usage = TEST_CALLER_USAGE, .buffer_size = bytes, .size = size},
+                             &s.range));
+    return s;
+}
+
+void test_caller_scratch_destroy(test_caller_scratch *scratch) {
+    if (!scratch->buffer) return;
+    mgpu_buffer_free(g_test.ctx, scratch->range);
+    test_caller_buffer_destroy(scratch->buffer, scratch->memory);
+    *scratch = (test_caller_scratch){0};
 }
 
 /* ---- the mgpuvk tool (the cli families) ------------------------------------------------------------------------ */

@@ -145,8 +145,10 @@ typedef struct compact_case {
     bool positions; /* select, partition: the kept indices too (rle: always its lengths) */
     bool recorded;  /* the mgpu_cmd_* tier with its requirements, else the blocking one */
     const char *what;
-    bool indirect; /* n is the capacity; the real count, `real` clamped to n, comes from a device uint32 */
+    bool indirect; /* n is the capacity; the real count, `real` clamped to n, comes from a device uint32, and the
+                      overflow flag is asked for */
     uint32_t real;
+    bool caller_scratch; /* recorded: scratch in a caller's buffer without indirect usage (the capacity's grids) */
 } compact_case;
 
 /* Runs c on the device and compares with the reference. Returns the failures. */
@@ -162,10 +164,11 @@ static uint64_t compact_run(const compact_case *c) {
     size_t k = flagged ? ref_compact_select(c->type, c->op == OP_PARTITION, in, flags, r, want, want_positions)
                        : ref_compact_unique(c->type, in, r, want, c->op == OP_RLE ? want_positions : NULL);
     size_t written = c->op == OP_PARTITION ? r : k;
-    mgpu_range rreal = {0};
+    mgpu_range rreal = {0}; /* the count at byte 0, the overflow flag at byte 8 between sentinels */
+    uint32_t words[4] = {c->real, 0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u};
     if (c->indirect) {
         CHECK_OK(mgpu_buffer_alloc(ctx, 16, &rreal));
-        CHECK_OK(mgpu_buffer_upload(ctx, rreal, &c->real, 4));
+        CHECK_OK(mgpu_buffer_upload(ctx, rreal, words, sizeof words));
     }
     mgpu_range rin = test_upload(c->type, in, n), rflags = test_upload(MGPU_TYPE_I32, flags, flagged ? n : 0);
     mgpu_range rout = compact_alloc_sentinel((n + COMPACT_GUARD) * ks);
@@ -181,14 +184,16 @@ static uint64_t compact_run(const compact_case *c) {
                                .output = out,
                                .indices = pos,
                                .out_count = out_count,
-                               .indirect_count = c->indirect ? mgpu_range_slice(rreal, 0, 4) : (mgpu_range){0}};
+                               .indirect_count = c->indirect ? mgpu_range_slice(rreal, 0, 4) : (mgpu_range){0},
+                               .overflow = c->indirect ? mgpu_range_slice(rreal, 8, 4) : (mgpu_range){0}};
     mgpu_unique_info unique = {.type = c->type,
                                .count = (uint32_t)n,
                                .input = rin,
                                .output = out,
                                .lengths = pos,
                                .out_count = out_count,
-                               .indirect_count = select.indirect_count};
+                               .indirect_count = select.indirect_count,
+                               .overflow = select.overflow};
     uint32_t got = 0xdeadbeef;
     if (c->recorded) {
         mgpu_requirements req = {0};
@@ -200,8 +205,16 @@ static uint64_t compact_run(const compact_case *c) {
         }
         CHECK(req.scratch_alignment == 16 && (n == 0) == (req.scratch_size == 0),
               "%s requirements for n=%zu: %llu bytes", op_names[c->op], n, (unsigned long long)req.scratch_size);
+        CHECK(req.scratch_usage & VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, "%s requirements: usage 0x%x", op_names[c->op],
+              (unsigned)req.scratch_usage);
         mgpu_range scratch = {0};
-        if (req.scratch_size) CHECK_OK(mgpu_buffer_alloc(ctx, req.scratch_size, &scratch));
+        test_caller_scratch caller = {0};
+        if (req.scratch_size && c->caller_scratch) {
+            caller = test_caller_scratch_create(req.scratch_size);
+            scratch = caller.range;
+        } else if (req.scratch_size) {
+            CHECK_OK(mgpu_buffer_alloc(ctx, req.scratch_size, &scratch));
+        }
         VkCommandBuffer cmd;
         CHECK_OK(mgpu_commands_begin(ctx, &cmd));
         switch (c->op) {
@@ -211,7 +224,10 @@ static uint64_t compact_run(const compact_case *c) {
             default: CHECK_OK(mgpu_cmd_rle(ctx, cmd, &unique, scratch)); break;
         }
         CHECK_OK(mgpu_commands_submit(ctx, NULL));
-        mgpu_buffer_free(ctx, scratch);
+        if (caller.buffer)
+            test_caller_scratch_destroy(&caller);
+        else
+            mgpu_buffer_free(ctx, scratch);
     } else {
         switch (c->op) {
             case OP_SELECT: CHECK_OK(mgpu_select(ctx, &select, &got)); break;
@@ -227,6 +243,12 @@ static uint64_t compact_run(const compact_case *c) {
         CHECK_OK(mgpu_buffer_download(ctx, rcount, &device, 4));
         CHECK(device == k, "%s %s %s n=%zu r=%zu: device count %u, expected %zu", op_names[c->op],
               mgpu_type_name(c->type), c->what, n, r, device, k);
+    }
+    if (c->indirect) {
+        CHECK_OK(mgpu_buffer_download(ctx, rreal, words, sizeof words));
+        CHECK(words[2] == (c->real > n) && words[1] == 0xa5a5a5a5u && words[3] == 0xa5a5a5a5u,
+              "%s %s %s n=%zu real=%u%s: overflow %08x (%08x %08x around it)", op_names[c->op], mgpu_type_name(c->type),
+              c->what, n, c->real, c->caller_scratch ? " caller scratch" : "", words[2], words[1], words[3]);
     }
     char *got_out = test_download(c->type, rout, written);
     int32_t *got_pos = test_download(MGPU_TYPE_I32, rpos, positions ? written : 0);
@@ -280,7 +302,8 @@ static void compact_sweep(compact_op op, mgpu_type type) {
                               false,
                               "sweep",
                               false,
-                              0};
+                              0,
+                              false};
             c.what = shape_names[c.shape];
             if (compact_run(&c)) return;
         }
@@ -292,8 +315,9 @@ static void compact_big(void) {
     static const compact_shape shapes[OP_COUNT] = {SHAPE_RANDOM, SHAPE_RUNS, SHAPE_RANDOM, SHAPE_RUNS};
     for (int op = 0; op < OP_COUNT; ++op) {
         size_t tile = test_tile(MGPU_PRIM_COMPACT, types[op]);
-        compact_case c = {(compact_op)op,          types[op], shapes[op], 1001 * tile + 13, op % 2 == 0, op == OP_RLE,
-                          "past a thousand tiles", false,     0};
+        compact_case c = {
+            (compact_op)op, types[op], shapes[op], 1001 * tile + 13, op % 2 == 0, op == OP_RLE, "past a thousand tiles",
+            false,          0,         false};
         compact_run(&c);
     }
 }
@@ -303,7 +327,7 @@ static void compact_recorded(void) {
     for (int op = 0; op < OP_COUNT; ++op) {
         mgpu_type type = (mgpu_type)((op * 2 + 1) % MGPU_TYPE_COUNT);
         size_t tile = test_tile(MGPU_PRIM_COMPACT, type);
-        compact_case c = {(compact_op)op, type, SHAPE_RANDOM, 4 * tile + 3, true, true, "recorded", false, 0};
+        compact_case c = {(compact_op)op, type, SHAPE_RANDOM, 4 * tile + 3, true, true, "recorded", false, 0, false};
         compact_run(&c);
         c.n = tile / 2; /* one tile */
         compact_run(&c);
@@ -314,7 +338,9 @@ static void compact_recorded(void) {
 
 /* Indirect counts: each operation over a covering set of types, real counts 0, 1, tile-1, tile, tile+1, random,
  * the capacity and past it (clamped), of a capacity of a few tiles (and of one tile: the one pass on any device),
- * both tiers; outputs past what the real count produces keep their sentinels. */
+ * both tiers, half the recorded ones with scratch in a caller's buffer without indirect usage (the capacity's
+ * grids); outputs past what the real count produces keep their sentinels, the overflow flag is 1 exactly past the
+ * capacity. */
 static void compact_indirect(void) {
     for (int op = 0; op < OP_COUNT; ++op)
         for (uint32_t j = 0; j < 10; ++j) {
@@ -330,7 +356,8 @@ static void compact_indirect(void) {
                               (j + (uint32_t)op) % 2 == 0,
                               "indirect",
                               true,
-                              reals[j]};
+                              reals[j],
+                              (j + (uint32_t)op) % 4 == 0};
             if (compact_run(&c)) return;
         }
 }
@@ -414,6 +441,19 @@ static void compact_misuse(void) {
     SELECT_BAD_RANGE(bad.indirect_count = mgpu_range_slice(count, 0, 4), MGPU_ERROR_INVALID_ARGUMENT); /* out_count */
     SELECT_BAD_RANGE(bad.indirect_count = mgpu_range_slice(out, 8, 4), MGPU_ERROR_INVALID_ARGUMENT);   /* output */
     SELECT_BAD_RANGE(bad.indirect_count = mgpu_range_slice(pos, 4, 4), MGPU_ERROR_INVALID_ARGUMENT);   /* indices */
+    /* overflow: without indirect_count, too small, misaligned, over indirect_count, out_count, the output, the
+     * indices or the input. */
+    SELECT_BAD_RANGE(bad.overflow = mgpu_range_slice(count, 8, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    good.indirect_count = mgpu_range_slice(count, 4, 4);
+    SELECT_BAD_RANGE(bad.overflow = mgpu_range_slice(count, 12, 2), MGPU_ERROR_RANGE_TOO_SMALL);
+    SELECT_BAD_RANGE(bad.overflow = mgpu_range_slice(count, 10, 4), MGPU_ERROR_MISALIGNED);
+    SELECT_BAD_RANGE(bad.overflow = mgpu_range_slice(count, 4, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    SELECT_BAD_RANGE(bad.overflow = mgpu_range_slice(count, 0, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    SELECT_BAD_RANGE(bad.overflow = mgpu_range_slice(out, 8, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    SELECT_BAD_RANGE(bad.overflow = mgpu_range_slice(pos, 4, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    SELECT_BAD_RANGE(bad.overflow = mgpu_range_slice(in, 4, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    SELECT_BAD_RANGE(bad.overflow = mgpu_range_slice(flags, 4, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    good.indirect_count = (mgpu_range){0};
     UNIQUE_BAD(ubad.next = &dummy, MGPU_ERROR_INVALID_ARGUMENT);
     UNIQUE_BAD(ubad.type = (mgpu_type)-1, MGPU_ERROR_INVALID_ARGUMENT);
     UNIQUE_BAD(ubad.count = 0xffffffffu, MGPU_ERROR_INVALID_ARGUMENT);
@@ -426,6 +466,12 @@ static void compact_misuse(void) {
     UNIQUE_BAD_RANGE(ubad.indirect_count = mgpu_range_slice(count, 2, 4), MGPU_ERROR_MISALIGNED);
     UNIQUE_BAD_RANGE(ubad.indirect_count = mgpu_range_slice(count, 0, 4), MGPU_ERROR_INVALID_ARGUMENT);
     UNIQUE_BAD_RANGE(ubad.indirect_count = mgpu_range_slice(out, 0, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    UNIQUE_BAD_RANGE(ubad.overflow = mgpu_range_slice(count, 8, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    UNIQUE_BAD_RANGE(
+        (ubad.indirect_count = mgpu_range_slice(count, 4, 4), ubad.overflow = mgpu_range_slice(count, 6, 4)),
+        MGPU_ERROR_MISALIGNED);
+    UNIQUE_BAD_RANGE((ubad.indirect_count = mgpu_range_slice(count, 4, 4), ubad.overflow = mgpu_range_slice(in, 0, 4)),
+                     MGPU_ERROR_INVALID_ARGUMENT);
     /* rle: lengths required, too small, over the output; unique: lengths refused. */
     ubad = ugood;
     ubad.lengths = (mgpu_range){0};
@@ -509,7 +555,8 @@ static void compact_cover(unsigned rotation) {
                               k == 1,
                               "cover",
                               false,
-                              0};
+                              0,
+                              false};
             compact_run(&c);
         }
     }

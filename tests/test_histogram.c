@@ -281,7 +281,9 @@ static void histogram_recorded(void) {
                                 .counted = counted_range};
     mgpu_requirements req;
     CHECK_OK(mgpu_histogram_get_requirements(ctx, &info, &req));
-    CHECK(req.scratch_size == 0, "histogram asks for %llu bytes of scratch", (unsigned long long)req.scratch_size);
+    CHECK(req.scratch_size == 16 && (req.scratch_usage & VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT),
+          "histogram asks for %llu bytes of scratch, usage 0x%x", (unsigned long long)req.scratch_size,
+          (unsigned)req.scratch_usage);
     VkCommandBuffer cmd;
     CHECK_OK(mgpu_commands_begin(ctx, &cmd));
     CHECK_OK(mgpu_cmd_histogram(ctx, cmd, &info, (mgpu_range){0}));
@@ -302,9 +304,11 @@ static void histogram_recorded(void) {
  * over min(real, capacity) values; the values past them are lower and the middle of the range (bins 0 and
  * bins / 2), so that reading one changes the counts and the number counted. `recorded`: the recording tier (the
  * number counted in device memory), else the blocking call (the number counted on the host, in device memory in
- * half the cases). Returns the failures. */
-static uint64_t histogram_indirect_case(mgpu_type type, uint32_t bins, uint32_t capacity, uint32_t real,
-                                        bool recorded) {
+ * half the cases); the recording tier's scratch by `scratch`: 0 the requirements' from the pool (sized grids),
+ * 1 none, 2 in a caller's buffer without indirect usage (both: the capacity's grid). The overflow flag, asked
+ * for in every case, is 1 exactly when real > capacity. Returns the failures. */
+static uint64_t histogram_indirect_case(mgpu_type type, uint32_t bins, uint32_t capacity, uint32_t real, bool recorded,
+                                        int scratch) {
     uint64_t before = g_test.failures;
     mgpu_context ctx = g_test.ctx;
     const ref_type_info *t = ref_type(type);
@@ -325,7 +329,8 @@ static uint64_t histogram_indirect_case(mgpu_type type, uint32_t bins, uint32_t 
     for (uint32_t b = 0; b < bins; ++b) got[b] = GARBAGE;
     CHECK_OK(mgpu_buffer_upload(ctx, counts, got, (VkDeviceSize)bins * 4));
     CHECK_OK(mgpu_buffer_upload(ctx, counted, got, 4));
-    CHECK_OK(mgpu_buffer_upload(ctx, count, &real, 4));
+    uint32_t words[4] = {real, GARBAGE, GARBAGE, GARBAGE}; /* the count, the overflow flag at byte 8 */
+    CHECK_OK(mgpu_buffer_upload(ctx, count, words, sizeof words));
     bool device_counted = recorded || test_random_below(2);
     mgpu_histogram_info info = {.type = type,
                                 .count = capacity,
@@ -334,16 +339,23 @@ static uint64_t histogram_indirect_case(mgpu_type type, uint32_t bins, uint32_t 
                                 .upper = upper,
                                 .input = in,
                                 .counts = counts,
-                                .indirect_count = count};
+                                .indirect_count = mgpu_range_slice(count, 0, 4),
+                                .overflow = mgpu_range_slice(count, 8, 4)};
     if (device_counted) info.counted = counted;
     uint32_t host_counted = GARBAGE;
     if (recorded) {
         mgpu_requirements req;
         CHECK_OK(mgpu_histogram_get_requirements(ctx, &info, &req));
+        mgpu_range pooled = {0};
+        test_caller_scratch caller = {0};
+        if (scratch == 0 && req.scratch_size) CHECK_OK(mgpu_buffer_alloc(ctx, req.scratch_size, &pooled));
+        if (scratch == 2 && req.scratch_size) caller = test_caller_scratch_create(req.scratch_size);
         VkCommandBuffer cmd;
         CHECK_OK(mgpu_commands_begin(ctx, &cmd));
-        CHECK_OK(mgpu_cmd_histogram(ctx, cmd, &info, (mgpu_range){0}));
+        CHECK_OK(mgpu_cmd_histogram(ctx, cmd, &info, scratch == 2 ? caller.range : pooled));
         CHECK_OK(mgpu_commands_submit(ctx, NULL));
+        mgpu_buffer_free(ctx, pooled);
+        test_caller_scratch_destroy(&caller);
     } else {
         CHECK_OK(mgpu_histogram(ctx, &info, &host_counted));
         CHECK(host_counted == want_counted,
@@ -363,6 +375,11 @@ static uint64_t histogram_indirect_case(mgpu_type type, uint32_t bins, uint32_t 
         CHECK(on_device == want_counted, "indirect histogram %s capacity %u count %u: device counted %u, expected %llu",
               mgpu_type_name(type), capacity, real, on_device, (unsigned long long)want_counted);
     }
+    CHECK_OK(mgpu_buffer_download(ctx, count, words, sizeof words));
+    CHECK(words[2] == (real > capacity) && words[1] == GARBAGE && words[3] == GARBAGE,
+          "indirect histogram %s capacity %u count %u (%s, scratch %d): overflow %08x (%08x %08x around it)",
+          mgpu_type_name(type), capacity, real, recorded ? "recorded" : "blocking", scratch, words[2], words[1],
+          words[3]);
     mgpu_buffer_free(ctx, in);
     mgpu_buffer_free(ctx, counts);
     mgpu_buffer_free(ctx, counted);
@@ -374,8 +391,8 @@ static uint64_t histogram_indirect_case(mgpu_type type, uint32_t bins, uint32_t 
 }
 
 /* Indirect counts: capacities of one tile, a few tiles and 40 (workgroups looping over tiles where the tuning
- * caps them); every type, bins 256 (shared histogram) or 10000 (global atomics) by type + rotation, the tier by
- * the case. */
+ * caps them); every type, bins 256 (shared histogram) or 10000 (global atomics) by type + rotation, the tier and
+ * the scratch by the case. */
 static void histogram_indirect(int rotation) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
@@ -386,7 +403,9 @@ static void histogram_indirect(int rotation) {
             uint32_t cap = capacities[c];
             uint32_t reals[] = {0, 1, tile - 1, tile, tile + 1, test_random_below(cap + 1), cap, cap + 3, UINT32_MAX};
             for (size_t r = 0; r < COUNT_OF(reals); ++r)
-                if (histogram_indirect_case(type, bins, cap, reals[r], (r + c + (size_t)rotation) % 2)) return;
+                if (histogram_indirect_case(type, bins, cap, reals[r], (r + c + (size_t)rotation) % 2,
+                                            (int)((r / 2 + c) % 3)))
+                    return;
         }
     }
 }
@@ -462,6 +481,25 @@ static void histogram_misuse(void) {
     REFUSED(MGPU_ERROR_INVALID_ARGUMENT);
     bad = good, bad.indirect_count = counted;
     REFUSED(MGPU_ERROR_INVALID_ARGUMENT);
+    /* overflow: without indirect_count, too small, misaligned, over indirect_count, the input, counts or counted. */
+    mgpu_range flag;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 32, &flag));
+    bad = good, bad.overflow = mgpu_range_slice(flag, 8, 4);
+    REFUSED(MGPU_ERROR_INVALID_ARGUMENT);
+    good.indirect_count = mgpu_range_slice(flag, 0, 4);
+    bad = good, bad.overflow = mgpu_range_slice(flag, 8, 2);
+    REFUSED(MGPU_ERROR_RANGE_TOO_SMALL);
+    bad = good, bad.overflow = mgpu_range_slice(flag, 6, 4);
+    REFUSED(MGPU_ERROR_MISALIGNED);
+    bad = good, bad.overflow = mgpu_range_slice(flag, 0, 4);
+    REFUSED(MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good, bad.overflow = mgpu_range_slice(in, 8, 4);
+    REFUSED(MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good, bad.overflow = mgpu_range_slice(counts, 8, 4);
+    REFUSED(MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good, bad.overflow = counted;
+    REFUSED(MGPU_ERROR_INVALID_ARGUMENT);
+    good.indirect_count = (mgpu_range){0};
 #undef REFUSED
     CHECK(host == GARBAGE, "a refused histogram wrote its count");
     VkCommandBuffer cmd;
@@ -471,6 +509,10 @@ static void histogram_misuse(void) {
     CHECK_RESULT(mgpu_cmd_histogram(ctx, cmd, &bad, (mgpu_range){0}), MGPU_ERROR_INVALID_ARGUMENT);
     bad = good, bad.indirect_count = mgpu_range_slice(counts, 0, 4);
     CHECK_RESULT(mgpu_cmd_histogram(ctx, cmd, &bad, (mgpu_range){0}), MGPU_ERROR_INVALID_ARGUMENT);
+    /* scratch over the overflow flag, or too small for the grid */
+    bad = good, bad.indirect_count = mgpu_range_slice(flag, 0, 4), bad.overflow = mgpu_range_slice(flag, 16, 4);
+    CHECK_RESULT(mgpu_cmd_histogram(ctx, cmd, &bad, mgpu_range_slice(flag, 16, 16)), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(mgpu_cmd_histogram(ctx, cmd, &bad, mgpu_range_slice(flag, 20, 8)), MGPU_ERROR_RANGE_TOO_SMALL);
     CHECK_RESULT(mgpu_histogram(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT); /* the context is recording */
     CHECK_OK(mgpu_commands_submit(ctx, NULL));
     uint32_t after[64];
@@ -485,6 +527,7 @@ static void histogram_misuse(void) {
     mgpu_buffer_free(ctx, in);
     mgpu_buffer_free(ctx, counts);
     mgpu_buffer_free(ctx, counted);
+    mgpu_buffer_free(ctx, flag);
 }
 
 void test_histogram(void) {

@@ -12,8 +12,8 @@
 /* This family's entries of the test run and their flags (tests/families.def). */
 MGPU_TEST_FAMILY(radixsort, "onesweep single")
 
-static void radix_case(mgpu_type type, uint32_t payload, bool descending, sort_input kind, size_t n, bool in_place,
-                       unsigned begin_bit, unsigned end_bit, int64_t indirect) {
+static void radix_case_in(mgpu_type type, uint32_t payload, bool descending, sort_input kind, size_t n, bool in_place,
+                          unsigned begin_bit, unsigned end_bit, int64_t indirect, bool caller_scratch) {
     sort_test_run(&(sort_test){.type = type,
                                .payload = payload,
                                .descending = descending,
@@ -23,7 +23,13 @@ static void radix_case(mgpu_type type, uint32_t payload, bool descending, sort_i
                                .radix = true,
                                .begin_bit = begin_bit,
                                .end_bit = end_bit,
-                               .indirect = indirect});
+                               .indirect = indirect,
+                               .caller_scratch = caller_scratch});
+}
+
+static void radix_case(mgpu_type type, uint32_t payload, bool descending, sort_input kind, size_t n, bool in_place,
+                       unsigned begin_bit, unsigned end_bit, int64_t indirect) {
+    radix_case_in(type, payload, descending, kind, n, in_place, begin_bit, end_bit, indirect, false);
 }
 
 /* Radix and merge sort of the same keys agree bit for bit (floats included). */
@@ -51,14 +57,16 @@ static void radix_matches_mergesort(mgpu_type type, bool descending, size_t n) {
 
 static void radix_misuse(void) {
     mgpu_context ctx = g_test.ctx;
-    mgpu_range k, o;
+    mgpu_range k, o, c;
     CHECK_OK(mgpu_buffer_alloc(ctx, 400, &k));
     CHECK_OK(mgpu_buffer_alloc(ctx, 400, &o));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &c));
     uint32_t sentinel[100];
     for (uint32_t i = 0; i < 100; ++i) sentinel[i] = 0xbad00000u + i;
     CHECK_OK(mgpu_buffer_upload(ctx, o, sentinel, sizeof sentinel));
     mgpu_sort_info good = {.key_type = MGPU_TYPE_U32, .count = 100, .keys_in = k, .keys_out = o};
     mgpu_sort_info bad;
+    mgpu_requirements req;
     bad = good;
     bad.end_bit = 33;
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
@@ -73,6 +81,22 @@ static void radix_misuse(void) {
     bad.indirect_count = o;
     bad.indirect_count.size = 4; /* the count inside the output */
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    /* overflow: without indirect_count, too small, misaligned, over indirect_count, the output or the input */
+    bad = good;
+    bad.overflow = mgpu_range_slice(c, 8, 4);
+    CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad.indirect_count = mgpu_range_slice(c, 0, 4);
+    bad.overflow = mgpu_range_slice(c, 8, 2);
+    CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad.overflow = mgpu_range_slice(c, 6, 4);
+    CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_MISALIGNED);
+    bad.overflow = mgpu_range_slice(c, 0, 4);
+    CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad.overflow = mgpu_range_slice(o, 8, 4);
+    CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    bad.overflow = mgpu_range_slice(k, 8, 4);
+    CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_OK(mgpu_radixsort_get_requirements(ctx, &bad, &req)); /* sizes alone */
     bad = good;
     bad.value_size = 6;
     CHECK_RESULT(mgpu_radixsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
@@ -87,7 +111,6 @@ static void radix_misuse(void) {
     bad.end_bit = 8; /* bit ranges are the radix sort's */
     CHECK_RESULT(mgpu_mergesort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_radixsort(ctx, NULL), MGPU_ERROR_INVALID_ARGUMENT);
-    mgpu_requirements req;
     CHECK_RESULT(mgpu_radixsort_get_requirements(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_OK(mgpu_radixsort_get_requirements(ctx, &good, &req));
     CHECK_RESULT(mgpu_cmd_radixsort(ctx, VK_NULL_HANDLE, &good, k), MGPU_ERROR_INVALID_ARGUMENT);
@@ -96,6 +119,7 @@ static void radix_misuse(void) {
     CHECK(memcmp(after, sentinel, sizeof after) == 0, "a rejected radix sort wrote its output");
     mgpu_buffer_free(ctx, k);
     mgpu_buffer_free(ctx, o);
+    mgpu_buffer_free(ctx, c);
 }
 
 /* The order a type sorts a payload in, as in test_mergesort.c: keys and 32-bit pairs one way, indices and
@@ -136,6 +160,14 @@ static void radix_all(void) {
         for (size_t c = 0; c < sizeof counts / sizeof counts[0]; ++c)
             radix_case(type, c % 2 ? 4 : 1, c == 2, SORT_INPUT_FEW, n, c == 3, 0, 0, counts[c]);
         radix_case(type, 1, false, SORT_INPUT_MANY, n, false, 9, 9, (int64_t)tile + 1); /* no bit, indirect */
+        /* past the capacity (clamped, the overflow flag set), and scratch in a caller's buffer without indirect
+         * usage (the capacity's grids) */
+        radix_case(type, t % 2 ? 0 : 8, t % 3 == 0, SORT_INPUT_MANY, n, false, 0, 0, (int64_t)n + 1 + t);
+        radix_case(type, 4, false, SORT_INPUT_FEW, n, t % 2 == 1, 0, 0, UINT32_MAX);
+        radix_case_in(type, t % 2 ? 1 : 0, false, SORT_INPUT_MANY, n, false, 0, 0, (int64_t)tile + 5, true);
+        radix_case_in(type, 0, true, SORT_INPUT_MANY, n, false, 0, 0, (int64_t)n + 2, true);
+        radix_case_in(type, 8, false, SORT_INPUT_FEW, n, false, 0, 0, 0, true);
+        radix_case(type, 0, false, SORT_INPUT_MANY, 0, false, 0, 0, 3); /* capacity 0: the overflow flag only */
         radix_matches_mergesort(type, t % 2, 7 * tile + 11);
     }
 }

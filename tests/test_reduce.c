@@ -5,11 +5,16 @@
  * than the whole product: every type with two of the four ops per tuning, every type with every op over
  * the two tunings. Indirect counts on every path (one pass up to 8 tiles, two passes, workgroups looping) and
  * tuning, every type with a rotating op: real counts 0, 1, tile-1, tile, tile+1, random, the capacity and past
- * it (clamped), with the elements past the real count chosen to change the result if read; misuse. */
+ * it (clamped), with the elements past the real count chosen to change the result if read, the overflow flag,
+ * scratch in a caller's buffer without indirect usage; misuse. The grids an indirect count records, through
+ * MGPU_PROFILE in a context of its own. */
 #include "common.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* This family's entries of the test run and their flags (tests/families.def). */
 MGPU_TEST_FAMILY(reduce, "slow")
@@ -81,8 +86,11 @@ static void reduce_matrix(int rotation) {
 
 /* A reduce of `capacity` elements whose count is the device uint32 `real` (indirect_count), against the
  * reference over min(real, capacity) elements; the elements past them are the type's maximum (min: minimum), so
- * that reading one changes the result. Half the cases also check the device result. Returns failures. */
-static uint64_t reduce_indirect_case(mgpu_type type, mgpu_op op, uint32_t capacity, uint32_t real) {
+ * that reading one changes the result. Half the blocking cases (tier 0) also check the device result; tier 1
+ * records with the requirements' scratch from the pool (sized grids), tier 2 with scratch in a caller's buffer
+ * without indirect usage (the capacity's grids). The overflow flag, asked for in every case, is 1 exactly when
+ * real > capacity. Returns failures. */
+static uint64_t reduce_indirect_case(mgpu_type type, mgpu_op op, uint32_t capacity, uint32_t real, int tier) {
     uint64_t before = g_test.failures;
     mgpu_context ctx = g_test.ctx;
     const ref_type_info *t = ref_type(type);
@@ -97,12 +105,45 @@ static uint64_t reduce_indirect_case(mgpu_type type, mgpu_op op, uint32_t capaci
     mgpu_range in = test_upload(type, data, capacity), result, count;
     CHECK_OK(mgpu_buffer_alloc(ctx, MGPU_REDUCE_RESULT_BYTES, &result));
     CHECK_OK(mgpu_buffer_alloc(ctx, 16, &count));
-    CHECK_OK(mgpu_buffer_upload(ctx, count, &real, 4));
+    uint32_t words[4] = {real, 0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u}; /* the overflow flag at byte 8 */
+    CHECK_OK(mgpu_buffer_upload(ctx, count, words, sizeof words));
     memset(&got, 0xcd, sizeof got);
-    bool device_result = test_random_below(2);
-    mgpu_reduce_info info = {.type = type, .op = op, .count = capacity, .input = in, .indirect_count = count};
+    bool device_result = tier > 0 || test_random_below(2);
+    mgpu_reduce_info info = {.type = type,
+                             .op = op,
+                             .count = capacity,
+                             .input = in,
+                             .indirect_count = mgpu_range_slice(count, 0, 4),
+                             .overflow = mgpu_range_slice(count, 8, 4)};
     if (device_result) info.result = result;
-    CHECK_OK(mgpu_reduce(ctx, &info, &got));
+    if (tier == 0) {
+        CHECK_OK(mgpu_reduce(ctx, &info, &got));
+    } else {
+        mgpu_requirements req;
+        CHECK_OK(mgpu_reduce_get_requirements(ctx, &info, &req));
+        CHECK(req.scratch_usage & VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, "reduce requirements: usage 0x%x",
+              (unsigned)req.scratch_usage);
+        mgpu_range pooled = {0};
+        test_caller_scratch caller = {0};
+        if (tier == 1 && req.scratch_size) CHECK_OK(mgpu_buffer_alloc(ctx, req.scratch_size, &pooled));
+        if (tier == 2 && req.scratch_size) caller = test_caller_scratch_create(req.scratch_size);
+        VkCommandBuffer cmd;
+        CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+        CHECK_OK(mgpu_cmd_reduce(ctx, cmd, &info, tier == 2 ? caller.range : pooled));
+        CHECK_OK(mgpu_commands_submit(ctx, NULL));
+        mgpu_buffer_free(ctx, pooled);
+        test_caller_scratch_destroy(&caller);
+        unsigned char bytes[MGPU_REDUCE_RESULT_BYTES];
+        CHECK_OK(mgpu_buffer_download(ctx, result, bytes, sizeof bytes));
+        memset(&got, 0, sizeof got);
+        memcpy(&got.value, bytes, size);
+        got.index = -1;
+        if (op == MGPU_OP_MAX_INDEX) memcpy(&got.index, bytes + 8, 8);
+    }
+    CHECK_OK(mgpu_buffer_download(ctx, count, words, sizeof words));
+    CHECK(words[2] == (real > capacity) && words[1] == 0xa5a5a5a5u && words[3] == 0xa5a5a5a5u,
+          "indirect reduce %s capacity %u count %u tier %d: overflow %08x (%08x %08x around it)", mgpu_type_name(type),
+          capacity, real, tier, words[2], words[1], words[3]);
     char a[64], b[64];
     ref_format(type, got.value, a, sizeof a);
     ref_format(type, expected.value, b, sizeof b);
@@ -136,13 +177,14 @@ static void reduce_indirect(int rotation) {
             uint32_t cap = capacities[c];
             uint32_t reals[] = {0, 1, tile - 1, tile, tile + 1, test_random_below(cap + 1), cap, cap + 3, UINT32_MAX};
             for (size_t r = 0; r < sizeof reals / sizeof reals[0]; ++r)
-                if (reduce_indirect_case(type, op, cap, reals[r])) return;
+                if (reduce_indirect_case(type, op, cap, reals[r], (int)((r + c + (size_t)rotation) % 3))) return;
         }
     }
     uint32_t tile = test_tile(MGPU_PRIM_REDUCE, MGPU_TYPE_U32), cap = 1030 * tile + 9;
     uint32_t reals[] = {3 * tile + 1, 1025 * tile + 2, cap};
     for (size_t r = 0; r < sizeof reals / sizeof reals[0]; ++r)
-        reduce_indirect_case(MGPU_TYPE_U32, (mgpu_op)((r + (size_t)rotation + 4) % 4), cap, reals[r]);
+        reduce_indirect_case(MGPU_TYPE_U32, (mgpu_op)((r + (size_t)rotation + 4) % 4), cap, reals[r], (int)(r % 3));
+    reduce_indirect_case(MGPU_TYPE_F32, MGPU_OP_ADD, 0, 5, rotation % 3); /* capacity 0: the overflow flag only */
 }
 
 /* Element `pick` of reduce_extremes: 0 and 1 the unsigned maximum and one less, the signed minimum and maximum,
@@ -228,6 +270,24 @@ static void reduce_misuse(void) {
     bad = good;
     bad.indirect_count = mgpu_range_slice(result, 8, 4);
     CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    /* overflow: without indirect_count, too small, misaligned, over indirect_count, the result or the input. */
+    mgpu_range flag;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &flag));
+    bad = good;
+    bad.overflow = mgpu_range_slice(flag, 8, 4);
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad.indirect_count = mgpu_range_slice(flag, 0, 4);
+    bad.overflow = mgpu_range_slice(flag, 8, 2);
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad.overflow = mgpu_range_slice(flag, 6, 4);
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_MISALIGNED);
+    bad.overflow = mgpu_range_slice(flag, 0, 4);
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad.overflow = mgpu_range_slice(result, 12, 4);
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad.overflow = mgpu_range_slice(in, 40, 4);
+    CHECK_RESULT(mgpu_reduce(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_buffer_free(ctx, flag);
     VkCommandBuffer cmd;
     CHECK_OK(mgpu_commands_begin(ctx, &cmd));
     bad = good;
@@ -243,11 +303,84 @@ static void reduce_misuse(void) {
     mgpu_buffer_free(ctx, small);
 }
 
+/* The indirect setup's kernel number (shaders/kernels/fill/kernels.cmake), as MGPU_PROFILE names it. */
+#define REDUCE_SETUP_KERNEL 32u
+
+/* The dispatches of a two-pass reduce with an indirect count (submit 0) and with a host count (submit 1), seen
+ * through MGPU_PROFILE in a context of its own: with the indirect count, the setup dispatch and pass 1 sized on
+ * the device (its workgroups, unknown when recording, profiled as 0); with the host count neither. */
+static void reduce_profiled_grids(void) {
+    char path[512], saved[512] = "";
+    snprintf(path, sizeof path, "%s/mgpuvk-profile-%llu-%ld.txt", g_test.temp_dir, (unsigned long long)g_test.seed,
+             (long)getpid());
+    remove(path);
+    const char *before = getenv("MGPU_PROFILE");
+    if (before) snprintf(saved, sizeof saved, "%s", before);
+    setenv("MGPU_PROFILE", path, 1);
+    mgpu_context ctx = NULL;
+    mgpu_result created = mgpu_context_create(&(mgpu_context_desc){.validation = g_test.validation}, &ctx);
+    if (before)
+        setenv("MGPU_PROFILE", saved, 1);
+    else
+        unsetenv("MGPU_PROFILE");
+    CHECK_OK(created);
+    if (!ctx) return;
+    uint32_t tile = test_tile(MGPU_PRIM_REDUCE, MGPU_TYPE_U32), cap = 40 * tile, real = 9 * tile + 1; /* two passes */
+    uint32_t *ones = malloc((size_t)cap * 4);
+    for (uint32_t i = 0; i < cap; ++i) ones[i] = 1;
+    mgpu_range in, count;
+    CHECK_OK(mgpu_buffer_alloc(ctx, (VkDeviceSize)cap * 4, &in));
+    CHECK_OK(mgpu_buffer_upload(ctx, in, ones, (VkDeviceSize)cap * 4));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &count));
+    CHECK_OK(mgpu_buffer_upload(ctx, count, &real, 4));
+    mgpu_reduce_info info = {.type = MGPU_TYPE_U32,
+                             .op = MGPU_OP_ADD,
+                             .count = cap,
+                             .input = in,
+                             .indirect_count = mgpu_range_slice(count, 0, 4)};
+    mgpu_reduce_value v = {0};
+    CHECK_OK(mgpu_reduce(ctx, &info, &v));
+    CHECK(v.value.u32 == real, "profiled indirect reduce: %u, expected %u", v.value.u32, real);
+    info.count = real;
+    info.indirect_count = (mgpu_range){0};
+    CHECK_OK(mgpu_reduce(ctx, &info, &v));
+    CHECK(v.value.u32 == real, "profiled reduce: %u, expected %u", v.value.u32, real);
+    CHECK(mgpu_context_validation_message_count(ctx) == 0, "validation messages in the profiled context");
+    mgpu_buffer_free(ctx, in);
+    mgpu_buffer_free(ctx, count);
+    mgpu_context_destroy(ctx);
+    free(ones);
+    /* Per submit: the setup dispatches, those profiled with 0 workgroups, and all of them. */
+    unsigned setups[2] = {0}, device_sized[2] = {0}, dispatches[2] = {0};
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "MGPU_PROFILE wrote no %s", path);
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        unsigned submit, dispatch, kernel, groups;
+        const char *at = strstr(line, "groups ");
+        if (sscanf(line, "submit %u dispatch %u kernel %u", &submit, &dispatch, &kernel) != 3 || !at ||
+            sscanf(at, "groups %u", &groups) != 1 || submit > 1)
+            continue;
+        ++dispatches[submit];
+        setups[submit] += kernel == REDUCE_SETUP_KERNEL;
+        device_sized[submit] += groups == 0;
+    }
+    if (f) fclose(f);
+    remove(path);
+    CHECK(setups[0] == 1 && device_sized[0] == 1 && dispatches[0] == 3,
+          "indirect reduce: %u setup dispatches, %u sized on the device, %u in all (1, 1 and 3 expected)", setups[0],
+          device_sized[0], dispatches[0]);
+    CHECK(setups[1] == 0 && device_sized[1] == 0 && dispatches[1] == 2,
+          "host-count reduce: %u setup dispatches, %u sized on the device, %u in all (0, 0 and 2 expected)", setups[1],
+          device_sized[1], dispatches[1]);
+}
+
 void test_reduce(void) {
     reduce_matrix(-1);
     reduce_extremes();
     reduce_misuse();
     reduce_indirect(0);
+    reduce_profiled_grids();
     /* The shared-memory workgroup path and a non-vector VT; another NT. */
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL,
                                      &(mgpu_tuning){.subgroup = MGPU_SWITCH_OFF, .vt = 3}));

@@ -79,9 +79,11 @@ static void scan_fill(mgpu_type type, mgpu_op op, void *data, size_t n) {
 
 /* A scan of `capacity` elements whose count is the device uint32 `real` (indirect_count): the first
  * min(real, capacity) outputs and the total against the reference, the outputs past them untouched (the output's
- * sentinel bytes; in place, the input). Returns failures. */
+ * sentinel bytes; in place, the input), and the overflow flag 1 exactly when real > capacity (the words around
+ * it untouched). tier 0: the blocking call; 1: recorded with the requirements' scratch from the pool (sized grids);
+ * 2: recorded with scratch in a caller's buffer without indirect usage (the capacity's grids). Returns failures. */
 static uint64_t scan_indirect_case(mgpu_type type, mgpu_op op, bool exclusive, uint32_t capacity, uint32_t real,
-                                   bool in_place) {
+                                   bool in_place, int tier) {
     uint64_t before = g_test.failures;
     mgpu_context ctx = g_test.ctx;
     size_t size = mgpu_type_size(type), n = real < capacity ? real : capacity, bytes = (size_t)capacity * size;
@@ -101,6 +103,10 @@ static uint64_t scan_indirect_case(mgpu_type type, mgpu_op op, bool exclusive, u
     }
     CHECK_OK(mgpu_buffer_alloc(ctx, 16, &count));
     CHECK_OK(mgpu_buffer_upload(ctx, count, &real, 4));
+    mgpu_range overflow;
+    uint32_t flag[3] = {0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u};
+    CHECK_OK(mgpu_buffer_alloc(ctx, sizeof flag, &overflow));
+    CHECK_OK(mgpu_buffer_upload(ctx, overflow, flag, sizeof flag));
     memset(&total, 0xcd, sizeof total);
     mgpu_scan_info info = {.type = type,
                            .op = op,
@@ -108,8 +114,34 @@ static uint64_t scan_indirect_case(mgpu_type type, mgpu_op op, bool exclusive, u
                            .count = capacity,
                            .input = in,
                            .output = out,
-                           .indirect_count = count};
-    CHECK_OK(mgpu_scan(ctx, &info, &total));
+                           .indirect_count = count,
+                           .overflow = mgpu_range_slice(overflow, 4, 4)};
+    if (tier == 0) {
+        CHECK_OK(mgpu_scan(ctx, &info, &total));
+    } else {
+        mgpu_range device_total;
+        CHECK_OK(mgpu_buffer_alloc(ctx, 16, &device_total));
+        info.total = mgpu_range_slice(device_total, 0, size);
+        mgpu_requirements req;
+        CHECK_OK(mgpu_scan_get_requirements(ctx, &info, &req));
+        mgpu_range pooled = {0};
+        test_caller_scratch caller = {0};
+        if (tier == 1 && req.scratch_size) CHECK_OK(mgpu_buffer_alloc(ctx, req.scratch_size, &pooled));
+        if (tier == 2 && req.scratch_size) caller = test_caller_scratch_create(req.scratch_size);
+        VkCommandBuffer cmd;
+        CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+        CHECK_OK(mgpu_cmd_scan(ctx, cmd, &info, tier == 2 ? caller.range : pooled));
+        CHECK_OK(mgpu_commands_submit(ctx, NULL));
+        mgpu_buffer_free(ctx, pooled);
+        test_caller_scratch_destroy(&caller);
+        memset(&total, 0, sizeof total);
+        CHECK_OK(mgpu_buffer_download(ctx, info.total, &total, size));
+        mgpu_buffer_free(ctx, device_total);
+    }
+    CHECK_OK(mgpu_buffer_download(ctx, overflow, flag, sizeof flag));
+    CHECK(flag[1] == (real > capacity) && flag[0] == 0xa5a5a5a5u && flag[2] == 0xa5a5a5a5u,
+          "indirect scan capacity %u count %u: overflow %08x %08x %08x", capacity, real, flag[0], flag[1], flag[2]);
+    mgpu_buffer_free(ctx, overflow);
     if (bytes) CHECK_OK(mgpu_buffer_download(ctx, out, got, bytes));
     char a[64], b[64];
     for (size_t i = 0; i < capacity; ++i) {
@@ -139,7 +171,7 @@ static uint64_t scan_indirect_case(mgpu_type type, mgpu_op op, bool exclusive, u
 
 /* Indirect counts for one type, op and direction: a one-tile capacity (the one-dispatch path) and one of several
  * tiles (the tuning's multi-tile path), each with the real counts 0, 1, tile-1, tile, tile+1, a random one, the
- * capacity and past it; every third in place. Stops at the first failure. */
+ * capacity and past it; every third in place; the tiers rotated. Stops at the first failure. */
 static void scan_indirect_sweep(mgpu_type type, mgpu_op op, bool exclusive) {
     uint32_t tile = test_tile(MGPU_PRIM_SCAN, type);
     uint32_t capacities[2] = {tile, 3 * tile + 7};
@@ -149,8 +181,10 @@ static void scan_indirect_sweep(mgpu_type type, mgpu_op op, bool exclusive) {
         uint32_t reals[] = {
             0,         1, tile - 1, tile, tile + 1, test_random_below(cap + 1), cap, cap + 1 + test_random_below(9),
             UINT32_MAX};
-        for (size_t r = 0; r < sizeof reals / sizeof reals[0]; ++r)
-            if (scan_indirect_case(type, op, exclusive, cap, reals[r], ++k % 3 == 0)) return;
+        for (size_t r = 0; r < sizeof reals / sizeof reals[0]; ++r) {
+            ++k;
+            if (scan_indirect_case(type, op, exclusive, cap, reals[r], k % 3 == 0, (int)((k + c) % 3))) return;
+        }
     }
 }
 
@@ -162,7 +196,8 @@ static void scan_indirect_large(void) {
     uint32_t cap = tile * tile + 3 * tile + 1;
     uint32_t reals[] = {tile + 3, tile * tile / 2 + 5, tile * tile + 1, cap - 1, 0};
     for (size_t r = 0; r < sizeof reals / sizeof reals[0]; ++r)
-        if (scan_indirect_case(MGPU_TYPE_U32, MGPU_OP_ADD, r % 2 == 0, cap, reals[r], r == 2)) return;
+        if (scan_indirect_case(MGPU_TYPE_U32, MGPU_OP_ADD, r % 2 == 0, cap, reals[r], r == 2, (int)(r % 3))) return;
+    scan_indirect_case(MGPU_TYPE_I64, MGPU_OP_MIN, true, 0, 7, false, 1); /* capacity 0: the overflow flag only */
 }
 
 /* One type, op and direction over the sizes of test_sizes and `extra` (if not 0), every third in place, fresh
@@ -310,6 +345,25 @@ static void scan_misuse(void) {
     bad = good;
     bad.total = mgpu_range_slice(small, 0, 4);
     bad.indirect_count = mgpu_range_slice(small, 0, 4);
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    /* overflow: without indirect_count, too small, misaligned, over indirect_count, the output, the total or the
+     * input. */
+    bad = good;
+    bad.overflow = mgpu_range_slice(small, 4, 4);
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad.indirect_count = mgpu_range_slice(small, 0, 4);
+    bad.overflow = mgpu_range_slice(small, 4, 2);
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_RANGE_TOO_SMALL);
+    bad.overflow = mgpu_range_slice(small, 2, 4);
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_MISALIGNED);
+    bad.overflow = mgpu_range_slice(small, 0, 4);
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad.overflow = mgpu_range_slice(out, 40, 4);
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad.overflow = mgpu_range_slice(in, 40, 4);
+    CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
+    bad.total = mgpu_range_slice(small, 4, 4);
+    bad.overflow = mgpu_range_slice(small, 4, 4);
     CHECK_RESULT(mgpu_scan(ctx, &bad, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_scan(ctx, NULL, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_scan(NULL, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);

@@ -5,6 +5,7 @@
 #include "../mgpu_internal.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,22 @@ mgpu_result mgpu__check_scratch(mgpu_context ctx, const char *name, mgpu_range s
     for (size_t i = 0; i < use_count && r == MGPU_SUCCESS; ++i)
         if (mgpu__ranges_overlap(scratch, bytes, uses[i].range, uses[i].bytes))
             r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps %s", name, uses[i].name);
+    return r;
+}
+
+mgpu_result mgpu__check_overflow(mgpu_context ctx, const char *what, mgpu_range overflow, mgpu_range indirect_count,
+                                 const mgpu_range_use *uses, size_t use_count) {
+    if (!overflow.buffer) return MGPU_SUCCESS;
+    if (!indirect_count.buffer)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: overflow given without indirect_count", what);
+    char name[64];
+    snprintf(name, sizeof name, "%s overflow", what);
+    mgpu_result r = mgpu__check_range(ctx, name, overflow, 4, 4);
+    if (r == MGPU_SUCCESS && mgpu__ranges_overlap(overflow, 4, indirect_count, 4))
+        r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: overflow overlaps indirect_count", what);
+    for (size_t i = 0; i < use_count && r == MGPU_SUCCESS; ++i)
+        if (mgpu__ranges_overlap(overflow, 4, uses[i].range, uses[i].bytes))
+            r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: overflow overlaps %s", what, uses[i].name);
     return r;
 }
 

@@ -96,7 +96,8 @@ static mgpu_result mgpu_block_create(mgpu_context ctx, mgpu_memory_kind kind, Vk
                                       .size = size,
                                       .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                                                VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
-                                               VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                               VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, /* indirect grids in scratch */
                                       .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
     VkResult vr = ctx->vk.vkCreateBuffer(ctx->device, &buffer_info, ctx->allocator, &block->buffer);
     if (vr != VK_SUCCESS) {
@@ -570,6 +571,15 @@ mgpu_result mgpu__check_usage(mgpu_context ctx, const char *name, mgpu_range ran
     mgpu_result result = mgpu_check_usage_unlocked(ctx, name, range, usage);
     pthread_mutex_unlock(&ctx->pool_lock);
     return result;
+}
+
+bool mgpu__range_has_usage(mgpu_context ctx, mgpu_range range, VkBufferUsageFlags usage) {
+    pthread_mutex_lock(&ctx->pool_lock);
+    const mgpu_allocation *found = NULL;
+    bool has = mgpu_pool_find(ctx, "a checked range", range, &found) == MGPU_SUCCESS &&
+               (found->block || (found->usage & usage) == usage);
+    pthread_mutex_unlock(&ctx->pool_lock);
+    return has;
 }
 
 void mgpu_pool_get_stats(mgpu_context ctx, mgpu_pool_stats *out) {

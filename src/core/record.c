@@ -3,6 +3,7 @@
  * command buffer with GPU timestamps for the blocking tier, tools and benchmarks.
  */
 #include "../mgpu_internal.h"
+#include "kernels/fill/indirect_pc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,89 @@ mgpu_result mgpu__dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pip
     return MGPU_SUCCESS;
 }
 
+mgpu_result mgpu__dispatch_indirect(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key,
+                                    const void *push, uint32_t push_size, VkBuffer buffer, VkDeviceSize offset) {
+    VkPipeline pipeline;
+    mgpu_result r = mgpu__pipeline_get(ctx, key, &pipeline);
+    if (r != MGPU_SUCCESS) return r;
+    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
+    ctx->vk.vkCmdDispatchIndirect(cmd, buffer, offset);
+    if (cmd == ctx->command_buffer && ctx->profile_timestamps && ctx->recording &&
+        ctx->profile_count < MGPU_PROFILE_DISPATCHES) {
+        ctx->profile_keys[ctx->profile_count] = *key;
+        ctx->profile_groups[ctx->profile_count] = 0; /* decided on the device: the profile says 0 */
+        ctx->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ctx->profile_timestamps,
+                                    ++ctx->profile_count);
+    }
+    return MGPU_SUCCESS;
+}
+
+mgpu_result mgpu__indirect_setup(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range indirect_count, mgpu_range overflow,
+                                 uint32_t capacity, mgpu_range args, const mgpu_indirect_rule *rules,
+                                 uint32_t rule_count, mgpu_indirect *out) {
+    *out = (mgpu_indirect){0};
+    assert(rule_count <= MGPU_INDIRECT_MAX_RULES);
+    if (!indirect_count.buffer) return MGPU_SUCCESS;
+    bool sized = rule_count && args.buffer && args.size >= mgpu__indirect_args_bytes(rule_count) &&
+                 mgpu__range_has_usage(ctx, args, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+    if (!sized && !overflow.buffer) return MGPU_SUCCESS; /* the capacity's grids: the kernels clamp */
+    mgpu_indirect_pc pc = {.count_address = mgpu_range_address(ctx, indirect_count),
+                           .overflow = overflow.buffer ? mgpu_range_address(ctx, overflow) : 0,
+                           .args = sized ? mgpu_range_address(ctx, args) : 0,
+                           .capacity = capacity,
+                           .rule_count = sized ? rule_count : 0,
+                           .fold_limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u};
+    for (uint32_t i = 0; sized && i < rule_count; ++i) {
+        assert(rules[i].per_group > 0 && rules[i].min_groups <= rules[i].max_groups);
+        pc.rules[i][0] = rules[i].per_group;
+        pc.rules[i][1] = rules[i].extra;
+        pc.rules[i][2] = rules[i].min_groups;
+        pc.rules[i][3] = rules[i].max_groups;
+    }
+    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_INDIRECT_SETUP,
+                             .type = MGPU_TYPE_U32,
+                             .spec = {[MGPU_SPEC_NT] = MGPU_INDIRECT_SETUP_NT, [MGPU_SPEC_VT] = 1}};
+    mgpu_result r = mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
+    if (r != MGPU_SUCCESS) return r;
+    if (sized) {
+        out->args = mgpu__subrange(args, 0, mgpu__indirect_args_bytes(rule_count));
+        out->address = pc.args;
+    }
+    mgpu__barrier_compute_write_to_indirect_read(ctx, cmd);
+    return MGPU_SUCCESS;
+}
+
+mgpu_result mgpu__indirect_prepare(mgpu_context ctx) {
+    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_INDIRECT_SETUP,
+                             .type = MGPU_TYPE_U32,
+                             .spec = {[MGPU_SPEC_NT] = MGPU_INDIRECT_SETUP_NT, [MGPU_SPEC_VT] = 1}};
+    VkPipeline p;
+    return mgpu__pipeline_get(ctx, &key, &p);
+}
+
+mgpu_result mgpu__dispatch_sized(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key, const void *push,
+                                 uint32_t push_size, const mgpu_indirect *indirect, uint32_t rule, uint32_t groups_x,
+                                 uint32_t groups_y) {
+    if (indirect && indirect->args.buffer)
+        return mgpu__dispatch_indirect(ctx, cmd, key, push, push_size, indirect->args.buffer,
+                                       indirect->args.offset + (VkDeviceSize)rule * MGPU_INDIRECT_ARGS_STRIDE);
+    return mgpu__dispatch(ctx, cmd, key, push, push_size, groups_x, groups_y);
+}
+
+VkDeviceAddress mgpu__indirect_groups_address(const mgpu_indirect *indirect, uint32_t rule) {
+    return indirect->args.buffer ? indirect->address + (VkDeviceSize)rule * MGPU_INDIRECT_ARGS_STRIDE + 12 : 0;
+}
+
+mgpu_range mgpu__indirect_groups_range(const mgpu_indirect *indirect, uint32_t rule) {
+    if (!indirect->args.buffer) return (mgpu_range){0};
+    return mgpu__subrange(indirect->args, (VkDeviceSize)rule * MGPU_INDIRECT_ARGS_STRIDE + 12, 4);
+}
+
+VkDeviceSize mgpu__indirect_args_bytes(uint32_t rule_count) {
+    return (VkDeviceSize)rule_count * MGPU_INDIRECT_ARGS_STRIDE;
+}
+
 /* The profile of one submit: for each dispatch, the time since the previous one ended (or the command buffer
  * began), so barriers and gaps count to the dispatch after them. */
 static void mgpu_profile_write(mgpu_context ctx) {
@@ -95,6 +179,12 @@ void mgpu__barrier_compute_write_to_read(mgpu_context ctx, VkCommandBuffer cmd) 
                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
 }
 
+void mgpu__barrier_compute_write_to_indirect_read(mgpu_context ctx, VkCommandBuffer cmd) {
+    mgpu_memory_barrier(ctx, cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                        VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                        VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+}
+
 void mgpu__barrier_compute_write_to_host_read(mgpu_context ctx, VkCommandBuffer cmd) {
     mgpu_memory_barrier(ctx, cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
                         VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
@@ -102,7 +192,12 @@ void mgpu__barrier_compute_write_to_host_read(mgpu_context ctx, VkCommandBuffer 
 }
 
 void mgpu_cmd_barrier(mgpu_context ctx, VkCommandBuffer cmd) {
-    if (ctx && cmd) mgpu__barrier_compute_write_to_read(ctx, cmd);
+    /* The indirect-command reads of the earlier calls' scratch (mgpu__indirect_setup) finish before the later
+     * calls' compute shaders write it again. */
+    if (ctx && cmd)
+        mgpu_memory_barrier(ctx, cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                            VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                            VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
 }
 
 mgpu_result mgpu__commands_init(mgpu_context ctx) {

@@ -15,6 +15,11 @@
  * capacity that sizes the scratch and the dispatches; the count dispatch writes 0 for the capacity's tiles past the
  * real ones (so the scans and out_count see only the real tiles), the write dispatch skips them, and in the one
  * pass a workgroup that takes a ticket past them stops: exactly the real tiles publish, none waits on another.
+ * The setup (mgpu__indirect_setup, its grids at the end of scratch) sizes the dispatches by the real tiles: the
+ * one pass's and the count's and write's persistent workgroups min(real tiles, the capacity's workgroups) (the one
+ * pass at least one, for ticket 0), and the scans of the counts take the real tiles' number as their indirect
+ * count, so the count dispatch writes only the real tiles. With the capacity's grids (a scratch buffer without
+ * indirect usage) everything is as above. The clear of the one pass's state stays the capacity's.
  * The four calls share one job (mgpu_compact_job): select and partition from mgpu_select_info, unique and rle
  * from mgpu_unique_info; the positions are the kept indices (select, partition) or the run lengths (rle).
  */
@@ -42,7 +47,7 @@ typedef struct mgpu_compact_job {
     uint32_t op; /* MGPU_COMPACT_* */
     mgpu_type type;
     uint32_t count;
-    mgpu_range input, flags, output, positions, out_count, indirect_count;
+    mgpu_range input, flags, output, positions, out_count, indirect_count, overflow;
 } mgpu_compact_job;
 
 static const char *const mgpu_compact_names[4] = {"select", "partition", "unique", "rle"};
@@ -57,7 +62,8 @@ static mgpu_compact_job mgpu_select_job(const mgpu_select_info *info, uint32_t o
                               .output = info->output,
                               .positions = info->indices,
                               .out_count = info->out_count,
-                              .indirect_count = info->indirect_count};
+                              .indirect_count = info->indirect_count,
+                              .overflow = info->overflow};
 }
 
 static mgpu_compact_job mgpu_unique_job(const mgpu_unique_info *info, uint32_t op) {
@@ -69,14 +75,15 @@ static mgpu_compact_job mgpu_unique_job(const mgpu_unique_info *info, uint32_t o
                               .output = info->output,
                               .positions = info->lengths,
                               .out_count = info->out_count,
-                              .indirect_count = info->indirect_count};
+                              .indirect_count = info->indirect_count,
+                              .overflow = info->overflow};
 }
 
 typedef struct mgpu_compact_plan {
     mgpu_tuning tuning;
     uint32_t tile, tiles;
     bool onepass;
-    VkDeviceSize offsets_offset, heads_offset, head_scan_offset, scan_offset, scan_bytes, bytes;
+    VkDeviceSize offsets_offset, heads_offset, head_scan_offset, scan_offset, scan_bytes, args_offset, bytes;
 } mgpu_compact_plan;
 
 static mgpu_scan_info mgpu_compact_scan_info(uint32_t tiles, mgpu_op op) {
@@ -93,7 +100,8 @@ static mgpu_compact_plan mgpu_compact_make_plan(mgpu_context ctx, const mgpu_com
     VkDeviceSize words = mgpu_align16((VkDeviceSize)plan.tiles * 4);
     plan.offsets_offset = mgpu_align16(((VkDeviceSize)plan.tiles * 2 + 1) * 4);
     if (plan.onepass) {
-        plan.bytes = plan.offsets_offset;
+        plan.args_offset = plan.offsets_offset;
+        plan.bytes = plan.args_offset + mgpu__indirect_args_bytes(1);
         return plan;
     }
     bool rle = job->op == MGPU_COMPACT_RLE;
@@ -102,7 +110,8 @@ static mgpu_compact_plan mgpu_compact_make_plan(mgpu_context ctx, const mgpu_com
     plan.scan_offset = plan.head_scan_offset + (rle ? words : 0);
     mgpu_scan_info scan = mgpu_compact_scan_info(plan.tiles, MGPU_OP_ADD);
     plan.scan_bytes = mgpu_align16(mgpu__scan_scratch_bytes(ctx, &scan));
-    plan.bytes = plan.scan_offset + plan.scan_bytes;
+    plan.args_offset = plan.scan_offset + plan.scan_bytes;
+    plan.bytes = plan.args_offset + mgpu__indirect_args_bytes(2);
     return plan;
 }
 
@@ -166,7 +175,7 @@ static mgpu_result mgpu_compact_check(mgpu_context ctx, const mgpu_compact_job *
             if (i != o && mgpu__ranges_overlap(uses[o].range, uses[o].bytes, uses[i].range, uses[i].bytes))
                 return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: %s overlaps %s", what, uses[o].name,
                                   uses[i].name);
-    return MGPU_SUCCESS;
+    return mgpu__check_overflow(ctx, what, job->overflow, job->indirect_count, uses, MGPU_COMPACT_USES - 1);
 }
 
 static mgpu_pipeline_key mgpu_compact_key(const mgpu_tuning *t, mgpu_type type, uint32_t op, uint32_t mode,
@@ -195,12 +204,18 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
                                        mgpu_range scratch) {
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: null command buffer", job->what);
     mgpu_compact_plan plan = mgpu_compact_make_plan(ctx, job);
-    if (plan.tiles == 0) return mgpu_fill_words(ctx, cmd, job->out_count, 1, 0);
-    mgpu_range_use uses[MGPU_COMPACT_USES];
+    mgpu_indirect grid;
+    if (plan.tiles == 0) { /* the overflow flag, then out_count 0 */
+        mgpu_result r =
+            mgpu__indirect_setup(ctx, cmd, job->indirect_count, job->overflow, 0, (mgpu_range){0}, NULL, 0, &grid);
+        return r == MGPU_SUCCESS ? mgpu_fill_words(ctx, cmd, job->out_count, 1, 0) : r;
+    }
+    mgpu_range_use uses[MGPU_COMPACT_USES + 1];
     mgpu_compact_uses(job, uses);
+    uses[MGPU_COMPACT_USES] = (mgpu_range_use){"overflow", job->overflow, job->overflow.buffer ? 4 : 0};
     char name[64];
     snprintf(name, sizeof name, "%s scratch", job->what);
-    mgpu_result r = mgpu__check_scratch(ctx, name, scratch, plan.bytes, 1, uses, MGPU_COMPACT_USES);
+    mgpu_result r = mgpu__check_scratch(ctx, name, scratch, plan.bytes, 1, uses, MGPU_COMPACT_USES + 1);
     if (r == MGPU_SUCCESS && mgpu_range_address(ctx, scratch) % 16 != 0)
         r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "%s scratch: address not a multiple of 16", job->what);
     if (r != MGPU_SUCCESS) return r;
@@ -217,22 +232,34 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
                           .count = job->count};
     uint32_t epv = 16u / (uint32_t)mgpu_type_size(job->type);
     pc.vectorized = pc.src % 16 == 0 && pc.flags % 16 == 0 && plan.tuning.vt % epv == 0;
+    /* Rule 0: the persistent workgroups, min(real tiles, the capacity's); rule 1 (count, scan, write): the real
+     * tiles, which the scans read as their count. */
+    uint32_t groups = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
+    mgpu_indirect_rule rules[2] = {{.per_group = plan.tile, .min_groups = plan.onepass ? 1 : 0, .max_groups = groups},
+                                   {.per_group = plan.tile, .max_groups = plan.tiles}};
+    uint32_t rule_count = plan.onepass ? 1 : 2;
+    r = mgpu__indirect_setup(ctx, cmd, job->indirect_count, job->overflow, job->count,
+                             mgpu__subrange(scratch, plan.args_offset, mgpu__indirect_args_bytes(rule_count)), rules,
+                             rule_count, &grid);
+    if (r != MGPU_SUCCESS) return r;
     if (plan.onepass) {
         r = mgpu_fill_words(ctx, cmd, mgpu__subrange(scratch, 0, ((VkDeviceSize)plan.tiles * 2 + 1) * 4),
                             plan.tiles * 2 + 1, 0);
         if (r != MGPU_SUCCESS) return r;
         mgpu__barrier_compute_write_to_read(ctx, cmd);
         pc.state = base;
-        pc.groups_x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
+        pc.groups_x = groups;
         mgpu_pipeline_key key = mgpu_compact_key(&plan.tuning, job->type, job->op, MGPU_COMPACT_ONEPASS, positions);
-        return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, pc.groups_x, 1);
+        return mgpu__dispatch_sized(ctx, cmd, &key, &pc, sizeof pc, &grid, 0, groups, 1);
     }
     VkDeviceSize words = (VkDeviceSize)plan.tiles * 4;
     pc.counts = base;
     pc.heads = rle ? base + plan.heads_offset : 0;
-    pc.groups_x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
+    pc.groups_x = groups;
+    mgpu_range real_tiles = mgpu__indirect_groups_range(&grid, 1);
+    pc.real_tiles = real_tiles.buffer != VK_NULL_HANDLE;
     mgpu_pipeline_key count = mgpu_compact_key(&plan.tuning, job->type, job->op, MGPU_COMPACT_COUNT, false);
-    r = mgpu__dispatch(ctx, cmd, &count, &pc, sizeof pc, pc.groups_x, 1);
+    r = mgpu__dispatch_sized(ctx, cmd, &count, &pc, sizeof pc, &grid, 0, groups, 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     mgpu_range scan_scratch =
@@ -241,12 +268,14 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
     scan.input = mgpu__subrange(scratch, 0, words);
     scan.output = mgpu__subrange(scratch, plan.offsets_offset, words);
     scan.total = job->out_count;
+    scan.indirect_count = real_tiles;
     r = mgpu_cmd_scan(ctx, cmd, &scan, scan_scratch);
     if (r == MGPU_SUCCESS && rle) { /* the last run start before each tile: a max-scan, after the first scan */
         mgpu__barrier_compute_write_to_read(ctx, cmd);
         scan = mgpu_compact_scan_info(plan.tiles, MGPU_OP_MAX);
         scan.input = mgpu__subrange(scratch, plan.heads_offset, words);
         scan.output = mgpu__subrange(scratch, plan.head_scan_offset, words);
+        scan.indirect_count = real_tiles;
         r = mgpu_cmd_scan(ctx, cmd, &scan, scan_scratch);
     }
     if (r != MGPU_SUCCESS) return r;
@@ -254,7 +283,8 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
     pc.counts = base + plan.offsets_offset;
     pc.heads = rle ? base + plan.head_scan_offset : 0;
     mgpu_pipeline_key write = mgpu_compact_key(&plan.tuning, job->type, job->op, MGPU_COMPACT_WRITE, positions);
-    return mgpu__dispatch(ctx, cmd, &write, &pc, sizeof pc, pc.groups_x, 1);
+    pc.real_tiles = 0;
+    return mgpu__dispatch_sized(ctx, cmd, &write, &pc, sizeof pc, &grid, 0, groups, 1);
 }
 
 static mgpu_result mgpu_record_job(mgpu_context ctx, VkCommandBuffer cmd, const void *job, mgpu_range scratch) {
@@ -279,8 +309,9 @@ static mgpu_result mgpu_compact_run(mgpu_context ctx, const mgpu_compact_job *jo
 static mgpu_requirements mgpu_compact_requirements(VkDeviceSize bytes) {
     return (mgpu_requirements){.scratch_size = bytes,
                                .scratch_alignment = 16,
-                               .scratch_usage =
-                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                                VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
+                                                VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT};
 }
 
 /* The info checks every call starts with: a context, an info, no extension. */
@@ -388,7 +419,10 @@ static mgpu_result mgpu_compact_prepare(mgpu_context ctx, mgpu_type type) {
 
 /* The scans of the tile counts are the scan's (MGPU_PRIM_SCAN, u32); the fills of the state and of the empty case
  * are fill's. */
-static mgpu_result mgpu_compact_prepare_once(mgpu_context ctx) { return mgpu__fill_prepare(ctx, MGPU_TYPE_U32); }
+static mgpu_result mgpu_compact_prepare_once(mgpu_context ctx) {
+    mgpu_result r = mgpu__fill_prepare(ctx, MGPU_TYPE_U32);
+    return r == MGPU_SUCCESS ? mgpu__indirect_prepare(ctx) : r;
+}
 
 static const mgpu_tuning_row mgpu_compact_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */

@@ -4,7 +4,10 @@
  * private histogram in shared memory and adding it to the counts with one atomic per nonzero bin. Histograms of
  * more bins than a shared histogram holds count with global atomics directly. An indirect count (the device uint32
  * at indirect_count, clamped to count) is read by the counting dispatch: count is the capacity that sizes the
- * workgroups, and the values past the real count are neither read nor counted.
+ * workgroups, and the values past the real count are neither read nor counted. The setup (mgpu__indirect_setup, its
+ * grid in the 16 bytes of scratch) sizes the counting dispatch by the real tiles (at most the capacity's
+ * workgroups); without scratch, or in a buffer without indirect usage, the capacity's workgroups run, those left
+ * without a real tile adding nothing.
  */
 #include "../mgpu_internal.h"
 #include "kernels/histogram/histogram_pc.h"
@@ -126,7 +129,15 @@ static mgpu_result mgpu_histogram_check(mgpu_context ctx, const mgpu_histogram_i
             (info->counted.buffer && mgpu__ranges_overlap(info->indirect_count, 4, info->counted, 4)))
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "histogram: indirect_count overlaps an output");
     }
-    return MGPU_SUCCESS;
+    mgpu_range_use uses[] = {{"the input", info->input, in_bytes},
+                             {"the counts", info->counts, info->counts.buffer ? count_bytes : 0},
+                             {"counted", info->counted, info->counted.buffer ? 4 : 0}};
+    return mgpu__check_overflow(ctx, "histogram", info->overflow, info->indirect_count, uses, MGPU_ARRAY_COUNT(uses));
+}
+
+/* The scratch: the counting dispatch's indirect grid (mgpu__indirect_setup), when there is one. */
+static VkDeviceSize mgpu_histogram_scratch_bytes(const mgpu_histogram_info *info) {
+    return info->count ? mgpu__indirect_args_bytes(1) : 0;
 }
 
 mgpu_result mgpu_histogram_get_requirements(mgpu_context ctx, const mgpu_histogram_info *info, mgpu_requirements *out) {
@@ -134,10 +145,11 @@ mgpu_result mgpu_histogram_get_requirements(mgpu_context ctx, const mgpu_histogr
     mgpu_histogram_bounds bounds;
     mgpu_result r = mgpu_histogram_check(ctx, info, false, false, &bounds);
     if (r != MGPU_SUCCESS) return r;
-    *out = (mgpu_requirements){.scratch_size = 0,
+    *out = (mgpu_requirements){.scratch_size = mgpu_histogram_scratch_bytes(info),
                                .scratch_alignment = 16,
-                               .scratch_usage =
-                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                                VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
+                                                VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT};
     return MGPU_SUCCESS;
 }
 
@@ -172,20 +184,37 @@ static mgpu_result mgpu_histogram_zero(mgpu_context ctx, VkCommandBuffer cmd, mg
 
 mgpu_result mgpu_cmd_histogram(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_histogram_info *info,
                                mgpu_range scratch) {
-    (void)scratch; /* none needed (mgpu_histogram_get_requirements) */
     mgpu_histogram_bounds bounds;
     mgpu_result r = mgpu_histogram_check(ctx, info, true, true, &bounds);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "histogram: null command buffer");
-    r = mgpu_histogram_zero(ctx, cmd, info->counts, info->bins);
-    if (r == MGPU_SUCCESS && info->counted.buffer) r = mgpu_histogram_zero(ctx, cmd, info->counted, 1);
-    if (r != MGPU_SUCCESS || info->count == 0) return r;
-    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    /* Scratch is optional (only the grid is kept there): given, it is checked as any call's. */
+    VkDeviceSize scratch_bytes = scratch.buffer ? mgpu_histogram_scratch_bytes(info) : 0;
+    if (scratch_bytes) {
+        size_t size = mgpu_type_size(info->type);
+        mgpu_range_use uses[] = {{"the input", info->input, (VkDeviceSize)info->count * size},
+                                 {"the counts", info->counts, (VkDeviceSize)info->bins * 4},
+                                 {"counted", info->counted, info->counted.buffer ? 4 : 0},
+                                 {"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0},
+                                 {"overflow", info->overflow, info->overflow.buffer ? 4 : 0}};
+        r = mgpu__check_scratch(ctx, "histogram scratch", scratch, scratch_bytes, 4, uses, MGPU_ARRAY_COUNT(uses));
+        if (r != MGPU_SUCCESS) return r;
+    }
     mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_HISTOGRAM, info->type);
     uint32_t tile = t.nt * t.vt;
     uint32_t tiles = (uint32_t)(((uint64_t)info->count + tile - 1) / tile);
     uint32_t groups = mgpu__tile_groups(ctx, &t, tiles);
     if (groups > MGPU_HISTOGRAM_GROUPS) groups = MGPU_HISTOGRAM_GROUPS;
+    /* The counting workgroups: the real tiles, at most the capacity's workgroups. */
+    mgpu_indirect_rule rule = {.per_group = tile, .max_groups = groups};
+    mgpu_indirect grid;
+    r = mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, info->count,
+                             scratch_bytes ? mgpu__subrange(scratch, 0, scratch_bytes) : (mgpu_range){0}, &rule,
+                             scratch_bytes ? 1 : 0, &grid);
+    if (r == MGPU_SUCCESS) r = mgpu_histogram_zero(ctx, cmd, info->counts, info->bins);
+    if (r == MGPU_SUCCESS && info->counted.buffer) r = mgpu_histogram_zero(ctx, cmd, info->counted, 1);
+    if (r != MGPU_SUCCESS || info->count == 0) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
     uint32_t shared_words = mgpu_histogram_shared_words(ctx, info->bins);
     VkDeviceAddress input = mgpu_range_address(ctx, info->input);
     uint32_t epv = 16u / (uint32_t)mgpu_type_size(info->type);
@@ -202,7 +231,7 @@ mgpu_result mgpu_cmd_histogram(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                             .count_address =
                                 info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0};
     mgpu_pipeline_key key = mgpu_histogram_key(info->type, shared_words, &t);
-    return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, groups, 1);
+    return mgpu__dispatch_sized(ctx, cmd, &key, &pc, sizeof pc, &grid, 0, groups, 1);
 }
 
 static mgpu_result mgpu_record_histogram(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -220,7 +249,8 @@ mgpu_result mgpu_histogram(mgpu_context ctx, const mgpu_histogram_info *info, ui
         if (!run.counted.buffer) run.counted = host; /* the kernel adds straight into host-visible memory */
     }
     if (r == MGPU_SUCCESS)
-        r = mgpu__run_blocking(ctx, mgpu_record_histogram, &run, 0, run.counted, host, counted ? 4 : 0);
+        r = mgpu__run_blocking(ctx, mgpu_record_histogram, &run, mgpu_histogram_scratch_bytes(info), run.counted, host,
+                               counted ? 4 : 0);
     if (r == MGPU_SUCCESS && counted) memcpy(counted, mgpu__pool_mapped(ctx, host), 4);
     mgpu_buffer_free(ctx, host);
     return r;
@@ -239,7 +269,10 @@ static mgpu_result mgpu_histogram_prepare(mgpu_context ctx, mgpu_type type) {
     return r;
 }
 
-static mgpu_result mgpu_histogram_prepare_once(mgpu_context ctx) { return mgpu__fill_prepare(ctx, MGPU_TYPE_U32); }
+static mgpu_result mgpu_histogram_prepare_once(mgpu_context ctx) {
+    mgpu_result r = mgpu__fill_prepare(ctx, MGPU_TYPE_U32);
+    return r == MGPU_SUCCESS ? mgpu__indirect_prepare(ctx) : r;
+}
 
 static const mgpu_tuning_row mgpu_histogram_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */

@@ -49,6 +49,7 @@ static mgpu_result mgpu_mergesort_check(mgpu_context ctx, const mgpu_sort_info *
     mgpu_result r = mgpu__sort_check(ctx, info, check_ranges);
     if (r == MGPU_SUCCESS && check_ranges)
         r = mgpu__sort_check_indirect(ctx, info, "sort indirect_count", info->indirect_count);
+    if (r == MGPU_SUCCESS && check_ranges) r = mgpu__sort_check_overflow(ctx, info);
     return r;
 }
 
@@ -61,6 +62,19 @@ mgpu_result mgpu__sort_check_indirect(mgpu_context ctx, const mgpu_sort_info *in
                               mgpu__ranges_overlap(count, 4, info->values_out, n * out_value)))
         r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps an output", name);
     return r;
+}
+
+mgpu_result mgpu__sort_check_overflow(mgpu_context ctx, const mgpu_sort_info *info) {
+    mgpu_range_use uses[5];
+    mgpu__sort_uses(info, uses);
+    return mgpu__check_overflow(ctx, "sort", info->overflow, info->indirect_count, uses, 4);
+}
+
+mgpu_result mgpu__sort_write_overflow(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sort_info *info) {
+    mgpu_indirect grid;
+    if (!info->overflow.buffer) return MGPU_SUCCESS;
+    return mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, info->count, (mgpu_range){0}, NULL, 0,
+                                &grid);
 }
 
 void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[5]) {
@@ -141,7 +155,8 @@ mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     mgpu_result r = mgpu_mergesort_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null command buffer");
-    if (info->count == 0) return MGPU_SUCCESS;
+    r = mgpu__sort_write_overflow(ctx, cmd, info); /* the flag only: the passes are planned for the capacity */
+    if (r != MGPU_SUCCESS || info->count == 0) return r;
     mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, info);
     if (plan.passes) {
         mgpu_range_use uses[5];

@@ -11,7 +11,12 @@
  * values' widths) fits the device.
  * Scratch: the counts (one-sweep: 256 per pass; else 256 per tile), the scan's scratch or the one-sweep status,
  * then count keys and count values (when there are values), asked for even where a single pass out of place
- * needs none of them, so that the size depends on sizes alone.
+ * needs none of them, so that the size depends on sizes alone, and last the indirect grids (mgpu__indirect_setup).
+ * An indirect count sizes by the real tiles the one-sweep passes (their tiles handed out by ticket: exactly the
+ * real ones run, so none waits on a tile that never starts), the one-sweep histogram (at most its capacity's
+ * workgroups) and the scatter passes. The reduce-then-scan count dispatch and the scan of the counts stay the
+ * capacity's: the counts are laid out digit-major with the capacity's tiles as the stride, and the count
+ * dispatch's tiles past the real ones write the zeros the scan adds up. The small path is one workgroup.
  */
 #include "../mgpu_internal.h"
 #include "kernels/radixsort/radixsort_pc.h"
@@ -29,8 +34,12 @@ typedef struct mgpu_radix_plan {
     /* scratch: counts (reduce-then-scan: per tile and digit; one-sweep: per pass and digit), then the scan's
      * scratch or the one-sweep status (per pass: a tile counter and a word per tile and digit), then keys and
      * values */
-    VkDeviceSize counts_offset, scan_offset, status_stride, keys_offset, values_offset, scratch_bytes;
+    VkDeviceSize counts_offset, scan_offset, status_stride, keys_offset, values_offset, args_offset, scratch_bytes;
 } mgpu_radix_plan;
+
+/* The indirect grids' rules (mgpu__indirect_setup): the tiles of a digit pass, the one-sweep histogram's
+ * workgroups. */
+enum { MGPU_RADIX_RULE_TILES, MGPU_RADIX_RULE_HISTOGRAM, MGPU_RADIX_RULES };
 
 /* Subgroups per workgroup at the device's smallest subgroup size: the ranking's digit counters. */
 static uint32_t mgpu_radix_warps(mgpu_context ctx, uint32_t nt) {
@@ -169,7 +178,8 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
     /* Temporary keys and values: for the passes before the last (passes > 1) or the in-place copy (an odd number),
      * so for every sized_passes. */
     plan->values_offset = mgpu_align16(plan->keys_offset + (VkDeviceSize)info->count * mgpu_type_size(info->key_type));
-    plan->scratch_bytes = plan->values_offset + (VkDeviceSize)info->count * plan->value_words * 4;
+    plan->args_offset = mgpu_align16(plan->values_offset + (VkDeviceSize)info->count * plan->value_words * 4);
+    plan->scratch_bytes = plan->args_offset + mgpu__indirect_args_bytes(MGPU_RADIX_RULES);
     return MGPU_SUCCESS;
 }
 
@@ -183,6 +193,7 @@ static mgpu_result mgpu_radix_check(mgpu_context ctx, const mgpu_sort_info *info
     mgpu_result r = mgpu__sort_check(ctx, info, check_ranges);
     if (r == MGPU_SUCCESS && check_ranges)
         r = mgpu__sort_check_indirect(ctx, info, "sort indirect_count", info->indirect_count);
+    if (r == MGPU_SUCCESS && check_ranges) r = mgpu__sort_check_overflow(ctx, info);
     return r == MGPU_SUCCESS ? mgpu_radix_make_plan(ctx, info, plan) : r;
 }
 
@@ -193,8 +204,9 @@ mgpu_result mgpu_radixsort_get_requirements(mgpu_context ctx, const mgpu_sort_in
     if (r != MGPU_SUCCESS) return r;
     *out = (mgpu_requirements){.scratch_size = plan.scratch_bytes,
                                .scratch_alignment = 16,
-                               .scratch_usage =
-                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                                VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
+                                                VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT};
     return MGPU_SUCCESS;
 }
 
@@ -270,11 +282,29 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     mgpu_result r = mgpu_radix_check(ctx, info, true, &plan);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null command buffer");
-    if (info->count == 0) return MGPU_SUCCESS;
+    mgpu_indirect grid;
+    if (info->count == 0) /* the overflow flag only */
+        return mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, 0, (mgpu_range){0}, NULL, 0, &grid);
     /* The scratch the requirements asked for is checked even when no pass needs it: one contract. */
-    mgpu_range_use uses[5];
+    mgpu_range_use uses[6];
     mgpu__sort_uses(info, uses);
-    if (plan.scratch_bytes) r = mgpu__check_scratch(ctx, "sort scratch", scratch, plan.scratch_bytes, 16, uses, 5);
+    uses[5] = (mgpu_range_use){"overflow", info->overflow, info->overflow.buffer ? 4 : 0};
+    if (plan.scratch_bytes) r = mgpu__check_scratch(ctx, "sort scratch", scratch, plan.scratch_bytes, 16, uses, 6);
+    if (r != MGPU_SUCCESS) return r;
+    /* The grids: a digit pass's real tiles, the one-sweep histogram's workgroups (at most the capacity's). */
+    uint64_t histogram_tile = (uint64_t)mgpu_radix_histogram_nt(ctx) * MGPU_RADIX_HISTOGRAM_VT;
+    uint64_t histogram_tiles = (info->count + histogram_tile - 1) / histogram_tile;
+    uint32_t histogram_groups =
+        histogram_tiles < MGPU_RADIX_HISTOGRAM_GROUPS ? (uint32_t)histogram_tiles : MGPU_RADIX_HISTOGRAM_GROUPS;
+    mgpu_indirect_rule rules[MGPU_RADIX_RULES] = {
+        [MGPU_RADIX_RULE_TILES] = {.per_group = plan.tuning.nt * plan.tuning.vt, .max_groups = plan.tiles},
+        [MGPU_RADIX_RULE_HISTOGRAM] = {.per_group = (uint32_t)histogram_tile, .max_groups = histogram_groups}};
+    bool sized = plan.passes > 0 && !plan.small;
+    r = mgpu__indirect_setup(
+        ctx, cmd, info->indirect_count, info->overflow, info->count,
+        sized ? mgpu__subrange(scratch, plan.args_offset, mgpu__indirect_args_bytes(MGPU_RADIX_RULES))
+              : (mgpu_range){0},
+        rules, sized ? MGPU_RADIX_RULES : 0, &grid);
     if (r != MGPU_SUCCESS) return r;
     if (plan.passes == 0) return mgpu_radix_no_passes(ctx, cmd, info);
     VkDeviceSize n = info->count, key_bytes = n * mgpu_type_size(info->key_type),
@@ -332,10 +362,7 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                                             .count = (uint32_t)words,
                                             .output = mgpu__subrange(scratch, plan.counts_offset, words * 4)});
         mgpu__barrier_compute_write_to_read(ctx, cmd);
-        uint64_t histogram_tile = (uint64_t)mgpu_radix_histogram_nt(ctx) * MGPU_RADIX_HISTOGRAM_VT;
-        uint64_t histogram_tiles = (info->count + histogram_tile - 1) / histogram_tile;
-        uint32_t groups =
-            histogram_tiles < MGPU_RADIX_HISTOGRAM_GROUPS ? (uint32_t)histogram_tiles : MGPU_RADIX_HISTOGRAM_GROUPS;
+        uint32_t groups = histogram_groups;
         mgpu_radix_pc pc = {.keys_in = src_keys,
                             .counts = mgpu_range_address(ctx, counts),
                             .count_address = count_address,
@@ -344,7 +371,9 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                             .end_bit = plan.end_bit,
                             .tiles = plan.tiles,
                             .groups_x = groups};
-        if (r == MGPU_SUCCESS) r = mgpu__dispatch(ctx, cmd, &histogram_key, &pc, sizeof pc, groups, 1);
+        if (r == MGPU_SUCCESS)
+            r = mgpu__dispatch_sized(ctx, cmd, &histogram_key, &pc, sizeof pc, &grid, MGPU_RADIX_RULE_HISTOGRAM, groups,
+                                     1);
         mgpu__barrier_compute_write_to_read(ctx, cmd);
     }
     for (uint32_t pass = 0; pass < plan.passes && r == MGPU_SUCCESS; ++pass) {
@@ -370,7 +399,7 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
             .flags = info->indices && pass == 0 ? MGPU_RADIX_INDICES : 0};
         if (pass > 0) mgpu__barrier_compute_write_to_read(ctx, cmd);
         if (plan.onesweep) {
-            r = mgpu__dispatch(ctx, cmd, &scatter_key, &pc, sizeof pc, x, y);
+            r = mgpu__dispatch_sized(ctx, cmd, &scatter_key, &pc, sizeof pc, &grid, MGPU_RADIX_RULE_TILES, x, y);
             src_keys = pc.keys_out;
             src_values = pc.values_out;
             continue;
@@ -382,7 +411,7 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
         }
         if (r == MGPU_SUCCESS) {
             mgpu__barrier_compute_write_to_read(ctx, cmd);
-            r = mgpu__dispatch(ctx, cmd, &scatter_key, &pc, sizeof pc, x, y);
+            r = mgpu__dispatch_sized(ctx, cmd, &scatter_key, &pc, sizeof pc, &grid, MGPU_RADIX_RULE_TILES, x, y);
         }
         src_keys = pc.keys_out;
         src_values = pc.values_out;
@@ -397,7 +426,7 @@ static mgpu_result mgpu_record_radixsort(mgpu_context ctx, VkCommandBuffer cmd, 
 mgpu_result mgpu_radixsort(mgpu_context ctx, const mgpu_sort_info *info) {
     mgpu_radix_plan plan;
     mgpu_result r = mgpu_radix_check(ctx, info, true, &plan);
-    if (r != MGPU_SUCCESS || info->count == 0) return r;
+    if (r != MGPU_SUCCESS || (info->count == 0 && !info->overflow.buffer)) return r;
     return mgpu__run_blocking(ctx, mgpu_record_radixsort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0},
                               0);
 }
@@ -430,7 +459,7 @@ static mgpu_result mgpu_radixsort_prepare_variant(mgpu_context ctx, mgpu_type ty
                 }
             }
         }
-    return r;
+    return r == MGPU_SUCCESS ? mgpu__indirect_prepare(ctx) : r;
 }
 
 static const mgpu_tuning_row mgpu_radixsort_tuning[] = {

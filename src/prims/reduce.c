@@ -3,7 +3,9 @@
  * of tiles to a partial (value and, for max-index, index). Pass 2: one workgroup reduces the partials to the
  * result. An input of at most MGPU_REDUCE_SINGLE_TILES tiles takes only pass 2 (one dispatch, no scratch).
  * An indirect count (the device uint32 at indirect_count, clamped to count) is read by the input's pass: count is
- * the capacity that sizes the scratch and the workgroups; a workgroup left without a real tile writes the
+ * the capacity that sizes the scratch; the setup (mgpu__indirect_setup) sizes pass 1 by the real tiles (at most
+ * MGPU_REDUCE_GROUPS workgroups) and pass 2 reads as many partials (the rule's workgroups, from the args). With the
+ * capacity's grid (a scratch buffer without indirect usage), a workgroup left without a real tile writes the
  * identity (index -1) as its partial, so pass 2 reads every partial.
  */
 #include "../mgpu_internal.h"
@@ -21,6 +23,7 @@ typedef struct mgpu_reduce_plan {
     mgpu_tuning tuning;
     uint32_t groups;           /* pass-1 workgroups; 0: a single pass */
     VkDeviceSize index_offset; /* of the partial indices in scratch */
+    VkDeviceSize args_offset;  /* of the indirect grid (mgpu__indirect_setup) in scratch */
     VkDeviceSize scratch_bytes;
 } mgpu_reduce_plan;
 
@@ -31,7 +34,8 @@ static mgpu_reduce_plan mgpu_reduce_make_plan(mgpu_context ctx, mgpu_type type, 
     if (tiles <= MGPU_REDUCE_SINGLE_TILES) return plan;
     plan.groups = tiles < MGPU_REDUCE_GROUPS ? (uint32_t)tiles : MGPU_REDUCE_GROUPS;
     plan.index_offset = ((VkDeviceSize)plan.groups * mgpu_type_size(type) + 15) & ~(VkDeviceSize)15;
-    plan.scratch_bytes = plan.index_offset + (VkDeviceSize)plan.groups * 4;
+    plan.args_offset = (plan.index_offset + (VkDeviceSize)plan.groups * 4 + 15) & ~(VkDeviceSize)15;
+    plan.scratch_bytes = plan.args_offset + mgpu__indirect_args_bytes(1);
     return plan;
 }
 
@@ -59,6 +63,11 @@ static mgpu_result mgpu_reduce_check(mgpu_context ctx, const mgpu_reduce_info *i
             mgpu__ranges_overlap(info->indirect_count, 4, info->result, MGPU_REDUCE_RESULT_BYTES))
             r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce: indirect_count overlaps the result");
     }
+    if (r == MGPU_SUCCESS) {
+        mgpu_range_use uses[] = {{"the input", info->input, (VkDeviceSize)info->count * size},
+                                 {"the result", info->result, info->result.buffer ? MGPU_REDUCE_RESULT_BYTES : 0}};
+        r = mgpu__check_overflow(ctx, "reduce", info->overflow, info->indirect_count, uses, MGPU_ARRAY_COUNT(uses));
+    }
     return r;
 }
 
@@ -68,8 +77,9 @@ mgpu_result mgpu_reduce_get_requirements(mgpu_context ctx, const mgpu_reduce_inf
     if (r != MGPU_SUCCESS) return r;
     *out = (mgpu_requirements){.scratch_size = mgpu_reduce_make_plan(ctx, info->type, info->count).scratch_bytes,
                                .scratch_alignment = 16,
-                               .scratch_usage =
-                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                                VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
+                                                VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT};
     return MGPU_SUCCESS;
 }
 
@@ -88,7 +98,8 @@ mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_re
     if (plan.scratch_bytes) {
         mgpu_range_use uses[] = {{"the input", info->input, (VkDeviceSize)info->count * mgpu_type_size(info->type)},
                                  {"the result", info->result, MGPU_REDUCE_RESULT_BYTES},
-                                 {"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0}};
+                                 {"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0},
+                                 {"overflow", info->overflow, info->overflow.buffer ? 4 : 0}};
         r = mgpu__check_scratch(ctx, "reduce scratch", scratch, plan.scratch_bytes, 1, uses, MGPU_ARRAY_COUNT(uses));
         if (r == MGPU_SUCCESS && mgpu_range_address(ctx, scratch) % 16 != 0)
             r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "reduce scratch: address not a multiple of 16");
@@ -102,6 +113,15 @@ mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_re
     bool vt_vectors = plan.tuning.vt % epv == 0;
     uint32_t vector = (input % 16 == 0 && vt_vectors) ? MGPU_REDUCE_VEC4 : 0;
     mgpu_pipeline_key key = mgpu_reduce_key(info->type, info->op, &plan.tuning);
+    /* Pass 1's workgroups: its real tiles, at most plan.groups (the single pass: the overflow flag only). */
+    uint32_t tile = plan.tuning.nt * plan.tuning.vt;
+    mgpu_indirect_rule rule = {.per_group = tile, .max_groups = plan.groups};
+    mgpu_indirect grid;
+    r = mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, info->count,
+                             plan.groups ? mgpu__subrange(scratch, plan.args_offset, mgpu__indirect_args_bytes(1))
+                                         : (mgpu_range){0},
+                             &rule, plan.groups ? 1 : 0, &grid);
+    if (r != MGPU_SUCCESS) return r;
     mgpu_reduce_pc pc;
     if (plan.groups) {
         VkDeviceAddress partials = mgpu_range_address(ctx, scratch);
@@ -111,7 +131,7 @@ mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_re
                               .count = info->count,
                               .flags = vector,
                               .count_address = count_address};
-        r = mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, plan.groups, 1);
+        r = mgpu__dispatch_sized(ctx, cmd, &key, &pc, sizeof pc, &grid, 0, plan.groups, 1);
         if (r != MGPU_SUCCESS) return r;
         mgpu__barrier_compute_write_to_read(ctx, cmd);
         pc = (mgpu_reduce_pc){.src = partials,
@@ -119,7 +139,8 @@ mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_re
                               .dst = result,
                               .dst_index = result + 8,
                               .count = plan.groups,
-                              .flags = MGPU_REDUCE_INDEX64 | (vt_vectors ? MGPU_REDUCE_VEC4 : 0)};
+                              .flags = MGPU_REDUCE_INDEX64 | (vt_vectors ? MGPU_REDUCE_VEC4 : 0),
+                              .count_address = mgpu__indirect_groups_address(&grid, 0)};
         return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
     }
     pc = (mgpu_reduce_pc){.src = input,
@@ -165,7 +186,7 @@ static mgpu_result mgpu_reduce_prepare(mgpu_context ctx, mgpu_type type) {
         VkPipeline p;
         r = mgpu__pipeline_get(ctx, &key, &p);
     }
-    return r;
+    return r == MGPU_SUCCESS ? mgpu__indirect_prepare(ctx) : r;
 }
 
 static const mgpu_tuning_row mgpu_reduce_tuning[] = {

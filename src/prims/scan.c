@@ -7,9 +7,13 @@
  * Scratch, look-back: counter (16 bytes), then the tile states (lookback.glsl: two 32-bit words per
  * 32-bit word of the element, per tile). Reduce-then-scan: the partials of every level, each 16-byte aligned.
  * An indirect count (the device uint32 at indirect_count, clamped to count) is read by the kernels of the input's
- * level: count is the capacity that sizes the scratch and the dispatches; the look-back's groups past the real
- * tiles return before taking a tile, and the upsweep's write the identity to their partials, so the spine's
- * levels (host counts, the capacity's tiles) and the total see only the real tiles.
+ * level: count is the capacity that sizes the scratch. The setup (mgpu__indirect_setup; its grid at the end of
+ * scratch) sizes the input level's dispatches by the real tiles (the look-back's at least one, whose group 0 writes
+ * the total of an empty input), and the spine's levels (the capacity's tiles, few) read the real tiles' number
+ * from the grid's workgroup word as their own indirect count. With the capacity's grids (a scratch buffer
+ * without indirect usage) the look-back's groups past the real tiles return before taking a tile, and the
+ * upsweep's write the identity to their partials, so the spine and the total see only the real tiles. The
+ * look-back's clear (a fill) stays the capacity's: its states are one word per tile and element word.
  */
 #include "../mgpu_internal.h"
 #include "kernels/scan/scan_pc.h"
@@ -57,9 +61,15 @@ static mgpu_scan_plan mgpu_scan_make_plan(mgpu_context ctx, const mgpu_scan_info
     return plan;
 }
 
+/* The scratch of a call: its work (mgpu_scan_scratch), then the input level's indirect grid (one rule). */
+static VkDeviceSize mgpu_scan_call_scratch(const mgpu_scan_plan *plan, uint32_t count) {
+    VkDeviceSize work = mgpu_scan_scratch(plan, count);
+    return work ? mgpu_align16(work) + mgpu__indirect_args_bytes(1) : 0;
+}
+
 VkDeviceSize mgpu__scan_scratch_bytes(mgpu_context ctx, const mgpu_scan_info *info) {
     mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, info);
-    return mgpu_scan_scratch(&plan, info->count);
+    return mgpu_scan_call_scratch(&plan, info->count);
 }
 
 /* The info's checks; `check_ranges` false skips those of its ranges and their overlaps (get_requirements answers from
@@ -93,6 +103,11 @@ static mgpu_result mgpu_scan_check(mgpu_context ctx, const mgpu_scan_info *info,
             (info->total.buffer && mgpu__ranges_overlap(info->indirect_count, 4, info->total, size)))
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: indirect_count overlaps an output");
     }
+    mgpu_range_use uses[] = {{"the input", info->input, bytes},
+                             {"the output", info->output, bytes},
+                             {"the total", info->total, info->total.buffer ? size : 0}};
+    r = mgpu__check_overflow(ctx, "scan", info->overflow, info->indirect_count, uses, MGPU_ARRAY_COUNT(uses));
+    if (r != MGPU_SUCCESS) return r;
     if (!info->total.buffer) return MGPU_SUCCESS;
     r = mgpu__check_range(ctx, "scan total", info->total, size, size);
     /* Tiles write the total while others still read the input and write the output: like every output, it
@@ -109,10 +124,11 @@ mgpu_result mgpu_scan_get_requirements(mgpu_context ctx, const mgpu_scan_info *i
     mgpu_result r = mgpu_scan_check(ctx, info, false);
     if (r != MGPU_SUCCESS) return r;
     mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, info);
-    *out = (mgpu_requirements){.scratch_size = mgpu_scan_scratch(&plan, info->count),
+    *out = (mgpu_requirements){.scratch_size = mgpu_scan_call_scratch(&plan, info->count),
                                .scratch_alignment = 16,
-                               .scratch_usage =
-                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
+                               .scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                                VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
+                                                VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT};
     return MGPU_SUCCESS;
 }
 
@@ -136,46 +152,52 @@ static mgpu_pipeline_key mgpu_scan_key(const mgpu_scan_plan *plan, mgpu_kernel k
                  [MGPU_SPEC_LOOKBACK_WAIT] = kernel == MGPU_KERNEL_SCAN_LOOKBACK ? mgpu_lookback_wait(plan) : 0}};
 }
 
-/* One dispatch over every tile of pc->count elements, folded into 2D when there are many tiles. */
+/* One dispatch over every tile of pc->count elements, folded into 2D when there are many tiles; with grid (the
+ * input level of a call with an indirect count), sized by its rule 0 instead. */
 static mgpu_result mgpu_scan_dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_plan *plan,
-                                      const mgpu_pipeline_key *key, mgpu_scan_pc *pc) {
+                                      const mgpu_pipeline_key *key, mgpu_scan_pc *pc, const mgpu_indirect *grid) {
     uint32_t tiles = mgpu_tiles(pc->count, plan->tile);
     uint32_t x, y;
     mgpu__fold_grid(ctx, tiles ? tiles : 1, &x, &y);
     pc->groups_x = x;
     uint32_t epv = 16u / (uint32_t)mgpu_type_size(plan->type);
     pc->vectorized = pc->src % 16 == 0 && pc->dst % 16 == 0 && plan->tuning.vt % epv == 0;
-    return mgpu__dispatch(ctx, cmd, key, pc, sizeof *pc, x, y);
+    return mgpu__dispatch_sized(ctx, cmd, key, pc, sizeof *pc, grid, 0, x, y);
 }
 
-/* Reduce-then-scan of count elements from src to dst (may be equal), scratch at `scratch`. */
+/* Reduce-then-scan of count elements from src to dst (may be equal), scratch at `scratch`; grid: the input level's
+ * (NULL for the spine's levels, whose count_address may be the grid's workgroup word). */
 static mgpu_result mgpu_record_rts(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_plan *plan, bool exclusive,
                                    VkDeviceAddress src, VkDeviceAddress dst, uint32_t count,
-                                   VkDeviceAddress count_address, VkDeviceAddress total, VkDeviceAddress scratch) {
+                                   VkDeviceAddress count_address, VkDeviceAddress total, VkDeviceAddress scratch,
+                                   const mgpu_indirect *grid) {
     uint32_t tiles = mgpu_tiles(count, plan->tile);
     mgpu_pipeline_key down = mgpu_scan_key(plan, MGPU_KERNEL_SCAN_TILES, exclusive, MGPU_SCAN_MODE_DOWNSWEEP);
     if (tiles <= 1) {
         mgpu_scan_pc pc = {.src = src, .dst = dst, .total = total, .count = count, .count_address = count_address};
-        return mgpu_scan_dispatch(ctx, cmd, plan, &down, &pc);
+        return mgpu_scan_dispatch(ctx, cmd, plan, &down, &pc, NULL);
     }
     VkDeviceAddress partials = scratch;
     mgpu_pipeline_key up = mgpu_scan_key(plan, MGPU_KERNEL_SCAN_TILES, false, MGPU_SCAN_MODE_UPSWEEP);
     mgpu_scan_pc pc = {.src = src, .dst = dst, .partials = partials, .count = count, .count_address = count_address};
-    mgpu_result r = mgpu_scan_dispatch(ctx, cmd, plan, &up, &pc);
+    mgpu_result r = mgpu_scan_dispatch(ctx, cmd, plan, &up, &pc, grid);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     VkDeviceAddress next = scratch + mgpu_align16((VkDeviceSize)tiles * mgpu_type_size(plan->type));
-    /* The spine: the capacity's tiles, those past the real count holding the identity. */
-    r = mgpu_record_rts(ctx, cmd, plan, true, partials, partials, tiles, 0, total, next);
+    /* The spine: the capacity's tiles; with sized grids only the real ones (the upsweep's workgroups, a device
+     * count), else those past the real count hold the identity. */
+    VkDeviceAddress spine_count = grid ? mgpu__indirect_groups_address(grid, 0) : 0;
+    r = mgpu_record_rts(ctx, cmd, plan, true, partials, partials, tiles, spine_count, total, next, NULL);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     pc = (mgpu_scan_pc){.src = src, .dst = dst, .partials = partials, .count = count, .count_address = count_address};
-    return mgpu_scan_dispatch(ctx, cmd, plan, &down, &pc);
+    return mgpu_scan_dispatch(ctx, cmd, plan, &down, &pc, grid);
 }
 
 static mgpu_result mgpu_record_lookback(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_plan *plan,
                                         VkDeviceAddress src, VkDeviceAddress dst, uint32_t count,
-                                        VkDeviceAddress count_address, VkDeviceAddress total, mgpu_range scratch) {
+                                        VkDeviceAddress count_address, VkDeviceAddress total, mgpu_range scratch,
+                                        const mgpu_indirect *grid) {
     VkDeviceAddress base = mgpu_range_address(ctx, scratch);
     VkDeviceSize bytes = mgpu_scan_scratch(plan, count);
     /* Clear the counter and the tile states: scratch is never assumed to be zero. */
@@ -194,7 +216,7 @@ static mgpu_result mgpu_record_lookback(mgpu_context ctx, VkCommandBuffer cmd, c
                        .total = total,
                        .count = count,
                        .count_address = count_address};
-    return mgpu_scan_dispatch(ctx, cmd, plan, &key, &pc);
+    return mgpu_scan_dispatch(ctx, cmd, plan, &key, &pc, grid);
 }
 
 mgpu_result mgpu_cmd_scan(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan_info *info, mgpu_range scratch) {
@@ -202,13 +224,15 @@ mgpu_result mgpu_cmd_scan(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "scan: null command buffer");
     mgpu_scan_plan plan = mgpu_scan_make_plan(ctx, info);
-    VkDeviceSize scratch_bytes = mgpu_scan_scratch(&plan, info->count);
+    VkDeviceSize work_bytes = mgpu_scan_scratch(&plan, info->count);
+    VkDeviceSize scratch_bytes = mgpu_scan_call_scratch(&plan, info->count);
     if (scratch_bytes) {
         VkDeviceSize size = mgpu_type_size(info->type), bytes = (VkDeviceSize)info->count * size;
         mgpu_range_use uses[] = {{"the input", info->input, bytes},
                                  {"the output", info->output, bytes},
                                  {"the total", info->total, info->total.buffer ? size : 0},
-                                 {"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0}};
+                                 {"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0},
+                                 {"overflow", info->overflow, info->overflow.buffer ? 4 : 0}};
         r = mgpu__check_scratch(ctx, "scan scratch", scratch, scratch_bytes, 1, uses, MGPU_ARRAY_COUNT(uses));
         if (r == MGPU_SUCCESS && mgpu_range_address(ctx, scratch) % 16 != 0)
             r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "scan scratch: address not a multiple of 16");
@@ -218,11 +242,22 @@ mgpu_result mgpu_cmd_scan(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan
     VkDeviceAddress dst = info->count ? mgpu_range_address(ctx, info->output) : 0;
     VkDeviceAddress total = info->total.buffer ? mgpu_range_address(ctx, info->total) : 0;
     VkDeviceAddress count_address = info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0;
-    if (scratch_bytes && plan.tuning.lookback == MGPU_SWITCH_ON)
-        return mgpu_record_lookback(ctx, cmd, &plan, src, dst, info->count, count_address, total, scratch);
+    /* The input level's grid: its real tiles (the look-back's at least one); one tile: the overflow flag only. */
+    bool lookback = scratch_bytes && plan.tuning.lookback == MGPU_SWITCH_ON;
+    mgpu_indirect_rule rule = {
+        .per_group = plan.tile, .min_groups = lookback ? 1 : 0, .max_groups = mgpu_tiles(info->count, plan.tile)};
+    mgpu_indirect grid;
+    r = mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, info->count,
+                             scratch_bytes
+                                 ? mgpu__subrange(scratch, mgpu_align16(work_bytes), mgpu__indirect_args_bytes(1))
+                                 : (mgpu_range){0},
+                             &rule, scratch_bytes ? 1 : 0, &grid);
+    if (r != MGPU_SUCCESS) return r;
+    if (lookback)
+        return mgpu_record_lookback(ctx, cmd, &plan, src, dst, info->count, count_address, total, scratch, &grid);
     VkDeviceAddress scratch_address = scratch_bytes ? mgpu_range_address(ctx, scratch) : 0;
     return mgpu_record_rts(ctx, cmd, &plan, info->exclusive, src, dst, info->count, count_address, total,
-                           scratch_address);
+                           scratch_address, &grid);
 }
 
 static mgpu_result mgpu_record_scan(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -239,7 +274,7 @@ mgpu_result mgpu_scan(mgpu_context ctx, const mgpu_scan_info *info, mgpu_scalar 
     mgpu_scan_info run = *info;
     if (!run.total.buffer) run.total = host; /* the shader writes the total straight into host-visible memory */
     if (r == MGPU_SUCCESS)
-        r = mgpu__run_blocking(ctx, mgpu_record_scan, &run, mgpu_scan_scratch(&plan, info->count), run.total, host,
+        r = mgpu__run_blocking(ctx, mgpu_record_scan, &run, mgpu_scan_call_scratch(&plan, info->count), run.total, host,
                                size);
     if (r == MGPU_SUCCESS && total) {
         memset(total, 0, sizeof *total);
@@ -272,6 +307,7 @@ static mgpu_result mgpu_scan_prepare(mgpu_context ctx, mgpu_type type) {
         }
     }
     if (r == MGPU_SUCCESS) r = mgpu__fill_prepare(ctx, MGPU_TYPE_U32); /* the look-back scratch clear */
+    if (r == MGPU_SUCCESS) r = mgpu__indirect_prepare(ctx);
     return r;
 }
 

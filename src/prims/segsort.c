@@ -158,6 +158,7 @@ static mgpu_result mgpu_locality_job_from(mgpu_context ctx, const mgpu_sort_info
     mgpu_result r = mgpu__sort_check(ctx, info, check_ranges);
     if (r == MGPU_SUCCESS && check_ranges)
         r = mgpu__sort_check_indirect(ctx, info, "localitysort indirect_count", info->indirect_count);
+    if (r == MGPU_SUCCESS && check_ranges) r = mgpu__sort_check_overflow(ctx, info);
     if (r != MGPU_SUCCESS) return r;
     *job = (mgpu_segsort_job){.key_type = info->key_type,
                               .value_size = info->value_size,
@@ -341,8 +342,8 @@ mgpu_result mgpu_cmd_localitysort(mgpu_context ctx, VkCommandBuffer cmd, const m
                                   mgpu_range scratch) {
     mgpu_segsort_job job;
     mgpu_result r = mgpu_locality_job_from(ctx, info, true, &job);
-    if (r != MGPU_SUCCESS) return r;
-    return mgpu_segsort_record(ctx, cmd, &job, scratch);
+    if (r == MGPU_SUCCESS) r = mgpu_segsort_record(ctx, cmd, &job, scratch);
+    return r == MGPU_SUCCESS ? mgpu__sort_write_overflow(ctx, cmd, info) : r;
 }
 
 static mgpu_result mgpu_record_localitysort(mgpu_context ctx, VkCommandBuffer cmd, const void *info,

@@ -256,8 +256,9 @@ void main() {
         }
         return;
     }
-    if (MODE == MGPU_COMPACT_COUNT) { /* the capacity's tiles: those past the real ones count 0 for the scans */
-        mgpu_for_each_tile(tile, (pc.count + nv - 1u) / nv, pc.groups_x) {
+    if (MODE == MGPU_COMPACT_COUNT) { /* the capacity's tiles (those past the real ones count 0 for the scans), or
+                                         * with real_tiles only the real ones */
+        mgpu_for_each_tile(tile, pc.real_tiles != 0u ? tiles : (pc.count + nv - 1u) / nv, pc.groups_x) {
             if (tile < tiles) mgpu_tile(tile, tiles, n);
             else if (gl_LocalInvocationID.x == 0u) {
                 UintArray(pc.counts).v[tile] = 0u;

@@ -21,7 +21,9 @@
  * being the capacity that sized the state and the dispatches: MODE COUNT writes 0 (rle: and no run start) for the
  * capacity's tiles past the real ones, MODES WRITE and ONEPASS do nothing for them (ONEPASS: a workgroup whose
  * ticket is past the real tiles stops, so exactly the real tiles publish; for a real count of 0 the one holding
- * ticket 0 writes out_count). */
+ * ticket 0 writes out_count). real_tiles (MODE COUNT, with count_address): 1 when the scans that follow read the
+ * real tiles' number as their own indirect count (mgpu__indirect_setup's sized grids): only the real tiles are
+ * counted, none past them written. */
 #define MGPU_COMPACT_PC_FIELDS \
     MGPU_ADDR src;             \
     MGPU_ADDR flags;           \
@@ -35,7 +37,7 @@
     MGPU_UINT count;           \
     MGPU_UINT groups_x;        \
     MGPU_UINT vectorized;      \
-    MGPU_UINT pad0;
+    MGPU_UINT real_tiles;
 /* compact.comp's OP: the operation */
 #define MGPU_COMPACT_SELECT    0u
 #define MGPU_COMPACT_PARTITION 1u
