@@ -584,9 +584,16 @@ typedef struct mgpu_tuning {
     mgpu_switch fold;       /* merge, mergesort passes: each workgroup searches its tile's Merge Path bounds at its
                                start, without the partition dispatch (ON), or the partition dispatch first (OFF);
                                AUTO: folded where the tiles are few (src/prims/merge.c) */
+    mgpu_switch grids;      /* with an indirect count (scan, reduce, compaction, histogram, radix sort): a setup
+                               dispatch sizes the grids by the real count (ON), or the capacity's grids are launched
+                               and their workgroups past the real count do no work (OFF); AUTO: sized where a grid
+                               of the capacity would exceed MGPU_INDIRECT_SIZED_GROUPS workgroups (the setup costs
+                               about a dispatch: bench/RESULTS.md, ninth session) */
 } mgpu_tuning;
 
-#define MGPU_LOOKBACK_WAIT_NEVER 0xffffffffu
+/* mgpu_tuning.grids AUTO: the capacity's grid, in workgroups, from which a setup dispatch sizes the grids. */
+#define MGPU_INDIRECT_SIZED_GROUPS 4096u
+#define MGPU_LOOKBACK_WAIT_NEVER   0xffffffffu
 
 /** Overrides the tuning of prim for the types in type_mask (MGPU_TYPE_BIT); tuning NULL restores the table.
  *  Returns MGPU_ERROR_INVALID_ARGUMENT (prim outside its enum; type_mask 0 or with bits past MGPU_TYPE_MASK_ALL;

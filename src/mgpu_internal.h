@@ -181,9 +181,11 @@ typedef struct mgpu_indirect {
 /* The scratch bytes of rule_count rules' arguments (16 each; their offset in scratch a multiple of 16). */
 VkDeviceSize mgpu__indirect_args_bytes(uint32_t rule_count);
 /* Records the setup for the rules (at most MGPU_INDIRECT_MAX_RULES; args may be empty: then only the overflow
- * flag) when indirect_count is given; nothing without it. *out says how the dispatches are sized. */
+ * flag) when indirect_count is given; nothing without it. `grids` is the prim's tuning (mgpu_tuning.grids): OFF,
+ * or AUTO where no rule's capacity grid reaches MGPU_INDIRECT_SIZED_GROUPS, keeps the capacity's grids (the
+ * overflow flag is still written). *out says how the dispatches are sized. */
 mgpu_result mgpu__indirect_setup(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range indirect_count, mgpu_range overflow,
-                                 uint32_t capacity, mgpu_range args, const mgpu_indirect_rule *rules,
+                                 uint32_t capacity, mgpu_switch grids, mgpu_range args, const mgpu_indirect_rule *rules,
                                  uint32_t rule_count, mgpu_indirect *out);
 /* A dispatch sized by rule `rule` of indirect (NULL, or no args: the given grid, the capacity's). */
 mgpu_result mgpu__dispatch_sized(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key, const void *push,

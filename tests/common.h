@@ -95,12 +95,16 @@ typedef struct sort_test {
     bool in_place;
     bool radix;
     unsigned begin_bit, end_bit; /* radix: 0, 0 for every bit */
-    int64_t indirect;            /* -1, or the device count (clamped to n; up to UINT32_MAX; radix: past n, overflow 1) */
-    bool caller_scratch;         /* radix: the recording tier, scratch in a caller's buffer without indirect usage */
+    int64_t indirect;    /* -1, or the device count (clamped to n; up to UINT32_MAX; radix: past n, overflow 1) */
+    bool caller_scratch; /* radix: the recording tier, scratch in a caller's buffer without indirect usage */
 } sort_test;
 /* Sorts fresh keys as t says and checks keys and values (or indices) against ref_sort_bits, and that the
  * outputs past an indirect count keep their prior content. */
 void sort_test_run(const sort_test *t);
+/* Runs fn(arg) twice, with prim's indirect-count grids sized on the device (mgpu_tuning.grids ON) and then the
+ * capacity's (OFF), each type's tuning otherwise as it resolves now, and restores each type's tuning as it
+ * resolved before. The default, AUTO, takes the capacity's grids at the tests' sizes. */
+void test_each_grids(mgpu_prim prim, void (*fn)(void *), void *arg);
 
 /* A caller's VkBuffer of size bytes with its own memory on the test context's device, created with
  * TEST_CALLER_USAGE (what the pool's buffers have); destroy frees both. */

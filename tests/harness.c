@@ -122,6 +122,26 @@ static void fill_sentinel(void *data, size_t bytes) {
     for (size_t i = 0; i < bytes; ++i) ((unsigned char *)data)[i] = (unsigned char)(0xa5 ^ i);
 }
 
+void test_each_grids(mgpu_prim prim, void (*fn)(void *), void *arg) {
+    static const mgpu_switch settings[] = {MGPU_SWITCH_ON, MGPU_SWITCH_OFF};
+    mgpu_tuning before[MGPU_TYPE_COUNT];
+    bool known[MGPU_TYPE_COUNT];
+    for (int type = 0; type < MGPU_TYPE_COUNT; ++type)
+        known[type] = mgpu_context_get_tuning(g_test.ctx, prim, (mgpu_type)type, &before[type]) == MGPU_SUCCESS;
+    for (size_t s = 0; s < sizeof settings / sizeof settings[0]; ++s) {
+        for (int type = 0; type < MGPU_TYPE_COUNT; ++type) {
+            if (!known[type]) continue;
+            mgpu_tuning t = before[type];
+            t.grids = settings[s];
+            CHECK_OK(mgpu_context_set_tuning(g_test.ctx, prim, MGPU_TYPE_BIT((mgpu_type)type), &t));
+        }
+        fn(arg);
+    }
+    for (int type = 0; type < MGPU_TYPE_COUNT; ++type)
+        if (known[type])
+            CHECK_OK(mgpu_context_set_tuning(g_test.ctx, prim, MGPU_TYPE_BIT((mgpu_type)type), &before[type]));
+}
+
 void sort_test_run(const sort_test *t) {
     mgpu_type type = t->type;
     size_t size = mgpu_type_size(type), n = t->n;
@@ -204,8 +224,8 @@ void sort_test_run(const sort_test *t) {
         CHECK_OK(mgpu_buffer_download(g_test.ctx, rc, words, sizeof words));
         CHECK(words[2] == ((uint64_t)t->indirect > n) && words[1] == 0xa5a5a5a5u && words[3] == 0xa5a5a5a5u,
               "%s %s n=%zu count %lld%s: overflow %08x (%08x %08x around it)", t->radix ? "radix" : "mergesort",
-              mgpu_type_name(type), n,
-              (long long)t->indirect, t->caller_scratch ? " caller scratch" : "", words[2], words[1], words[3]);
+              mgpu_type_name(type), n, (long long)t->indirect, t->caller_scratch ? " caller scratch" : "", words[2],
+              words[1], words[3]);
     }
     const char *what = indices ? "indices" : value_size == 8 ? "pairs64" : value_size ? "pairs32" : "keys";
     char *got = test_download(type, ro, n);

@@ -562,12 +562,18 @@ static void compact_cover(unsigned rotation) {
     }
 }
 
+/* compact_indirect(), as test_each_grids' fn. */
+static void compact_indirect_grids(void *unused) {
+    (void)unused;
+    compact_indirect();
+}
+
 void test_compact(void) {
     for (int op = 0; op < OP_COUNT; ++op)
         for (int t = 0; t < MGPU_TYPE_COUNT; ++t) compact_sweep((compact_op)op, (mgpu_type)t);
     compact_big();
     compact_recorded();
-    compact_indirect();
+    test_each_grids(MGPU_PRIM_COMPACT, compact_indirect_grids, NULL);
     compact_misuse();
     mgpu_device_info info;
     mgpu_context_get_device_info(g_test.ctx, &info);
@@ -603,7 +609,7 @@ void test_compact_lookback(void) {
         CHECK(resolved.lookback == MGPU_SWITCH_ON, "the look-back override did not take");
         compact_cover((unsigned)p);
         compact_recorded();
-        if (p < 2) compact_indirect();
+        if (p < 2) test_each_grids(MGPU_PRIM_COMPACT, compact_indirect_grids, NULL);
         if (p == 0) compact_big();
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_COMPACT, MGPU_TYPE_MASK_ALL, NULL));

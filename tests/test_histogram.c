@@ -530,13 +530,19 @@ static void histogram_misuse(void) {
     mgpu_buffer_free(ctx, flag);
 }
 
+/* histogram_indirect(0), as test_each_grids' fn. */
+static void histogram_indirect_grids(void *unused) {
+    (void)unused;
+    histogram_indirect(0);
+}
+
 void test_histogram(void) {
     histogram_matrix(-1, true);
     histogram_edges();
     histogram_bin_edges();
     histogram_recorded();
     histogram_misuse();
-    histogram_indirect(0);
+    test_each_grids(MGPU_PRIM_HISTOGRAM, histogram_indirect_grids, NULL);
     /* The shared-memory path without subgroups, a non-vector VT and three workgroups looping over the tiles;
      * another NT. */
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_HISTOGRAM, MGPU_TYPE_MASK_ALL,

@@ -154,7 +154,18 @@ static void radix_all(void) {
         radix_case(type, 8, radix_order(t, 8), SORT_INPUT_FEW, 3 * tile + 1, true, 0, 0, -1);
         radix_case(type, 4, true, SORT_INPUT_MANY, 3 * tile + 1, true, 0, 24, -1);
         radix_case(type, 0, radix_order(t, 0), SORT_INPUT_MANY, 2 * tile, true, 4, 12, -1);
-        /* indirect counts */
+        radix_matches_mergesort(type, t % 2, 7 * tile + 11);
+    }
+}
+
+/* Indirect counts of each type: 0, partial, all, past the capacity (clamped, the overflow flag set), with bit
+ * ranges, in place, scratch in a caller's buffer without indirect usage (the capacity's grids), capacity 0 (the
+ * flag only). test_each_grids' fn. */
+static void radix_indirect(void *unused) {
+    (void)unused;
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
+        mgpu_type type = (mgpu_type)t;
+        uint32_t tile = test_tile(MGPU_PRIM_RADIXSORT, type);
         size_t n = 5 * tile + 9;
         int64_t counts[] = {0, 1, (int64_t)tile + 3, (int64_t)n};
         for (size_t c = 0; c < sizeof counts / sizeof counts[0]; ++c)
@@ -168,12 +179,12 @@ static void radix_all(void) {
         radix_case_in(type, 0, true, SORT_INPUT_MANY, n, false, 0, 0, (int64_t)n + 2, true);
         radix_case_in(type, 8, false, SORT_INPUT_FEW, n, false, 0, 0, 0, true);
         radix_case(type, 0, false, SORT_INPUT_MANY, 0, false, 0, 0, 3); /* capacity 0: the overflow flag only */
-        radix_matches_mergesort(type, t % 2, 7 * tile + 11);
     }
 }
 
 void test_radixsort(void) {
     radix_all();
+    test_each_grids(MGPU_PRIM_RADIXSORT, radix_indirect, NULL);
     /* Around the capacity of the one-workgroup sort (NT * 16 keys, NT 256, 512 or 1024 by the device): keys,
      * pairs, indices, an odd number of passes in place, a descending 64-bit sort. */
     for (uint32_t cap = 4096; cap <= 16384; cap *= 2)

@@ -303,6 +303,12 @@ static void reduce_misuse(void) {
     mgpu_buffer_free(ctx, small);
 }
 
+/* reduce_indirect(0), as test_each_grids' fn. */
+static void reduce_indirect_grids(void *unused) {
+    (void)unused;
+    reduce_indirect(0);
+}
+
 /* The indirect setup's kernel number (shaders/kernels/fill/kernels.cmake), as MGPU_PROFILE names it. */
 #define REDUCE_SETUP_KERNEL 32u
 
@@ -325,6 +331,8 @@ static void reduce_profiled_grids(void) {
         unsetenv("MGPU_PROFILE");
     CHECK_OK(created);
     if (!ctx) return;
+    CHECK_OK(
+        mgpu_context_set_tuning(ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL, &(mgpu_tuning){.grids = MGPU_SWITCH_ON}));
     uint32_t tile = test_tile(MGPU_PRIM_REDUCE, MGPU_TYPE_U32), cap = 40 * tile, real = 9 * tile + 1; /* two passes */
     uint32_t *ones = malloc((size_t)cap * 4);
     for (uint32_t i = 0; i < cap; ++i) ones[i] = 1;
@@ -379,7 +387,7 @@ void test_reduce(void) {
     reduce_matrix(-1);
     reduce_extremes();
     reduce_misuse();
-    reduce_indirect(0);
+    test_each_grids(MGPU_PRIM_REDUCE, reduce_indirect_grids, NULL);
     reduce_profiled_grids();
     /* The shared-memory workgroup path and a non-vector VT; another NT. */
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_REDUCE, MGPU_TYPE_MASK_ALL,

@@ -393,9 +393,16 @@ static void scan_misuse(void) {
     mgpu_buffer_free(ctx, big_out);
 }
 
+/* The indirect sweeps of every type and scan_indirect_large (test_each_grids' fn). */
+static void scan_indirect_all(void *unused) {
+    (void)unused;
+    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) scan_indirect_sweep((mgpu_type)t, scan_ops[t % 3], t % 2);
+    scan_indirect_large();
+}
+
 void test_scan(void) {
     scan_matrix();
-    for (int t = 0; t < MGPU_TYPE_COUNT; ++t) scan_indirect_sweep((mgpu_type)t, scan_ops[t % 3], t % 2);
+    test_each_grids(MGPU_PRIM_SCAN, scan_indirect_all, NULL);
     scan_extremes();
     scan_misuse();
 }

@@ -120,6 +120,40 @@ uint mgpu_lookback_counts(UintArrayCoherent state, uint header, uint slots, uint
     return prefix;
 }
 
+#ifdef MGPU_SUBGROUP
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_vote : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+/* mgpu_lookback_counts by every lane of one subgroup, for a single slot: each round, lane i reads predecessor
+ * window_end - i (one round trip for gl_SubgroupSize predecessors, where the one-thread walk reads
+ * MGPU_LOOKBACK_COUNT_WINDOW); a ballot finds the nearest inclusive prefix, and only lanes up to it whose word is
+ * not published yet read again. Waits without bound. Every lane returns the prefix. */
+uint mgpu_lookback_counts_subgroup(UintArrayCoherent state, uint header, uint slots, uint tile, uint slot) {
+    uint lane = gl_SubgroupInvocationID, prefix = 0u;
+    int window_end = int(tile) - 1;
+    bool found = tile == 0u;
+    while (!found) {
+        int pred = window_end - int(lane);
+        uint index = header + uint(max(pred, 0)) * slots + slot;
+        uint w = pred >= 0 ? mgpu_lookback_load(state, index) : MGPU_LOOKBACK_COUNT_INCLUSIVE; /* before tile 0 */
+        bool needed;
+        for (;;) {
+            uvec4 inclusive = subgroupBallot((w & MGPU_LOOKBACK_COUNT_INCLUSIVE) != 0u);
+            found = subgroupBallotBitCount(inclusive) > 0u;
+            needed = lane <= (found ? subgroupBallotFindLSB(inclusive) : gl_SubgroupSize - 1u);
+            bool waiting = needed && w == 0u;
+            if (!subgroupAny(waiting)) break;
+            if (waiting) w = mgpu_lookback_load(state, index);
+        }
+        uint count = (w & MGPU_LOOKBACK_COUNT_INCLUSIVE) != 0u ? w & ~MGPU_LOOKBACK_COUNT_INCLUSIVE : w - 1u;
+        prefix += subgroupAdd(needed ? count : 0u);
+        window_end -= int(gl_SubgroupSize);
+    }
+    return prefix;
+}
+#endif
+
 #ifdef MGPU_OPS_GLSL
 #ifdef MGPU_SUBGROUP
 /* The reduction of input tile `tile`, by the calling subgroup. */

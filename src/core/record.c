@@ -82,12 +82,22 @@ mgpu_result mgpu__dispatch_indirect(mgpu_context ctx, VkCommandBuffer cmd, const
 }
 
 mgpu_result mgpu__indirect_setup(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range indirect_count, mgpu_range overflow,
-                                 uint32_t capacity, mgpu_range args, const mgpu_indirect_rule *rules,
+                                 uint32_t capacity, mgpu_switch grids, mgpu_range args, const mgpu_indirect_rule *rules,
                                  uint32_t rule_count, mgpu_indirect *out) {
     *out = (mgpu_indirect){0};
     assert(rule_count <= MGPU_INDIRECT_MAX_RULES);
     if (!indirect_count.buffer) return MGPU_SUCCESS;
-    bool sized = rule_count && args.buffer && args.size >= mgpu__indirect_args_bytes(rule_count) &&
+    /* AUTO: the setup costs about one dispatch and barrier (5 us on an H200), the capacity's grid's idle
+     * workgroups little each: sized only where that grid is large. */
+    uint32_t capacity_groups = 0;
+    for (uint32_t i = 0; i < rule_count; ++i) {
+        uint64_t g = ((uint64_t)capacity + rules[i].per_group - 1) / rules[i].per_group + rules[i].extra;
+        g = g < rules[i].min_groups ? rules[i].min_groups : g > rules[i].max_groups ? rules[i].max_groups : g;
+        if (g > capacity_groups) capacity_groups = (uint32_t)g;
+    }
+    bool wanted =
+        grids == MGPU_SWITCH_ON || (grids == MGPU_SWITCH_AUTO && capacity_groups >= MGPU_INDIRECT_SIZED_GROUPS);
+    bool sized = wanted && rule_count && args.buffer && args.size >= mgpu__indirect_args_bytes(rule_count) &&
                  mgpu__range_has_usage(ctx, args, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
     if (!sized && !overflow.buffer) return MGPU_SUCCESS; /* the capacity's grids: the kernels clamp */
     mgpu_indirect_pc pc = {.count_address = mgpu_range_address(ctx, indirect_count),
@@ -108,10 +118,9 @@ mgpu_result mgpu__indirect_setup(mgpu_context ctx, VkCommandBuffer cmd, mgpu_ran
                              .spec = {[MGPU_SPEC_NT] = MGPU_INDIRECT_SETUP_NT, [MGPU_SPEC_VT] = 1}};
     mgpu_result r = mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
     if (r != MGPU_SUCCESS) return r;
-    if (sized) {
-        out->args = mgpu__subrange(args, 0, mgpu__indirect_args_bytes(rule_count));
-        out->address = pc.args;
-    }
+    if (!sized) return MGPU_SUCCESS; /* the overflow flag alone: nothing in the call reads it */
+    out->args = mgpu__subrange(args, 0, mgpu__indirect_args_bytes(rule_count));
+    out->address = pc.args;
     mgpu__barrier_compute_write_to_indirect_read(ctx, cmd);
     return MGPU_SUCCESS;
 }

@@ -53,8 +53,9 @@ static mgpu_result mgpu_check_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t 
                           ctx->info.max_workgroup_size);
     if (t->vt > 32) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "vt %u: 1..32", t->vt);
     if ((unsigned)t->lookback > MGPU_SWITCH_OFF || (unsigned)t->subgroup > MGPU_SWITCH_OFF ||
-        (unsigned)t->single > MGPU_SWITCH_OFF || (unsigned)t->fold > MGPU_SWITCH_OFF)
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "lookback/subgroup/single/fold: AUTO, ON or OFF");
+        (unsigned)t->single > MGPU_SWITCH_OFF || (unsigned)t->fold > MGPU_SWITCH_OFF ||
+        (unsigned)t->grids > MGPU_SWITCH_OFF)
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "lookback/subgroup/single/fold/grids: AUTO, ON or OFF");
     if (t->subgroup == MGPU_SWITCH_ON && !ctx->info.subgroup_scans)
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "the device lacks the subgroup operations the scans use");
     for (uint32_t type = 0; type < MGPU_TYPE_COUNT; ++type) {
@@ -105,7 +106,8 @@ mgpu_tuning mgpu__tuning_resolve(mgpu_context ctx, mgpu_prim prim, mgpu_type typ
     t.groups = o->groups ? o->groups : MGPU_DEFAULT_TILE_GROUPS;
     t.single =
         o->single == MGPU_SWITCH_ON ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF; /* opt-in: slower on the H100 (radixsort.c) */
-    t.fold = o->fold; /* AUTO decides per call, by the tile count (merge.c) */
+    t.fold = o->fold;   /* AUTO decides per call, by the tile count (merge.c) */
+    t.grids = o->grids; /* AUTO decides per call, by the capacity's grid (record.c) */
     return t;
 }
 
@@ -170,6 +172,8 @@ static void mgpu_apply_tune_entry(mgpu_context ctx, char *entry) {
                 if (!mgpu_parse_switch(v, &tuning.single)) goto bad;
             } else if (!strcmp(kv, "fold")) {
                 if (!mgpu_parse_switch(v, &tuning.fold)) goto bad;
+            } else if (!strcmp(kv, "grids")) {
+                if (!mgpu_parse_switch(v, &tuning.grids)) goto bad;
             } else if (!strcmp(kv, "groups"))
                 tuning.groups = (uint32_t)strtoul(v, NULL, 10);
             else if (!strcmp(kv, "wait"))

@@ -206,8 +206,8 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
     mgpu_compact_plan plan = mgpu_compact_make_plan(ctx, job);
     mgpu_indirect grid;
     if (plan.tiles == 0) { /* the overflow flag, then out_count 0 */
-        mgpu_result r =
-            mgpu__indirect_setup(ctx, cmd, job->indirect_count, job->overflow, 0, (mgpu_range){0}, NULL, 0, &grid);
+        mgpu_result r = mgpu__indirect_setup(ctx, cmd, job->indirect_count, job->overflow, 0, MGPU_SWITCH_AUTO,
+                                             (mgpu_range){0}, NULL, 0, &grid);
         return r == MGPU_SUCCESS ? mgpu_fill_words(ctx, cmd, job->out_count, 1, 0) : r;
     }
     mgpu_range_use uses[MGPU_COMPACT_USES + 1];
@@ -238,7 +238,7 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
     mgpu_indirect_rule rules[2] = {{.per_group = plan.tile, .min_groups = plan.onepass ? 1 : 0, .max_groups = groups},
                                    {.per_group = plan.tile, .max_groups = plan.tiles}};
     uint32_t rule_count = plan.onepass ? 1 : 2;
-    r = mgpu__indirect_setup(ctx, cmd, job->indirect_count, job->overflow, job->count,
+    r = mgpu__indirect_setup(ctx, cmd, job->indirect_count, job->overflow, job->count, plan.tuning.grids,
                              mgpu__subrange(scratch, plan.args_offset, mgpu__indirect_args_bytes(rule_count)), rules,
                              rule_count, &grid);
     if (r != MGPU_SUCCESS) return r;

@@ -208,7 +208,7 @@ mgpu_result mgpu_cmd_histogram(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     /* The counting workgroups: the real tiles, at most the capacity's workgroups. */
     mgpu_indirect_rule rule = {.per_group = tile, .max_groups = groups};
     mgpu_indirect grid;
-    r = mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, info->count,
+    r = mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, info->count, t.grids,
                              scratch_bytes ? mgpu__subrange(scratch, 0, scratch_bytes) : (mgpu_range){0}, &rule,
                              scratch_bytes ? 1 : 0, &grid);
     if (r == MGPU_SUCCESS) r = mgpu_histogram_zero(ctx, cmd, info->counts, info->bins);

@@ -284,7 +284,8 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null command buffer");
     mgpu_indirect grid;
     if (info->count == 0) /* the overflow flag only */
-        return mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, 0, (mgpu_range){0}, NULL, 0, &grid);
+        return mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, 0, MGPU_SWITCH_AUTO,
+                                    (mgpu_range){0}, NULL, 0, &grid);
     /* The scratch the requirements asked for is checked even when no pass needs it: one contract. */
     mgpu_range_use uses[6];
     mgpu__sort_uses(info, uses);
@@ -301,7 +302,7 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
         [MGPU_RADIX_RULE_HISTOGRAM] = {.per_group = (uint32_t)histogram_tile, .max_groups = histogram_groups}};
     bool sized = plan.passes > 0 && !plan.small;
     r = mgpu__indirect_setup(
-        ctx, cmd, info->indirect_count, info->overflow, info->count,
+        ctx, cmd, info->indirect_count, info->overflow, info->count, plan.tuning.grids,
         sized ? mgpu__subrange(scratch, plan.args_offset, mgpu__indirect_args_bytes(MGPU_RADIX_RULES))
               : (mgpu_range){0},
         rules, sized ? MGPU_RADIX_RULES : 0, &grid);

@@ -117,7 +117,7 @@ mgpu_result mgpu_cmd_reduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_re
     uint32_t tile = plan.tuning.nt * plan.tuning.vt;
     mgpu_indirect_rule rule = {.per_group = tile, .max_groups = plan.groups};
     mgpu_indirect grid;
-    r = mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, info->count,
+    r = mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, info->count, plan.tuning.grids,
                              plan.groups ? mgpu__subrange(scratch, plan.args_offset, mgpu__indirect_args_bytes(1))
                                          : (mgpu_range){0},
                              &rule, plan.groups ? 1 : 0, &grid);

@@ -247,7 +247,7 @@ mgpu_result mgpu_cmd_scan(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_scan
     mgpu_indirect_rule rule = {
         .per_group = plan.tile, .min_groups = lookback ? 1 : 0, .max_groups = mgpu_tiles(info->count, plan.tile)};
     mgpu_indirect grid;
-    r = mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, info->count,
+    r = mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, info->count, plan.tuning.grids,
                              scratch_bytes
                                  ? mgpu__subrange(scratch, mgpu_align16(work_bytes), mgpu__indirect_args_bytes(1))
                                  : (mgpu_range){0},

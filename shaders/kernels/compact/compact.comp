@@ -189,17 +189,28 @@ void mgpu_tile(uint tile, uint tiles, uint n) {
         }
         return;
     }
-    if (MODE == MGPU_COMPACT_ONEPASS && tid == 0u) {
-        uint prefix = mgpu_lookback_counts(state, 1u, 1u, tile, 0u);
-        mgpu_lookback_store(state, 1u + tile, mgpu_lookback_count_word(prefix + kept, true));
-        if (COMPACT_OP == MGPU_COMPACT_RLE) {
-            uint head = mgpu_last_head_before(state, head_words, tile);
-            // A tile without a run start passes on its predecessors' last one, so that later tiles stop here.
-            if (kept == 0u && head != 0u) mgpu_lookback_store(state, head_words + tile, head + 1u);
-            s_head = head;
+    if (MODE == MGPU_COMPACT_ONEPASS) {
+        // The tile's first output: with subgroups, subgroup 0 walks back a subgroup's width of tiles per round
+        // trip (one thread walking 4 at a time made the one pass slower than count + scan + write past 1024
+        // tiles: bench/RESULTS.md, eighth session), and its first lane publishes.
+#ifdef MGPU_SUBGROUP
+        bool leader = gl_SubgroupID == 0u && gl_SubgroupInvocationID == 0u;
+        uint prefix = gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, 1u, 1u, tile, 0u) : 0u;
+#else
+        bool leader = tid == 0u;
+        uint prefix = leader ? mgpu_lookback_counts(state, 1u, 1u, tile, 0u) : 0u;
+#endif
+        if (leader) {
+            mgpu_lookback_store(state, 1u + tile, mgpu_lookback_count_word(prefix + kept, true));
+            if (COMPACT_OP == MGPU_COMPACT_RLE) {
+                uint head = mgpu_last_head_before(state, head_words, tile);
+                // A tile without a run start passes on its predecessors' last one, so that later tiles stop here.
+                if (kept == 0u && head != 0u) mgpu_lookback_store(state, head_words + tile, head + 1u);
+                s_head = head;
+            }
+            s_first = prefix;
+            if (tile + 1u == tiles && mgpu_present(pc.out_count)) UintArray(pc.out_count).v[0] = prefix + kept;
         }
-        s_first = prefix;
-        if (tile + 1u == tiles && mgpu_present(pc.out_count)) UintArray(pc.out_count).v[0] = prefix + kept;
     }
     barrier();
 
