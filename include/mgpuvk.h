@@ -71,8 +71,9 @@
  * (the capacity: the elements past it are not processed) and 0 otherwise. overflow given without indirect_count,
  * or sharing a byte with an input, an output, scratch or indirect_count, is refused (MGPU_ERROR_INVALID_ARGUMENT);
  * it takes the range checks of indirect_count (4 bytes, offset a multiple of 4).
- * Indirect grids (scan, reduce, the compaction family, the histogram, the radix sort): with an indirect count, a
- * call first records one small setup dispatch that reads the count and
+ * Indirect grids (scan, reduce, the compaction family, the histogram, the radix sort; mgpu_tuning.grids): with an
+ * indirect count and a capacity whose grid would be large (AUTO: MGPU_INDIRECT_SIZED_GROUPS workgroups; ON: always),
+ * a call first records one small setup dispatch that reads the count and
  * writes the grid of each following dispatch whose size depends on it (VkDispatchIndirectCommand, a few bytes of
  * scratch), so the work is sized by the real count and not the capacity; those dispatches are then
  * vkCmdDispatchIndirect, and scratch is also read by the indirect-dispatch stage
