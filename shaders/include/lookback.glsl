@@ -123,7 +123,6 @@ uint mgpu_lookback_counts(UintArrayCoherent state, uint header, uint slots, uint
 #ifdef MGPU_SUBGROUP
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
-#extension GL_KHR_shader_subgroup_vote : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 /* mgpu_lookback_counts by every lane of one subgroup, for a single slot: each round, lane i reads predecessor
  * window_end - i (one round trip for gl_SubgroupSize predecessors, where the one-thread walk reads
@@ -143,7 +142,7 @@ uint mgpu_lookback_counts_subgroup(UintArrayCoherent state, uint header, uint sl
             found = subgroupBallotBitCount(inclusive) > 0u;
             needed = lane <= (found ? subgroupBallotFindLSB(inclusive) : gl_SubgroupSize - 1u);
             bool waiting = needed && w == 0u;
-            if (!subgroupAny(waiting)) break;
+            if (subgroupBallotBitCount(subgroupBallot(waiting)) == 0u) break; /* ballot: no Vote capability */
             if (waiting) w = mgpu_lookback_load(state, index);
         }
         uint count = (w & MGPU_LOOKBACK_COUNT_INCLUSIVE) != 0u ? w & ~MGPU_LOOKBACK_COUNT_INCLUSIVE : w - 1u;
