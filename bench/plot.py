@@ -4,6 +4,11 @@ against n (log scale), one line per type (and per case where a family has severa
 type's elements in the same run shown dashed.
 
     python3 bench/plot.py OUT_DIR bench/results/<run>/*.json     -> OUT_DIR/<family>.png, one per family
+    python3 bench/plot.py --group sorts --no-copy --cub CUB.txt OUT_DIR RUN.json   -> OUT_DIR/sorts.png
+
+--group NAME draws every row in one chart, NAME.png (the README's chart of the sorts); --no-copy leaves the copy
+out (it dwarfs the sorts); --cub FILE adds, dotted, the rows of ../shared/peers/cub_bench's RESULT lines whose case
+and type match a drawn line (cub_bench names its cases as the benchmark does: sort, sort_pairs, radix, ...).
 
 The JSON files are mgpuvk-bench's (--json). Rows name their family ("family", from src/families.def); rows of
 older files, without it, are grouped by their case ("prim"). The copy's rate is n elements per copy time,
@@ -27,7 +32,18 @@ def load_rows(paths):
     return rows
 
 
-def draw_family(plt, family, rows, path):
+def load_cub(path):
+    """{(case, type): [(n, items/s)]} from cub_bench's RESULT,cub,case,type,log2,n,best_ms,median_ms,... lines."""
+    cub = {}
+    with open(path) as f:
+        for line in f:
+            p = line.strip().split(",")
+            if len(p) >= 8 and p[0] == "RESULT" and p[-1] == "ok":
+                cub.setdefault((p[2], p[3]), []).append((int(p[5]), int(p[5]) / (float(p[6]) * 1e-3)))
+    return cub
+
+
+def draw_family(plt, family, rows, path, copy_shown=True, cub=None):
     fig, ax = plt.subplots(figsize=(8, 5))
     cases = sorted({r["prim"] for r in rows})
     types = [t for t in TYPE_BYTES if any(r["type"] == t for r in rows)]
@@ -42,6 +58,12 @@ def draw_family(plt, family, rows, path):
             label = t if len(cases) == 1 else f"{case} {t}"
             ax.plot([r["n"] for r in sel], [r["items_per_s"] / 1e9 for r in sel], marker=markers[ci % len(markers)],
                     color=color, label=label)
+            peer = sorted((cub or {}).get((case, t), []))
+            if peer:
+                ax.plot([n for n, _ in peer], [v / 1e9 for _, v in peer], linestyle=":", marker=markers[ci % len(markers)],
+                        color=color, alpha=0.5, label=f"CUB {label}")
+        if not copy_shown:
+            continue
         copy = {}
         for r in rows:
             if r["type"] == t:
@@ -59,7 +81,7 @@ def draw_family(plt, family, rows, path):
     plt.close(fig)
 
 
-def main(out_dir, paths):
+def main(out_dir, paths, group=None, copy_shown=True, cub=None):
     try:
         import matplotlib
     except ImportError:
@@ -69,17 +91,32 @@ def main(out_dir, paths):
 
     rows = load_rows(paths)
     os.makedirs(out_dir, exist_ok=True)
+    if group:
+        path = os.path.join(out_dir, f"{group}.png")
+        draw_family(plt, group, rows, path, copy_shown, cub)
+        print(path)
+        return
     families = []
     for r in rows:
         if r["family"] not in families:
             families.append(r["family"])
     for family in families:
         path = os.path.join(out_dir, f"{family}.png")
-        draw_family(plt, family, [r for r in rows if r["family"] == family], path)
+        draw_family(plt, family, [r for r in rows if r["family"] == family], path, copy_shown, cub)
         print(path)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 3:
-        sys.exit("usage: plot.py OUT_DIR RESULTS.json...")
-    main(sys.argv[1], sys.argv[2:])
+    args, group, copy_shown, cub = sys.argv[1:], None, True, None
+    while args and args[0].startswith("--"):
+        if args[0] == "--group" and len(args) > 1:
+            group, args = args[1], args[2:]
+        elif args[0] == "--no-copy":
+            copy_shown, args = False, args[1:]
+        elif args[0] == "--cub" and len(args) > 1:
+            cub, args = load_cub(args[1]), args[2:]
+        else:
+            sys.exit(f"plot.py: unknown option {args[0]}")
+    if len(args) < 2:
+        sys.exit("usage: plot.py [--group NAME] [--no-copy] [--cub CUB.txt] OUT_DIR RESULTS.json...")
+    main(args[0], args[1:], group, copy_shown, cub)
