@@ -58,6 +58,17 @@ bool bench_indirect_count(mgpu_context ctx, uint64_t n, bench_case *c, mgpu_rang
     return true;
 }
 
+bool bench_indirect_counts(mgpu_context ctx, uint64_t a, uint64_t b, bench_case *c, mgpu_range *indirect_a,
+                           mgpu_range *indirect_b) {
+    uint32_t counts[2] = {(uint32_t)a, (uint32_t)b};
+    if (mgpu_buffer_alloc(ctx, sizeof counts, &c->count) != MGPU_SUCCESS ||
+        mgpu_buffer_upload(ctx, c->count, counts, sizeof counts) != MGPU_SUCCESS)
+        return false;
+    *indirect_a = mgpu_range_slice(c->count, 0, 4);
+    *indirect_b = mgpu_range_slice(c->count, 4, 4);
+    return true;
+}
+
 mgpu_range bench_prefix(mgpu_range r, VkDeviceSize bytes) { return mgpu_range_slice(r, 0, bytes); }
 
 bool bench_fill(mgpu_context ctx, mgpu_type type, mgpu_fill_mode mode, mgpu_range out, uint64_t count, double a,

@@ -67,6 +67,9 @@ void bench_case_release(mgpu_context ctx, bench_case *c);
  * c->count, stored in *indirect_count) and the host count kept as the capacity: the two rows measure what reading
  * the count on the device costs. */
 bool bench_indirect_count(mgpu_context ctx, uint64_t n, bench_case *c, mgpu_range *indirect_count);
+/* The same for a call with two counts (merge, sorted search): a and b in one allocation. */
+bool bench_indirect_counts(mgpu_context ctx, uint64_t a, uint64_t b, bench_case *c, mgpu_range *indirect_a,
+                           mgpu_range *indirect_b);
 /* The first bytes of a range. */
 mgpu_range bench_prefix(mgpu_range r, VkDeviceSize bytes);
 /* A GPU fill of count elements (mgpu_fill_info's a and b given as doubles); true when count is 0. */

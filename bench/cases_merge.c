@@ -41,7 +41,14 @@ static bool check_merge(mgpu_context ctx, const bench_case *c) {
     return ok;
 }
 
+static bool setup_merge_indirect(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_buffers *b, bench_case *c) {
+    mgpu_merge_info *info = c->info;
+    return setup_merge(ctx, type, n, b, c) && bench_indirect_counts(ctx, info->a_count, info->b_count, c,
+                                                                    &info->indirect_a_count, &info->indirect_b_count);
+}
+
 static const bench_case_def cases[] = {
     {"merge", sizeof(mgpu_merge_info), setup_merge, requirements_merge, check_merge},
+    {"merge_indirect", sizeof(mgpu_merge_info), setup_merge_indirect, requirements_merge, check_merge},
 };
 const bench_family bench_merge = BENCH_FAMILY(cases);

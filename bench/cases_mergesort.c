@@ -23,8 +23,14 @@ static mgpu_result requirements(mgpu_context ctx, const bench_case *c, mgpu_requ
     return mgpu_mergesort_get_requirements(ctx, c->info, req);
 }
 
+static bool setup_keys_indirect(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_buffers *b, bench_case *c) {
+    return setup_keys(ctx, type, n, b, c) &&
+           bench_indirect_count(ctx, n, c, &((mgpu_sort_info *)c->info)->indirect_count);
+}
+
 static const bench_case_def cases[] = {
     {"sort", sizeof(mgpu_sort_info), setup_keys, requirements, bench_sort_check},
     {"sort_pairs", sizeof(mgpu_sort_info), setup_pairs, requirements, bench_sort_check},
+    {"sort_indirect", sizeof(mgpu_sort_info), setup_keys_indirect, requirements, bench_sort_check},
 };
 const bench_family bench_mergesort = BENCH_FAMILY(cases);

@@ -53,7 +53,14 @@ static bool check_search(mgpu_context ctx, const bench_case *c) {
     return ok;
 }
 
+static bool setup_search_indirect(mgpu_context ctx, mgpu_type type, uint64_t n, const bench_buffers *b, bench_case *c) {
+    mgpu_sorted_search_info *info = c->info;
+    return setup_search(ctx, type, n, b, c) && bench_indirect_counts(ctx, info->a_count, info->b_count, c,
+                                                                     &info->indirect_a_count, &info->indirect_b_count);
+}
+
 static const bench_case_def cases[] = {
     {"search", sizeof(mgpu_sorted_search_info), setup_search, requirements_search, check_search},
+    {"search_indirect", sizeof(mgpu_sorted_search_info), setup_search_indirect, requirements_search, check_search},
 };
 const bench_family bench_sorted_search = BENCH_FAMILY(cases);
