@@ -1,5 +1,5 @@
 /*
- * The indirect setup's push constants (indirect_setup.comp; src/core/indirect.c). Read as C and as GLSL
+ * The indirect setup's push constants (indirect_setup.comp; src/core/record.c). Read as C and as GLSL
  * (shaders/shared/push_constants.h: MGPU_ADDR, MGPU_UINT); in C also the struct, its size checked.
  */
 #ifndef MGPU_INDIRECT_PC_H

@@ -1,6 +1,6 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// The indirect setup (src/core/indirect.c, mgpu__indirect_setup): one workgroup reads a call's device count,
+// The indirect setup (src/core/record.c, mgpu__indirect_setup): one workgroup reads a call's device count,
 // clamps it to the capacity, writes the overflow flag when asked, and writes the VkDispatchIndirectCommand of
 // each of the call's count-sized grids (indirect_pc.h: one rule per grid, thread i computes rule i).
 #include "shared/spec_ids.h"
