@@ -1,0 +1,17 @@
+#!/bin/bash
+# Session 9 call 8: radix probe: keys staged at their rank as ranked, the rank by a leader atomicAdd and a
+# shuffle (no fences), counters in their own shared memory (rankatomic) against the tree (base2).
+B=build-gpu/bench/mgpuvk-bench
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+P=$PWD/.gl/probe
+for round in 1 2; do
+for v in base2 rankatomic; do
+  LD_LIBRARY_PATH=$P/$v MGPU_PROFILE=$OUT/prof_$v.txt timeout 60 $B --prims radix,radix_pairs --types u32,u64 --sizes 24:26 --no-verify 2>&1 | grep -E "^radix" | sed "s/^/$v r$round: /"
+done
+done > $OUT/radix_ab.txt; cat $OUT/radix_ab.txt
+for v in base2 rankatomic; do grep "^pipeline kernel 11 " $OUT/prof_$v.txt | sort -u | sed "s/^/$v: /"; python3 .gl/prof.py $OUT/prof_$v.txt | grep -A4 "radix_histogram" | head -6; rm -f $OUT/prof_$v.txt; done > $OUT/radix_prof.txt; cat $OUT/radix_prof.txt
+for t in "nt=512,vt=15" "nt=256,vt=19" "nt=256,vt=23" "nt=512,vt=11" "nt=128,vt=23"; do
+  LD_LIBRARY_PATH=$P/rankatomic MGPU_TUNE="radixsort.u32:$t" timeout 40 $B --prims radix,radix_pairs --types u32 --sizes 26:26 --no-verify 2>&1 | grep -E "^radix" | sed "s/^/$t: /"
+done > $OUT/radix_shapes.txt; cat $OUT/radix_shapes.txt
+LD_LIBRARY_PATH=$P/rankatomic timeout 60 $B --prims radix,radix_pairs --types u32,u64 --sizes 14:26 > $OUT/rankatomic_verified.txt 2>&1; echo "verified rc=$?"; grep -cv " ok$" $OUT/rankatomic_verified.txt; grep -E " (16384|65536|1048576|67108864) " $OUT/rankatomic_verified.txt
+cd $OUT && tar czf c8.tgz *.txt; rm -f *.txt
