@@ -16,22 +16,34 @@ int main(int argc, char **argv) {
     mgpu_buffer_alloc(ctx, (VkDeviceSize)n * 4, &vout);
     uint32_t *h = malloc((size_t)n * 4);
     uint64_t x = 88172645463325252ull;
-    for (uint32_t i = 0; i < n; ++i) { x ^= x << 13; x ^= x >> 7; x ^= x << 17; h[i] = (uint32_t)x; }
+    for (uint32_t i = 0; i < n; ++i) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        h[i] = (uint32_t)x;
+    }
     mgpu_buffer_upload(ctx, in, h, (VkDeviceSize)n * 4);
     mgpu_buffer_upload(ctx, vin, h, (VkDeviceSize)n * 4);
     unsigned ends[] = {1, 2, 4, 6, 8, 16, 24, 32};
     for (int pairs = 0; pairs < 2; ++pairs)
         for (size_t e = 0; e < sizeof ends / sizeof ends[0]; ++e) {
-            mgpu_sort_info info = {.key_type = MGPU_TYPE_U32, .count = n, .keys_in = in, .keys_out = out,
-                                   .value_size = pairs ? 4 : 0, .values_in = pairs ? vin : (mgpu_range){0},
-                                   .values_out = pairs ? vout : (mgpu_range){0}, .begin_bit = 0, .end_bit = ends[e]};
+            mgpu_sort_info info = {.key_type = MGPU_TYPE_U32,
+                                   .count = n,
+                                   .keys_in = in,
+                                   .keys_out = out,
+                                   .value_size = pairs ? 4 : 0,
+                                   .values_in = pairs ? vin : (mgpu_range){0},
+                                   .values_out = pairs ? vout : (mgpu_range){0},
+                                   .begin_bit = 0,
+                                   .end_bit = ends[e]};
             mgpu_requirements req;
             if (mgpu_radixsort_get_requirements(ctx, &info, &req) != MGPU_SUCCESS) return 2;
             mgpu_range scratch = {0};
             if (req.scratch_size) mgpu_buffer_alloc(ctx, req.scratch_size, &scratch);
             double best = 1e30;
             for (int r = 0; r < 18; ++r) {
-                VkCommandBuffer cmd; double ns = 0;
+                VkCommandBuffer cmd;
+                double ns = 0;
                 mgpu_commands_begin(ctx, &cmd);
                 mgpu_result rr = mgpu_cmd_radixsort(ctx, cmd, &info, scratch);
                 if (mgpu_commands_submit(ctx, &ns) != MGPU_SUCCESS || rr != MGPU_SUCCESS) return 3;
