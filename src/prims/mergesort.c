@@ -208,7 +208,7 @@ static mgpu_result mgpu_record_mergesort(mgpu_context ctx, VkCommandBuffer cmd, 
 
 mgpu_result mgpu_mergesort(mgpu_context ctx, const mgpu_sort_info *info) {
     mgpu_result r = mgpu_mergesort_check(ctx, info, true);
-    if (r != MGPU_SUCCESS || info->count == 0) return r;
+    if (r != MGPU_SUCCESS || (info->count == 0 && !info->overflow.buffer)) return r;
     mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, info);
     return mgpu__run_blocking(ctx, mgpu_record_mergesort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0},
                               0);
