@@ -33,6 +33,7 @@ typedef struct mgpu_segsort_job {
     uint32_t head_count;
     mgpu_range segments;
     mgpu_range indirect_count, indirect_head_count; /* optional */
+    mgpu_range overflow;                            /* optional: refused in the scratch, written by the callers */
 } mgpu_segsort_job;
 
 typedef struct mgpu_segsort_plan {
@@ -130,7 +131,8 @@ static mgpu_result mgpu_segsort_job_from(mgpu_context ctx, const mgpu_segsort_in
                               .head_count = info->head_count,
                               .segments = info->segments,
                               .indirect_count = info->indirect_count,
-                              .indirect_head_count = info->indirect_head_count};
+                              .indirect_head_count = info->indirect_head_count,
+                              .overflow = info->overflow};
     mgpu_sort_info sort = mgpu_job_sort_info(job);
     mgpu_result r = mgpu__sort_check(ctx, &sort, check_ranges);
     if (r != MGPU_SUCCESS) return r;
@@ -189,7 +191,8 @@ static mgpu_result mgpu_locality_job_from(mgpu_context ctx, const mgpu_sort_info
                               .values_in = info->values_in,
                               .values_out = info->values_out,
                               .source = MGPU_SEGSORT_UNSEGMENTED,
-                              .indirect_count = info->indirect_count};
+                              .indirect_count = info->indirect_count,
+                              .overflow = info->overflow};
     return mgpu_segsort_check_shared(ctx, job);
 }
 
@@ -220,7 +223,7 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
     if (job->count == 0) return MGPU_SUCCESS;
     mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, job);
     if (plan.passes) {
-        mgpu_range_use uses[7];
+        mgpu_range_use uses[8];
         mgpu_sort_info sort = mgpu_job_sort_info(job);
         mgpu__sort_uses(&sort, uses); /* uses[4]: indirect_count */
         VkDeviceSize segment_bytes = job->source == MGPU_SEGSORT_FLAGS ? (VkDeviceSize)mgpu_ceil_div(job->count, 32) * 4
@@ -229,7 +232,8 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
         uses[5] = (mgpu_range_use){"segments", job->segments, segment_bytes};
         uses[6] =
             (mgpu_range_use){"indirect_head_count", job->indirect_head_count, job->indirect_head_count.buffer ? 4 : 0};
-        mgpu_result r = mgpu__check_scratch(ctx, "segsort scratch", scratch, plan.scratch_bytes, 16, uses, 7);
+        uses[7] = (mgpu_range_use){"overflow", job->overflow, job->overflow.buffer ? 4 : 0};
+        mgpu_result r = mgpu__check_scratch(ctx, "segsort scratch", scratch, plan.scratch_bytes, 16, uses, 8);
         if (r != MGPU_SUCCESS) return r;
     }
     bool segmented = job->source != MGPU_SEGSORT_UNSEGMENTED, values = plan.value_words > 0;
