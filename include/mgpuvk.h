@@ -1447,7 +1447,7 @@ typedef struct mgpu_segsort_info {
     mgpu_range segments;            /* heads (int32) or packed head flags (uint32 words) */
     mgpu_range indirect_count;      /* optional device uint32 key count, clamped to count */
     mgpu_range indirect_head_count; /* heads: optional device uint32 head count, clamped to head_count */
-    mgpu_range overflow; /* optional uint32 (with an indirect count): 1 when either exceeds its capacity */
+    mgpu_range overflow;            /* optional uint32 (with an indirect count): 1 when either exceeds its capacity */
 } mgpu_segsort_info;
 
 /** The scratch mgpu_cmd_segsort needs: count keys and values, a word pair per tile and the runs' heads (none

@@ -265,9 +265,9 @@ static void merge_indirect_misuse(mgpu_context ctx, const mgpu_merge_info *good,
         {mgpu_range_slice(small, 8, 4), false, false, MGPU_ERROR_INVALID_ARGUMENT},
         {mgpu_range_slice(small, 8, 2), true, false, MGPU_ERROR_RANGE_TOO_SMALL},
         {mgpu_range_slice(small, 10, 4), false, true, MGPU_ERROR_MISALIGNED},
-        {mgpu_range_slice(small, 0, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},   /* over A's count */
-        {mgpu_range_slice(small, 4, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},   /* over B's count */
-        {mgpu_range_slice(small, 0, 4), true, false, MGPU_ERROR_INVALID_ARGUMENT},  /* over its only count */
+        {mgpu_range_slice(small, 0, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},  /* over A's count */
+        {mgpu_range_slice(small, 4, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},  /* over B's count */
+        {mgpu_range_slice(small, 0, 4), true, false, MGPU_ERROR_INVALID_ARGUMENT}, /* over its only count */
         {mgpu_range_slice(good->a_keys, 8, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},
         {mgpu_range_slice(good->out_keys, 796, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},
     };

@@ -111,14 +111,19 @@ static sweep_info sweep_make(sweep_op op, const sweep_arrays *a) {
             break;
         case OP_COPY: s.copy = (mgpu_copy_info){.src = a->keys_a, .dst = a->out[0], .bytes = N * 4}; break;
         case OP_REDUCE:
-            s.reduce =
-                (mgpu_reduce_info){.count = N, .input = a->keys_a, .result = a->result, .indirect_count = a->count,
-                                   .overflow = a->overflow};
+            s.reduce = (mgpu_reduce_info){.count = N,
+                                          .input = a->keys_a,
+                                          .result = a->result,
+                                          .indirect_count = a->count,
+                                          .overflow = a->overflow};
             break;
         case OP_SCAN:
-            s.scan = (mgpu_scan_info){
-                .count = N, .input = a->keys_a, .output = a->out[0], .total = a->total, .indirect_count = a->count,
-                .overflow = a->overflow};
+            s.scan = (mgpu_scan_info){.count = N,
+                                      .input = a->keys_a,
+                                      .output = a->out[0],
+                                      .total = a->total,
+                                      .indirect_count = a->count,
+                                      .overflow = a->overflow};
             break;
         case OP_MERGE:
             s.merge = (mgpu_merge_info){.value_size = 4,
@@ -405,8 +410,8 @@ static void sweep_arrays_make(sweep_arrays *a) {
 }
 
 static void sweep_arrays_free(sweep_arrays *a) {
-    mgpu_range *all[] = {&a->keys_a, &a->keys_b, &a->vals_a, &a->vals_b, &a->starts, &a->count,
-                         &a->out[0], &a->out[1], &a->out[2], &a->out[3], &a->result, &a->total, &a->overflow};
+    mgpu_range *all[] = {&a->keys_a, &a->keys_b, &a->vals_a, &a->vals_b, &a->starts, &a->count,   &a->out[0],
+                         &a->out[1], &a->out[2], &a->out[3], &a->result, &a->total,  &a->overflow};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) mgpu_buffer_free(g_test.ctx, *all[i]);
 }
 

@@ -665,13 +665,13 @@ static void seg_overflow_edges(void) {
             bool by_n = c / 2 != 1, by_m = c / 2 != 0;
             mgpu_range values, counts = seg_counts_upload(real_n, real_m);
             CHECK_OK(mgpu_buffer_alloc(ctx, 32, &values));
-            mgpu_segreduce_info info = {
-                .type = MGPU_TYPE_U32,
-                .count = 8,
-                .values = values,
-                .indirect_count = by_n ? mgpu_range_slice(counts, 0, 4) : (mgpu_range){0},
-                .indirect_segment_count = by_m ? mgpu_range_slice(counts, 4, 4) : (mgpu_range){0},
-                .overflow = mgpu_range_slice(counts, SEG_OVERFLOW, 4)};
+            mgpu_segreduce_info info = {.type = MGPU_TYPE_U32,
+                                        .count = 8,
+                                        .values = values,
+                                        .indirect_count = by_n ? mgpu_range_slice(counts, 0, 4) : (mgpu_range){0},
+                                        .indirect_segment_count =
+                                            by_m ? mgpu_range_slice(counts, 4, 4) : (mgpu_range){0},
+                                        .overflow = mgpu_range_slice(counts, SEG_OVERFLOW, 4)};
             seg_run(&info, record);
             seg_check_overflow(counts, (by_n && real_n > 8) || (by_m && real_m > 0),
                                record ? "segreduce 0 segments recorded" : "segreduce 0 segments", real_n, real_m);

@@ -400,8 +400,8 @@ static void segsort_indirect(mgpu_type type, uint32_t tile) {
  * recorded); the locality sort above and at. */
 static void segsort_overflow(void) {
     uint32_t tile = test_tile(MGPU_PRIM_SEGSORT, MGPU_TYPE_U32), n = 3 * tile + 1;
-    const int64_t cases[][2] = {{n - 1, -1}, {n, -1},     {n + 1, -1},      {-1, 0}, {-1, 1 << 20}, {n, 1 << 20},
-                                {n + 1, 0},  {UINT32_MAX, 1 << 20}};
+    const int64_t cases[][2] = {{n - 1, -1},   {n, -1},      {n + 1, -1}, {-1, 0},
+                                {-1, 1 << 20}, {n, 1 << 20}, {n + 1, 0},  {UINT32_MAX, 1 << 20}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
         seg_test_run(&(seg_test){.type = MGPU_TYPE_U32,
                                  .payload = (uint32_t)(i % 3) * 4,
@@ -415,8 +415,8 @@ static void segsort_overflow(void) {
     for (int64_t real = 0; real < 2; ++real) {
         seg_test_run(&(seg_test){.type = MGPU_TYPE_I32, .n = 0, .source = 1, .indirect = real, .indirect_heads = -1},
                      NULL);
-        seg_test_run(&(seg_test){.type = MGPU_TYPE_F32, .n = 0, .locality = true, .indirect = real, .indirect_heads = -1},
-                     NULL);
+        seg_test_run(
+            &(seg_test){.type = MGPU_TYPE_F32, .n = 0, .locality = true, .indirect = real, .indirect_heads = -1}, NULL);
     }
     seg_test_run(&(seg_test){.type = MGPU_TYPE_U64, .n = n, .locality = true, .indirect = n + 3, .indirect_heads = -1},
                  NULL);

@@ -287,7 +287,7 @@ static void search_indirect_misuse(mgpu_context ctx, mgpu_range keys, mgpu_range
         {mgpu_range_slice(out, 86, 4), false, true, MGPU_ERROR_MISALIGNED},
         {mgpu_range_slice(small, 0, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT}, /* over A's count */
         {mgpu_range_slice(small, 0, 4), true, false, MGPU_ERROR_INVALID_ARGUMENT},
-        {mgpu_range_slice(keys, 4, 4), false, true, MGPU_ERROR_INVALID_ARGUMENT}, /* over B's count, an input */
+        {mgpu_range_slice(keys, 4, 4), false, true, MGPU_ERROR_INVALID_ARGUMENT},  /* over B's count, an input */
         {mgpu_range_slice(keys, 20, 4), true, false, MGPU_ERROR_INVALID_ARGUMENT}, /* an input */
         {mgpu_range_slice(out, 4, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},    /* an A index */
         {mgpu_range_slice(out, 76, 4), false, true, MGPU_ERROR_INVALID_ARGUMENT},  /* a B match */

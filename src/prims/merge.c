@@ -181,8 +181,8 @@ mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuni
 }
 
 static mgpu_result mgpu_merge_write_overflow(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_merge_info *info) {
-    return mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_a_count, info->a_count,
-                                info->indirect_b_count, info->b_count);
+    return mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_a_count, info->a_count, info->indirect_b_count,
+                                info->b_count);
 }
 
 mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_merge_info *info, mgpu_range scratch) {

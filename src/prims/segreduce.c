@@ -89,8 +89,8 @@ static mgpu_result mgpu_segreduce_check_overflow(mgpu_context ctx, const mgpu_se
     mgpu_range_use uses[MGPU_SEGREDUCE_USES];
     mgpu_segreduce_uses(info, uses);
     return mgpu__check_overflow(ctx, "segreduce", info->overflow,
-                                info->indirect_count.buffer ? info->indirect_count : info->indirect_segment_count,
-                                uses, MGPU_SEGREDUCE_USES - 1);
+                                info->indirect_count.buffer ? info->indirect_count : info->indirect_segment_count, uses,
+                                MGPU_SEGREDUCE_USES - 1);
 }
 
 /* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
@@ -343,12 +343,13 @@ mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const 
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: null command buffer");
     if (info->count == 0) { /* no runs */
-        r = mgpu_cmd_fill(ctx, cmd,
-                          &(mgpu_fill_info){
-                              .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 1, .output = info->run_count});
-        return r == MGPU_SUCCESS ? mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_count, 0,
-                                                        (mgpu_range){0}, 0)
-                                 : r;
+        r = mgpu_cmd_fill(
+            ctx, cmd,
+            &(mgpu_fill_info){
+                .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 1, .output = info->run_count});
+        return r == MGPU_SUCCESS
+                   ? mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_count, 0, (mgpu_range){0}, 0)
+                   : r;
     }
     mgpu_rbk_plan plan = mgpu_rbk_make_plan(ctx, info);
     mgpu_range_use uses[MGPU_RBK_USES];

@@ -103,8 +103,8 @@ static mgpu_result mgpu_segsort_check_overflow(mgpu_context ctx, const mgpu_segs
                                      ? (VkDeviceSize)mgpu_ceil_div(info->count, 32) * 4
                                      : (VkDeviceSize)info->head_count * 4;
     uses[5] = (mgpu_range_use){"segments", info->segments, segment_bytes};
-    uses[6] = (mgpu_range_use){"indirect_head_count", info->indirect_head_count,
-                               info->indirect_head_count.buffer ? 4 : 0};
+    uses[6] =
+        (mgpu_range_use){"indirect_head_count", info->indirect_head_count, info->indirect_head_count.buffer ? 4 : 0};
     return mgpu__check_overflow(ctx, "segsort", info->overflow,
                                 info->indirect_count.buffer ? info->indirect_count : info->indirect_head_count, uses,
                                 7);

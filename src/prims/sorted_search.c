@@ -132,8 +132,8 @@ static VkDeviceAddress mgpu_optional_address(mgpu_context ctx, mgpu_range range,
 
 static mgpu_result mgpu_search_write_overflow(mgpu_context ctx, VkCommandBuffer cmd,
                                               const mgpu_sorted_search_info *info) {
-    return mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_a_count, info->a_count,
-                                info->indirect_b_count, info->b_count);
+    return mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_a_count, info->a_count, info->indirect_b_count,
+                                info->b_count);
 }
 
 mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sorted_search_info *info,
