@@ -3,7 +3,7 @@
  * radix sort, sorted search, fill, copy, histogram, select, partition, unique, run-length encode, set count, set
  * operation, join count and join) with its info
  * fields (types and ops past their enums, counts up to 2^32-1, flags, bit ranges, bin counts and bounds,
- * indirect counts) and ranges picked from a fixed set: live allocations of a few sizes, sub-ranges
+ * indirect counts and overflow flags) and ranges picked from a fixed set: live allocations of a few sizes, sub-ranges
  * (overlapping ones among them), a hand-made range inside a live allocation, a small one, and ranges the
  * library must refuse: a freed range whose bytes a live allocation now holds, a range past its allocation,
  * a range of a buffer the pool destroyed, a bogus handle, and the null range. Blocking tier, or the recording
@@ -15,7 +15,10 @@
  *     outputs (count * size bytes of each) and its scratch are unchanged; and where the harness has a CPU
  *     reference (integer scans and reductions; sorts of every type; merges and sorted searches of sorted
  *     inputs; integer and constant fills; copies; integer histograms; select, partition, unique and rle of
- *     every type; set counts and operations, join counts and joins of sorted inputs), the outputs equal it;
+ *     every type; set counts and operations, join counts and joins of sorted inputs), the outputs equal it,
+ *     over the real counts min(*indirect count, capacity) where indirect counts are given (scan, reduce, merge,
+ *     sorts, sorted search, histogram); an overflow flag is always checked (1 when a count exceeded its
+ *     capacity, else 0);
  *   - no validation message (the context runs under the validation layers when they are installed).
  * A failure prints what differs and aborts, which libFuzzer reports with the input.
  *
@@ -276,7 +279,7 @@ static bool overlap(const slot *a, const slot *b) {
 
 typedef struct call {
     mgpu_result result;
-    slot slots[8];
+    slot slots[12];
     size_t slot_count;
     bool reference_done; /* the outputs' expected bytes are written (else they are free) */
     const char *what;
@@ -293,19 +296,48 @@ static slot *add_slot(call *c, const range_desc *d, uint64_t bytes, bool output)
 
 static mgpu_result run_recorded(int kind, const void *info, const range_desc *scratch, call *c);
 
+/* An optional range: mostly none, else one of the set (indirect counts, overflow flags). */
+static const range_desc *pick_optional(reader *r) { return u8(r) % 3 ? &S.ranges[0] : pick_range(r); }
+
+/* The device count an indirect count range held before the call (UINT32_MAX past any capacity when its bytes are
+ * none of ours: the call was refused then), clamped to capacity; capacity without one. */
+static uint32_t real_count(const range_desc *ic, uint32_t capacity) {
+    if (!ic->range.buffer) return capacity;
+    const uint8_t *p = bytes_of(S.before, ic, 4);
+    uint32_t device = UINT32_MAX;
+    if (p) memcpy(&device, p, 4);
+    return device < capacity ? device : capacity;
+}
+
+/* The overflow flag a successful call wrote (slot so, range of): 1 when a given count (c1, c2) held more than
+ * its capacity, else 0. Checked whatever the reference: the flag is no output the oracle may leave free. */
+static void expect_overflow(const slot *so, const range_desc *of, const range_desc *c1, uint32_t cap1,
+                            const range_desc *c2, uint32_t cap2) {
+    uint8_t *e = so->bytes ? bytes_of(S.expect, of, 4) : NULL;
+    if (!e) return;
+    uint32_t flag = (c1->range.buffer && real_count(c1, UINT32_MAX) > cap1) ||
+                    (c2 && c2->range.buffer && real_count(c2, UINT32_MAX) > cap2);
+    memcpy(e, &flag, 4);
+}
+
 static void call_scan(reader *r, bool recorded, call *c) {
     mgpu_scan_info info = {
         .type = pick_type(r), .op = (mgpu_op)(u8(r) % 5), .exclusive = u8(r) & 1, .count = pick_count(r)};
     const range_desc *in = pick_range(r), *out = u8(r) & 1 ? in : pick_range(r), *total = pick_range(r);
     if (u8(r) % 4 == 0) total = &S.ranges[0];
+    const range_desc *ic = pick_optional(r), *of = pick_optional(r);
     info.input = in->range;
     info.output = out->range;
     info.total = total->range;
+    info.indirect_count = ic->range;
+    info.overflow = of->range;
     size_t size = type_size(info.type);
     uint64_t bytes = (uint64_t)info.count * size;
     add_slot(c, in, bytes, false);
     slot *so = add_slot(c, out, bytes, true);
     slot *st = add_slot(c, total, size ? size : 1, true);
+    add_slot(c, ic, 4, false);
+    slot *sf = add_slot(c, of, 4, false);
     mgpu_scalar host_total = {0};
     c->what = "scan";
     if (recorded) {
@@ -314,14 +346,17 @@ static void call_scan(reader *r, bool recorded, call *c) {
     } else {
         c->result = mgpu_scan(S.ctx, &info, &host_total);
     }
+    if (c->result == MGPU_SUCCESS) expect_overflow(sf, of, ic, info.count, NULL, 0);
     if (c->result != MGPU_SUCCESS || !is_int(info.type)) return;
-    /* reference */
+    /* reference, over the real count (the outputs past it keep their bytes) */
+    uint32_t m = real_count(ic, info.count);
+    bytes = (uint64_t)m * size;
     const uint8_t *src = bytes_of(S.before, in, bytes);
     uint8_t *dst = bytes_of(S.expect, out, bytes);
     if ((bytes && (!src || !dst)) || (so->bytes == 0 && bytes)) return;
     uint8_t *tmp = malloc(bytes + 1);
     uint64_t acc = int_identity(info.type, info.op);
-    for (uint32_t i = 0; i < info.count; ++i) {
+    for (uint32_t i = 0; i < m; ++i) {
         uint64_t x = load(info.type, src + (size_t)i * size);
         uint64_t next = int_apply(info.type, info.op, acc, x);
         store(info.type, tmp + (size_t)i * size, info.exclusive ? acc : next);
@@ -343,23 +378,31 @@ static void call_reduce(reader *r, bool recorded, call *c) {
     mgpu_reduce_info info = {.type = pick_type(r), .op = (mgpu_op)(u8(r) % 6), .count = pick_count(r)};
     const range_desc *in = pick_range(r), *res = pick_range(r);
     if (!recorded && u8(r) % 3 == 0) res = &S.ranges[0];
+    const range_desc *ic = pick_optional(r), *of = pick_optional(r);
     info.input = in->range;
     info.result = res->range;
+    info.indirect_count = ic->range;
+    info.overflow = of->range;
     size_t size = type_size(info.type);
     uint64_t bytes = (uint64_t)info.count * size;
     add_slot(c, in, bytes, false);
     slot *sr = add_slot(c, res, MGPU_REDUCE_RESULT_BYTES, true);
+    add_slot(c, ic, 4, false);
+    slot *sf = add_slot(c, of, 4, false);
     mgpu_reduce_value value;
     memset(&value, 0, sizeof value);
     c->what = "reduce";
     c->result = recorded ? run_recorded(1, &info, pick_range(r), c) : mgpu_reduce(S.ctx, &info, &value);
+    if (c->result == MGPU_SUCCESS) expect_overflow(sf, of, ic, info.count, NULL, 0);
     if (c->result != MGPU_SUCCESS || !is_int(info.type)) return;
+    uint32_t m = real_count(ic, info.count);
+    bytes = (uint64_t)m * size;
     const uint8_t *src = bytes_of(S.before, in, bytes);
     if (bytes && !src) return;
     mgpu_op op = info.op == MGPU_OP_MAX_INDEX ? MGPU_OP_MAX : info.op;
     uint64_t acc = int_identity(info.type, op);
     int64_t index = -1;
-    for (uint32_t i = 0; i < info.count; ++i) {
+    for (uint32_t i = 0; i < m; ++i) {
         uint64_t x = load(info.type, src + (size_t)i * size);
         if (info.op == MGPU_OP_MAX_INDEX) {
             if (index < 0 || key_bits(info.type, x) > key_bits(info.type, acc)) {
@@ -457,6 +500,8 @@ static void call_merge(reader *r, call *c) {
                      *ok = pick_range(r), *ov = pick_range(r);
     info.a_keys = ak->range, info.b_keys = bk->range, info.a_values = av->range, info.b_values = bv->range;
     info.out_keys = ok->range, info.out_values = ov->range;
+    const range_desc *ica = pick_optional(r), *icb = pick_optional(r), *of = pick_optional(r);
+    info.indirect_a_count = ica->range, info.indirect_b_count = icb->range, info.overflow = of->range;
     size_t k = type_size(info.key_type), v = info.value_size;
     uint64_t an = info.a_count, bn = info.b_count, n = an + bn;
     add_slot(c, ak, an * k, false);
@@ -465,9 +510,15 @@ static void call_merge(reader *r, call *c) {
     add_slot(c, bv, v ? bn * v : 0, false);
     add_slot(c, ok, n * k, true);
     add_slot(c, ov, v ? n * v : 0, true);
+    add_slot(c, ica, 4, false);
+    add_slot(c, icb, 4, false);
+    slot *sf = add_slot(c, of, 4, false);
     c->what = "merge";
     c->result = u8(r) & 1 ? run_recorded(4, &info, pick_range(r), c) : mgpu_merge(S.ctx, &info);
+    if (c->result == MGPU_SUCCESS) expect_overflow(sf, of, ica, info.a_count, icb, info.b_count);
     if (c->result != MGPU_SUCCESS || !k) return;
+    /* The reference merges the real counts' elements (the inputs past them must not matter, nor be sorted). */
+    an = real_count(ica, info.a_count), bn = real_count(icb, info.b_count), n = an + bn;
     const uint8_t *a = bytes_of(S.before, ak, an * k), *b = bytes_of(S.before, bk, bn * k);
     const uint8_t *va = v ? bytes_of(S.before, av, an * v) : NULL, *vb = v ? bytes_of(S.before, bv, bn * v) : NULL;
     uint8_t *o = bytes_of(S.expect, ok, n * k), *ovp = v ? bytes_of(S.expect, ov, n * v) : NULL;
@@ -518,8 +569,10 @@ static void call_sort(reader *r, call *c) {
     }
     const range_desc *ki = pick_range(r), *ko = flags & 8 ? ki : pick_range(r), *vi = pick_range(r),
                      *vo = flags & 16 ? vi : pick_range(r), *ic = flags & 32 ? pick_range(r) : &S.ranges[0];
+    const range_desc *of = flags & 64 ? pick_range(r) : &S.ranges[0];
     info.keys_in = ki->range, info.keys_out = ko->range, info.values_in = vi->range, info.values_out = vo->range;
     info.indirect_count = ic->range;
+    info.overflow = of->range;
     size_t k = type_size(info.key_type), v = info.value_size, vout = info.indices ? 4 : v;
     uint64_t n = info.count;
     add_slot(c, ki, n * k, false);
@@ -527,12 +580,14 @@ static void call_sort(reader *r, call *c) {
     add_slot(c, vi, v ? n * v : 0, false);
     add_slot(c, vo, vout ? n * vout : 0, true);
     add_slot(c, ic, 4, false);
+    slot *sf = add_slot(c, of, 4, false);
     c->what = radix ? "radixsort" : "mergesort";
     bool recorded = u8(r) & 1;
     if (recorded)
         c->result = run_recorded(radix ? 6 : 5, &info, pick_range(r), c);
     else
         c->result = radix ? mgpu_radixsort(S.ctx, &info) : mgpu_mergesort(S.ctx, &info);
+    if (c->result == MGPU_SUCCESS) expect_overflow(sf, of, ic, info.count, NULL, 0);
     if (c->result != MGPU_SUCCESS || !n) return;
     const uint8_t *keys = bytes_of(S.before, ki, n * k), *values = v ? bytes_of(S.before, vi, n * v) : NULL;
     uint8_t *out_keys = bytes_of(S.expect, ko, n * k), *out_values = vout ? bytes_of(S.expect, vo, n * vout) : NULL;
@@ -586,18 +641,25 @@ static void call_search(reader *r, call *c) {
     info.a_keys = ak->range, info.b_keys = bk->range;
     info.a_indices = out[0]->range, info.b_indices = out[1]->range;
     info.a_matches = out[2]->range, info.b_matches = out[3]->range;
+    const range_desc *ica = pick_optional(r), *icb = pick_optional(r), *of = pick_optional(r);
+    info.indirect_a_count = ica->range, info.indirect_b_count = icb->range, info.overflow = of->range;
     size_t k = type_size(info.key_type);
     uint64_t an = info.a_count, bn = info.b_count;
     add_slot(c, ak, an * k, false);
     add_slot(c, bk, bn * k, false);
     slot *so[4];
     for (int i = 0; i < 4; ++i) so[i] = add_slot(c, out[i], (i % 2 ? bn : an) * 4, true);
+    add_slot(c, ica, 4, false);
+    add_slot(c, icb, 4, false);
+    slot *sf = add_slot(c, of, 4, false);
     uint32_t a_matched = 0, b_matched = 0;
     bool recorded = u8(r) & 1;
     c->what = "sorted search";
     c->result =
         recorded ? run_recorded(7, &info, pick_range(r), c) : mgpu_sorted_search(S.ctx, &info, &a_matched, &b_matched);
+    if (c->result == MGPU_SUCCESS) expect_overflow(sf, of, ica, info.a_count, icb, info.b_count);
     if (c->result != MGPU_SUCCESS || !k) return;
+    an = real_count(ica, info.a_count), bn = real_count(icb, info.b_count); /* the outputs past them keep theirs */
     const uint8_t *a = bytes_of(S.before, ak, an * k), *b = bytes_of(S.before, bk, bn * k);
     if ((an && !a) || (bn && !b)) return;
     if (!sorted_run(info.key_type, info.descending, a, (uint32_t)an) ||
@@ -668,6 +730,8 @@ static void call_histogram(reader *r, bool recorded, call *c) {
                      *ic = u8(r) % 3 ? &S.ranges[0] : pick_range(r);
     info.input = in->range, info.counts = counts->range, info.counted = counted->range;
     info.indirect_count = ic->range;
+    const range_desc *of = ic->range.buffer ? pick_optional(r) : &S.ranges[0];
+    info.overflow = of->range;
     /* Bounds: mostly small integers (as any type's bits), else a random 64-bit pattern each. */
     uint8_t bounds = u8(r);
     uint64_t lo = bounds % 8 == 1 ? u64(r) : (uint64_t)(int64_t)((int8_t)u8(r) / 8);
@@ -685,9 +749,11 @@ static void call_histogram(reader *r, bool recorded, call *c) {
     slot *sc = add_slot(c, counts, count_bytes, true);
     slot *sn = add_slot(c, counted, 4, true);
     add_slot(c, ic, 4, false);
+    slot *sf = add_slot(c, of, 4, false);
     uint32_t host_counted = 0x5a5a5a5au;
     c->what = "histogram";
     c->result = recorded ? run_recorded(8, &info, pick_range(r), c) : mgpu_histogram(S.ctx, &info, &host_counted);
+    if (c->result == MGPU_SUCCESS) expect_overflow(sf, of, ic, info.count, NULL, 0);
     if (c->result != MGPU_SUCCESS) {
         if (!recorded && host_counted != 0x5a5a5a5au) die("histogram refused but wrote its count");
         return;

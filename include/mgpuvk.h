@@ -65,12 +65,14 @@
  * mgpu_sorted_search_info: indirect_a_count and indirect_b_count) is one more input: its buffer is read by the
  * compute stage (VK_ACCESS_SHADER_READ_BIT) when the command executes, so the write that produced it must be made
  * available to compute-shader reads before the call, like any input's.
- * With an indirect count, the infos of the scan, the reduce, the compaction family, the histogram and the sorts
- * (mgpu_sort_info) also take an overflow flag (overflow, an optional uint32): one more output, which the compute
- * stage writes (VK_ACCESS_SHADER_WRITE_BIT) every time the command executes, 1 when *indirect_count exceeded count
- * (the capacity: the elements past it are not processed) and 0 otherwise. overflow given without indirect_count,
- * or sharing a byte with an input, an output, scratch or indirect_count, is refused (MGPU_ERROR_INVALID_ARGUMENT);
- * it takes the range checks of indirect_count (4 bytes, offset a multiple of 4).
+ * With an indirect count, every info that takes one also takes an overflow flag (overflow, an optional uint32):
+ * one more output, which the compute stage writes (VK_ACCESS_SHADER_WRITE_BIT) every time the command executes
+ * (also when there is nothing else to do: a capacity of 0, a search without outputs), 1 when *indirect_count
+ * exceeded count (the capacity: the elements past it are not processed) and 0 otherwise. With two indirect counts
+ * (merge and sorted search: A's and B's; segmented reduce: values' and segments'; segmented sort: keys' and
+ * heads'), each optional, it is 1 when either given count exceeded its capacity. overflow given without an
+ * indirect count, or sharing a byte with an input, an output, scratch or an indirect count, is refused
+ * (MGPU_ERROR_INVALID_ARGUMENT); it takes the range checks of indirect_count (4 bytes, offset a multiple of 4).
  * Indirect grids (scan, reduce, the compaction family, the histogram, the radix sort; mgpu_tuning.grids): with an
  * indirect count and a capacity whose grid would be large (AUTO: MGPU_INDIRECT_SIZED_GROUPS workgroups; ON: always),
  * a call first records one small setup dispatch that reads the count and
@@ -952,7 +954,8 @@ MGPU_API mgpu_result mgpu_scan(mgpu_context context, const mgpu_scan_info *info,
  * read by the compute shaders when the command executes (no host read) and clamped to a_count (b_count), which
  * is then the capacity that sizes the scratch, the dispatches and the ranges' checks. With the real counts
  * ra and rb, A[0, ra) and B[0, rb) are merged into out_keys[0, ra + rb) (and out_values): no element past ra
- * or rb is read, no output past ra + rb is written.
+ * or rb is read, no output past ra + rb is written. The overflow flag (overflow; 1 when *indirect_a_count >
+ * a_count or *indirect_b_count > b_count, each when given) and its checks: the synchronization contract at the top.
  */
 typedef struct mgpu_merge_info {
     const void *next; /* the extension slot: must be NULL */
@@ -969,6 +972,7 @@ typedef struct mgpu_merge_info {
     mgpu_range out_values;       /* value_size > 0 only */
     mgpu_range indirect_a_count; /* optional device uint32 count of A, clamped to a_count */
     mgpu_range indirect_b_count; /* optional device uint32 count of B, clamped to b_count */
+    mgpu_range overflow;         /* optional uint32 (with an indirect count): 1 when either exceeds its capacity */
 } mgpu_merge_info;
 
 /** The scratch mgpu_cmd_merge needs: the partitions. Returns the size checks' results. */
@@ -1128,7 +1132,9 @@ MGPU_API mgpu_result mgpu_load_balance(mgpu_context context, const mgpu_load_bal
  * is then the capacity that sizes the scratch, the dispatches and the ranges' checks. With the real counts
  * ra and rb, the search is that of A[0, ra) and B[0, rb): outputs are written for those elements only (none
  * past ra or rb), a bound of A into B is in [0, rb] (of B into A in [0, ra]), and the blocking call's match
- * counts count those elements only.
+ * counts count those elements only. The overflow flag (overflow; 1 when *indirect_a_count > a_count or
+ * *indirect_b_count > b_count, each when given; written also without outputs) and its checks: the synchronization
+ * contract at the top.
  */
 typedef enum mgpu_bounds { MGPU_BOUNDS_LOWER = 0, MGPU_BOUNDS_UPPER = 1 } mgpu_bounds;
 
@@ -1147,6 +1153,7 @@ typedef struct mgpu_sorted_search_info {
     mgpu_range b_matches;        /* b_count int32, optional */
     mgpu_range indirect_a_count; /* optional device uint32 count of A, clamped to a_count */
     mgpu_range indirect_b_count; /* optional device uint32 count of B, clamped to b_count */
+    mgpu_range overflow;         /* optional uint32 (with an indirect count): 1 when either exceeds its capacity */
 } mgpu_sorted_search_info;
 
 /** The scratch mgpu_cmd_sorted_search needs: the partitions, with or without outputs (a search without outputs
@@ -1288,6 +1295,8 @@ MGPU_API mgpu_result mgpu_interval(mgpu_context context, const mgpu_interval_inf
  * read; segment s-1 ends at r, and starts are clamped to r, so a segment whose start is >= r is empty (the op's
  * identity) and one that begins before r and would end past it is truncated at r.
  *   values 1 2 3 4 5 6, starts 0 2 2 5, add, *indirect_count 4 -> 3 0 7 0   (segments [1 2] [] [3 4] [])
+ * The overflow flag (overflow; 1 when *indirect_count > count or *indirect_segment_count > segment_count, each
+ * when given; written also for segment_count 0) and its checks: the synchronization contract at the top.
  * Checks: the type checks; op ADD, MIN or MAX, count + segment_count <= 2^31-2, the output overlapping the
  * values or the starts, indirect_count or indirect_segment_count overlapping the output
  * (MGPU_ERROR_INVALID_ARGUMENT); a tuned tile (MGPU_PRIM_SEGREDUCE) that the device's shared memory cannot hold
@@ -1310,6 +1319,7 @@ typedef struct mgpu_segreduce_info {
     mgpu_range output;                 /* segment_count values */
     mgpu_range indirect_count;         /* optional device uint32 value count, clamped to count */
     mgpu_range indirect_segment_count; /* optional device uint32 segment count, clamped to segment_count */
+    mgpu_range overflow; /* optional uint32 (with an indirect count): 1 when either exceeds its capacity */
 } mgpu_segreduce_info;
 
 /** The scratch mgpu_cmd_segreduce needs: the partitions and the tiles' carries (none for segment_count 0).
@@ -1339,7 +1349,8 @@ MGPU_API mgpu_result mgpu_segreduce(mgpu_context context, const mgpu_segreduce_i
  * executes (no host read; the scan inside takes it as its own indirect_count) and clamped to count, which is
  * then the capacity that sizes the scratch and the dispatches. The runs are those of the first r =
  * min(*indirect_count, count) keys: no key or value past r is read, run_count is their number (0 for r = 0), and
- * the outputs past run_count keep their content.
+ * the outputs past run_count keep their content. The overflow flag (overflow, written by the scan inside) and its
+ * checks: the synchronization contract at the top.
  * Checks: the type checks of key_type and value_type; op ADD, MIN or MAX, count <= 2^31-1, an output
  * overlapping an input, another output or indirect_count (MGPU_ERROR_INVALID_ARGUMENT); the segmented reduce's
  * tile check (MGPU_ERROR_UNSUPPORTED); the range checks of keys_in and keys_out (count keys), values_in and
@@ -1358,6 +1369,7 @@ typedef struct mgpu_reduce_by_key_info {
     mgpu_range values_out;     /* room for count values: the first run_count are written */
     mgpu_range run_count;      /* uint32; mgpu_cmd_reduce_by_key: required; mgpu_reduce_by_key: optional */
     mgpu_range indirect_count; /* optional device uint32 count, clamped to count */
+    mgpu_range overflow;       /* optional uint32 (with indirect_count): 1 when *indirect_count > count, else 0 */
 } mgpu_reduce_by_key_info;
 
 /** The scratch mgpu_cmd_reduce_by_key needs: head flags, run numbers and starts (3 x count uint32), the scan's
@@ -1396,7 +1408,9 @@ MGPU_API mgpu_result mgpu_reduce_by_key(mgpu_context context, const mgpu_reduce_
  * r = min(*indirect_count, count) keys (and values) are sorted into keys_out[0, r) and nothing past r is read or
  * written (in place too); head flags past r are ignored (the words holding them may be read). With heads,
  * indirect_head_count likewise clamped to head_count: the first min(*indirect_head_count, head_count) heads are
- * read, and those at or past r make empty segments at the end.
+ * read, and those at or past r make empty segments at the end. The overflow flag (overflow; 1 when
+ * *indirect_count > count or *indirect_head_count > head_count, each when given) and its checks: the
+ * synchronization contract at the top.
  * Checks: the checks of mgpu_sort_info's mergesort (type, value_size 0, 4 or 8 and 0 with indices, count <=
  * 2^31-1, the range checks of keys_in, keys_out, values_in and values_out, overlaps); `segments_kind` inside its
  * enum, head_count <= 2^31-1, the segments range overlapping keys_out or values_out, indirect_head_count with
@@ -1433,6 +1447,7 @@ typedef struct mgpu_segsort_info {
     mgpu_range segments;            /* heads (int32) or packed head flags (uint32 words) */
     mgpu_range indirect_count;      /* optional device uint32 key count, clamped to count */
     mgpu_range indirect_head_count; /* heads: optional device uint32 head count, clamped to head_count */
+    mgpu_range overflow;            /* optional uint32 (with an indirect count): 1 when either exceeds its capacity */
 } mgpu_segsort_info;
 
 /** The scratch mgpu_cmd_segsort needs: count keys and values, a word pair per tile and the runs' heads (none

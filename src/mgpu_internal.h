@@ -196,9 +196,16 @@ VkDeviceAddress mgpu__indirect_groups_address(const mgpu_indirect *indirect, uin
 mgpu_range mgpu__indirect_groups_range(const mgpu_indirect *indirect, uint32_t rule);
 /* Builds the setup's pipeline (the prepare functions of the families that use it). */
 mgpu_result mgpu__indirect_prepare(mgpu_context ctx);
+/* Records a setup dispatch that writes only the overflow flag of a call with up to two indirect counts (merge and
+ * sorted search: A's and B's; segmented sort and reduce: the elements' and the segments'): 1 when a given count
+ * exceeds its capacity, else 0. Nothing without overflow; with it, at least one count is given (the checks). The
+ * flag shares no byte with the call's other ranges, so it needs no barrier against its dispatches. */
+mgpu_result mgpu__write_overflow(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range overflow, mgpu_range count,
+                                 uint32_t capacity, mgpu_range count2, uint32_t capacity2);
 /* Checks an info's overflow range: none given is fine; given without indirect_count, or not 4 bytes at an offset
  * a multiple of 4, or sharing a byte with one of uses (the call's other ranges), MGPU_ERROR_INVALID_ARGUMENT or
- * the range checks' codes. `what` names the call. */
+ * the range checks' codes. `what` names the call. A call with two optional indirect counts passes the one given
+ * (either) as indirect_count and the other among uses. */
 mgpu_result mgpu__check_overflow(mgpu_context ctx, const char *what, mgpu_range overflow, mgpu_range indirect_count,
                                  const mgpu_range_use *uses, size_t use_count);
 void mgpu__barrier_compute_write_to_host_read(mgpu_context ctx, VkCommandBuffer cmd);

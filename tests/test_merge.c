@@ -113,9 +113,10 @@ static uint64_t merge_indirect_case(mgpu_type type, uint32_t value_size, bool de
         if (bn) CHECK_OK(mgpu_buffer_upload(ctx, rvb, vb, bn * value_size));
         CHECK_OK(mgpu_buffer_upload(ctx, rvo, fill, cap * value_size + 16));
     }
-    uint32_t reals[2] = {real_a, real_b};
-    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &counts));
-    CHECK_OK(mgpu_buffer_upload(ctx, counts, reals, sizeof reals));
+    /* The counts, a sentinel, the overflow flag (a sentinel until written), a sentinel. */
+    uint32_t words[5] = {real_a, real_b, 0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u};
+    CHECK_OK(mgpu_buffer_alloc(ctx, sizeof words, &counts));
+    CHECK_OK(mgpu_buffer_upload(ctx, counts, words, sizeof words));
     mgpu_merge_info info = {.key_type = type,
                             .value_size = value_size,
                             .descending = descending,
@@ -128,9 +129,10 @@ static uint64_t merge_indirect_case(mgpu_type type, uint32_t value_size, bool de
                             .out_keys = ro,
                             .out_values = rvo,
                             .indirect_a_count = use_a ? mgpu_range_slice(counts, 0, 4) : (mgpu_range){0},
-                            .indirect_b_count = use_b ? mgpu_range_slice(counts, 4, 4) : (mgpu_range){0}};
+                            .indirect_b_count = use_b ? mgpu_range_slice(counts, 4, 4) : (mgpu_range){0},
+                            .overflow = use_a || use_b ? mgpu_range_slice(counts, 12, 4) : (mgpu_range){0}};
     mgpu_merge_info host = info;
-    host.indirect_a_count = host.indirect_b_count = (mgpu_range){0};
+    host.indirect_a_count = host.indirect_b_count = host.overflow = (mgpu_range){0};
     mgpu_requirements req, host_req;
     CHECK_OK(mgpu_merge_get_requirements(ctx, &info, &req));
     CHECK_OK(mgpu_merge_get_requirements(ctx, &host, &host_req));
@@ -150,6 +152,11 @@ static uint64_t merge_indirect_case(mgpu_type type, uint32_t value_size, bool de
               "indirect merge %s values %u capacity %u+%u counts %u %u: values differ or written past %zu",
               mgpu_type_name(type), value_size, an, bn, real_a, real_b, total);
     }
+    uint32_t flag = (use_a && real_a > an) || (use_b && real_b > bn);
+    CHECK_OK(mgpu_buffer_download(ctx, counts, words, sizeof words));
+    CHECK(words[3] == (use_a || use_b ? flag : 0xa5a5a5a5u) && words[2] == 0xa5a5a5a5u && words[4] == 0xa5a5a5a5u,
+          "indirect merge capacity %u+%u counts %u%s %u%s: overflow %08x (%08x %08x around it), expected %u", an, bn,
+          real_a, use_a ? "" : "(host)", real_b, use_b ? "" : "(host)", words[3], words[2], words[4], flag);
     mgpu_range ranges[] = {rka, rkb, ro, rva, rvb, rvo, counts};
     for (size_t k = 0; k < sizeof ranges / sizeof ranges[0]; ++k) mgpu_buffer_free(ctx, ranges[k]);
     free(a);
@@ -182,8 +189,47 @@ static void merge_indirect_sweep(mgpu_type type, bool d) {
     }
 }
 
+/* The overflow flag on the edges: both counts below and at their capacities (0), each alone above (1, the other
+ * count given or not), both above (1); capacity 0 (nothing else recorded): counts 0 (0) and 1 (1), in both
+ * recording tiers. */
+static void merge_overflow(void) {
+    mgpu_context ctx = g_test.ctx;
+    uint32_t tile = test_tile(MGPU_PRIM_MERGE, MGPU_TYPE_U32), an = 2 * tile + 3, bn = tile + 1;
+    merge_indirect_case(MGPU_TYPE_U32, 4, false, an, bn, an - 1, bn - 1, true, true);
+    merge_indirect_case(MGPU_TYPE_U32, 0, true, an, bn, an, bn, true, true);
+    merge_indirect_case(MGPU_TYPE_U32, 4, false, an, bn, an + 1, bn, true, true);
+    merge_indirect_case(MGPU_TYPE_U32, 8, false, an, bn, an, bn + 1, true, true);
+    merge_indirect_case(MGPU_TYPE_U32, 0, false, an, bn, an + 1, 0, true, false);
+    merge_indirect_case(MGPU_TYPE_U32, 0, false, an, bn, 0, bn + 7, false, true);
+    merge_indirect_case(MGPU_TYPE_U32, 4, true, an, bn, UINT32_MAX, bn + 1, true, true);
+    mgpu_range buf;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &buf));
+    for (uint32_t count = 0; count < 2; ++count)
+        for (int record = 0; record < 2; ++record) {
+            uint32_t words[4] = {count, 0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u};
+            CHECK_OK(mgpu_buffer_upload(ctx, buf, words, sizeof words));
+            mgpu_merge_info info = {.key_type = MGPU_TYPE_U32,
+                                    .indirect_b_count = mgpu_range_slice(buf, 0, 4),
+                                    .overflow = mgpu_range_slice(buf, 8, 4)};
+            if (record) {
+                VkCommandBuffer cmd;
+                CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+                CHECK_OK(mgpu_cmd_merge(ctx, cmd, &info, (mgpu_range){0}));
+                CHECK_OK(mgpu_commands_submit(ctx, NULL));
+            } else {
+                CHECK_OK(mgpu_merge(ctx, &info));
+            }
+            CHECK_OK(mgpu_buffer_download(ctx, buf, words, sizeof words));
+            CHECK(words[2] == count && words[1] == 0xa5a5a5a5u && words[3] == 0xa5a5a5a5u,
+                  "merge capacity 0 count %u%s: overflow %08x (%08x %08x around it)", count, record ? " recorded" : "",
+                  words[2], words[1], words[3]);
+        }
+    mgpu_buffer_free(ctx, buf);
+}
+
 /* indirect_a_count and indirect_b_count: too small, misaligned, overlapping out_keys or out_values; the
- * requirements answer from sizes alone. `small` holds 16 bytes. */
+ * requirements answer from sizes alone. The overflow flag: without an indirect count, 2 bytes, misaligned,
+ * overlapping an input, an output or either indirect count. `small` holds 16 bytes. */
 static void merge_indirect_misuse(mgpu_context ctx, const mgpu_merge_info *good, mgpu_range small) {
     mgpu_merge_info bad = *good;
     bad.indirect_a_count = mgpu_range_slice(small, 0, 2);
@@ -207,6 +253,33 @@ static void merge_indirect_misuse(mgpu_context ctx, const mgpu_merge_info *good,
     bad.indirect_b_count = mgpu_range_slice(values, 12, 4);
     CHECK_RESULT(mgpu_merge(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
     mgpu_buffer_free(ctx, values);
+    mgpu_merge_info flagged = *good;
+    flagged.indirect_b_count = mgpu_range_slice(small, 4, 4);
+    flagged.overflow = mgpu_range_slice(small, 8, 4);
+    CHECK_OK(mgpu_merge(ctx, &flagged));
+    struct {
+        mgpu_range overflow;
+        bool a, b; /* indirect_a_count at small[0, 4), indirect_b_count at small[4, 8) */
+        mgpu_result want;
+    } cases[] = {
+        {mgpu_range_slice(small, 8, 4), false, false, MGPU_ERROR_INVALID_ARGUMENT},
+        {mgpu_range_slice(small, 8, 2), true, false, MGPU_ERROR_RANGE_TOO_SMALL},
+        {mgpu_range_slice(small, 10, 4), false, true, MGPU_ERROR_MISALIGNED},
+        {mgpu_range_slice(small, 0, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},  /* over A's count */
+        {mgpu_range_slice(small, 4, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},  /* over B's count */
+        {mgpu_range_slice(small, 0, 4), true, false, MGPU_ERROR_INVALID_ARGUMENT}, /* over its only count */
+        {mgpu_range_slice(good->a_keys, 8, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},
+        {mgpu_range_slice(good->out_keys, 796, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        bad = *good;
+        bad.indirect_a_count = cases[i].a ? mgpu_range_slice(small, 0, 4) : (mgpu_range){0};
+        bad.indirect_b_count = cases[i].b ? mgpu_range_slice(small, 4, 4) : (mgpu_range){0};
+        bad.overflow = cases[i].overflow;
+        CHECK_RESULT(mgpu_merge(ctx, &bad), cases[i].want);
+        mgpu_requirements req2;
+        CHECK_OK(mgpu_merge_get_requirements(ctx, &bad, &req2)); /* from sizes alone */
+    }
 }
 
 static void merge_misuse(void) {
@@ -298,6 +371,7 @@ void test_merge(void) {
     uint32_t large = test_tile(MGPU_PRIM_MERGE, MGPU_TYPE_U32) << 8;
     merge_case(MGPU_TYPE_U32, 4, false, large + test_random_below(large), large / 2, 1 << 20);
     merge_misuse();
+    merge_overflow();
     /* The tuning switch fold by API: both forms on a few tiles, a value out of range refused. */
     CHECK_RESULT(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL,
                                          &(mgpu_tuning){.fold = (mgpu_switch)3}),

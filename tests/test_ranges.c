@@ -96,7 +96,7 @@ typedef union sweep_info {
 
 typedef struct sweep_arrays {
     mgpu_range keys_a, keys_b, vals_a, vals_b, starts, count; /* inputs */
-    mgpu_range out[4], result, total;                         /* outputs, with sentinels */
+    mgpu_range out[4], result, total, overflow;               /* outputs, with sentinels */
 } sweep_arrays;
 
 static sweep_info sweep_make(sweep_op op, const sweep_arrays *a) {
@@ -111,12 +111,19 @@ static sweep_info sweep_make(sweep_op op, const sweep_arrays *a) {
             break;
         case OP_COPY: s.copy = (mgpu_copy_info){.src = a->keys_a, .dst = a->out[0], .bytes = N * 4}; break;
         case OP_REDUCE:
-            s.reduce =
-                (mgpu_reduce_info){.count = N, .input = a->keys_a, .result = a->result, .indirect_count = a->count};
+            s.reduce = (mgpu_reduce_info){.count = N,
+                                          .input = a->keys_a,
+                                          .result = a->result,
+                                          .indirect_count = a->count,
+                                          .overflow = a->overflow};
             break;
         case OP_SCAN:
-            s.scan = (mgpu_scan_info){
-                .count = N, .input = a->keys_a, .output = a->out[0], .total = a->total, .indirect_count = a->count};
+            s.scan = (mgpu_scan_info){.count = N,
+                                      .input = a->keys_a,
+                                      .output = a->out[0],
+                                      .total = a->total,
+                                      .indirect_count = a->count,
+                                      .overflow = a->overflow};
             break;
         case OP_MERGE:
             s.merge = (mgpu_merge_info){.value_size = 4,
@@ -129,7 +136,8 @@ static sweep_info sweep_make(sweep_op op, const sweep_arrays *a) {
                                         .out_keys = a->out[0],
                                         .out_values = a->out[1],
                                         .indirect_a_count = a->count,
-                                        .indirect_b_count = a->count};
+                                        .indirect_b_count = a->count,
+                                        .overflow = a->overflow};
             break;
         case OP_MERGESORT:
         case OP_RADIXSORT:
@@ -139,7 +147,8 @@ static sweep_info sweep_make(sweep_op op, const sweep_arrays *a) {
                                       .keys_out = a->out[0],
                                       .values_in = a->vals_b,
                                       .values_out = a->out[1],
-                                      .indirect_count = a->count};
+                                      .indirect_count = a->count,
+                                      .overflow = a->overflow};
             break;
         case OP_SEARCH:
             s.search = (mgpu_sorted_search_info){.a_count = N,
@@ -151,7 +160,8 @@ static sweep_info sweep_make(sweep_op op, const sweep_arrays *a) {
                                                  .a_matches = a->out[2],
                                                  .b_matches = a->out[3],
                                                  .indirect_a_count = a->count,
-                                                 .indirect_b_count = a->count};
+                                                 .indirect_b_count = a->count,
+                                                 .overflow = a->overflow};
             break;
         case OP_LBS:
             s.lbs = (mgpu_load_balance_info){
@@ -192,7 +202,8 @@ static sweep_info sweep_make(sweep_op op, const sweep_arrays *a) {
     return s;
 }
 
-/* The range slots of op's info, with their names. */
+/* The range slots of op's info, with their names: at most MAX_SLOTS. */
+#define MAX_SLOTS 12
 static size_t sweep_slots(sweep_op op, sweep_info *s, mgpu_range **slots, const char **names) {
     size_t n = 0;
 #define SLOT(field) (slots[n] = &(field), names[n++] = #field)
@@ -209,12 +220,14 @@ static size_t sweep_slots(sweep_op op, sweep_info *s, mgpu_range **slots, const 
             SLOT(s->reduce.input);
             SLOT(s->reduce.result);
             SLOT(s->reduce.indirect_count);
+            SLOT(s->reduce.overflow);
             break;
         case OP_SCAN:
             SLOT(s->scan.input);
             SLOT(s->scan.output);
             SLOT(s->scan.total);
             SLOT(s->scan.indirect_count);
+            SLOT(s->scan.overflow);
             break;
         case OP_MERGE:
             SLOT(s->merge.a_keys);
@@ -225,6 +238,7 @@ static size_t sweep_slots(sweep_op op, sweep_info *s, mgpu_range **slots, const 
             SLOT(s->merge.out_values);
             SLOT(s->merge.indirect_a_count);
             SLOT(s->merge.indirect_b_count);
+            SLOT(s->merge.overflow);
             break;
         case OP_RADIXSORT:
         case OP_MERGESORT:
@@ -233,6 +247,7 @@ static size_t sweep_slots(sweep_op op, sweep_info *s, mgpu_range **slots, const 
             SLOT(s->sort.keys_out);
             SLOT(s->sort.values_in);
             SLOT(s->sort.values_out);
+            SLOT(s->sort.overflow);
             break;
         case OP_SEARCH:
             SLOT(s->search.a_keys);
@@ -243,6 +258,7 @@ static size_t sweep_slots(sweep_op op, sweep_info *s, mgpu_range **slots, const 
             SLOT(s->search.b_matches);
             SLOT(s->search.indirect_a_count);
             SLOT(s->search.indirect_b_count);
+            SLOT(s->search.overflow);
             break;
         case OP_LBS:
             SLOT(s->lbs.object_starts);
@@ -356,6 +372,7 @@ static void sweep_reset_outputs(const sweep_arrays *a) {
     for (int i = 0; i < 4; ++i) sentinel_set(g_test.ctx, a->out[i], OUT_BYTES);
     sentinel_set(g_test.ctx, a->result, 16);
     sentinel_set(g_test.ctx, a->total, 16);
+    sentinel_set(g_test.ctx, a->overflow, 16);
 }
 
 static bool sweep_outputs_intact(const sweep_arrays *a) {
@@ -363,6 +380,7 @@ static bool sweep_outputs_intact(const sweep_arrays *a) {
     for (int i = 0; i < 4; ++i) ok &= sentinel_intact(g_test.ctx, a->out[i], OUT_BYTES);
     ok &= sentinel_intact(g_test.ctx, a->result, 16);
     ok &= sentinel_intact(g_test.ctx, a->total, 16);
+    ok &= sentinel_intact(g_test.ctx, a->overflow, 16);
     return ok;
 }
 
@@ -387,12 +405,13 @@ static void sweep_arrays_make(sweep_arrays *a) {
     for (int i = 0; i < 4; ++i) CHECK_OK(mgpu_buffer_alloc(ctx, OUT_BYTES, &a->out[i]));
     CHECK_OK(mgpu_buffer_alloc(ctx, 16, &a->result));
     CHECK_OK(mgpu_buffer_alloc(ctx, 16, &a->total));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &a->overflow));
     sweep_reset_outputs(a);
 }
 
 static void sweep_arrays_free(sweep_arrays *a) {
-    mgpu_range *all[] = {&a->keys_a, &a->keys_b, &a->vals_a, &a->vals_b, &a->starts, &a->count,
-                         &a->out[0], &a->out[1], &a->out[2], &a->out[3], &a->result, &a->total};
+    mgpu_range *all[] = {&a->keys_a, &a->keys_b, &a->vals_a, &a->vals_b, &a->starts, &a->count,   &a->out[0],
+                         &a->out[1], &a->out[2], &a->out[3], &a->result, &a->total,  &a->overflow};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) mgpu_buffer_free(g_test.ctx, *all[i]);
 }
 
@@ -430,13 +449,13 @@ static void sweep_bad(sweep_arrays *a, mgpu_range bad, const char *why, const ch
     for (int o = 0; o < OP_COUNT; ++o) {
         sweep_op op = (sweep_op)o;
         sweep_info valid = sweep_make(op, a);
-        mgpu_range *slots[8];
-        const char *names[8];
+        mgpu_range *slots[MAX_SLOTS];
+        const char *names[MAX_SLOTS];
         size_t n = sweep_slots(op, &valid, slots, names);
         for (size_t k = 0; k <= n; ++k) {
             sweep_info s = valid;
-            mgpu_range *slot[8];
-            const char *unused[8];
+            mgpu_range *slot[MAX_SLOTS];
+            const char *unused[MAX_SLOTS];
             sweep_slots(op, &s, slot, unused);
             mgpu_range scratch = {0};
             mgpu_requirements req = {0};
@@ -499,8 +518,8 @@ static void scratch_overlaps(sweep_arrays *a) {
         sweep_op op = (sweep_op)o;
         for (int variant = 0; variant < 2; ++variant) { /* 0: over the first input, 1: over an output */
             sweep_info s = sweep_make(op, a);
-            mgpu_range *slots[8];
-            const char *names[8];
+            mgpu_range *slots[MAX_SLOTS];
+            const char *names[MAX_SLOTS];
             size_t n = sweep_slots(op, &s, slots, names), k = 0;
             mgpu_range output = op == OP_REDUCE ? a->result : a->out[0];
             if (variant == 1)

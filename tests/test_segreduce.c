@@ -410,12 +410,23 @@ static void rbk_special_keys(void) {
 /* ---- indirect counts ---- */
 
 /* Device uint32 counts: a 16-byte buffer holding the value count at 0 and the segment count at 4. */
+/* The counts, a sentinel, the overflow flag's word (SEG_OVERFLOW; a sentinel until written), a sentinel. */
+#define SEG_OVERFLOW 12u
 static mgpu_range seg_counts_upload(uint32_t values, uint32_t segments) {
-    uint32_t c[4] = {values, segments, 0, 0};
+    uint32_t c[5] = {values, segments, 0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u};
     mgpu_range r = {0};
     CHECK_OK(mgpu_buffer_alloc(g_test.ctx, sizeof c, &r));
     CHECK_OK(mgpu_buffer_upload(g_test.ctx, r, c, sizeof c));
     return r;
+}
+
+/* The overflow flag in `counts` (seg_counts_upload's) is `want` and the words around it their sentinels. */
+static void seg_check_overflow(mgpu_range counts, uint32_t want, const char *what, uint32_t real_n, uint32_t real_m) {
+    uint32_t c[5];
+    CHECK_OK(mgpu_buffer_download(g_test.ctx, counts, c, sizeof c));
+    CHECK(c[3] == want && c[2] == 0xa5a5a5a5u && c[4] == 0xa5a5a5a5u,
+          "%s counts %u/%u: overflow %08x (%08x %08x around it), expected %u", what, real_n, real_m, c[3], c[2], c[4],
+          want);
 }
 
 /* A value that changes any reduction it joins: values past the real count hold it, so one read shows. */
@@ -476,8 +487,11 @@ static uint64_t seg_indirect_case(mgpu_type type, mgpu_op op, uint32_t n, uint32
                                 .starts = rs,
                                 .output = ro,
                                 .indirect_count = by_n ? mgpu_range_slice(counts, 0, 4) : (mgpu_range){0},
-                                .indirect_segment_count = by_m ? mgpu_range_slice(counts, 4, 4) : (mgpu_range){0}};
+                                .indirect_segment_count = by_m ? mgpu_range_slice(counts, 4, 4) : (mgpu_range){0},
+                                .overflow = by_n || by_m ? mgpu_range_slice(counts, SEG_OVERFLOW, 4) : (mgpu_range){0}};
     seg_run(&info, record);
+    seg_check_overflow(counts, by_n || by_m ? (by_n && real_n > n) || (by_m && real_m > m) : 0xa5a5a5a5u,
+                       "indirect segreduce", real_n, real_m);
     char *got = test_download(type, ro, m);
     for (uint32_t k = 0; k < m; ++k) {
         mgpu_scalar x = ref_get(type, got, k), y = ref_get(type, want, k);
@@ -559,7 +573,8 @@ static uint64_t rbk_indirect_case(mgpu_type kt, mgpu_type vt, mgpu_op op, uint32
                                     .keys_out = rko,
                                     .values_out = rvo,
                                     .run_count = rc,
-                                    .indirect_count = mgpu_range_slice(counts, 4, 4)};
+                                    .indirect_count = mgpu_range_slice(counts, 4, 4),
+                                    .overflow = mgpu_range_slice(counts, SEG_OVERFLOW, 4)};
     uint32_t host_runs = 0xdeadbeef;
     if (record) {
         mgpu_requirements req;
@@ -574,6 +589,7 @@ static uint64_t rbk_indirect_case(mgpu_type kt, mgpu_type vt, mgpu_op op, uint32
     } else {
         CHECK_OK(mgpu_reduce_by_key(ctx, &info, &host_runs));
     }
+    seg_check_overflow(counts, real > n, "indirect reduce by key", 0, real);
     uint32_t device_runs = 0xdeadbeef;
     CHECK_OK(mgpu_buffer_download(ctx, rc, &device_runs, 4));
     CHECK((record || host_runs == runs) && device_runs == runs,
@@ -638,6 +654,62 @@ static void rbk_indirect_sweep(void) {
 
 /* ---- misuse and the recording tier ---- */
 
+/* The overflow flag on the edges in both tiers: segreduce with segment_count 0 (nothing else recorded) and each
+ * count alone or both above, at or below their capacities; reduce-by-key with count 0. */
+static void seg_overflow_edges(void) {
+    mgpu_context ctx = g_test.ctx;
+    for (int record = 0; record < 2; ++record) {
+        for (uint32_t c = 0; c < 6; ++c) {
+            /* capacity 8 values, 0 segments: value counts 8, 9; segment counts 0, 1; both */
+            uint32_t real_n = c % 2 ? 9 : 8, real_m = c / 2 == 1 ? 1 : 0;
+            bool by_n = c / 2 != 1, by_m = c / 2 != 0;
+            mgpu_range values, counts = seg_counts_upload(real_n, real_m);
+            CHECK_OK(mgpu_buffer_alloc(ctx, 32, &values));
+            mgpu_segreduce_info info = {.type = MGPU_TYPE_U32,
+                                        .count = 8,
+                                        .values = values,
+                                        .indirect_count = by_n ? mgpu_range_slice(counts, 0, 4) : (mgpu_range){0},
+                                        .indirect_segment_count =
+                                            by_m ? mgpu_range_slice(counts, 4, 4) : (mgpu_range){0},
+                                        .overflow = mgpu_range_slice(counts, SEG_OVERFLOW, 4)};
+            seg_run(&info, record);
+            seg_check_overflow(counts, (by_n && real_n > 8) || (by_m && real_m > 0),
+                               record ? "segreduce 0 segments recorded" : "segreduce 0 segments", real_n, real_m);
+            mgpu_buffer_free(ctx, values);
+            mgpu_buffer_free(ctx, counts);
+        }
+        for (uint32_t real = 0; real < 2; ++real) {
+            mgpu_range run_count = seg_alloc_sentinel(4), counts = seg_counts_upload(real, 0);
+            mgpu_reduce_by_key_info info = {.key_type = MGPU_TYPE_U32,
+                                            .value_type = MGPU_TYPE_U32,
+                                            .run_count = run_count,
+                                            .indirect_count = mgpu_range_slice(counts, 0, 4),
+                                            .overflow = mgpu_range_slice(counts, SEG_OVERFLOW, 4)};
+            uint32_t runs = 99;
+            if (record) {
+                VkCommandBuffer cmd;
+                CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+                CHECK_OK(mgpu_cmd_reduce_by_key(ctx, cmd, &info, (mgpu_range){0}));
+                CHECK_OK(mgpu_commands_submit(ctx, NULL));
+                CHECK_OK(mgpu_buffer_download(ctx, run_count, &runs, 4));
+            } else {
+                CHECK_OK(mgpu_reduce_by_key(ctx, &info, &runs));
+            }
+            CHECK(runs == 0, "reduce by key count 0: %u runs", runs);
+            seg_check_overflow(counts, real, record ? "reduce by key count 0 recorded" : "reduce by key count 0", real,
+                               0);
+            mgpu_buffer_free(ctx, run_count);
+            mgpu_buffer_free(ctx, counts);
+        }
+    }
+    /* The segmented reduce on tiles: each count alone above, both, at. */
+    uint32_t tile = seg_tile(MGPU_TYPE_U32), n = 2 * tile + 5, m = 9;
+    seg_indirect_case(MGPU_TYPE_U32, MGPU_OP_ADD, n, m, true, n, true, m, false);
+    seg_indirect_case(MGPU_TYPE_U32, MGPU_OP_ADD, n, m, true, n + 1, true, m, true);
+    seg_indirect_case(MGPU_TYPE_U32, MGPU_OP_MIN, n, m, true, n - 1, true, m + 1, false);
+    seg_indirect_case(MGPU_TYPE_U32, MGPU_OP_MAX, n, m, true, n + 2, true, UINT32_MAX, true);
+}
+
 static void seg_misuse(void) {
     mgpu_context ctx = g_test.ctx;
     uint32_t n = 100, m = 10;
@@ -693,6 +765,27 @@ static void seg_misuse(void) {
     SEG_BAD_RANGE(bad.indirect_segment_count = mgpu_range_slice(small, 4, 3), MGPU_ERROR_RANGE_TOO_SMALL);
     SEG_BAD_RANGE(bad.indirect_segment_count = mgpu_range_slice(small, 6, 4), MGPU_ERROR_MISALIGNED);
     SEG_BAD_RANGE(bad.indirect_segment_count = mgpu_range_slice(out, m * 4 - 4, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    /* The overflow flag: without an indirect count, 2 bytes, misaligned, overlapping either count, the output, the
+     * values or the starts (the counts at small[0, 4) and small[4, 8)). */
+    mgpu_range by_n = mgpu_range_slice(small, 0, 4), by_m = mgpu_range_slice(small, 4, 4);
+    SEG_BAD_RANGE(bad.overflow = mgpu_range_slice(small, 8, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    SEG_BAD_RANGE((bad.indirect_count = by_n, bad.overflow = mgpu_range_slice(small, 8, 2)),
+                  MGPU_ERROR_RANGE_TOO_SMALL);
+    SEG_BAD_RANGE((bad.indirect_segment_count = by_m, bad.overflow = mgpu_range_slice(small, 10, 4)),
+                  MGPU_ERROR_MISALIGNED);
+    SEG_BAD_RANGE((bad.indirect_count = by_n, bad.indirect_segment_count = by_m, bad.overflow = by_n),
+                  MGPU_ERROR_INVALID_ARGUMENT);
+    SEG_BAD_RANGE((bad.indirect_count = by_n, bad.indirect_segment_count = by_m, bad.overflow = by_m),
+                  MGPU_ERROR_INVALID_ARGUMENT);
+    SEG_BAD_RANGE((bad.indirect_segment_count = by_m, bad.overflow = by_m), MGPU_ERROR_INVALID_ARGUMENT);
+    SEG_BAD_RANGE((bad.indirect_count = by_n, bad.overflow = mgpu_range_slice(out, m * 4 - 4, 4)),
+                  MGPU_ERROR_INVALID_ARGUMENT);
+    SEG_BAD_RANGE((bad.indirect_count = by_n, bad.overflow = mgpu_range_slice(values, 16, 4)),
+                  MGPU_ERROR_INVALID_ARGUMENT);
+    SEG_BAD_RANGE((bad.indirect_segment_count = by_m, bad.overflow = mgpu_range_slice(starts, 36, 4)),
+                  MGPU_ERROR_INVALID_ARGUMENT);
+    SEG_BAD_RANGE((bad.segment_count = 0, bad.indirect_segment_count = by_m, bad.overflow = by_m),
+                  MGPU_ERROR_INVALID_ARGUMENT); /* no output, still checked */
 #undef SEG_BAD_REQ
 #undef SEG_BAD
 #undef SEG_BAD_RANGE
@@ -727,6 +820,10 @@ static void seg_misuse(void) {
     CHECK_RESULT_IN(ctx, mgpu_cmd_segreduce(ctx, cmd, &bad, scratch), MGPU_ERROR_INVALID_ARGUMENT);
     bad = good; /* scratch sharing a byte with an indirect count */
     bad.indirect_segment_count = mgpu_range_slice(scratch, 0, 4);
+    CHECK_RESULT_IN(ctx, mgpu_cmd_segreduce(ctx, cmd, &bad, scratch), MGPU_ERROR_INVALID_ARGUMENT);
+    bad = good; /* scratch sharing a byte with the overflow flag */
+    bad.indirect_count = by_n;
+    bad.overflow = mgpu_range_slice(scratch, 4, 4);
     CHECK_RESULT_IN(ctx, mgpu_cmd_segreduce(ctx, cmd, &bad, scratch), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT_IN(ctx, mgpu_segreduce(ctx, &good), MGPU_ERROR_INVALID_ARGUMENT); /* the context is recording */
     CHECK_OK(mgpu_commands_submit(ctx, NULL));
@@ -792,6 +889,23 @@ static void seg_misuse(void) {
     RBK_BAD_RANGE(kbad.indirect_count = mgpu_range_slice(count, 0, 4), MGPU_ERROR_INVALID_ARGUMENT); /* run_count */
     RBK_BAD_RANGE(kbad.indirect_count = mgpu_range_slice(vout, 16, 4), MGPU_ERROR_INVALID_ARGUMENT);
     RBK_BAD_RANGE(kbad.indirect_count = mgpu_range_slice(kout, n * 8 - 4, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    /* The overflow flag: without indirect_count, 2 bytes, misaligned, overlapping indirect_count, run_count, an
+     * output or an input. */
+    RBK_BAD_RANGE(kbad.overflow = mgpu_range_slice(small, 8, 4), MGPU_ERROR_INVALID_ARGUMENT);
+    RBK_BAD_RANGE((kbad.indirect_count = by_n, kbad.overflow = mgpu_range_slice(small, 8, 2)),
+                  MGPU_ERROR_RANGE_TOO_SMALL);
+    RBK_BAD_RANGE((kbad.indirect_count = by_n, kbad.overflow = mgpu_range_slice(small, 6, 4)), MGPU_ERROR_MISALIGNED);
+    RBK_BAD_RANGE((kbad.indirect_count = by_n, kbad.overflow = by_n), MGPU_ERROR_INVALID_ARGUMENT);
+    RBK_BAD_RANGE((kbad.indirect_count = by_n, kbad.overflow = mgpu_range_slice(count, 0, 4)),
+                  MGPU_ERROR_INVALID_ARGUMENT);
+    RBK_BAD_RANGE((kbad.indirect_count = by_n, kbad.overflow = mgpu_range_slice(vout, 8, 4)),
+                  MGPU_ERROR_INVALID_ARGUMENT);
+    RBK_BAD_RANGE((kbad.indirect_count = by_n, kbad.overflow = mgpu_range_slice(kout, 0, 4)),
+                  MGPU_ERROR_INVALID_ARGUMENT);
+    RBK_BAD_RANGE((kbad.indirect_count = by_n, kbad.overflow = mgpu_range_slice(keys, n * 8 - 4, 4)),
+                  MGPU_ERROR_INVALID_ARGUMENT);
+    RBK_BAD_RANGE((kbad.indirect_count = by_n, kbad.overflow = mgpu_range_slice(values, 0, 4)),
+                  MGPU_ERROR_INVALID_ARGUMENT);
 #undef RBK_BAD_REQ
 #undef RBK_BAD
 #undef RBK_BAD_RANGE
@@ -868,6 +982,7 @@ void test_segreduce(void) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
         for (size_t o = 0; o < 3; ++o) seg_indirect_sweep((mgpu_type)t, seg_ops[o]);
     rbk_indirect_sweep();
+    seg_overflow_edges();
     seg_misuse();
     /* The other paths, forced: shared-memory scans and one-thread searches, subgroup ones, other NT/VT (tile 32:
      * many tiles and rounds of the carry workgroup), a few workgroups looping over tiles. */

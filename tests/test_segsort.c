@@ -136,6 +136,9 @@ static void seg_test_run(const seg_test *t, const void *given_keys) {
         CHECK_OK(mgpu_buffer_upload(ctx, rhc, &device_count, 4));
     }
 
+    /* The overflow flag between two sentinels, with any indirect count. */
+    mgpu_range rflag = {0};
+    if (t->indirect >= 0 || t->indirect_heads >= 0) CHECK_OK(mgpu_buffer_alloc(ctx, 12, &rflag));
     mgpu_range rh = head_count ? test_upload(MGPU_TYPE_I32, heads, head_count) : (mgpu_range){0};
     mgpu_range rf = n ? test_upload(MGPU_TYPE_U32, flags, (n + 31) / 32) : (mgpu_range){0};
     for (int source = t->source == 1 ? 1 : 0; source <= (t->source == 0 ? 0 : 1); ++source) {
@@ -156,6 +159,10 @@ static void seg_test_run(const seg_test *t, const void *given_keys) {
             if (n) CHECK_OK(mgpu_buffer_upload(ctx, rvo, prior, n * out_value));
         }
         free(prior);
+        bool flagged = t->indirect >= 0 || (!source && t->indirect_heads >= 0);
+        uint32_t flag_words[3] = {0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u};
+        if (flagged) CHECK_OK(mgpu_buffer_upload(ctx, rflag, flag_words, sizeof flag_words));
+        mgpu_range overflow = flagged ? mgpu_range_slice(rflag, 4, 4) : (mgpu_range){0};
         if (t->locality) {
             mgpu_sort_info info = {.key_type = type,
                                    .value_size = value_size,
@@ -166,7 +173,8 @@ static void seg_test_run(const seg_test *t, const void *given_keys) {
                                    .keys_out = ro,
                                    .values_in = rv,
                                    .values_out = rvo,
-                                   .indirect_count = rc};
+                                   .indirect_count = rc,
+                                   .overflow = overflow};
             CHECK_OK(mgpu_localitysort(ctx, &info));
         } else {
             mgpu_segsort_info info = {.key_type = type,
@@ -182,8 +190,20 @@ static void seg_test_run(const seg_test *t, const void *given_keys) {
                                       .head_count = source ? 0 : (uint32_t)head_count,
                                       .segments = source ? rf : rh,
                                       .indirect_count = rc,
-                                      .indirect_head_count = source ? (mgpu_range){0} : rhc};
+                                      .indirect_head_count = source ? (mgpu_range){0} : rhc,
+                                      .overflow = overflow};
             CHECK_OK(mgpu_segsort(ctx, &info));
+        }
+        if (flagged) {
+            uint32_t want_flag = (t->indirect >= 0 && (uint64_t)t->indirect > n) ||
+                                 (!source && t->indirect_heads >= 0 && (uint64_t)t->indirect_heads > head_count);
+            CHECK_OK(mgpu_buffer_download(ctx, rflag, flag_words, sizeof flag_words));
+            CHECK(flag_words[1] == want_flag && flag_words[0] == 0xa5a5a5a5u && flag_words[2] == 0xa5a5a5a5u,
+                  "%s n=%zu heads %zu from %s, device counts %lld/%lld: overflow %08x (%08x %08x around it), "
+                  "expected %u",
+                  t->locality ? "localitysort" : "segsort", n, head_count, source ? "flags" : "heads",
+                  (long long)t->indirect, (long long)t->indirect_heads, flag_words[1], flag_words[0], flag_words[2],
+                  want_flag);
         }
         const char *what = indices ? "indices" : value_size == 8 ? "pairs64" : value_size ? "pairs32" : "keys";
         char *got = test_download(type, ro, n);
@@ -212,6 +232,7 @@ static void seg_test_run(const seg_test *t, const void *given_keys) {
     if (rf.buffer) mgpu_buffer_free(ctx, rf);
     mgpu_buffer_free(ctx, rc);
     mgpu_buffer_free(ctx, rhc);
+    mgpu_buffer_free(ctx, rflag);
     free(keys);
     free(values);
     free(heads);
@@ -374,6 +395,35 @@ static void segsort_indirect(mgpu_type type, uint32_t tile) {
     }
 }
 
+/* The overflow flag (seg_test_run checks it): the key count alone below, at and above its capacity; the head count
+ * alone below and above; both, each above alone and together; capacity 0 with counts 0 and 1 (nothing else
+ * recorded); the locality sort above and at. */
+static void segsort_overflow(void) {
+    uint32_t tile = test_tile(MGPU_PRIM_SEGSORT, MGPU_TYPE_U32), n = 3 * tile + 1;
+    const int64_t cases[][2] = {{n - 1, -1},   {n, -1},      {n + 1, -1}, {-1, 0},
+                                {-1, 1 << 20}, {n, 1 << 20}, {n + 1, 0},  {UINT32_MAX, 1 << 20}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+        seg_test_run(&(seg_test){.type = MGPU_TYPE_U32,
+                                 .payload = (uint32_t)(i % 3) * 4,
+                                 .kind = (sort_input)(i % SORT_INPUT_COUNT),
+                                 .n = n,
+                                 .layout = (seg_layout)(i % SEG_LAYOUT_COUNT),
+                                 .source = 0,
+                                 .indirect = cases[i][0],
+                                 .indirect_heads = cases[i][1]},
+                     NULL);
+    for (int64_t real = 0; real < 2; ++real) {
+        seg_test_run(&(seg_test){.type = MGPU_TYPE_I32, .n = 0, .source = 1, .indirect = real, .indirect_heads = -1},
+                     NULL);
+        seg_test_run(
+            &(seg_test){.type = MGPU_TYPE_F32, .n = 0, .locality = true, .indirect = real, .indirect_heads = -1}, NULL);
+    }
+    seg_test_run(&(seg_test){.type = MGPU_TYPE_U64, .n = n, .locality = true, .indirect = n + 3, .indirect_heads = -1},
+                 NULL);
+    seg_test_run(&(seg_test){.type = MGPU_TYPE_U64, .n = n, .locality = true, .indirect = n, .indirect_heads = -1},
+                 NULL);
+}
+
 /* 1024 tiles of the default tuning (ten merge passes past the blocksort), at most 2^20 keys. */
 static uint32_t segsort_large(void) {
     uint32_t tile = test_tile(MGPU_PRIM_SEGSORT, MGPU_TYPE_U32);
@@ -478,7 +528,36 @@ static void segsort_misuse(void) {
     bad.segments_kind = MGPU_SEGMENTS_FLAGS;
     bad.indirect_head_count = mgpu_range_slice(small, 0, 4);
     CHECK_RESULT(mgpu_segsort(ctx, &bad), MGPU_ERROR_INVALID_ARGUMENT);
+    /* the overflow flag: without an indirect count, 2 bytes, misaligned, overlapping either count, an input, an
+     * output or the heads (the counts at small[0, 4) and small[4, 8)); the requirements from sizes alone */
     mgpu_requirements req;
+    struct {
+        mgpu_range overflow;
+        bool by_count, by_heads;
+        mgpu_result want;
+    } flag_cases[] = {
+        {mgpu_range_slice(small, 8, 4), true, true, MGPU_SUCCESS},
+        {mgpu_range_slice(small, 8, 4), false, false, MGPU_ERROR_INVALID_ARGUMENT},
+        {mgpu_range_slice(small, 8, 2), true, false, MGPU_ERROR_RANGE_TOO_SMALL},
+        {mgpu_range_slice(small, 10, 4), false, true, MGPU_ERROR_MISALIGNED},
+        {mgpu_range_slice(small, 0, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},
+        {mgpu_range_slice(small, 4, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},
+        {mgpu_range_slice(small, 4, 4), false, true, MGPU_ERROR_INVALID_ARGUMENT},
+        {mgpu_range_slice(k, 200, 4), true, false, MGPU_ERROR_INVALID_ARGUMENT},
+        {mgpu_range_slice(o, 396, 4), false, true, MGPU_ERROR_INVALID_ARGUMENT},
+        {mgpu_range_slice(h, 36, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},
+    };
+    uint32_t counts[2] = {100, 10};
+    CHECK_OK(mgpu_buffer_upload(ctx, small, counts, sizeof counts));
+    for (size_t i = 0; i < sizeof flag_cases / sizeof flag_cases[0]; ++i) {
+        bad = good;
+        bad.indirect_count = flag_cases[i].by_count ? mgpu_range_slice(small, 0, 4) : (mgpu_range){0};
+        bad.indirect_head_count = flag_cases[i].by_heads ? mgpu_range_slice(small, 4, 4) : (mgpu_range){0};
+        bad.overflow = flag_cases[i].overflow;
+        CHECK_RESULT(mgpu_segsort(ctx, &bad), flag_cases[i].want);
+        CHECK_OK(mgpu_segsort_get_requirements(ctx, &bad, &req));
+    }
+    CHECK_OK(mgpu_buffer_upload(ctx, o, sentinel, sizeof sentinel)); /* the good case sorted into it */
     CHECK_RESULT(mgpu_segsort_get_requirements(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     bad = good;
     bad.segments_kind = (mgpu_segments_kind)2;
@@ -497,6 +576,10 @@ static void segsort_misuse(void) {
         CHECK_RESULT(mgpu_cmd_segsort(ctx, cmd, &bad, big), MGPU_ERROR_INVALID_ARGUMENT);
         bad = good;
         bad.indirect_count = mgpu_range_slice(big, 0, 4); /* the scratch over the indirect count */
+        CHECK_RESULT(mgpu_cmd_segsort(ctx, cmd, &bad, big), MGPU_ERROR_INVALID_ARGUMENT);
+        bad = good;
+        bad.indirect_count = mgpu_range_slice(small, 0, 4);
+        bad.overflow = mgpu_range_slice(big, 8, 4); /* the scratch over the overflow flag */
         CHECK_RESULT(mgpu_cmd_segsort(ctx, cmd, &bad, big), MGPU_ERROR_INVALID_ARGUMENT);
         mgpu_buffer_free(ctx, big);
     }
@@ -541,6 +624,7 @@ void test_segsort(void) {
     segsort_all();
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
         segsort_indirect((mgpu_type)t, test_tile(MGPU_PRIM_SEGSORT, (mgpu_type)t));
+    segsort_overflow();
     localitysort_all();
     /* Many merge passes, an odd and an even number of them. */
     uint32_t large = segsort_large();

@@ -128,9 +128,10 @@ static uint64_t search_indirect_case(mgpu_type type, mgpu_bounds bounds, bool de
     CHECK_OK(mgpu_buffer_alloc(ctx, words * 4, &out));
     memset(got, 0xa5, words * 4);
     CHECK_OK(mgpu_buffer_upload(ctx, out, got, words * 4));
-    uint32_t reals[2] = {real_a, real_b};
-    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &counts));
-    CHECK_OK(mgpu_buffer_upload(ctx, counts, reals, sizeof reals));
+    /* The counts, a sentinel, the overflow flag (a sentinel until written), a sentinel. */
+    uint32_t flags[5] = {real_a, real_b, 0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u};
+    CHECK_OK(mgpu_buffer_alloc(ctx, sizeof flags, &counts));
+    CHECK_OK(mgpu_buffer_upload(ctx, counts, flags, sizeof flags));
     mgpu_range outputs[4];
     for (size_t k = 0; k < 4; ++k)
         outputs[k] = mgpu_range_slice(out, offsets[k] * 4, (offsets[k + 1] - offsets[k]) * 4);
@@ -146,7 +147,8 @@ static uint64_t search_indirect_case(mgpu_type type, mgpu_bounds bounds, bool de
                                     .a_matches = outputs[2],
                                     .b_matches = outputs[3],
                                     .indirect_a_count = use_a ? mgpu_range_slice(counts, 0, 4) : (mgpu_range){0},
-                                    .indirect_b_count = use_b ? mgpu_range_slice(counts, 4, 4) : (mgpu_range){0}};
+                                    .indirect_b_count = use_b ? mgpu_range_slice(counts, 4, 4) : (mgpu_range){0},
+                                    .overflow = use_a || use_b ? mgpu_range_slice(counts, 12, 4) : (mgpu_range){0}};
     uint32_t got_a = 99, got_b = 99;
     CHECK_OK(mgpu_sorted_search(ctx, &info, &got_a, &got_b));
     CHECK_OK(mgpu_buffer_download(ctx, out, got, words * 4));
@@ -160,6 +162,11 @@ static uint64_t search_indirect_case(mgpu_type type, mgpu_bounds bounds, bool de
     CHECK(memcmp(got + offsets[4], want + offsets[4], 16) == 0, "indirect search: written past the outputs");
     CHECK(got_a == want_a && got_b == want_b, "indirect search %s counts %u %u: match counts %u %u, expected %u %u",
           mgpu_type_name(type), real_a, real_b, got_a, got_b, want_a, want_b);
+    uint32_t flag = (use_a && real_a > an) || (use_b && real_b > bn);
+    CHECK_OK(mgpu_buffer_download(ctx, counts, flags, sizeof flags));
+    CHECK(flags[3] == (use_a || use_b ? flag : 0xa5a5a5a5u) && flags[2] == 0xa5a5a5a5u && flags[4] == 0xa5a5a5a5u,
+          "indirect search capacity %u+%u counts %u%s %u%s: overflow %08x (%08x %08x around it), expected %u", an, bn,
+          real_a, use_a ? "" : "(host)", real_b, use_b ? "" : "(host)", flags[3], flags[2], flags[4], flag);
     mgpu_range ranges[] = {rka, rkb, out, counts};
     for (size_t k = 0; k < sizeof ranges / sizeof ranges[0]; ++k) mgpu_buffer_free(ctx, ranges[k]);
     free(a);
@@ -185,8 +192,56 @@ static void search_indirect_sweep(mgpu_type type, mgpu_bounds bounds, bool desce
     }
 }
 
+/* The overflow flag on the edges: both counts below and at their capacities (0), each alone above (1, the other
+ * count given or not), both above (1); written where nothing else is recorded (capacity 0, no output), in both
+ * recording tiers. */
+static void search_overflow(void) {
+    mgpu_context ctx = g_test.ctx;
+    uint32_t tile = test_tile(MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_U32), an = 2 * tile + 3, bn = tile + 1;
+    search_indirect_case(MGPU_TYPE_U32, MGPU_BOUNDS_LOWER, false, an, bn, an - 1, bn - 1, true, true);
+    search_indirect_case(MGPU_TYPE_U32, MGPU_BOUNDS_UPPER, false, an, bn, an, bn, true, true);
+    search_indirect_case(MGPU_TYPE_U32, MGPU_BOUNDS_LOWER, true, an, bn, an + 1, bn, true, true);
+    search_indirect_case(MGPU_TYPE_U32, MGPU_BOUNDS_UPPER, false, an, bn, an, bn + 1, true, true);
+    search_indirect_case(MGPU_TYPE_U32, MGPU_BOUNDS_LOWER, false, an, bn, an + 1, 0, true, false);
+    search_indirect_case(MGPU_TYPE_U32, MGPU_BOUNDS_LOWER, false, an, bn, 0, bn + 7, false, true);
+    search_indirect_case(MGPU_TYPE_U32, MGPU_BOUNDS_UPPER, true, an, bn, UINT32_MAX, bn + 1, true, true);
+    mgpu_range buf, keys;
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &buf));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 64, &keys));
+    for (uint32_t shape = 0; shape < 2; ++shape) /* capacity 0; capacity 16 + 16 without outputs */
+        for (uint32_t count = 0; count < 2; ++count)
+            for (int record = 0; record < 2; ++record) {
+                uint32_t real = shape ? 16 + count : count;
+                uint32_t words[4] = {real, 0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u};
+                CHECK_OK(mgpu_buffer_upload(ctx, buf, words, sizeof words));
+                mgpu_sorted_search_info info = {.key_type = MGPU_TYPE_U32,
+                                                .a_count = shape ? 16 : 0,
+                                                .b_count = shape ? 16 : 0,
+                                                .a_keys = shape ? keys : (mgpu_range){0},
+                                                .b_keys = shape ? keys : (mgpu_range){0},
+                                                .indirect_a_count = mgpu_range_slice(buf, 0, 4),
+                                                .overflow = mgpu_range_slice(buf, 8, 4)};
+                if (record) {
+                    VkCommandBuffer cmd;
+                    CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+                    CHECK_OK(mgpu_cmd_sorted_search(ctx, cmd, &info, (mgpu_range){0}));
+                    CHECK_OK(mgpu_commands_submit(ctx, NULL));
+                } else {
+                    CHECK_OK(mgpu_sorted_search(ctx, &info, NULL, NULL));
+                }
+                CHECK_OK(mgpu_buffer_download(ctx, buf, words, sizeof words));
+                CHECK(words[2] == count && words[1] == 0xa5a5a5a5u && words[3] == 0xa5a5a5a5u,
+                      "sorted search %s count %u%s: overflow %08x (%08x %08x around it)",
+                      shape ? "without outputs" : "capacity 0", real, record ? " recorded" : "", words[2], words[1],
+                      words[3]);
+            }
+    mgpu_buffer_free(ctx, keys);
+    mgpu_buffer_free(ctx, buf);
+}
+
 /* indirect_a_count and indirect_b_count: too small, misaligned, overlapping an output; the requirements answer
- * from sizes alone. */
+ * from sizes alone. The overflow flag: without an indirect count, 2 bytes, misaligned, overlapping an input, an
+ * output or either indirect count. */
 static void search_indirect_misuse(mgpu_context ctx, mgpu_range keys, mgpu_range small) {
     mgpu_range out;
     CHECK_OK(mgpu_buffer_alloc(ctx, 160, &out));
@@ -219,6 +274,32 @@ static void search_indirect_misuse(mgpu_context ctx, mgpu_range keys, mgpu_range
     bad = good;
     bad.indirect_b_count = mgpu_range_slice(out, 80, 4); /* past every output: allowed */
     CHECK_OK(mgpu_sorted_search(ctx, &bad, NULL, NULL));
+    bad = good;
+    bad.overflow = mgpu_range_slice(out, 84, 4); /* past every output */
+    CHECK_OK(mgpu_sorted_search(ctx, &bad, NULL, NULL));
+    struct {
+        mgpu_range overflow;
+        bool a, b; /* indirect_a_count at small[0, 4), indirect_b_count at keys[4, 8) */
+        mgpu_result want;
+    } cases[] = {
+        {mgpu_range_slice(out, 84, 4), false, false, MGPU_ERROR_INVALID_ARGUMENT},
+        {mgpu_range_slice(out, 84, 2), true, false, MGPU_ERROR_RANGE_TOO_SMALL},
+        {mgpu_range_slice(out, 86, 4), false, true, MGPU_ERROR_MISALIGNED},
+        {mgpu_range_slice(small, 0, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT}, /* over A's count */
+        {mgpu_range_slice(small, 0, 4), true, false, MGPU_ERROR_INVALID_ARGUMENT},
+        {mgpu_range_slice(keys, 4, 4), false, true, MGPU_ERROR_INVALID_ARGUMENT},  /* over B's count, an input */
+        {mgpu_range_slice(keys, 20, 4), true, false, MGPU_ERROR_INVALID_ARGUMENT}, /* an input */
+        {mgpu_range_slice(out, 4, 4), true, true, MGPU_ERROR_INVALID_ARGUMENT},    /* an A index */
+        {mgpu_range_slice(out, 76, 4), false, true, MGPU_ERROR_INVALID_ARGUMENT},  /* a B match */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        bad = good;
+        bad.indirect_a_count = cases[i].a ? good.indirect_a_count : (mgpu_range){0};
+        bad.indirect_b_count = cases[i].b ? good.indirect_b_count : (mgpu_range){0};
+        bad.overflow = cases[i].overflow;
+        CHECK_RESULT(mgpu_sorted_search(ctx, &bad, NULL, NULL), cases[i].want);
+        CHECK_OK(mgpu_sorted_search_get_requirements(ctx, &bad, &req)); /* from sizes alone */
+    }
     mgpu_buffer_free(ctx, out);
 }
 
@@ -319,6 +400,7 @@ void test_sorted_search(void) {
     CHECK_RESULT(mgpu_sorted_search(ctx, &bad, NULL, NULL), MGPU_ERROR_INVALID_ARGUMENT); /* output overlaps keys */
     CHECK_OK(mgpu_sorted_search(ctx, &good, NULL, NULL)); /* no outputs: nothing to do */
     search_indirect_misuse(ctx, r, small);
+    search_overflow();
     mgpu_buffer_free(ctx, r);
     mgpu_buffer_free(ctx, small);
     search_own_tuning();

@@ -65,7 +65,7 @@ mgpu_result mgpu__check_overflow(mgpu_context ctx, const char *what, mgpu_range 
                                  const mgpu_range_use *uses, size_t use_count) {
     if (!overflow.buffer) return MGPU_SUCCESS;
     if (!indirect_count.buffer)
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: overflow given without indirect_count", what);
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: overflow given without an indirect count", what);
     char name[64];
     snprintf(name, sizeof name, "%s overflow", what);
     mgpu_result r = mgpu__check_range(ctx, name, overflow, 4, 4);

@@ -125,6 +125,27 @@ mgpu_result mgpu__indirect_setup(mgpu_context ctx, VkCommandBuffer cmd, mgpu_ran
     return MGPU_SUCCESS;
 }
 
+mgpu_result mgpu__write_overflow(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range overflow, mgpu_range count,
+                                 uint32_t capacity, mgpu_range count2, uint32_t capacity2) {
+    if (!overflow.buffer) return MGPU_SUCCESS;
+    if (!count.buffer) { /* the second count alone: it is the setup's first */
+        count = count2;
+        capacity = capacity2;
+        count2 = (mgpu_range){0};
+    }
+    assert(count.buffer);
+    mgpu_indirect_pc pc = {.count_address = mgpu_range_address(ctx, count),
+                           .overflow = mgpu_range_address(ctx, overflow),
+                           .count2_address = count2.buffer ? mgpu_range_address(ctx, count2) : 0,
+                           .capacity = capacity,
+                           .capacity2 = count2.buffer ? capacity2 : 0,
+                           .fold_limit = 1};
+    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_INDIRECT_SETUP,
+                             .type = MGPU_TYPE_U32,
+                             .spec = {[MGPU_SPEC_NT] = MGPU_INDIRECT_SETUP_NT, [MGPU_SPEC_VT] = 1}};
+    return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
+}
+
 mgpu_result mgpu__indirect_prepare(mgpu_context ctx) {
     mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_INDIRECT_SETUP,
                              .type = MGPU_TYPE_U32,

@@ -5,7 +5,8 @@
  * Scratch: the partitions, one uint per tile boundary (asked for either way, so that it depends on sizes only).
  * Indirect counts (indirect_a_count, indirect_b_count: device uint32s clamped to a_count and b_count) are read by
  * both kernels, so the partitions are the real counts' and the merge takes only the real total's tiles: a_count
- * and b_count are the capacities that size the scratch and the dispatches.
+ * and b_count are the capacities that size the scratch and the dispatches. The overflow flag: one setup dispatch
+ * (mgpu__write_overflow) that reads both counts.
  */
 #include "../mgpu_internal.h"
 #include "kernels/merge/merge_pc.h"
@@ -28,6 +29,22 @@ static mgpu_merge_plan mgpu_merge_make_plan(mgpu_context ctx, const mgpu_merge_i
 
 static VkDeviceSize mgpu_merge_scratch(const mgpu_merge_plan *plan) {
     return plan->tiles ? (VkDeviceSize)(plan->tiles + 1) * 4 : 0;
+}
+
+/* The ranges of a merge and the bytes it touches in each: inputs, outputs, the indirect counts, the overflow flag. */
+#define MGPU_MERGE_USES 9
+static void mgpu_merge_uses(const mgpu_merge_info *info, mgpu_range_use uses[MGPU_MERGE_USES]) {
+    VkDeviceSize key = mgpu_type_size(info->key_type), vs = info->value_size;
+    VkDeviceSize an = info->a_count, bn = info->b_count;
+    uses[0] = (mgpu_range_use){"a_keys", info->a_keys, an * key};
+    uses[1] = (mgpu_range_use){"b_keys", info->b_keys, bn * key};
+    uses[2] = (mgpu_range_use){"a_values", info->a_values, an * vs};
+    uses[3] = (mgpu_range_use){"b_values", info->b_values, bn * vs};
+    uses[4] = (mgpu_range_use){"out_keys", info->out_keys, (an + bn) * key};
+    uses[5] = (mgpu_range_use){"out_values", info->out_values, (an + bn) * vs};
+    uses[6] = (mgpu_range_use){"indirect_a_count", info->indirect_a_count, info->indirect_a_count.buffer ? 4 : 0};
+    uses[7] = (mgpu_range_use){"indirect_b_count", info->indirect_b_count, info->indirect_b_count.buffer ? 4 : 0};
+    uses[8] = (mgpu_range_use){"overflow", info->overflow, info->overflow.buffer ? 4 : 0};
 }
 
 /* The info's checks; `check_ranges` false skips those of its ranges and their overlaps (get_requirements answers from
@@ -87,7 +104,11 @@ static mgpu_result mgpu_merge_check(mgpu_context ctx, const mgpu_merge_info *inf
             (info->value_size && mgpu__ranges_overlap(counts[c].range, 4, info->out_values, total * info->value_size)))
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps an output", counts[c].name);
     }
-    return MGPU_SUCCESS;
+    mgpu_range_use uses[MGPU_MERGE_USES];
+    mgpu_merge_uses(info, uses);
+    return mgpu__check_overflow(ctx, "merge", info->overflow,
+                                info->indirect_a_count.buffer ? info->indirect_a_count : info->indirect_b_count, uses,
+                                MGPU_MERGE_USES - 1);
 }
 
 mgpu_result mgpu_merge_get_requirements(mgpu_context ctx, const mgpu_merge_info *info, mgpu_requirements *out) {
@@ -159,23 +180,21 @@ mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuni
     return r;
 }
 
+static mgpu_result mgpu_merge_write_overflow(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_merge_info *info) {
+    return mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_a_count, info->a_count, info->indirect_b_count,
+                                info->b_count);
+}
+
 mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_merge_info *info, mgpu_range scratch) {
     mgpu_result r = mgpu_merge_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "merge: null command buffer");
     mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
-    if (plan.tiles == 0) return MGPU_SUCCESS;
-    VkDeviceSize key = mgpu_type_size(info->key_type), vs = info->value_size;
-    VkDeviceSize an = info->a_count, bn = info->b_count;
-    mgpu_range_use uses[] = {{"a_keys", info->a_keys, an * key},
-                             {"b_keys", info->b_keys, bn * key},
-                             {"a_values", info->a_values, an * vs},
-                             {"b_values", info->b_values, bn * vs},
-                             {"out_keys", info->out_keys, (an + bn) * key},
-                             {"out_values", info->out_values, (an + bn) * vs},
-                             {"indirect_a_count", info->indirect_a_count, info->indirect_a_count.buffer ? 4 : 0},
-                             {"indirect_b_count", info->indirect_b_count, info->indirect_b_count.buffer ? 4 : 0}};
-    r = mgpu__check_scratch(ctx, "merge scratch", scratch, mgpu_merge_scratch(&plan), 4, uses, MGPU_ARRAY_COUNT(uses));
+    if (plan.tiles == 0) return mgpu_merge_write_overflow(ctx, cmd, info);
+    mgpu_range_use uses[MGPU_MERGE_USES];
+    mgpu_merge_uses(info, uses);
+    r = mgpu__check_scratch(ctx, "merge scratch", scratch, mgpu_merge_scratch(&plan), 4, uses, MGPU_MERGE_USES);
+    if (r == MGPU_SUCCESS) r = mgpu_merge_write_overflow(ctx, cmd, info);
     if (r != MGPU_SUCCESS) return r;
     mgpu_merge_pc pc = {
         .a_keys = info->a_count ? mgpu_range_address(ctx, info->a_keys) : 0,
@@ -200,7 +219,7 @@ mgpu_result mgpu_merge(mgpu_context ctx, const mgpu_merge_info *info) {
     mgpu_result r = mgpu_merge_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     mgpu_merge_plan plan = mgpu_merge_make_plan(ctx, info);
-    if (plan.tiles == 0) return MGPU_SUCCESS;
+    if (plan.tiles == 0 && !info->overflow.buffer) return MGPU_SUCCESS;
     return mgpu__run_blocking(ctx, mgpu_record_merge, info, mgpu_merge_scratch(&plan), (mgpu_range){0}, (mgpu_range){0},
                               0);
 }

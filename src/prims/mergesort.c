@@ -155,15 +155,17 @@ mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     mgpu_result r = mgpu_mergesort_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sort: null command buffer");
-    r = mgpu__sort_write_overflow(ctx, cmd, info); /* the flag only: the passes are planned for the capacity */
-    if (r != MGPU_SUCCESS || info->count == 0) return r;
     mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, info);
-    if (plan.passes) {
-        mgpu_range_use uses[5];
+    if (info->count && plan.passes) {
+        mgpu_range_use uses[6];
         mgpu__sort_uses(info, uses);
-        r = mgpu__check_scratch(ctx, "sort scratch", scratch, plan.scratch_bytes, 16, uses, 5);
+        uses[5] = (mgpu_range_use){"overflow", info->overflow, info->overflow.buffer ? 4 : 0};
+        r = mgpu__check_scratch(ctx, "sort scratch", scratch, plan.scratch_bytes, 16, uses, 6);
         if (r != MGPU_SUCCESS) return r;
     }
+    /* The flag only (after every check: a refused call writes nothing): the passes are planned for the capacity. */
+    r = mgpu__sort_write_overflow(ctx, cmd, info);
+    if (r != MGPU_SUCCESS || info->count == 0) return r;
     bool values = plan.value_words > 0;
     VkDeviceAddress out_keys = mgpu_range_address(ctx, info->keys_out);
     VkDeviceAddress out_values = values ? mgpu_range_address(ctx, info->values_out) : 0;
@@ -208,7 +210,7 @@ static mgpu_result mgpu_record_mergesort(mgpu_context ctx, VkCommandBuffer cmd, 
 
 mgpu_result mgpu_mergesort(mgpu_context ctx, const mgpu_sort_info *info) {
     mgpu_result r = mgpu_mergesort_check(ctx, info, true);
-    if (r != MGPU_SUCCESS || info->count == 0) return r;
+    if (r != MGPU_SUCCESS || (info->count == 0 && !info->overflow.buffer)) return r;
     mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, info);
     return mgpu__run_blocking(ctx, mgpu_record_mergesort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0},
                               0);

@@ -70,6 +70,29 @@ static mgpu_result mgpu_segreduce_check_op(mgpu_context ctx, const char *what, m
     return MGPU_SUCCESS;
 }
 
+/* The ranges of a segmented reduce and the bytes it touches in each: values, starts, output, the indirect counts,
+ * the overflow flag. */
+#define MGPU_SEGREDUCE_USES 6
+static void mgpu_segreduce_uses(const mgpu_segreduce_info *info, mgpu_range_use uses[MGPU_SEGREDUCE_USES]) {
+    size_t size = mgpu_type_size(info->type);
+    uses[0] = (mgpu_range_use){"the values", info->values, (VkDeviceSize)info->count * size};
+    uses[1] = (mgpu_range_use){"the starts", info->starts, (VkDeviceSize)info->segment_count * 4};
+    uses[2] = (mgpu_range_use){"the output", info->output, (VkDeviceSize)info->segment_count * size};
+    uses[3] = (mgpu_range_use){"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0};
+    uses[4] = (mgpu_range_use){"indirect_segment_count", info->indirect_segment_count,
+                               info->indirect_segment_count.buffer ? 4 : 0};
+    uses[5] = (mgpu_range_use){"overflow", info->overflow, info->overflow.buffer ? 4 : 0};
+}
+
+/* mgpu__check_overflow against the ranges but the flag; either indirect count may be given alone. */
+static mgpu_result mgpu_segreduce_check_overflow(mgpu_context ctx, const mgpu_segreduce_info *info) {
+    mgpu_range_use uses[MGPU_SEGREDUCE_USES];
+    mgpu_segreduce_uses(info, uses);
+    return mgpu__check_overflow(ctx, "segreduce", info->overflow,
+                                info->indirect_count.buffer ? info->indirect_count : info->indirect_segment_count, uses,
+                                MGPU_SEGREDUCE_USES - 1);
+}
+
 /* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
 static mgpu_result mgpu_segreduce_check(mgpu_context ctx, const mgpu_segreduce_info *info, bool check_ranges) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
@@ -87,7 +110,14 @@ static mgpu_result mgpu_segreduce_check(mgpu_context ctx, const mgpu_segreduce_i
     VkDeviceSize start_bytes = (VkDeviceSize)info->segment_count * 4,
                  out_bytes = (VkDeviceSize)info->segment_count * size;
     if (info->count) r = mgpu__check_range(ctx, "segreduce values", info->values, value_bytes, size);
-    if (r != MGPU_SUCCESS || !info->segment_count) return r;
+    if (r != MGPU_SUCCESS) return r;
+    static const char *const names[2] = {"segreduce indirect_count", "segreduce indirect_segment_count"};
+    const mgpu_range counts[2] = {info->indirect_count, info->indirect_segment_count};
+    if (!info->segment_count) { /* nothing is read but the counts, and only for the overflow flag */
+        for (int i = 0; i < 2 && r == MGPU_SUCCESS && info->overflow.buffer; ++i)
+            if (counts[i].buffer) r = mgpu__check_range(ctx, names[i], counts[i], 4, 4);
+        return r == MGPU_SUCCESS ? mgpu_segreduce_check_overflow(ctx, info) : r;
+    }
     r = mgpu__check_range(ctx, "segreduce starts", info->starts, start_bytes, 4);
     if (r == MGPU_SUCCESS) r = mgpu__check_range(ctx, "segreduce output", info->output, out_bytes, size);
     if (r != MGPU_SUCCESS) return r;
@@ -95,8 +125,6 @@ static mgpu_result mgpu_segreduce_check(mgpu_context ctx, const mgpu_segreduce_i
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: the output overlaps the values");
     if (mgpu__ranges_overlap(info->output, out_bytes, info->starts, start_bytes))
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: the output overlaps the starts");
-    static const char *const names[2] = {"segreduce indirect_count", "segreduce indirect_segment_count"};
-    const mgpu_range counts[2] = {info->indirect_count, info->indirect_segment_count};
     for (int i = 0; i < 2; ++i) {
         if (!counts[i].buffer) continue;
         r = mgpu__check_range(ctx, names[i], counts[i], 4, 4);
@@ -104,7 +132,7 @@ static mgpu_result mgpu_segreduce_check(mgpu_context ctx, const mgpu_segreduce_i
         if (mgpu__ranges_overlap(counts[i], 4, info->output, out_bytes))
             return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps the output", names[i]);
     }
-    return MGPU_SUCCESS;
+    return mgpu_segreduce_check_overflow(ctx, info);
 }
 
 static mgpu_requirements mgpu_segreduce_requirements(VkDeviceSize bytes) {
@@ -183,16 +211,16 @@ mgpu_result mgpu_cmd_segreduce(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     mgpu_result r = mgpu_segreduce_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "segreduce: null command buffer");
-    if (!info->segment_count) return MGPU_SUCCESS; /* nothing to write */
+    if (!info->segment_count) /* no output to write: the flag alone */
+        return mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_count, info->count,
+                                    info->indirect_segment_count, 0);
     mgpu_segreduce_plan plan = mgpu_segreduce_make_plan(ctx, info->type, info->count, info->segment_count);
-    size_t size = mgpu_type_size(info->type);
-    mgpu_range_use uses[] = {
-        {"the values", info->values, (VkDeviceSize)info->count * size},
-        {"the starts", info->starts, (VkDeviceSize)info->segment_count * 4},
-        {"the output", info->output, (VkDeviceSize)info->segment_count * size},
-        {"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0},
-        {"indirect_segment_count", info->indirect_segment_count, info->indirect_segment_count.buffer ? 4 : 0}};
-    r = mgpu_scratch_check(ctx, "segreduce scratch", scratch, plan.bytes, uses, MGPU_ARRAY_COUNT(uses));
+    mgpu_range_use uses[MGPU_SEGREDUCE_USES];
+    mgpu_segreduce_uses(info, uses);
+    r = mgpu_scratch_check(ctx, "segreduce scratch", scratch, plan.bytes, uses, MGPU_SEGREDUCE_USES);
+    if (r == MGPU_SUCCESS)
+        r = mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_count, info->count,
+                                 info->indirect_segment_count, info->segment_count);
     if (r != MGPU_SUCCESS) return r;
     mgpu_segreduce_pc pc = {.values = info->count ? mgpu_range_address(ctx, info->values) : 0,
                             .starts = mgpu_range_address(ctx, info->starts),
@@ -210,9 +238,10 @@ static mgpu_result mgpu_record_segreduce(mgpu_context ctx, VkCommandBuffer cmd, 
 
 mgpu_result mgpu_segreduce(mgpu_context ctx, const mgpu_segreduce_info *info) {
     mgpu_result r = mgpu_segreduce_check(ctx, info, true);
-    if (r != MGPU_SUCCESS || info->segment_count == 0) return r;
-    mgpu_segreduce_plan plan = mgpu_segreduce_make_plan(ctx, info->type, info->count, info->segment_count);
-    return mgpu__run_blocking(ctx, mgpu_record_segreduce, info, plan.bytes, (mgpu_range){0}, (mgpu_range){0}, 0);
+    if (r != MGPU_SUCCESS || (info->segment_count == 0 && !info->overflow.buffer)) return r;
+    VkDeviceSize bytes =
+        info->segment_count ? mgpu_segreduce_make_plan(ctx, info->type, info->count, info->segment_count).bytes : 0;
+    return mgpu__run_blocking(ctx, mgpu_record_segreduce, info, bytes, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
 
 /* ---- reduce-by-key ------------------------------------------------------------------------------------- */
@@ -240,8 +269,9 @@ static mgpu_rbk_plan mgpu_rbk_make_plan(mgpu_context ctx, const mgpu_reduce_by_k
     return plan;
 }
 
-/* The ranges of a reduce-by-key and the bytes it touches in each: the four arrays, run_count, indirect_count. */
-#define MGPU_RBK_USES 6
+/* The ranges of a reduce-by-key and the bytes it touches in each: the four arrays, run_count, indirect_count,
+ * overflow. */
+#define MGPU_RBK_USES 7
 static void mgpu_rbk_uses(const mgpu_reduce_by_key_info *info, mgpu_range_use uses[MGPU_RBK_USES]) {
     VkDeviceSize keys = (VkDeviceSize)info->count * mgpu_type_size(info->key_type);
     VkDeviceSize values = (VkDeviceSize)info->count * mgpu_type_size(info->value_type);
@@ -251,6 +281,7 @@ static void mgpu_rbk_uses(const mgpu_reduce_by_key_info *info, mgpu_range_use us
     uses[3] = (mgpu_range_use){"values_out", info->values_out, values};
     uses[4] = (mgpu_range_use){"run_count", info->run_count, info->run_count.buffer ? 4 : 0};
     uses[5] = (mgpu_range_use){"indirect_count", info->indirect_count, info->indirect_count.buffer ? 4 : 0};
+    uses[6] = (mgpu_range_use){"overflow", info->overflow, info->overflow.buffer ? 4 : 0};
 }
 
 /* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
@@ -277,6 +308,8 @@ static mgpu_result mgpu_rbk_check(mgpu_context ctx, const mgpu_reduce_by_key_inf
         r = mgpu__check_range(ctx, "reduce by key run_count", info->run_count, 4, 4);
     if (r == MGPU_SUCCESS && info->indirect_count.buffer)
         r = mgpu__check_range(ctx, "reduce by key indirect_count", info->indirect_count, 4, 4);
+    if (r == MGPU_SUCCESS)
+        r = mgpu__check_overflow(ctx, "reduce by key", info->overflow, info->indirect_count, uses, MGPU_RBK_USES - 1);
     if (r != MGPU_SUCCESS) return r;
     /* Every output (keys_out, values_out, run_count) shares no byte with any other range. */
     for (int i = 2; i < 5; ++i)
@@ -309,11 +342,15 @@ mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const 
     mgpu_result r = mgpu_rbk_check(ctx, info, true, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "reduce by key: null command buffer");
-    if (info->count == 0) /* no runs */
-        return mgpu_cmd_fill(
+    if (info->count == 0) { /* no runs */
+        r = mgpu_cmd_fill(
             ctx, cmd,
             &(mgpu_fill_info){
                 .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = 1, .output = info->run_count});
+        return r == MGPU_SUCCESS
+                   ? mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_count, 0, (mgpu_range){0}, 0)
+                   : r;
+    }
     mgpu_rbk_plan plan = mgpu_rbk_make_plan(ctx, info);
     mgpu_range_use uses[MGPU_RBK_USES];
     mgpu_rbk_uses(info, uses);
@@ -343,6 +380,7 @@ mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const 
     scan.output = positions;
     scan.total = info->run_count;
     scan.indirect_count = info->indirect_count;
+    scan.overflow = info->overflow; /* the scan's capacity is count: it writes the flag */
     r = mgpu_cmd_scan(ctx, cmd, &scan,
                       plan.scan_bytes ? mgpu__subrange(scratch, plan.scan_offset, plan.scan_bytes) : (mgpu_range){0});
     if (r != MGPU_SUCCESS) return r;

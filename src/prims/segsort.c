@@ -13,7 +13,8 @@
  * Indirect counts (the device uint32s at indirect_count and, for heads, indirect_head_count, clamped to count and
  * head_count) are read by every kernel: count and head_count are the capacities that plan the passes, lay out the
  * scratch and size the dispatches; the tiles, runs and lists are the real count's, so the tiles past it are never
- * listed, and the passes whose runs already cover it list nothing (the passes merge in place: no parity).
+ * listed, and the passes whose runs already cover it list nothing (the passes merge in place: no parity). The
+ * overflow flag: one setup dispatch after the passes (mgpu__write_overflow, both counts).
  * Scratch (when there are merge passes): count keys, count values, a word pair per tile (tile_info), the lists
  * (two counters a pass, three words a tile), and with segments the runs' heads, a word pair per run of every
  * level 0 .. passes.
@@ -32,6 +33,7 @@ typedef struct mgpu_segsort_job {
     uint32_t head_count;
     mgpu_range segments;
     mgpu_range indirect_count, indirect_head_count; /* optional */
+    mgpu_range overflow;                            /* optional: refused in the scratch, written by the callers */
 } mgpu_segsort_job;
 
 typedef struct mgpu_segsort_plan {
@@ -91,6 +93,23 @@ static mgpu_sort_info mgpu_job_sort_info(const mgpu_segsort_job *job) {
                             .indirect_count = job->indirect_count};
 }
 
+/* The overflow checks of a segmented sort: mgpu__check_overflow against its keys, values, segments and the indirect
+ * count not passed as indirect_count (either may be given alone). */
+static mgpu_result mgpu_segsort_check_overflow(mgpu_context ctx, const mgpu_segsort_info *info,
+                                               const mgpu_sort_info *sort) {
+    mgpu_range_use uses[7];
+    mgpu__sort_uses(sort, uses); /* uses[4]: indirect_count */
+    VkDeviceSize segment_bytes = info->segments_kind == MGPU_SEGMENTS_FLAGS
+                                     ? (VkDeviceSize)mgpu_ceil_div(info->count, 32) * 4
+                                     : (VkDeviceSize)info->head_count * 4;
+    uses[5] = (mgpu_range_use){"segments", info->segments, segment_bytes};
+    uses[6] =
+        (mgpu_range_use){"indirect_head_count", info->indirect_head_count, info->indirect_head_count.buffer ? 4 : 0};
+    return mgpu__check_overflow(ctx, "segsort", info->overflow,
+                                info->indirect_count.buffer ? info->indirect_count : info->indirect_head_count, uses,
+                                7);
+}
+
 /* The info's checks and its job; `check_ranges` false skips the checks of its ranges (get_requirements answers from
  * sizes alone: the scratch depends on type, value size, count and segments kind). */
 static mgpu_result mgpu_segsort_job_from(mgpu_context ctx, const mgpu_segsort_info *info, bool check_ranges,
@@ -112,7 +131,8 @@ static mgpu_result mgpu_segsort_job_from(mgpu_context ctx, const mgpu_segsort_in
                               .head_count = info->head_count,
                               .segments = info->segments,
                               .indirect_count = info->indirect_count,
-                              .indirect_head_count = info->indirect_head_count};
+                              .indirect_head_count = info->indirect_head_count,
+                              .overflow = info->overflow};
     mgpu_sort_info sort = mgpu_job_sort_info(job);
     mgpu_result r = mgpu__sort_check(ctx, &sort, check_ranges);
     if (r != MGPU_SUCCESS) return r;
@@ -127,6 +147,7 @@ static mgpu_result mgpu_segsort_job_from(mgpu_context ctx, const mgpu_segsort_in
         r = mgpu__sort_check_indirect(ctx, &sort, "segsort indirect_count", info->indirect_count);
         if (r == MGPU_SUCCESS)
             r = mgpu__sort_check_indirect(ctx, &sort, "segsort indirect_head_count", info->indirect_head_count);
+        if (r == MGPU_SUCCESS) r = mgpu_segsort_check_overflow(ctx, info, &sort);
         if (r != MGPU_SUCCESS) return r;
     }
     if (info->count == 0) return MGPU_SUCCESS;
@@ -170,7 +191,8 @@ static mgpu_result mgpu_locality_job_from(mgpu_context ctx, const mgpu_sort_info
                               .values_in = info->values_in,
                               .values_out = info->values_out,
                               .source = MGPU_SEGSORT_UNSEGMENTED,
-                              .indirect_count = info->indirect_count};
+                              .indirect_count = info->indirect_count,
+                              .overflow = info->overflow};
     return mgpu_segsort_check_shared(ctx, job);
 }
 
@@ -201,7 +223,7 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
     if (job->count == 0) return MGPU_SUCCESS;
     mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, job);
     if (plan.passes) {
-        mgpu_range_use uses[7];
+        mgpu_range_use uses[8];
         mgpu_sort_info sort = mgpu_job_sort_info(job);
         mgpu__sort_uses(&sort, uses); /* uses[4]: indirect_count */
         VkDeviceSize segment_bytes = job->source == MGPU_SEGSORT_FLAGS ? (VkDeviceSize)mgpu_ceil_div(job->count, 32) * 4
@@ -210,7 +232,8 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
         uses[5] = (mgpu_range_use){"segments", job->segments, segment_bytes};
         uses[6] =
             (mgpu_range_use){"indirect_head_count", job->indirect_head_count, job->indirect_head_count.buffer ? 4 : 0};
-        mgpu_result r = mgpu__check_scratch(ctx, "segsort scratch", scratch, plan.scratch_bytes, 16, uses, 7);
+        uses[7] = (mgpu_range_use){"overflow", job->overflow, job->overflow.buffer ? 4 : 0};
+        mgpu_result r = mgpu__check_scratch(ctx, "segsort scratch", scratch, plan.scratch_bytes, 16, uses, 8);
         if (r != MGPU_SUCCESS) return r;
     }
     bool segmented = job->source != MGPU_SEGSORT_UNSEGMENTED, values = plan.value_words > 0;
@@ -312,8 +335,10 @@ mgpu_result mgpu_segsort_get_requirements(mgpu_context ctx, const mgpu_segsort_i
 mgpu_result mgpu_cmd_segsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_segsort_info *info, mgpu_range scratch) {
     mgpu_segsort_job job;
     mgpu_result r = mgpu_segsort_job_from(ctx, info, true, &job);
+    if (r == MGPU_SUCCESS) r = mgpu_segsort_record(ctx, cmd, &job, scratch);
     if (r != MGPU_SUCCESS) return r;
-    return mgpu_segsort_record(ctx, cmd, &job, scratch);
+    return mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_count, info->count, info->indirect_head_count,
+                                info->head_count);
 }
 
 static mgpu_result mgpu_record_segsort(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -323,7 +348,7 @@ static mgpu_result mgpu_record_segsort(mgpu_context ctx, VkCommandBuffer cmd, co
 mgpu_result mgpu_segsort(mgpu_context ctx, const mgpu_segsort_info *info) {
     mgpu_segsort_job job;
     mgpu_result r = mgpu_segsort_job_from(ctx, info, true, &job);
-    if (r != MGPU_SUCCESS || info->count == 0) return r;
+    if (r != MGPU_SUCCESS || (info->count == 0 && !info->overflow.buffer)) return r;
     mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, &job);
     return mgpu__run_blocking(ctx, mgpu_record_segsort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0}, 0);
 }
@@ -354,7 +379,7 @@ static mgpu_result mgpu_record_localitysort(mgpu_context ctx, VkCommandBuffer cm
 mgpu_result mgpu_localitysort(mgpu_context ctx, const mgpu_sort_info *info) {
     mgpu_segsort_job job;
     mgpu_result r = mgpu_locality_job_from(ctx, info, true, &job);
-    if (r != MGPU_SUCCESS || info->count == 0) return r;
+    if (r != MGPU_SUCCESS || (info->count == 0 && !info->overflow.buffer)) return r;
     mgpu_segsort_plan plan = mgpu_segsort_make_plan(ctx, &job);
     return mgpu__run_blocking(ctx, mgpu_record_localitysort, info, plan.scratch_bytes, (mgpu_range){0}, (mgpu_range){0},
                               0);

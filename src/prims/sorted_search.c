@@ -9,6 +9,21 @@
 #include "../mgpu_internal.h"
 #include "kernels/sorted_search/sorted_search_pc.h"
 
+/* The ranges of a search and the bytes it touches in each: keys, outputs, the indirect counts, the overflow flag. */
+#define MGPU_SEARCH_USES 9
+static void mgpu_search_uses(const mgpu_sorted_search_info *info, mgpu_range_use uses[MGPU_SEARCH_USES]) {
+    VkDeviceSize k = mgpu_type_size(info->key_type), an = info->a_count, bn = info->b_count;
+    uses[0] = (mgpu_range_use){"a_keys", info->a_keys, an * k};
+    uses[1] = (mgpu_range_use){"b_keys", info->b_keys, bn * k};
+    uses[2] = (mgpu_range_use){"a_indices", info->a_indices, info->a_indices.buffer ? an * 4 : 0};
+    uses[3] = (mgpu_range_use){"b_indices", info->b_indices, info->b_indices.buffer ? bn * 4 : 0};
+    uses[4] = (mgpu_range_use){"a_matches", info->a_matches, info->a_matches.buffer ? an * 4 : 0};
+    uses[5] = (mgpu_range_use){"b_matches", info->b_matches, info->b_matches.buffer ? bn * 4 : 0};
+    uses[6] = (mgpu_range_use){"indirect_a_count", info->indirect_a_count, info->indirect_a_count.buffer ? 4 : 0};
+    uses[7] = (mgpu_range_use){"indirect_b_count", info->indirect_b_count, info->indirect_b_count.buffer ? 4 : 0};
+    uses[8] = (mgpu_range_use){"overflow", info->overflow, info->overflow.buffer ? 4 : 0};
+}
+
 /* The info's checks; `check_ranges` false skips those of its ranges (get_requirements answers from sizes alone). */
 static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_info *info, bool check_ranges) {
     if (!ctx) return MGPU_ERROR_INVALID_ARGUMENT;
@@ -57,6 +72,12 @@ static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_
             if (ranges[o].range.buffer && mgpu__ranges_overlap(counts[c].range, 4, ranges[o].range, ranges[o].bytes))
                 r = mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s overlaps %s", counts[c].name, ranges[o].name);
     }
+    mgpu_range_use uses[MGPU_SEARCH_USES];
+    mgpu_search_uses(info, uses);
+    if (r == MGPU_SUCCESS)
+        r = mgpu__check_overflow(ctx, "sorted search", info->overflow,
+                                 info->indirect_a_count.buffer ? info->indirect_a_count : info->indirect_b_count, uses,
+                                 MGPU_SEARCH_USES - 1);
     return r;
 }
 
@@ -109,24 +130,24 @@ static VkDeviceAddress mgpu_optional_address(mgpu_context ctx, mgpu_range range,
     return range.buffer && count ? mgpu_range_address(ctx, range) : 0;
 }
 
+static mgpu_result mgpu_search_write_overflow(mgpu_context ctx, VkCommandBuffer cmd,
+                                              const mgpu_sorted_search_info *info) {
+    return mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_a_count, info->a_count, info->indirect_b_count,
+                                info->b_count);
+}
+
 mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sorted_search_info *info,
                                    mgpu_range scratch) {
     mgpu_result r = mgpu_search_check(ctx, info, true);
     if (r != MGPU_SUCCESS) return r;
     if (!cmd) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "sorted search: null command buffer");
     mgpu_search_plan plan = mgpu_search_make_plan(ctx, info);
-    if (plan.tiles == 0 || !plan.outputs) return MGPU_SUCCESS;
-    VkDeviceSize k = mgpu_type_size(info->key_type), an = info->a_count, bn = info->b_count;
-    mgpu_range_use uses[] = {{"a_keys", info->a_keys, an * k},
-                             {"b_keys", info->b_keys, bn * k},
-                             {"a_indices", info->a_indices, info->a_indices.buffer ? an * 4 : 0},
-                             {"b_indices", info->b_indices, info->b_indices.buffer ? bn * 4 : 0},
-                             {"a_matches", info->a_matches, info->a_matches.buffer ? an * 4 : 0},
-                             {"b_matches", info->b_matches, info->b_matches.buffer ? bn * 4 : 0},
-                             {"indirect_a_count", info->indirect_a_count, info->indirect_a_count.buffer ? 4 : 0},
-                             {"indirect_b_count", info->indirect_b_count, info->indirect_b_count.buffer ? 4 : 0}};
+    if (plan.tiles == 0 || !plan.outputs) return mgpu_search_write_overflow(ctx, cmd, info);
+    mgpu_range_use uses[MGPU_SEARCH_USES];
+    mgpu_search_uses(info, uses);
     r = mgpu__check_scratch(ctx, "sorted search scratch", scratch, (VkDeviceSize)(plan.tiles + 1) * 4, 4, uses,
-                            MGPU_ARRAY_COUNT(uses));
+                            MGPU_SEARCH_USES);
+    if (r == MGPU_SUCCESS) r = mgpu_search_write_overflow(ctx, cmd, info);
     if (r != MGPU_SUCCESS) return r;
     mgpu_search_pc pc = {
         .a_keys = mgpu_optional_address(ctx, info->a_keys, info->a_count),
@@ -173,8 +194,9 @@ mgpu_result mgpu_sorted_search(mgpu_context ctx, const mgpu_sorted_search_info *
                                uint32_t *b_match_count) {
     mgpu_result r = mgpu_search_check(ctx, info, true);
     mgpu_search_plan plan = r == MGPU_SUCCESS ? mgpu_search_make_plan(ctx, info) : (mgpu_search_plan){0};
-    if (plan.tiles && plan.outputs)
-        r = mgpu__run_blocking(ctx, mgpu_record_search, info, (VkDeviceSize)(plan.tiles + 1) * 4, (mgpu_range){0},
+    if (r == MGPU_SUCCESS && ((plan.tiles && plan.outputs) || info->overflow.buffer))
+        r = mgpu__run_blocking(ctx, mgpu_record_search, info,
+                               plan.tiles && plan.outputs ? (VkDeviceSize)(plan.tiles + 1) * 4 : 0, (mgpu_range){0},
                                (mgpu_range){0}, 0);
     uint32_t a = 0, b = 0;
     if (r == MGPU_SUCCESS && a_match_count)

@@ -13,7 +13,8 @@
 #define MGPU_INDIRECT_ARGS_STRIDE 16u
 
 /* indirect_setup.comp: r = min(*count_address, capacity); when overflow is present, 1 there if the device count
- * exceeds capacity, else 0. For each rule i < rule_count (per_group, extra, min_groups, max_groups):
+ * exceeds capacity or, when count2_address is present (a call's second indirect count, for the flag only), if
+ * *count2_address exceeds capacity2, else 0. For each rule i < rule_count (per_group, extra, min_groups, max_groups):
  * groups = min(max(ceil(r / per_group) + extra, min_groups), max_groups), folded into (x, y) by fold_limit as
  * mgpu__fold_grid folds (x = groups, y = 1 up to fold_limit), written to args + 16 i as x, y, 1, groups. */
 #ifdef VULKAN
@@ -26,16 +27,17 @@
     MGPU_ADDR count_address;    \
     MGPU_ADDR overflow;         \
     MGPU_ADDR args;             \
+    MGPU_ADDR count2_address;   \
     MGPU_UINT capacity;         \
     MGPU_UINT rule_count;       \
     MGPU_UINT fold_limit;       \
-    MGPU_UINT pad0;
+    MGPU_UINT capacity2;
 
 #ifndef VULKAN
 typedef struct mgpu_indirect_pc {
     MGPU_INDIRECT_PC_FIELDS
 } mgpu_indirect_pc;
-static_assert(sizeof(mgpu_indirect_pc) == 104, "indirect setup push constants");
+static_assert(sizeof(mgpu_indirect_pc) == 112, "indirect setup push constants");
 #endif
 
 #endif
