@@ -449,8 +449,8 @@ static void sweep_bad(sweep_arrays *a, mgpu_range bad, const char *why, const ch
     for (int o = 0; o < OP_COUNT; ++o) {
         sweep_op op = (sweep_op)o;
         sweep_info valid = sweep_make(op, a);
-        mgpu_range *slots[MAX_SLOTS];
-        const char *names[MAX_SLOTS];
+        mgpu_range *slots[MAX_SLOTS] = {0};
+        const char *names[MAX_SLOTS] = {0};
         size_t n = sweep_slots(op, &valid, slots, names);
         for (size_t k = 0; k <= n; ++k) {
             sweep_info s = valid;
@@ -518,8 +518,8 @@ static void scratch_overlaps(sweep_arrays *a) {
         sweep_op op = (sweep_op)o;
         for (int variant = 0; variant < 2; ++variant) { /* 0: over the first input, 1: over an output */
             sweep_info s = sweep_make(op, a);
-            mgpu_range *slots[MAX_SLOTS];
-            const char *names[MAX_SLOTS];
+            mgpu_range *slots[MAX_SLOTS] = {0};
+            const char *names[MAX_SLOTS] = {0};
             size_t n = sweep_slots(op, &s, slots, names), k = 0;
             mgpu_range output = op == OP_REDUCE ? a->result : a->out[0];
             if (variant == 1)
