@@ -75,10 +75,10 @@
  * (MGPU_ERROR_INVALID_ARGUMENT); it takes the range checks of indirect_count (4 bytes, offset a multiple of 4).
  * Indirect grids (scan, reduce, the compaction family, the histogram, the radix sort; mgpu_tuning.grids): with an
  * indirect count and a capacity whose grid would be large (AUTO: MGPU_INDIRECT_SIZED_GROUPS workgroups; ON: always),
- * a call first records one small setup dispatch that reads the count and
- * writes the grid of each following dispatch whose size depends on it (VkDispatchIndirectCommand, a few bytes of
- * scratch), so the work is sized by the real count and not the capacity; those dispatches are then
- * vkCmdDispatchIndirect, and scratch is also read by the indirect-dispatch stage
+ * a call first records one small setup dispatch that reads the count and writes the grid of each following
+ * dispatch whose size depends on it (VkDispatchIndirectCommand, a few bytes of scratch), so the work is sized by
+ * the real count and not the capacity; those dispatches are then vkCmdDispatchIndirect, and scratch is also read
+ * by the indirect-dispatch stage
  * (VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT, VK_ACCESS_INDIRECT_COMMAND_READ_BIT): a barrier that lets a later command
  * write that scratch again must name that stage as a source (mgpu_cmd_barrier does). This needs the scratch buffer
  * created with VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT (in the requirements' scratch_usage; the pool's buffers have
