@@ -17,7 +17,7 @@
  *     inputs; integer and constant fills; copies; integer histograms; select, partition, unique and rle of
  *     every type; set counts and operations, join counts and joins of sorted inputs), the outputs equal it,
  *     over the real counts min(*indirect count, capacity) where indirect counts are given (scan, reduce, merge,
- *     sorts, sorted search, histogram); an overflow flag is always checked (1 when a count exceeded its
+ *     sorts, sorted search, histogram, select, partition, unique, rle); an overflow flag is always checked (1 when a count exceeded its
  *     capacity, else 0);
  *   - no validation message (the context runs under the validation layers when they are installed).
  * A failure prints what differs and aborts, which libFuzzer reports with the input.
@@ -794,6 +794,8 @@ static void call_select(reader *r, bool recorded, bool partition, call *c) {
                      *ix = u8(r) % 2 ? pick_range(r) : &S.ranges[0], *oc = u8(r) % 4 ? pick_range(r) : &S.ranges[0];
     info.input = in->range, info.flags = flags->range, info.output = out->range, info.indices = ix->range;
     info.out_count = oc->range;
+    const range_desc *ic = pick_optional(r), *of = pick_optional(r);
+    info.indirect_count = ic->range, info.overflow = of->range;
     size_t size = type_size(info.type);
     uint64_t n = info.count, bytes = n * size;
     add_slot(c, in, bytes, false);
@@ -801,6 +803,8 @@ static void call_select(reader *r, bool recorded, bool partition, call *c) {
     slot *so = add_slot(c, out, bytes, true);
     slot *si = add_slot(c, ix, n * 4, true);
     slot *sn = add_slot(c, oc, 4, true);
+    add_slot(c, ic, 4, false);
+    slot *sf = add_slot(c, of, 4, false);
     uint32_t host_count = 0x5a5a5a5au;
     c->what = partition ? "partition" : "select";
     if (recorded)
@@ -811,6 +815,9 @@ static void call_select(reader *r, bool recorded, bool partition, call *c) {
         if (!recorded && host_count != 0x5a5a5a5au) die("%s refused but wrote its count", c->what);
         return;
     }
+    expect_overflow(sf, of, ic, info.count, NULL, 0);
+    /* The reference over the real count: the outputs past it (partition's too) keep their bytes. */
+    n = real_count(ic, info.count), bytes = n * size;
     const uint8_t *src = bytes_of(S.before, in, bytes), *f = bytes_of(S.before, flags, n * 4);
     uint8_t *o = bytes_of(S.expect, out, bytes), *x = si->bytes ? bytes_of(S.expect, ix, n * 4) : NULL;
     if (n && (!src || !f || !o || !so->bytes || (si->bytes && !x))) return;
@@ -844,12 +851,16 @@ static void call_unique(reader *r, bool recorded, bool rle, call *c) {
                      *len = rle || u8(r) % 8 == 0 ? pick_range(r) : &S.ranges[0],
                      *oc = u8(r) % 4 ? pick_range(r) : &S.ranges[0];
     info.input = in->range, info.output = out->range, info.lengths = len->range, info.out_count = oc->range;
+    const range_desc *ic = pick_optional(r), *of = pick_optional(r);
+    info.indirect_count = ic->range, info.overflow = of->range;
     size_t size = type_size(info.type);
     uint64_t n = info.count, bytes = n * size;
     add_slot(c, in, bytes, false);
     slot *so = add_slot(c, out, bytes, true);
     slot *sl = add_slot(c, len, rle ? n * 4 : 0, true);
     slot *sn = add_slot(c, oc, 4, true);
+    add_slot(c, ic, 4, false);
+    slot *sf = add_slot(c, of, 4, false);
     uint32_t host_count = 0x5a5a5a5au;
     c->what = rle ? "rle" : "unique";
     if (recorded)
@@ -860,6 +871,8 @@ static void call_unique(reader *r, bool recorded, bool rle, call *c) {
         if (!recorded && host_count != 0x5a5a5a5au) die("%s refused but wrote its count", c->what);
         return;
     }
+    expect_overflow(sf, of, ic, info.count, NULL, 0);
+    n = real_count(ic, info.count), bytes = n * size; /* the outputs past the real count keep their bytes */
     const uint8_t *src = bytes_of(S.before, in, bytes);
     uint8_t *o = bytes_of(S.expect, out, bytes), *l = rle ? bytes_of(S.expect, len, n * 4) : NULL;
     if (n && (!src || !o || !so->bytes || (rle && (!l || !sl->bytes)))) return;
