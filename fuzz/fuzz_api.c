@@ -1,7 +1,7 @@
 /*
  * libFuzzer harness for the public API: each input decodes into one call (scan, reduce, merge, mergesort or
  * radix sort, sorted search, fill, copy, histogram, select, partition, unique, run-length encode, set count, set
- * operation, join count and join) with its info
+ * operation, join count, join and segmented reduce) with its info
  * fields (types and ops past their enums, counts up to 2^32-1, flags, bit ranges, bin counts and bounds,
  * indirect counts and overflow flags) and ranges picked from a fixed set: live allocations of a few sizes, sub-ranges
  * (overlapping ones among them), a hand-made range inside a live allocation, a small one, and ranges the
@@ -15,10 +15,11 @@
  *     outputs (count * size bytes of each) and its scratch are unchanged; and where the harness has a CPU
  *     reference (integer scans and reductions; sorts of every type; merges and sorted searches of sorted
  *     inputs; integer and constant fills; copies; integer histograms; select, partition, unique and rle of
- *     every type; set counts and operations, join counts and joins of sorted inputs), the outputs equal it,
- *     over the real counts min(*indirect count, capacity) where indirect counts are given (scan, reduce, merge,
- *     sorts, sorted search, histogram); an overflow flag is always checked (1 when a count exceeded its
- *     capacity, else 0);
+ *     every type; set counts and operations, join counts and joins of sorted inputs; integer segmented
+ *     reductions, their starts made ascending), the outputs equal it, over the real counts min(*indirect count,
+ *     capacity) where indirect counts are given (scan, reduce, merge, sorts, sorted search, histogram, select,
+ *     partition, unique, rle, segmented reduce); an overflow flag is always checked (1 when a count exceeded
+ *     its capacity, else 0);
  *   - no validation message (the context runs under the validation layers when they are installed).
  * A failure prints what differs and aborts, which libFuzzer reports with the input.
  *
@@ -54,7 +55,7 @@ typedef struct range_desc {
 
 enum { RANGE_COUNT = 16 };
 /* The calls an input's first byte picks (its value modulo this; its top bit: the recording tier). */
-enum { CALL_KINDS = 16 };
+enum { CALL_KINDS = 17 };
 
 static struct fuzz_state {
     mgpu_context ctx;
@@ -794,6 +795,8 @@ static void call_select(reader *r, bool recorded, bool partition, call *c) {
                      *ix = u8(r) % 2 ? pick_range(r) : &S.ranges[0], *oc = u8(r) % 4 ? pick_range(r) : &S.ranges[0];
     info.input = in->range, info.flags = flags->range, info.output = out->range, info.indices = ix->range;
     info.out_count = oc->range;
+    const range_desc *ic = pick_optional(r), *of = pick_optional(r);
+    info.indirect_count = ic->range, info.overflow = of->range;
     size_t size = type_size(info.type);
     uint64_t n = info.count, bytes = n * size;
     add_slot(c, in, bytes, false);
@@ -801,6 +804,8 @@ static void call_select(reader *r, bool recorded, bool partition, call *c) {
     slot *so = add_slot(c, out, bytes, true);
     slot *si = add_slot(c, ix, n * 4, true);
     slot *sn = add_slot(c, oc, 4, true);
+    add_slot(c, ic, 4, false);
+    slot *sf = add_slot(c, of, 4, false);
     uint32_t host_count = 0x5a5a5a5au;
     c->what = partition ? "partition" : "select";
     if (recorded)
@@ -811,6 +816,9 @@ static void call_select(reader *r, bool recorded, bool partition, call *c) {
         if (!recorded && host_count != 0x5a5a5a5au) die("%s refused but wrote its count", c->what);
         return;
     }
+    expect_overflow(sf, of, ic, info.count, NULL, 0);
+    /* The reference over the real count: the outputs past it (partition's too) keep their bytes. */
+    n = real_count(ic, info.count), bytes = n * size;
     const uint8_t *src = bytes_of(S.before, in, bytes), *f = bytes_of(S.before, flags, n * 4);
     uint8_t *o = bytes_of(S.expect, out, bytes), *x = si->bytes ? bytes_of(S.expect, ix, n * 4) : NULL;
     if (n && (!src || !f || !o || !so->bytes || (si->bytes && !x))) return;
@@ -844,12 +852,16 @@ static void call_unique(reader *r, bool recorded, bool rle, call *c) {
                      *len = rle || u8(r) % 8 == 0 ? pick_range(r) : &S.ranges[0],
                      *oc = u8(r) % 4 ? pick_range(r) : &S.ranges[0];
     info.input = in->range, info.output = out->range, info.lengths = len->range, info.out_count = oc->range;
+    const range_desc *ic = pick_optional(r), *of = pick_optional(r);
+    info.indirect_count = ic->range, info.overflow = of->range;
     size_t size = type_size(info.type);
     uint64_t n = info.count, bytes = n * size;
     add_slot(c, in, bytes, false);
     slot *so = add_slot(c, out, bytes, true);
     slot *sl = add_slot(c, len, rle ? n * 4 : 0, true);
     slot *sn = add_slot(c, oc, 4, true);
+    add_slot(c, ic, 4, false);
+    slot *sf = add_slot(c, of, 4, false);
     uint32_t host_count = 0x5a5a5a5au;
     c->what = rle ? "rle" : "unique";
     if (recorded)
@@ -860,6 +872,8 @@ static void call_unique(reader *r, bool recorded, bool rle, call *c) {
         if (!recorded && host_count != 0x5a5a5a5au) die("%s refused but wrote its count", c->what);
         return;
     }
+    expect_overflow(sf, of, ic, info.count, NULL, 0);
+    n = real_count(ic, info.count), bytes = n * size; /* the outputs past the real count keep their bytes */
     const uint8_t *src = bytes_of(S.before, in, bytes);
     uint8_t *o = bytes_of(S.expect, out, bytes), *l = rle ? bytes_of(S.expect, len, n * 4) : NULL;
     if (n && (!src || !o || !so->bytes || (rle && (!l || !sl->bytes)))) return;
@@ -1070,6 +1084,60 @@ static void call_join(reader *r, bool recorded, bool count_only, call *c) {
     c->reference_done = true;
 }
 
+/* Segmented reduce (integer types against the reference), with its indirect counts. The starts come from the
+ * input's bytes made ascending in [0, count] (steps of about count / segment_count, a zero step an empty segment),
+ * written over the pattern of the starts range (and its device copy) before the call, where they fit. */
+static void call_segreduce(reader *r, bool recorded, call *c) {
+    mgpu_segreduce_info info = {
+        .type = pick_type(r), .op = (mgpu_op)(u8(r) % 4), .count = pick_count(r), .segment_count = pick_count(r)};
+    const range_desc *vals = pick_range(r), *st = pick_range(r), *out = pick_range(r);
+    const range_desc *ic = pick_optional(r), *isc = pick_optional(r), *of = pick_optional(r);
+    info.values = vals->range, info.starts = st->range, info.output = out->range;
+    info.indirect_count = ic->range, info.indirect_segment_count = isc->range, info.overflow = of->range;
+    size_t size = type_size(info.type);
+    uint64_t n = info.count, segs = info.segment_count;
+    uint8_t *sp = bytes_of(S.before, st, segs * 4);
+    if (sp && segs) {
+        uint64_t at = 0, step = n / segs + 1;
+        for (uint64_t i = 0; i < segs; ++i) {
+            at += (uint64_t)u8(r) * step / 128;
+            uint32_t start = (uint32_t)(at < n ? at : n);
+            memcpy(sp + i * 4, &start, 4);
+        }
+        memcpy(S.expect[st->alloc] + st->at, sp, segs * 4);
+        must(mgpu_buffer_upload(S.ctx, S.alloc[st->alloc], S.before[st->alloc], alloc_bytes[st->alloc]), "upload");
+    }
+    add_slot(c, vals, n * size, false);
+    add_slot(c, st, segs * 4, false);
+    slot *so = add_slot(c, out, segs * size, true);
+    add_slot(c, ic, 4, false);
+    add_slot(c, isc, 4, false);
+    slot *sf = add_slot(c, of, 4, false);
+    c->what = "segreduce";
+    c->result = recorded ? run_recorded(17, &info, pick_range(r), c) : mgpu_segreduce(S.ctx, &info);
+    if (c->result != MGPU_SUCCESS) return;
+    expect_overflow(sf, of, ic, info.count, isc, info.segment_count);
+    if (!is_int(info.type)) return;
+    /* The reference over the real counts: segment s-1 ends at the real value count, every start clamped to it;
+     * the outputs past the real segment count keep their bytes. */
+    uint32_t m = real_count(ic, info.count), s = real_count(isc, info.segment_count);
+    const uint8_t *src = bytes_of(S.before, vals, (uint64_t)m * size),
+                  *starts = bytes_of(S.before, st, (uint64_t)s * 4);
+    uint8_t *o = bytes_of(S.expect, out, (uint64_t)s * size);
+    if (s && (!starts || !o || !so->bytes || (m && !src))) return;
+    for (uint32_t k = 0; k < s; ++k) {
+        uint32_t b, e = m;
+        memcpy(&b, starts + (size_t)k * 4, 4);
+        if (k + 1 < s) memcpy(&e, starts + (size_t)(k + 1) * 4, 4);
+        b = b < m ? b : m, e = e < m ? e : m;
+        uint64_t acc = int_identity(info.type, info.op);
+        for (uint32_t i = b; i < e; ++i)
+            acc = int_apply(info.type, info.op, acc, load(info.type, src + (size_t)i * size));
+        store(info.type, o + (size_t)k * size, acc);
+    }
+    c->reference_done = true;
+}
+
 /* The recording tier: requirements, the scratch slot, mgpu_cmd_*, submit. */
 
 static mgpu_result run_recorded(int kind, const void *info, const range_desc *scratch, call *c) {
@@ -1091,6 +1159,7 @@ static mgpu_result run_recorded(int kind, const void *info, const range_desc *sc
         case 14: r = mgpu_set_operation_get_requirements(S.ctx, info, &req); break;
         case 15: r = mgpu_join_count_get_requirements(S.ctx, info, &req); break;
         case 16: r = mgpu_join_get_requirements(S.ctx, info, &req); break;
+        case 17: r = mgpu_segreduce_get_requirements(S.ctx, info, &req); break;
         default: break;
     }
     if (kind != 2 && kind != 3) add_slot(c, scratch, r == MGPU_SUCCESS ? req.scratch_size : 0, true)->scratch = true;
@@ -1114,6 +1183,7 @@ static mgpu_result run_recorded(int kind, const void *info, const range_desc *sc
         case 13: r = mgpu_cmd_set_count(S.ctx, cmd, info, scratch->range); break;
         case 14: r = mgpu_cmd_set_operation(S.ctx, cmd, info, scratch->range); break;
         case 15: r = mgpu_cmd_join_count(S.ctx, cmd, info, scratch->range); break;
+        case 17: r = mgpu_cmd_segreduce(S.ctx, cmd, info, scratch->range); break;
         default: r = mgpu_cmd_join(S.ctx, cmd, info, scratch->range); break;
     }
     mgpu_result submitted = mgpu_commands_submit(S.ctx, NULL);
@@ -1176,7 +1246,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case 12: call_sets(&r, recorded, true, &c); break;
         case 13: call_sets(&r, recorded, false, &c); break;
         case 14: call_join(&r, recorded, true, &c); break;
-        default: call_join(&r, recorded, false, &c); break;
+        case 15: call_join(&r, recorded, false, &c); break;
+        default: call_segreduce(&r, recorded, &c); break;
     }
     if (S.trace)
         fprintf(stderr, "trace: %s -> %s%s%s\n", c.what, mgpu_result_name(c.result),
@@ -1208,8 +1279,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     if (S.stats) { /* env MGPU_FUZZ_STATS: how often each call succeeds and meets its reference */
         static const char *const names[CALL_KINDS] = {
-            "scan",   "reduce",    "merge",  "sort", "sorted search", "fill",          "copy",       "histogram",
-            "select", "partition", "unique", "rle",  "set count",     "set operation", "join count", "join"};
+            "scan",      "reduce", "merge", "sort",      "sorted search", "fill",       "copy", "histogram", "select",
+            "partition", "unique", "rle",   "set count", "set operation", "join count", "join", "segreduce"};
         int op = which % CALL_KINDS;
         ++S.runs[op][c.result == MGPU_SUCCESS ? (c.reference_done ? 2 : 1) : 0];
         if (++S.total_runs % 5000 == 0)

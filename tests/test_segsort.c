@@ -7,9 +7,9 @@
  * sorted, sorted and reversed input; indirect counts (every type and payload, heads and flags, the key count 0, 1,
  * tile-1, tile, tile+1, random, the capacity and past it, several merge passes of a capacity planning more, heads
  * at or past the real count, an indirect head count below, at and past head_count; the locality sort too; the
- * outputs past the real count keep their sentinel); misuse (specific result codes, outputs untouched). segsort_cli: the
- * `segsort` subcommand and `sort --algo locality` (good and bad input). Stability is checked through values
- * that are the input positions. */
+ * outputs past the real count keep their sentinel); misuse (specific result codes, outputs untouched; the recording
+ * tier's scratch over the overflow flag with merge passes). segsort_cli: the `segsort` subcommand and `sort --algo
+ * locality` (good and bad input). Stability is checked through values that are the input positions. */
 #include "common.h"
 #include "ref/ref_segsort.h"
 
@@ -424,6 +424,91 @@ static void segsort_overflow(void) {
                  NULL);
 }
 
+static int compare_u32(const void *x, const void *y) {
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* The recording tier's refusal of scratch over the overflow flag, reached: a count of two tiles and one (merge passes,
+ * so scratch), the flag inside the scratch -> MGPU_ERROR_INVALID_ARGUMENT with the keys, values, flag and scratch
+ * keeping their sentinels; the same scratch moved past the flag then sorts (one segment) and writes the flag 0. */
+static void segsort_scratch_over_flag(void) {
+    mgpu_context ctx = g_test.ctx;
+    uint32_t tile = test_tile(MGPU_PRIM_SEGSORT, MGPU_TYPE_U32), n = 2 * tile + 1;
+    size_t bytes = (size_t)n * 4;
+    uint32_t *keys = malloc(bytes), *sentinel = malloc(bytes), *got = malloc(bytes);
+    for (uint32_t i = 0; i < n; ++i) keys[i] = (uint32_t)test_random_below(1000), sentinel[i] = 0xabc00000u + i;
+    mgpu_range k, o, v, vo, small, big;
+    CHECK_OK(mgpu_buffer_alloc(ctx, bytes, &k));
+    CHECK_OK(mgpu_buffer_alloc(ctx, bytes, &o));
+    CHECK_OK(mgpu_buffer_alloc(ctx, bytes, &v));
+    CHECK_OK(mgpu_buffer_alloc(ctx, bytes, &vo));
+    CHECK_OK(mgpu_buffer_alloc(ctx, 16, &small));
+    CHECK_OK(mgpu_buffer_upload(ctx, k, keys, bytes));
+    CHECK_OK(mgpu_buffer_upload(ctx, v, sentinel, bytes));
+    CHECK_OK(mgpu_buffer_upload(ctx, o, sentinel, bytes));
+    CHECK_OK(mgpu_buffer_upload(ctx, vo, sentinel, bytes));
+    uint32_t words[4] = {n, 0, 0, 0}; /* the indirect count (the capacity), a head at 0 */
+    CHECK_OK(mgpu_buffer_upload(ctx, small, words, sizeof words));
+    mgpu_segsort_info info = {.key_type = MGPU_TYPE_U32,
+                              .value_size = 4,
+                              .count = n,
+                              .keys_in = k,
+                              .keys_out = o,
+                              .values_in = v,
+                              .values_out = vo,
+                              .head_count = 1,
+                              .segments = mgpu_range_slice(small, 4, 4),
+                              .indirect_count = mgpu_range_slice(small, 0, 4)};
+    mgpu_requirements req;
+    CHECK_OK(mgpu_segsort_get_requirements(ctx, &info, &req));
+    CHECK(req.scratch_size > 0, "segsort of %u keys (tile %u) needs no scratch: no merge pass", n, tile);
+    if (req.scratch_size) {
+        size_t big_bytes = (size_t)req.scratch_size + 16;
+        uint32_t *big_sentinel = malloc(big_bytes), *big_got = malloc(big_bytes);
+        for (size_t i = 0; i < big_bytes / 4; ++i) big_sentinel[i] = 0x5eed0000u + (uint32_t)i;
+        CHECK_OK(mgpu_buffer_alloc(ctx, big_bytes, &big));
+        CHECK_OK(mgpu_buffer_upload(ctx, big, big_sentinel, big_bytes));
+        info.overflow = mgpu_range_slice(big, 8, 4); /* inside the scratch at big's start */
+        VkCommandBuffer cmd;
+        CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+        CHECK_RESULT(mgpu_cmd_segsort(ctx, cmd, &info, mgpu_range_slice(big, 0, req.scratch_size)),
+                     MGPU_ERROR_INVALID_ARGUMENT);
+        CHECK(strstr(mgpu_context_last_error(ctx), "overflow") != NULL, "refused for another reason: %s",
+              mgpu_context_last_error(ctx));
+        CHECK_OK(mgpu_commands_submit(ctx, NULL));
+        CHECK_OK(mgpu_buffer_download(ctx, o, got, bytes));
+        CHECK(memcmp(got, sentinel, bytes) == 0, "a segsort refused for scratch over its flag wrote its keys");
+        CHECK_OK(mgpu_buffer_download(ctx, vo, got, bytes));
+        CHECK(memcmp(got, sentinel, bytes) == 0, "a segsort refused for scratch over its flag wrote its values");
+        CHECK_OK(mgpu_buffer_download(ctx, big, big_got, big_bytes));
+        CHECK(memcmp(big_got, big_sentinel, big_bytes) == 0,
+              "a segsort refused for scratch over its flag wrote its flag or scratch");
+        /* the scratch past the flag: accepted, sorted, the flag 0 */
+        CHECK_OK(mgpu_commands_begin(ctx, &cmd));
+        CHECK_OK(mgpu_cmd_segsort(ctx, cmd, &info, mgpu_range_slice(big, 16, req.scratch_size)));
+        CHECK_OK(mgpu_commands_submit(ctx, NULL));
+        qsort(keys, n, 4, compare_u32);
+        CHECK_OK(mgpu_buffer_download(ctx, o, got, bytes));
+        CHECK(memcmp(got, keys, bytes) == 0, "segsort with its scratch past its flag: keys not sorted");
+        CHECK_OK(mgpu_buffer_download(ctx, big, big_got, 16));
+        CHECK(big_got[2] == 0, "segsort with its scratch past its flag: overflow %08x, expected 0", big_got[2]);
+        CHECK(memcmp(big_got, big_sentinel, 8) == 0 && memcmp(big_got + 3, big_sentinel + 3, 4) == 0,
+              "segsort wrote around its overflow flag");
+        mgpu_buffer_free(ctx, big);
+        free(big_sentinel);
+        free(big_got);
+    }
+    mgpu_buffer_free(ctx, k);
+    mgpu_buffer_free(ctx, o);
+    mgpu_buffer_free(ctx, v);
+    mgpu_buffer_free(ctx, vo);
+    mgpu_buffer_free(ctx, small);
+    free(keys);
+    free(sentinel);
+    free(got);
+}
+
 /* 1024 tiles of the default tuning (ten merge passes past the blocksort), at most 2^20 keys. */
 static uint32_t segsort_large(void) {
     uint32_t tile = test_tile(MGPU_PRIM_SEGSORT, MGPU_TYPE_U32);
@@ -625,6 +710,7 @@ void test_segsort(void) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t)
         segsort_indirect((mgpu_type)t, test_tile(MGPU_PRIM_SEGSORT, (mgpu_type)t));
     segsort_overflow();
+    segsort_scratch_over_flag();
     localitysort_all();
     /* Many merge passes, an odd and an even number of them. */
     uint32_t large = segsort_large();
