@@ -226,8 +226,9 @@ mgpu_result mgpu_merge(mgpu_context ctx, const mgpu_merge_info *info) {
 
 static mgpu_result mgpu_merge_prepare_variant(mgpu_context ctx, mgpu_type type, uint32_t words_mask,
                                               uint32_t order_mask) {
-    return mgpu__merge_pass_prepare(ctx, type, mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type), words_mask,
-                                    order_mask);
+    mgpu_result r =
+        mgpu__merge_pass_prepare(ctx, type, mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type), words_mask, order_mask);
+    return r == MGPU_SUCCESS ? mgpu__indirect_prepare(ctx) : r; /* the overflow flag's setup */
 }
 
 static mgpu_result mgpu_merge_prepare(mgpu_context ctx, mgpu_type type) {

@@ -230,7 +230,7 @@ static mgpu_result mgpu_mergesort_prepare_variant(mgpu_context ctx, mgpu_type ty
                 VkPipeline p;
                 r = mgpu__pipeline_get(ctx, &key, &p);
             }
-    return r;
+    return r == MGPU_SUCCESS ? mgpu__indirect_prepare(ctx) : r; /* the overflow flag's setup */
 }
 
 static const mgpu_tuning_row mgpu_mergesort_tuning[] = {

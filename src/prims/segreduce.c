@@ -453,6 +453,7 @@ static mgpu_result mgpu_segreduce_prepare_once(mgpu_context ctx) {
             r = mgpu__pipeline_get(ctx, &key, &p);
         }
     if (r == MGPU_SUCCESS) r = mgpu__fill_prepare(ctx, MGPU_TYPE_U32);
+    if (r == MGPU_SUCCESS) r = mgpu__indirect_prepare(ctx); /* the overflow flag's setup */
     return r;
 }
 

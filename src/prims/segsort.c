@@ -412,7 +412,7 @@ static mgpu_result mgpu_segsort_prepare(mgpu_context ctx, mgpu_type type) {
                     r = mgpu__pipeline_get(ctx, &key, &p);
                 }
         }
-    return r;
+    return r == MGPU_SUCCESS ? mgpu__indirect_prepare(ctx) : r; /* the overflow flag's setup */
 }
 
 static const mgpu_tuning_row mgpu_segsort_tuning[] = {

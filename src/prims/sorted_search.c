@@ -219,7 +219,7 @@ static mgpu_result mgpu_sorted_search_prepare(mgpu_context ctx, mgpu_type type) 
             r = mgpu__prepare_partitions(ctx, &partition);
             if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &search, &p);
         }
-    return r;
+    return r == MGPU_SUCCESS ? mgpu__indirect_prepare(ctx) : r; /* the overflow flag's setup */
 }
 
 /* The searches' tiles (MGPU_PRIM_SORTED_SEARCH; the join's search, join.c, takes them too), apart from the merge's
