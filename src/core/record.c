@@ -81,6 +81,13 @@ mgpu_result mgpu__dispatch_indirect(mgpu_context ctx, VkCommandBuffer cmd, const
     return MGPU_SUCCESS;
 }
 
+/* The setup kernel's one pipeline (shaders/kernels/fill/indirect_setup.comp). */
+static mgpu_pipeline_key mgpu_indirect_setup_key(void) {
+    return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_INDIRECT_SETUP,
+                               .type = MGPU_TYPE_U32,
+                               .spec = {[MGPU_SPEC_NT] = MGPU_INDIRECT_SETUP_NT, [MGPU_SPEC_VT] = 1}};
+}
+
 mgpu_result mgpu__indirect_setup(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range indirect_count, mgpu_range overflow,
                                  uint32_t capacity, mgpu_switch grids, mgpu_range args, const mgpu_indirect_rule *rules,
                                  uint32_t rule_count, mgpu_indirect *out) {
@@ -99,26 +106,24 @@ mgpu_result mgpu__indirect_setup(mgpu_context ctx, VkCommandBuffer cmd, mgpu_ran
         grids == MGPU_SWITCH_ON || (grids == MGPU_SWITCH_AUTO && capacity_groups >= MGPU_INDIRECT_SIZED_GROUPS);
     bool sized = wanted && rule_count && args.buffer && args.size >= mgpu__indirect_args_bytes(rule_count) &&
                  mgpu__range_has_usage(ctx, args, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
-    if (!sized && !overflow.buffer) return MGPU_SUCCESS; /* the capacity's grids: the kernels clamp */
+    /* The capacity's grids (the kernels clamp): the flag alone, which nothing in the call reads, so no barrier. */
+    if (!sized) return mgpu__write_overflow(ctx, cmd, overflow, indirect_count, capacity, (mgpu_range){0}, 0);
     mgpu_indirect_pc pc = {.count_address = mgpu_range_address(ctx, indirect_count),
                            .overflow = overflow.buffer ? mgpu_range_address(ctx, overflow) : 0,
-                           .args = sized ? mgpu_range_address(ctx, args) : 0,
+                           .args = mgpu_range_address(ctx, args),
                            .capacity = capacity,
-                           .rule_count = sized ? rule_count : 0,
+                           .rule_count = rule_count,
                            .fold_limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u};
-    for (uint32_t i = 0; sized && i < rule_count; ++i) {
+    for (uint32_t i = 0; i < rule_count; ++i) {
         assert(rules[i].per_group > 0 && rules[i].min_groups <= rules[i].max_groups);
         pc.rules[i][0] = rules[i].per_group;
         pc.rules[i][1] = rules[i].extra;
         pc.rules[i][2] = rules[i].min_groups;
         pc.rules[i][3] = rules[i].max_groups;
     }
-    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_INDIRECT_SETUP,
-                             .type = MGPU_TYPE_U32,
-                             .spec = {[MGPU_SPEC_NT] = MGPU_INDIRECT_SETUP_NT, [MGPU_SPEC_VT] = 1}};
+    mgpu_pipeline_key key = mgpu_indirect_setup_key();
     mgpu_result r = mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
     if (r != MGPU_SUCCESS) return r;
-    if (!sized) return MGPU_SUCCESS; /* the overflow flag alone: nothing in the call reads it */
     out->args = mgpu__subrange(args, 0, mgpu__indirect_args_bytes(rule_count));
     out->address = pc.args;
     mgpu__barrier_compute_write_to_indirect_read(ctx, cmd);
@@ -140,16 +145,12 @@ mgpu_result mgpu__write_overflow(mgpu_context ctx, VkCommandBuffer cmd, mgpu_ran
                            .capacity = capacity,
                            .capacity2 = count2.buffer ? capacity2 : 0,
                            .fold_limit = 1};
-    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_INDIRECT_SETUP,
-                             .type = MGPU_TYPE_U32,
-                             .spec = {[MGPU_SPEC_NT] = MGPU_INDIRECT_SETUP_NT, [MGPU_SPEC_VT] = 1}};
+    mgpu_pipeline_key key = mgpu_indirect_setup_key();
     return mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, 1, 1);
 }
 
 mgpu_result mgpu__indirect_prepare(mgpu_context ctx) {
-    mgpu_pipeline_key key = {.kernel = MGPU_KERNEL_INDIRECT_SETUP,
-                             .type = MGPU_TYPE_U32,
-                             .spec = {[MGPU_SPEC_NT] = MGPU_INDIRECT_SETUP_NT, [MGPU_SPEC_VT] = 1}};
+    mgpu_pipeline_key key = mgpu_indirect_setup_key();
     VkPipeline p;
     return mgpu__pipeline_get(ctx, &key, &p);
 }

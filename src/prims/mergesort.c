@@ -71,10 +71,7 @@ mgpu_result mgpu__sort_check_overflow(mgpu_context ctx, const mgpu_sort_info *in
 }
 
 mgpu_result mgpu__sort_write_overflow(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_sort_info *info) {
-    mgpu_indirect grid;
-    if (!info->overflow.buffer) return MGPU_SUCCESS;
-    return mgpu__indirect_setup(ctx, cmd, info->indirect_count, info->overflow, info->count, MGPU_SWITCH_AUTO,
-                                (mgpu_range){0}, NULL, 0, &grid);
+    return mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_count, info->count, (mgpu_range){0}, 0);
 }
 
 void mgpu__sort_uses(const mgpu_sort_info *info, mgpu_range_use uses[5]) {
