@@ -227,7 +227,9 @@ mgpu_result mgpu__run_blocking(mgpu_context ctx, mgpu__record_fn record, const v
                                mgpu_range readback, mgpu_range host, VkDeviceSize readback_bytes);
 /* Splits a 1-D grid of `groups` workgroups into (x, y) within maxComputeWorkGroupCount. */
 void mgpu__fold_grid(mgpu_context ctx, uint32_t groups, uint32_t *x, uint32_t *y);
-/* Workgroups to launch for a kernel whose workgroups loop over `tiles` tiles (one row: no folding). */
+/* Workgroups to launch for a kernel whose workgroups loop over `tiles` tiles (one row: no folding): the tuning's
+ * `groups`, but never fewer than tiles / MGPU_TILES_PER_GROUP_MAX (see there). */
+#define MGPU_TILES_PER_GROUP_MAX 256u
 uint32_t mgpu__tile_groups(mgpu_context ctx, const mgpu_tuning *tuning, uint32_t tiles);
 
 /* ---- primitive families (src/families.def, src/families.c) --------------------------------------------- */

@@ -370,6 +370,13 @@ void test_merge(void) {
     /* Many tiles and partition workgroups: 384 to 640 tiles. */
     uint32_t large = test_tile(MGPU_PRIM_MERGE, MGPU_TYPE_U32) << 8;
     merge_case(MGPU_TYPE_U32, 4, false, large + test_random_below(large), large / 2, 1 << 20);
+    /* One workgroup asked for over 9000 tiles of 96: llvmpipe stops an invocation's loops after 65535 iterations
+     * in all, which cut such a merge short before the host spread the tiles over workgroups
+     * (MGPU_TILES_PER_GROUP_MAX). */
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL,
+                                     &(mgpu_tuning){.nt = 32, .vt = 3, .groups = 1}));
+    merge_case(MGPU_TYPE_U32, 0, false, 450000 + test_random_below(1000), 430000, 1 << 30);
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, NULL));
     merge_misuse();
     merge_overflow();
     /* The tuning switch fold by API: both forms on a few tiles, a value out of range refused. */

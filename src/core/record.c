@@ -19,9 +19,16 @@ void mgpu__fold_grid(mgpu_context ctx, uint32_t groups, uint32_t *x, uint32_t *y
     }
 }
 
+/* A workgroup takes at most MGPU_TILES_PER_GROUP_MAX tiles (while the grid's width allows): llvmpipe (lavapipe)
+ * ends every loop of an invocation once its loops together have run 65535 iterations (Mesa's
+ * LP_MAX_TGSI_LOOP_ITERATIONS), silently, so a workgroup looping over tens of thousands of tiles (a tile's own
+ * searches count too) stopped part way and left the last tiles unwritten. 256 tiles of a few dozen iterations
+ * each stay far below it, and GPUs at the default `groups` never come near the bound. */
 uint32_t mgpu__tile_groups(mgpu_context ctx, const mgpu_tuning *tuning, uint32_t tiles) {
     uint32_t limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u;
-    uint32_t groups = tiles < tuning->groups ? tiles : tuning->groups;
+    uint32_t least = (uint32_t)(((uint64_t)tiles + MGPU_TILES_PER_GROUP_MAX - 1) / MGPU_TILES_PER_GROUP_MAX);
+    uint32_t groups = tuning->groups > least ? tuning->groups : least;
+    groups = tiles < groups ? tiles : groups;
     return groups < limit ? groups : limit;
 }
 
