@@ -4,7 +4,9 @@
 // full aligned tiles) into a private histogram in shared memory, then adds each nonzero bin to the global counts
 // (zeroed beforehand) with one atomic; with MGPU_HISTOGRAM_GLOBAL (more bins than SHARED_BINS) every value goes
 // to the global counts directly. The subgroup variant adds a subgroup's values with one atomic when they all fall
-// in one bin (all-equal input, the contention case). The number counted goes to pc.counted when present. An
+// in one bin (all-equal input, the contention case), tested once per uvec4 of values in the vector loads (once per
+// value cost the u32 histogram a quarter of its time: bench/RESULTS.md, tenth session) and once per value in the
+// others. The number counted goes to pc.counted when present. An
 // indirect count (pc.count_address) is read first: tiles and values past it are neither read nor counted.
 #include "shared/spec_ids.h"
 #include "kernels/histogram/histogram_pc.h"
@@ -53,6 +55,28 @@ void histogram_count(uint bin, inout uint counted) {
     if (bin != MGPU_HISTOGRAM_NONE) histogram_add(bin, 1u);
 }
 
+// Counts a uvec4's values, bins[0 .. m) of one invocation (m = 4 or 2); every invocation of the workgroup calls it
+// alike (MGPU_HISTOGRAM_NONE for a value not counted).
+void histogram_count_chunk(uint bins[4], uint m, inout uint counted) {
+#ifdef MGPU_SUBGROUP
+    bool same = true;
+    [[unroll]] for (uint e = 1u; e < 4u; ++e) same = same && (e >= m || bins[e] == bins[0]);
+    uint first = subgroupBroadcastFirst(bins[0]);
+    if (subgroupBallot(same && bins[0] == first) == g_lanes) {
+        if (first != MGPU_HISTOGRAM_NONE) {
+            counted += m;
+            if (subgroupElect()) histogram_add(first, m * subgroupBallotBitCount(g_lanes));
+        }
+        return;
+    }
+#endif
+    [[unroll]] for (uint e = 0u; e < 4u; ++e)
+        if (e < m && bins[e] != MGPU_HISTOGRAM_NONE) {
+            ++counted;
+            histogram_add(bins[e], 1u);
+        }
+}
+
 void main() {
     uint nt = gl_WorkGroupSize.x;
     uint tid = gl_LocalInvocationID.x;
@@ -77,15 +101,15 @@ void main() {
             uvec4 w[(VT + MGPU_EPV - 1u) / MGPU_EPV]; // one at least, for any VT
             [[unroll]] for (uint j = 0u; j < VT / MGPU_EPV; ++j) w[j] = q.v[tile_first / MGPU_EPV + j * nt + tid];
             [[unroll]] for (uint j = 0u; j < VT / MGPU_EPV; ++j) {
+                uint bins[4];
 #if defined(MGPU_TYPE_U64) || defined(MGPU_TYPE_I64) || defined(MGPU_TYPE_F64)
-                histogram_count(mgpu_histogram_bin(mgpu_from_words(w[j].xy)), counted);
-                histogram_count(mgpu_histogram_bin(mgpu_from_words(w[j].zw)), counted);
+                bins[0] = mgpu_histogram_bin(mgpu_from_words(w[j].xy));
+                bins[1] = mgpu_histogram_bin(mgpu_from_words(w[j].zw));
+                bins[2] = bins[3] = MGPU_HISTOGRAM_NONE;
 #else
-                histogram_count(mgpu_histogram_bin(mgpu_from_words(uvec2(w[j].x, 0u))), counted);
-                histogram_count(mgpu_histogram_bin(mgpu_from_words(uvec2(w[j].y, 0u))), counted);
-                histogram_count(mgpu_histogram_bin(mgpu_from_words(uvec2(w[j].z, 0u))), counted);
-                histogram_count(mgpu_histogram_bin(mgpu_from_words(uvec2(w[j].w, 0u))), counted);
+                [[unroll]] for (uint e = 0u; e < 4u; ++e) bins[e] = mgpu_histogram_bin(mgpu_from_words(uvec2(w[j][e], 0u)));
 #endif
+                histogram_count_chunk(bins, MGPU_EPV, counted);
             }
         } else {
             T v[VT];
