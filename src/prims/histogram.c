@@ -18,20 +18,10 @@
 /* Workgroups at most: each adds up to `bins` atomics at its end, so no more than fill a large GPU. */
 #define MGPU_HISTOGRAM_GROUPS 1024u
 
-/* The bounds as the kernel takes them (histogram_pc.h): lower, upper or the width, the scale, and the flag
- * MGPU_HISTOGRAM_FIXED where the scale is the 32-bit integer types' multiplier. */
+/* The bounds as the kernel takes them (histogram_pc.h): lower, upper or the width, and the scale. */
 typedef struct mgpu_histogram_bounds {
     uint64_t lower, upper_or_width, scale;
-    uint32_t flags;
 } mgpu_histogram_bounds;
-
-/* ceil(2^64 * bins / width) for bins < width < 2^32, by long division in base 2^32 (bins / width < 1, so the
- * quotient fits in 64 bits). */
-static uint64_t mgpu_histogram_multiplier(uint64_t bins, uint64_t width) {
-    uint64_t q1 = (bins << 32) / width, r1 = (bins << 32) % width;
-    uint64_t q2 = (r1 << 32) / width, r2 = (r1 << 32) % width;
-    return (q1 << 32) + q2 + (r2 != 0);
-}
 
 static uint64_t mgpu_float_bits(float f) {
     uint32_t u;
@@ -98,14 +88,9 @@ static mgpu_result mgpu_histogram_bounds_make(mgpu_context ctx, const mgpu_histo
                           mgpu_type_name(info->type));
     if (!ordered) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "histogram: lower is not below upper");
     if (info->type != MGPU_TYPE_F32 && info->type != MGPU_TYPE_F64) {
-        /* An estimate of bins / width that the kernel corrects exactly (histogram_bin.glsl), or for 32-bit types
-         * with fewer bins than values in the range the multiplier that gives the bin exactly. */
+        /* An estimate of bins / width that the kernel corrects exactly (histogram_bin.glsl). */
         out->upper_or_width = width;
         out->scale = mgpu_float_bits((float)((double)info->bins / (double)width));
-        if (mgpu_type_size(info->type) == 4 && info->bins < width) {
-            out->scale = mgpu_histogram_multiplier(info->bins, width);
-            out->flags = MGPU_HISTOGRAM_FIXED;
-        }
     }
     return MGPU_SUCCESS;
 }
@@ -242,7 +227,7 @@ mgpu_result mgpu_cmd_histogram(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                             .count = info->count,
                             .bins = info->bins,
                             .flags = (input % 16 == 0 && t.vt % epv == 0 ? MGPU_HISTOGRAM_VEC4 : 0) |
-                                     (shared_words ? 0 : MGPU_HISTOGRAM_GLOBAL) | bounds.flags,
+                                     (shared_words ? 0 : MGPU_HISTOGRAM_GLOBAL),
                             .count_address =
                                 info->indirect_count.buffer ? mgpu_range_address(ctx, info->indirect_count) : 0};
     mgpu_pipeline_key key = mgpu_histogram_key(info->type, shared_words, &t);

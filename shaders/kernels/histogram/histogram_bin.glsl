@@ -12,11 +12,7 @@
  * 2^21) the estimate is corrected by comparing q * width with offset * bins as double-width products (32-bit:
  * umulExtended; 64-bit: 96-bit products in two 64-bit words), so no integer division and no shaderFloat64 in the
  * 64-bit integer variants. (H200, u32 2^26, 256 bins: the correction on every value took the histogram from 112
- * to 172 us; bench/RESULTS.md, tenth session.) 32-bit integers with fewer bins than values in the range take
- * neither: the host gives M = ceil(2^64 bins / width) (MGPU_HISTOGRAM_FIXED), and floor(offset * M / 2^64) is the
- * bin exactly: offset * M / 2^64 exceeds offset * bins / width by less than offset / 2^64 < 2^-32 <= 1 / width,
- * while that quotient's fraction is a multiple of 1 / width, at most 1 - 1 / width, so no integer is crossed. Two
- * 32 x 32-bit products and a carry, no conversion.
+ * to 172 us; bench/RESULTS.md, tenth session.)
  */
 #ifndef MGPU_HISTOGRAM_BIN_GLSL
 #define MGPU_HISTOGRAM_BIN_GLSL
@@ -45,13 +41,6 @@ bool mgpu_histogram_estimate(float t, out uint q) {
 uint mgpu_histogram_bin(T v) {
     uint offset = uint(v) - pc.lower.x, width = pc.upper_or_width.x;
     if (offset >= width) return MGPU_HISTOGRAM_NONE;
-    if ((pc.flags & MGPU_HISTOGRAM_FIXED) != 0u) {
-        uint lo_hi, lo_lo, hi_hi, hi_lo, carry;
-        umulExtended(offset, pc.scale.x, lo_hi, lo_lo);
-        umulExtended(offset, pc.scale.y, hi_hi, hi_lo);
-        uaddCarry(hi_lo, lo_hi, carry);
-        return hi_hi + carry;
-    }
     uint q;
     if (mgpu_histogram_estimate(float(offset) * uintBitsToFloat(pc.scale.x), q)) return q;
     q = min(q, pc.bins - 1u);

@@ -14,8 +14,7 @@
 /* histogram.comp: the count values at src, binned into counts[bins] (zeroed beforehand) with atomics; the number
  * counted added to counted (absent: 0). The bounds, in the element's type: floats: lower, upper and scale =
  * bins / (upper - lower) as the host rounded it; integers: lower, upper - lower (width, as the type's unsigned
- * integer) and a 32-bit float estimate of bins / width (scale's low word), which the kernel corrects exactly, or
- * with MGPU_HISTOGRAM_FIXED (32-bit types, bins < width) the multiplier ceil(2^64 bins / width) (histogram_bin.glsl).
+ * integer) and a 32-bit float estimate of bins / width (scale's low word), which the kernel corrects exactly.
  * flags: MGPU_HISTOGRAM_* bits. count_address: absent (0), or a device uint32 clamped to count (include/count.glsl);
  * with it, count is the capacity that sized the dispatch, and values past the real count are not read. */
 #define MGPU_HISTOGRAM_PC_FIELDS        \
@@ -32,7 +31,6 @@
     MGPU_ADDR count_address;
 #define MGPU_HISTOGRAM_VEC4   1u /* src 16-byte aligned and VT a multiple of the elements per uvec4: vector loads */
 #define MGPU_HISTOGRAM_GLOBAL 2u /* more bins than the shared histogram holds: global atomics per value */
-#define MGPU_HISTOGRAM_FIXED  4u /* 32-bit integers: scale is the exact multiplier */
 
 /* The specialization constant of the shared histogram's length in words (a power of two >= bins; 1 with
  * MGPU_HISTOGRAM_GLOBAL). */
