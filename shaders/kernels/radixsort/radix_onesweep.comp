@@ -110,10 +110,14 @@ void main() {
     T keys[VT];
     mgpu_load_warp_striped(keys, src.v, first, count, chunk, width);
 
-    // 2. Early counts, published as the tile's aggregate.
-    [[unroll]] for (uint j = 0u; j < VT; ++j)
-        if (chunk + j * width + lane < count)
-            atomicAdd(s_stage[warp * MGPU_RADIX_DIGITS + mgpu_radix_digit(keys[j], pc.shift, pc.bits)], 1u);
+    // 2. Early counts, published as the tile's aggregate. A partial (the last) tile's positions past count are
+    // padding of the largest digit: ranked last in the tile, counted in its aggregate (which no tile reads: none
+    // follows it), never stored. So the ranking needs no validity test per key (H200, u32 keys at 2^26: 15 fewer
+    // registers per thread, 2906 against 2816 us).
+    uint pad_digit = (1u << pc.bits) - 1u;
+#define MGPU_TILE_DIGIT(j) \
+    (chunk + (j) * width + lane < count ? mgpu_radix_digit(keys[j], pc.shift, pc.bits) : pad_digit)
+    [[unroll]] for (uint j = 0u; j < VT; ++j) atomicAdd(s_stage[warp * MGPU_RADIX_DIGITS + MGPU_TILE_DIGIT(j)], 1u);
     barrier();
     for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
         uint run = mgpu_radix_subgroup_prefixes(d);
@@ -131,14 +135,12 @@ void main() {
     // 4. Ranks: the counter holds the tile position of the subgroup's next key of each digit.
     uint ranks[(VT + 1u) / 2u];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        bool valid = chunk + j * width + lane < count;
-        uint rank = mgpu_radix_rank_in_subgroup(valid, mgpu_radix_digit(keys[j], pc.shift, pc.bits), pc.bits);
+        uint rank = mgpu_radix_rank_in_subgroup(true, MGPU_TILE_DIGIT(j));
         if ((j & 1u) == 0u) ranks[j >> 1u] = rank;
         else ranks[j >> 1u] |= rank << 16u;
     }
     barrier();
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        if (chunk + j * width + lane >= count) continue;
+    [[unroll]] for (uint j = 0u; j < VT; ++j) { /* padding too (unused words past count) */
         uint rank = (ranks[j >> 1u] >> (16u * (j & 1u))) & 0xffffu;
         uvec2 w = mgpu_to_words(keys[j]);
         s_stage[rank] = w.x;

@@ -100,7 +100,7 @@ void mgpu_sort_tile_by_subgroups(uint first, uint count) {
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         bool valid = chunk + j * sg + lane < count;
         uint d = valid ? mgpu_radix_digit(keys[j], pc.shift, pc.bits) : 0u;
-        uint rank = mgpu_radix_rank_in_subgroup(valid, d, pc.bits);
+        uint rank = mgpu_radix_rank_in_subgroup(valid, d);
         digits[j] = d;
         ranks[j] = rank;
     }

@@ -100,7 +100,7 @@ void main() {
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             uint i = chunk + j * width + lane;
             bool valid = i < n;
-            uint rank = mgpu_radix_rank_in_subgroup(valid, mgpu_radix_digit(keys[j], shift, bits), bits);
+            uint rank = mgpu_radix_rank_in_subgroup(valid, mgpu_radix_digit(keys[j], shift, bits));
             if (!valid) continue;
             dst.v[rank] = keys[j];
             if (VALUE_WORDS > 0u) {
