@@ -13,7 +13,8 @@
  *    lane l at j * SG + l; ranks follow (s, j, l), so the sort is stable.
  * 2. Early counts: one shared atomicAdd per key on its subgroup's digit counter. Per digit, the subgroups'
  *    counts become their prefixes and the tile's count is published at once (relaxed, before the ranking, so
- *    that successors rarely find it missing).
+ *    that successors rarely find it missing). Tile 0 first sums the pass's histogram into the digits' global
+ *    bases and publishes base + count as its inclusive prefix, so that every look-back carries the base.
  * 3. The digits' starts in the tile (a workgroup sum), added into the counters.
  * 4. Ranking: per key, the lanes with the same digit (8 ballots), the subgroup counter read and advanced by
  *    the lowest of them between subgroup fences; the key is staged in shared memory at its rank. Ranks are
@@ -21,8 +22,7 @@
  *    shuffled, CUB's ranking, measured slower overall: bench/RESULTS.md.)
  * 5. Look-back, one digit per thread (lookback.glsl's count walk): predecessors' words read 4 per round trip
  *    with relaxed atomics (a word carries its flag and its value together, so no fence is needed) until an
- *    inclusive prefix; the tile's inclusive prefix published. The digit's global base (an exclusive sum of the
- *    pass's histogram) is added.
+ *    inclusive prefix, which includes the digit's global base (2.); the tile's inclusive prefix published.
  * 6. Each thread writes tile positions j * NT + tid: key k goes to offset[digit(k)] + position.
  * 7. Values (or indices): loaded warp-striped, staged at the keys' ranks in the same shared memory, written
  *    with the keys' digits. No global gather.
@@ -56,7 +56,7 @@ const uint COUNTERS = WARPS * MGPU_RADIX_DIGITS;
 shared uint s_stage[MGPU_RADIX_STAGE_WORDS(NV, STAGE_WORDS, COUNTERS)];
 shared uint s_count[MGPU_RADIX_DIGITS];  /* the tile's keys per digit */
 shared uint s_start[MGPU_RADIX_DIGITS];  /* the tile position of each digit's first key */
-shared uint s_offset[MGPU_RADIX_DIGITS]; /* the pass's digit counts (read at the start), then the output of
+shared uint s_offset[MGPU_RADIX_DIGITS]; /* tile 0: the digits' global bases; then, every tile, the output of
                                            tile position 0 for each digit's run */
 shared uint s_tile;
 shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
@@ -89,13 +89,17 @@ void main() {
     uint sg = gl_SubgroupSize, lane = gl_SubgroupInvocationID, warp = gl_SubgroupID;
     UintArrayCoherent status = UintArrayCoherent(pc.status);
     if (tid == 0u) s_tile = mgpu_lookback_take_tile(status); /* tiles in the order workgroups start */
-    UintArray histogram = UintArray(pc.counts);
-    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) s_offset[d] = histogram.v[d]; /* its latency hidden */
     for (uint i = tid; i < gl_NumSubgroups * MGPU_RADIX_DIGITS; i += nt) s_stage[i] = 0u;
     barrier();
     uint tile = s_tile;
     uint n = mgpu_count(pc.count_address, pc.count);
     if (tile >= pc.tiles || tile * NV >= n) return;
+    if (tile == 0u) { /* the digits' global bases: the exclusive sum of the pass's digit counts */
+        UintArray histogram = UintArray(pc.counts);
+        for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) s_offset[d] = histogram.v[d];
+        barrier();
+        MGPU_DIGIT_EXCLUSIVE_SUM(s_offset, s_offset[d]) /* in place; ends with a barrier */
+    }
     if (mgpu_present(pc.next_status)) { /* the next pass's status, zeroed here instead of by a fill */
         UintArray next = UintArray(pc.next_status);
         for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) next.v[mgpu_status_index(tile, d)] = 0u;
@@ -122,7 +126,8 @@ void main() {
     for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
         uint run = mgpu_radix_subgroup_prefixes(d);
         s_count[d] = run;
-        mgpu_lookback_store(status, mgpu_status_index(tile, d), mgpu_lookback_count_word(run, tile == 0u));
+        uint word = tile == 0u ? mgpu_lookback_count_word(s_offset[d] + run, true) : mgpu_lookback_count_word(run, false);
+        mgpu_lookback_store(status, mgpu_status_index(tile, d), word);
     }
     barrier();
 
@@ -148,13 +153,15 @@ void main() {
     }
 
     // 5. Look-back per digit (lookback.glsl: MGPU_LOOKBACK_COUNT_WINDOW predecessors per round trip); then each
-    // digit's output for tile position 0.
-    MGPU_DIGIT_EXCLUSIVE_SUM(s_offset, s_offset[d]) /* the digits' global bases, in place; ends with a barrier */
+    // digit's output for tile position 0. Tile 0 published its digits' global bases plus its counts as its
+    // inclusive prefixes, so every walk's prefix is the global output of the tile's first key of the digit: no
+    // tile but the first reads the histogram or sums it (H200 at 2^26: u32 keys 2399 -> 2300 us, u64 7026 -> 6534).
     for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
-        uint prefix = mgpu_lookback_counts(status, MGPU_RADIX_STATUS_HEADER, MGPU_RADIX_DIGITS, tile, d);
+        uint prefix = tile == 0u ? s_offset[d]
+                                 : mgpu_lookback_counts(status, MGPU_RADIX_STATUS_HEADER, MGPU_RADIX_DIGITS, tile, d);
         if (tile > 0u)
             mgpu_lookback_store(status, mgpu_status_index(tile, d), mgpu_lookback_count_word(prefix + s_count[d], true));
-        s_offset[d] += prefix - s_start[d];
+        s_offset[d] = prefix - s_start[d];
     }
     barrier();
 
