@@ -41,23 +41,10 @@ void histogram_add(uint bin, uint n) {
         atomicAdd(s_bins[bin], n);
 }
 
-// Counts one value per invocation; every invocation of the workgroup calls it alike (bin MGPU_HISTOGRAM_NONE for
-// a value not counted or past the input), so that the subgroup operations see the whole subgroup.
-void histogram_count(uint bin, inout uint counted) {
-    counted += bin != MGPU_HISTOGRAM_NONE ? 1u : 0u;
-#ifdef MGPU_SUBGROUP
-    uint first = subgroupBroadcastFirst(bin);
-    if (subgroupBallot(bin == first) == g_lanes) {
-        if (subgroupElect() && first != MGPU_HISTOGRAM_NONE) histogram_add(first, subgroupBallotBitCount(g_lanes));
-        return;
-    }
-#endif
-    if (bin != MGPU_HISTOGRAM_NONE) histogram_add(bin, 1u);
-}
-
-// Counts a uvec4's values, bins[0 .. m) of one invocation (m = 4 or 2); every invocation of the workgroup calls it
-// alike (MGPU_HISTOGRAM_NONE for a value not counted).
-void histogram_count_chunk(uint bins[4], uint m, inout uint counted) {
+// Counts bins[0 .. m) of one invocation (a uvec4's values, m = 4 or 2, or one value, m = 1); every invocation of
+// the workgroup calls it alike (MGPU_HISTOGRAM_NONE for a value not counted or past the input), so that the
+// subgroup operations see the whole subgroup.
+void histogram_count(uint bins[4], uint m, inout uint counted) {
 #ifdef MGPU_SUBGROUP
     bool same = true;
     [[unroll]] for (uint e = 1u; e < 4u; ++e) same = same && (e >= m || bins[e] == bins[0]);
@@ -109,7 +96,7 @@ void main() {
 #else
                 [[unroll]] for (uint e = 0u; e < 4u; ++e) bins[e] = mgpu_histogram_bin(mgpu_from_words(uvec2(w[j][e], 0u)));
 #endif
-                histogram_count_chunk(bins, MGPU_EPV, counted);
+                histogram_count(bins, MGPU_EPV, counted);
             }
         } else {
             T v[VT];
@@ -119,7 +106,9 @@ void main() {
             }
             [[unroll]] for (uint j = 0u; j < VT; ++j) {
                 uint i = tile_first + j * nt + tid;
-                histogram_count(i < count ? mgpu_histogram_bin(v[j]) : MGPU_HISTOGRAM_NONE, counted);
+                uint bins[4] = uint[4](i < count ? mgpu_histogram_bin(v[j]) : MGPU_HISTOGRAM_NONE, MGPU_HISTOGRAM_NONE,
+                                       MGPU_HISTOGRAM_NONE, MGPU_HISTOGRAM_NONE);
+                histogram_count(bins, 1u, counted);
             }
         }
     }
