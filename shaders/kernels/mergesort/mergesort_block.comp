@@ -25,7 +25,9 @@ layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 const bool TAGGED = MODE == MGPU_MERGESORT_INDICES || VALUE_WORDS > 0u; /* positions travel with the keys */
 
 shared T s_keys[gl_WorkGroupSize.x * VT];
-shared uint s_tags[gl_WorkGroupSize.x * VT]; /* each key's position in the tile (TAGGED) */
+/* Each key's position in the tile (TAGGED); keys alone declare one word, so that the tags' shared memory does not
+ * limit their workgroups per SM (as merge.comp's source indices). */
+shared uint s_tags[TAGGED ? gl_WorkGroupSize.x * VT : 1u];
 uint g_a_base, g_b_base;
 #define MGPU_MERGE_A(i) s_keys[g_a_base + (i)]
 #define MGPU_MERGE_B(i) s_keys[g_b_base + (i)]
