@@ -538,7 +538,7 @@ MGPU_API void mgpu_context_get_handles(mgpu_context context, VkInstance *instanc
  * creation:
  *   MGPU_TUNE="scan:nt=256,vt=16;reduce.u64:vt=8;scan:lookback=off,subgroup=off"
  * (prim[.type]:key=value,...; keys nt, vt, lookback, subgroup (on/off/auto), wait (a count or never), groups,
- * single, fold (on/off/auto)).
+ * single, fold, grids (on/off/auto), blocksort (a power of two)).
  */
 typedef enum mgpu_prim {
     MGPU_PRIM_REDUCE = 0,
@@ -547,7 +547,7 @@ typedef enum mgpu_prim {
     MGPU_PRIM_COPY = 3,
     MGPU_PRIM_MERGE = 4,          /* merge (sorted search and join have MGPU_PRIM_SORTED_SEARCH) */
     MGPU_PRIM_LOAD_BALANCE = 5,   /* load-balancing search, the interval operations, bulk insert and remove */
-    MGPU_PRIM_MERGESORT = 6,      /* mergesort: its blocksort and its merge passes share one NT x VT tile */
+    MGPU_PRIM_MERGESORT = 6,      /* mergesort: the NT x VT tile of its merge passes (mgpu_tuning.blocksort) */
     MGPU_PRIM_RADIXSORT = 7,      /* radix sort: the tile of its count and scatter dispatches */
     MGPU_PRIM_SEGREDUCE = 8,      /* segmented reduce and reduce-by-key: the tile of their Merge Path dispatch */
     MGPU_PRIM_SEGSORT = 9,        /* segmented sort and locality sort: the tile of their blocksort and merge passes */
@@ -593,6 +593,11 @@ typedef struct mgpu_tuning {
                                and their workgroups past the real count do no work (OFF); AUTO: sized where a grid
                                of the capacity would exceed MGPU_INDIRECT_SIZED_GROUPS workgroups (the setup costs
                                about a dispatch: bench/RESULTS.md, ninth session) */
+    uint32_t blocksort;     /* mergesort: its blocksort's workgroup in multiples of nt (a power of two, 1..64; 0:
+                               the table's), so that the merge passes start from sorted runs of that many of their
+                               tiles, log2(blocksort) passes fewer; per call halved while the workgroup exceeds the
+                               device's workgroup size or its keys (and tags, with values or indices) its shared
+                               memory (mgpu_context_get_tuning gives the factor before that) */
 } mgpu_tuning;
 
 /* mgpu_tuning.grids AUTO: the capacity's grid, in workgroups, from which a setup dispatch sizes the grids. */
@@ -602,8 +607,8 @@ typedef struct mgpu_tuning {
 /** Overrides the tuning of prim for the types in type_mask (MGPU_TYPE_BIT); tuning NULL restores the table.
  *  Returns MGPU_ERROR_INVALID_ARGUMENT (prim outside its enum; type_mask 0 or with bits past MGPU_TYPE_MASK_ALL;
  *  NT not a power of two in 32..the device's workgroup size; VT above 32; a switch outside its enum; a tile
- *  that needs more shared memory than the device has), MGPU_ERROR_UNSUPPORTED (subgroup ON on a device without
- *  the subgroup operations the workgroup scans use). */
+ *  that needs more shared memory than the device has; blocksort not 0 or a power of two up to 64),
+ *  MGPU_ERROR_UNSUPPORTED (subgroup ON on a device without the subgroup operations the workgroup scans use). */
 MGPU_API mgpu_result mgpu_context_set_tuning(mgpu_context context, mgpu_prim prim, uint32_t type_mask,
                                              const mgpu_tuning *tuning);
 
@@ -1032,12 +1037,13 @@ typedef struct mgpu_sort_info {
 } mgpu_sort_info;
 
 /*
- * Mergesort (moderngpu's chapter 7): a blocksort of each tile of NT * VT keys (a sorting network in registers,
- * then merges in shared memory), then log2(tiles) global merge passes, each a Merge Path partition dispatch
- * and a merge dispatch, ping-ponging between the output and scratch (count keys and values, and the
- * partitions). Any key type; the speed does not depend on the key's bits.
+ * Mergesort (moderngpu's chapter 7): a blocksort of each tile of NT * blocksort * VT keys (mgpu_tuning.blocksort;
+ * a sorting network in registers, then merges in shared memory), then log2(count / that tile) global merge passes
+ * on tiles of NT * VT, each a Merge Path partition dispatch and a merge dispatch, ping-ponging between the output
+ * and scratch (count keys and values, and the partitions). Any key type; the speed does not depend on the key's
+ * bits.
  */
-/** The scratch mgpu_cmd_mergesort needs (none for one tile). Returns the size checks' results. */
+/** The scratch mgpu_cmd_mergesort needs (none for one blocksort tile). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_mergesort_get_requirements(mgpu_context context, const mgpu_sort_info *info,
                                                      mgpu_requirements *out);
 /** Records the sort: the blocksort dispatch, then two dispatches per merge pass, with barriers between

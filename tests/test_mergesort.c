@@ -10,6 +10,7 @@
  * dispatch); misuse of the count's range. */
 #include "common.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* This family's entries of the test run and their flags (tests/families.def). */
@@ -183,6 +184,83 @@ static void mergesort_all(void) {
     }
 }
 
+/* Blocksort factors 2 and 4 (mgpu_tuning.blocksort) over the run's tuning (its groups and fold, MGPU_TUNE in the
+ * variant entries): two key types each (a 32-bit and a 64-bit one, rotated), keys, indices and both pairs in both
+ * orders, on the edges of the blocksort's tile and of the merge tile it holds (the edges where the device holds
+ * the factor's workgroup: lavapipe does), and an indirect count per factor. Then the factors refused, the
+ * refusal keeping the tuning, and the factor by MGPU_TUNE (a context of its own). */
+static void mergesort_blocksort(void) {
+    mgpu_context ctx = g_test.ctx;
+    mgpu_tuning base;
+    CHECK_OK(mgpu_context_get_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_U32, &base));
+    CHECK(base.blocksort >= 1 && base.blocksort <= 64 && !(base.blocksort & (base.blocksort - 1)),
+          "the resolved blocksort %u: a power of two in 1..64", base.blocksort);
+    for (uint32_t f = 2; f <= 4; f *= 2) {
+        mgpu_tuning t = base;
+        t.blocksort = f;
+        CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, &t));
+        mgpu_tuning got = {0};
+        CHECK_OK(mgpu_context_get_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_F64, &got));
+        CHECK(got.blocksort == f && got.nt == base.nt, "blocksort %u resolved as %u (nt %u)", f, got.blocksort, got.nt);
+        mgpu_type types[2] = {(mgpu_type)(f == 2 ? 0 : 2), (mgpu_type)(f == 2 ? 4 : 3)};
+        for (int k = 0; k < 2; ++k) {
+            mgpu_type type = types[k];
+            uint32_t tile = test_tile(MGPU_PRIM_MERGESORT, type), block = tile * f;
+            size_t sizes[] = {tile - 1,
+                              tile + 1,
+                              block - 1,
+                              block,
+                              block + 1,
+                              3 * block,
+                              4 * block + tile + 3,
+                              8 * block + 2 * tile - 1};
+            for (uint32_t payload = 0; payload <= 8; payload = payload == 1 ? 4 : payload + (payload == 0 ? 1 : 4))
+                for (int d = 0; d < 2; ++d)
+                    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
+                        sort_case(type, payload, d, (sort_input)((s + payload + (size_t)d) % SORT_INPUT_COUNT),
+                                  sizes[s], s == 5 && d == 1);
+            if (k == (int)(f / 4)) mergesort_indirect(type, block);
+        }
+    }
+    /* Refused: not a power of two, past 64; the tuning set before stays. */
+    mgpu_tuning bad = base;
+    bad.blocksort = 3;
+    CHECK_RESULT(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, &bad),
+                 MGPU_ERROR_INVALID_ARGUMENT);
+    bad.blocksort = 128;
+    CHECK_RESULT(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, &bad),
+                 MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_tuning kept = {0};
+    CHECK_OK(mgpu_context_get_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_U32, &kept));
+    CHECK(kept.blocksort == 4, "a refused blocksort changed the tuning: %u", kept.blocksort);
+    CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, NULL));
+    CHECK_OK(mgpu_context_get_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_U32, &kept));
+    CHECK(kept.blocksort == base.blocksort, "the table restored: blocksort %u, was %u", kept.blocksort, base.blocksort);
+    /* MGPU_TUNE: the key per type; an invalid factor is ignored (the table's stays). */
+    const char *saved = getenv("MGPU_TUNE");
+    char *copy = saved ? strdup(saved) : NULL;
+    setenv("MGPU_TUNE", "mergesort.u32:blocksort=8;mergesort.u64:blocksort=3", 1);
+    mgpu_context tuned = NULL;
+    CHECK_OK(mgpu_context_create(&(mgpu_context_desc){.validation = g_test.validation}, &tuned));
+    if (copy)
+        setenv("MGPU_TUNE", copy, 1);
+    else
+        unsetenv("MGPU_TUNE");
+    free(copy);
+    if (tuned) {
+        mgpu_tuning u32 = {0}, u64 = {0}, i32 = {0};
+        CHECK_OK(mgpu_context_get_tuning(tuned, MGPU_PRIM_MERGESORT, MGPU_TYPE_U32, &u32));
+        CHECK_OK(mgpu_context_get_tuning(tuned, MGPU_PRIM_MERGESORT, MGPU_TYPE_U64, &u64));
+        CHECK_OK(mgpu_context_get_tuning(tuned, MGPU_PRIM_MERGESORT, MGPU_TYPE_I32, &i32));
+        mgpu_tuning table_u64 = {0};
+        CHECK_OK(mgpu_context_get_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_U64, &table_u64));
+        CHECK(u32.blocksort == 8, "MGPU_TUNE mergesort.u32:blocksort=8 gave %u", u32.blocksort);
+        CHECK(u64.blocksort == table_u64.blocksort, "MGPU_TUNE blocksort=3 not ignored: %u", u64.blocksort);
+        CHECK(i32.blocksort == base.blocksort, "MGPU_TUNE mergesort.u32 changed i32: %u", i32.blocksort);
+        mgpu_context_destroy(tuned);
+    }
+}
+
 /* 1024 tiles of the default tuning (ten merge passes past the blocksort), at most 2^20 keys. */
 static uint32_t mergesort_large(void) {
     uint32_t tile = test_tile(MGPU_PRIM_MERGESORT, MGPU_TYPE_U32);
@@ -220,5 +298,6 @@ void test_mergesort(void) {
         if (i % 2) mergesort_indirect(types[i % 4 == 1], tile);
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, NULL));
+    mergesort_blocksort();
     mergesort_misuse();
 }

@@ -19,7 +19,7 @@ static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type
         if (row->vendor == MGPU_CPU_DEVICE ? !cpu
                                            : (row->vendor != MGPU_VENDOR_ANY && row->vendor != ctx->info.vendor_id))
             continue;
-        return (mgpu_tuning){.nt = row->nt, .vt = row->vt, .lookback = row->lookback};
+        return (mgpu_tuning){.nt = row->nt, .vt = row->vt, .lookback = row->lookback, .blocksort = row->blocksort};
     }
     return (mgpu_tuning){.nt = 128, .vt = 4};
 }
@@ -56,6 +56,8 @@ static mgpu_result mgpu_check_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t 
         (unsigned)t->single > MGPU_SWITCH_OFF || (unsigned)t->fold > MGPU_SWITCH_OFF ||
         (unsigned)t->grids > MGPU_SWITCH_OFF)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "lookback/subgroup/single/fold/grids: AUTO, ON or OFF");
+    if (t->blocksort && (!mgpu_is_pow2(t->blocksort) || t->blocksort > 64))
+        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "blocksort %u: a power of two in 1..64", t->blocksort);
     if (t->subgroup == MGPU_SWITCH_ON && !ctx->info.subgroup_scans)
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "the device lacks the subgroup operations the scans use");
     for (uint32_t type = 0; type < MGPU_TYPE_COUNT; ++type) {
@@ -108,6 +110,8 @@ mgpu_tuning mgpu__tuning_resolve(mgpu_context ctx, mgpu_prim prim, mgpu_type typ
         o->single == MGPU_SWITCH_ON ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF; /* opt-in: slower on the H100 (radixsort.c) */
     t.fold = o->fold;   /* AUTO decides per call, by the tile count (merge.c) */
     t.grids = o->grids; /* AUTO decides per call, by the capacity's grid (record.c) */
+    /* mergesort.c halves it per call where the device cannot hold the workgroup. */
+    t.blocksort = o->blocksort ? o->blocksort : t.blocksort ? t.blocksort : 1;
     return t;
 }
 
@@ -174,7 +178,9 @@ static void mgpu_apply_tune_entry(mgpu_context ctx, char *entry) {
                 if (!mgpu_parse_switch(v, &tuning.fold)) goto bad;
             } else if (!strcmp(kv, "grids")) {
                 if (!mgpu_parse_switch(v, &tuning.grids)) goto bad;
-            } else if (!strcmp(kv, "groups"))
+            } else if (!strcmp(kv, "blocksort"))
+                tuning.blocksort = (uint32_t)strtoul(v, NULL, 10);
+            else if (!strcmp(kv, "groups"))
                 tuning.groups = (uint32_t)strtoul(v, NULL, 10);
             else if (!strcmp(kv, "wait"))
                 tuning.lookback_wait = !strcmp(v, "never") ? MGPU_LOOKBACK_WAIT_NEVER : (uint32_t)strtoul(v, NULL, 10);

@@ -426,11 +426,11 @@ static mgpu_result mgpu_compact_prepare_once(mgpu_context ctx) {
 
 static const mgpu_tuning_row mgpu_compact_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0},
     /* GPUs: 4 uvec4 of elements (64 bytes) in registers per thread, 4096 32-bit or 2048 64-bit elements per tile
      * (not measured yet). */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO},
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO, 0},
 };
 
 const mgpu_family_def mgpu__compact_family = {.prepare = mgpu_compact_prepare,

@@ -1,35 +1,53 @@
 /*
- * Mergesort (the seeds' chapter 7): the blocksort dispatch sorts each tile of NT * VT keys; then merge pass k
- * merges the sorted runs of tile * 2^k keys pairwise (Merge Path partitions, then the merge kernel of
- * merge.c in its mergesort mode) until one run remains. The passes ping-pong between the output and scratch;
+ * Mergesort (the seeds' chapter 7): the blocksort dispatch sorts each tile of NT * F * VT keys (F the tuning's
+ * blocksort factor: a workgroup of NT * F threads, F halved while the device cannot hold it); then merge pass k
+ * merges the sorted runs of that tile * 2^k keys pairwise (Merge Path partitions, then the merge kernel of
+ * merge.c in its mergesort mode, on its own tiles of NT * VT: a run of F of them is a whole number of merge
+ * tiles, as merge_path.glsl needs) until one run remains. A larger blocksort tile saves log2(F) merge passes. The passes ping-pong between the output and scratch;
  * the blocksort writes to whichever of the two makes the last pass land in the output. Indices are sorted as
  * 32-bit values that the blocksort creates.
  * An indirect count (the device uint32 at indirect_count, clamped to count) is read by every kernel: count is the
  * capacity that plans the passes, sizes the scratch and the dispatches; the tiles past the real count return at
  * once, and the passes whose runs already cover the real count copy it to the other buffer, so the last pass
  * still lands in the output.
- * Scratch: the partitions ((tiles + 1) uint), then count keys, then count values (when there are values).
+ * Scratch: the merge passes' partitions ((merge tiles + 1) uint), then count keys, then count values (when there
+ * are values).
  */
 #include "../mgpu_internal.h"
 #include "kernels/mergesort/mergesort_pc.h"
 
 typedef struct mgpu_mergesort_plan {
     mgpu_tuning tuning;
-    uint32_t tile;
-    uint32_t tiles;
-    uint32_t passes;      /* merge passes after the blocksort */
-    uint32_t value_words; /* 32-bit words per value moved (indices: 1) */
+    uint32_t tile;                              /* a merge pass's tile: NT * VT */
+    uint32_t tiles;                             /* the merge passes' tiles */
+    uint32_t block_nt, block_tile, block_tiles; /* the blocksort's workgroup, tile (block_nt * VT) and tiles */
+    uint32_t passes;                            /* merge passes after the blocksort */
+    uint32_t value_words;                       /* 32-bit words per value moved (indices: 1) */
     VkDeviceSize keys_offset, values_offset, scratch_bytes;
 } mgpu_mergesort_plan;
 
 static VkDeviceSize mgpu_align_up(VkDeviceSize x, VkDeviceSize a) { return (x + a - 1) / a * a; }
 
+/* The blocksort's workgroup: NT * the tuning's blocksort factor, halved while it exceeds the device's workgroup
+ * size or its shared memory (mergesort_block.comp: tags only where values or indices travel). */
+static uint32_t mgpu_blocksort_nt(mgpu_context ctx, const mgpu_tuning *tuning, mgpu_type type, bool tagged) {
+    uint32_t nt = tuning->nt * tuning->blocksort, size = (uint32_t)mgpu_type_size(type);
+    while (nt > tuning->nt &&
+           (nt > ctx->info.max_workgroup_size ||
+            MGPU_SHARED_BYTES_MERGESORT_BLOCK(nt, tuning->vt, size, tagged) > ctx->info.shared_memory_bytes))
+        nt /= 2;
+    return nt;
+}
+
 static mgpu_mergesort_plan mgpu_mergesort_make_plan(mgpu_context ctx, const mgpu_sort_info *info) {
     mgpu_mergesort_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGESORT, info->key_type)};
+    plan.value_words = info->indices ? 1 : info->value_size / 4;
     plan.tile = plan.tuning.nt * plan.tuning.vt;
     plan.tiles = (uint32_t)(((uint64_t)info->count + plan.tile - 1) / plan.tile);
-    for (uint64_t run = plan.tile; run < info->count; run *= 2) ++plan.passes;
-    plan.value_words = info->indices ? 1 : info->value_size / 4;
+    plan.block_nt = mgpu_blocksort_nt(ctx, &plan.tuning, info->key_type, plan.value_words > 0);
+    plan.block_tile = plan.block_nt * plan.tuning.vt;
+    plan.block_tiles = (uint32_t)(((uint64_t)info->count + plan.block_tile - 1) / plan.block_tile);
+    for (uint64_t run = plan.block_tile; run < info->count; run *= 2) ++plan.passes;
     if (plan.passes) {
         plan.keys_offset = mgpu_align_up((VkDeviceSize)(plan.tiles + 1) * 4, 16);
         plan.values_offset =
@@ -141,7 +159,7 @@ static mgpu_pipeline_key mgpu_blocksort_key(const mgpu_mergesort_plan *plan, mgp
                                             bool indices) {
     return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGESORT_BLOCK,
                                .type = type,
-                               .spec = {[MGPU_SPEC_NT] = plan->tuning.nt,
+                               .spec = {[MGPU_SPEC_NT] = plan->block_nt,
                                         [MGPU_SPEC_VT] = plan->tuning.vt,
                                         [MGPU_SPEC_DESCENDING] = descending,
                                         [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
@@ -178,11 +196,11 @@ mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                         .out_values = blocksort_to_tmp ? tmp_values : out_values,
                         .a_count = info->count,
                         .a_count_address = count_address};
-    uint32_t x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
+    uint32_t x = mgpu__tile_groups(ctx, &plan.tuning, plan.block_tiles);
     pc.groups_x = x;
     mgpu_pipeline_key blocksort = mgpu_blocksort_key(&plan, info->key_type, info->descending, info->indices);
     r = mgpu__dispatch(ctx, cmd, &blocksort, &pc, sizeof pc, x, 1);
-    uint64_t run = plan.tile;
+    uint64_t run = plan.block_tile;
     for (uint32_t pass = 0; pass < plan.passes && r == MGPU_SUCCESS; ++pass, run *= 2) {
         mgpu__barrier_compute_write_to_read(ctx, cmd);
         bool from_tmp = (plan.passes - pass) % 2 == 1;
@@ -223,6 +241,7 @@ static mgpu_result mgpu_mergesort_prepare_variant(mgpu_context ctx, mgpu_type ty
             for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
                 if (!(words_mask & (1u << words)) || !(order_mask & (1u << descending))) continue;
                 plan.value_words = words;
+                plan.block_nt = mgpu_blocksort_nt(ctx, &plan.tuning, type, words > 0);
                 mgpu_pipeline_key key = mgpu_blocksort_key(&plan, type, descending, mode == 1);
                 VkPipeline p;
                 r = mgpu__pipeline_get(ctx, &key, &p);
@@ -231,12 +250,14 @@ static mgpu_result mgpu_mergesort_prepare_variant(mgpu_context ctx, mgpu_type ty
 }
 
 static const mgpu_tuning_row mgpu_mergesort_tuning[] = {
-    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO},
+    /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small (blocksort 1; the tests set
+     * larger ones). */
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO, 1},
     /* H100, 2026-11-22 (bench/RESULTS.md): 256 x 7 beat 64..512 x 7..17 for u32; the 64-bit row keeps the
-     * shared memory of the 32-bit one (not swept). */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO},
+     * shared memory of the 32-bit one (not swept). Blocksort: a probe on the H200 (2026-11-27, 2^26) gave u32
+     * keys 4359 -> 4051 us at 2 and 3934 at 4, pairs 7766 -> 7427 at 2; the 64-bit factor is not measured. */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 4},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 2},
 };
 
 static mgpu_result mgpu_mergesort_prepare(mgpu_context ctx, mgpu_type type) {
