@@ -593,11 +593,12 @@ typedef struct mgpu_tuning {
                                and their workgroups past the real count do no work (OFF); AUTO: sized where a grid
                                of the capacity would exceed MGPU_INDIRECT_SIZED_GROUPS workgroups (the setup costs
                                about a dispatch: bench/RESULTS.md, ninth session) */
-    uint32_t blocksort;     /* mergesort: its blocksort's workgroup in multiples of nt (a power of two, 1..64; 0:
-                               the table's), so that the merge passes start from sorted runs of that many of their
-                               tiles, log2(blocksort) passes fewer; per call halved while the workgroup exceeds the
-                               device's workgroup size or its keys (and tags, with values or indices) its shared
-                               memory (mgpu_context_get_tuning gives the factor before that) */
+    uint32_t blocksort;     /* mergesort of keys alone: its blocksort's workgroup in multiples of nt (a power of
+                               two, 1..64; 0: the table's), so that the merge passes start from sorted runs of that
+                               many of their tiles, log2(blocksort) passes fewer; per call halved while the
+                               workgroup exceeds the device's workgroup size or its keys its shared memory
+                               (mgpu_context_get_tuning gives the factor before that). With values or indices the
+                               blocksort keeps nt (its tags double its shared memory: slower) */
 } mgpu_tuning;
 
 /* mgpu_tuning.grids AUTO: the capacity's grid, in workgroups, from which a setup dispatch sizes the grids. */

@@ -16,7 +16,9 @@
  *     acquire, no release. The host zeroes the states (0: not ready) before the first tile runs.
  *
  * Two encodings of a word, for the two kinds of value:
- *   - split words (any T): MGPU_TILE_WORDS words per tile, word i = {flag: high 16 bits | bits [16 i, 16 i + 16)
+ *   - split words (any T): MGPU_TILE_WORDS words per tile (MGPU_LOOKBACK_TILE_STRIDE words apart: a cache line
+ *     each, so that pollers of neighbouring tiles do not meet on one line), word i = {flag: high 16 bits | bits
+ *     [16 i, 16 i + 16)
  *     of the value}. A tile writes each word twice at most (its aggregate, then its inclusive prefix) with
  *     different flags, so words that agree on the flag belong to one publish; a reader that sees them disagree
  *     reads again. 32-bit words need no 64-bit atomics (the split-word scheme of the Decoupled Fallback paper,
@@ -55,14 +57,14 @@ uint mgpu_lookback_take_tile(UintArrayCoherent counter) { return atomicAdd(count
 #define mgpu_lookback_load(state, i) \
     atomicLoad((state).v[i], gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed)
 
-/* Split words: tile `tile`'s state is words [tile * MGPU_TILE_WORDS, (tile + 1) * MGPU_TILE_WORDS). */
+/* Split words: tile `tile`'s state is words [tile * MGPU_LOOKBACK_TILE_STRIDE, .. + MGPU_TILE_WORDS). */
 #define MGPU_TILE_WORDS MGPU_LOOKBACK_STATE_WORDS(MGPU_WORDS)
 
 void mgpu_tile_state_publish(UintArrayCoherent state, uint tile, T value, uint flag) {
     uvec2 w = mgpu_to_words(value);
     [[unroll]] for (uint i = 0u; i < MGPU_TILE_WORDS; ++i) {
         uint piece = (w[i >> 1u] >> (16u * (i & 1u))) & 0xffffu;
-        mgpu_lookback_store(state, tile * MGPU_TILE_WORDS + i, (flag << 16u) | piece);
+        mgpu_lookback_store(state, tile * MGPU_LOOKBACK_TILE_STRIDE + i, (flag << 16u) | piece);
     }
 }
 
@@ -70,7 +72,7 @@ void mgpu_tile_state_publish(UintArrayCoherent state, uint tile, T value, uint f
 uint mgpu_tile_state_read(UintArrayCoherent state, uint tile, out T value) {
     uint word[MGPU_TILE_WORDS];
     [[unroll]] for (uint i = 0u; i < MGPU_TILE_WORDS; ++i)
-        word[i] = mgpu_lookback_load(state, tile * MGPU_TILE_WORDS + i);
+        word[i] = mgpu_lookback_load(state, tile * MGPU_LOOKBACK_TILE_STRIDE + i);
     uint flag = word[0] >> 16u;
     [[unroll]] for (uint i = 1u; i < MGPU_TILE_WORDS; ++i)
         if (word[i] >> 16u != flag) flag = MGPU_LOOKBACK_NOT_READY;

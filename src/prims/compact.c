@@ -3,13 +3,13 @@
  * unique and run-length encode, one kernel (shaders/kernels/compact/compact.comp) in one of two ways:
  *   - one pass, where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe) and
  *     the tiles are at most MGPU_COMPACT_ONEPASS_TILES, or the input is one tile: the look-back state (a ticket,
- *     a count word per tile and, rle, a run-start word per tile) zeroed by a fill, then the one-pass dispatch:
+ *     then per tile a count word and, rle, a run-start word, MGPU_LOOKBACK_TILE_STRIDE words a tile) zeroed by a fill, then the one-pass dispatch:
  *     each tile finds its first output by decoupled look-back over its predecessors' counts and writes; the last
  *     tile writes the count;
  *   - count, scan and write: the count dispatch (each tile's outputs and, rle, its last run start), the exclusive
  *     scan of the counts (mgpu_cmd_scan, u32 add; its total to out_count) and, rle, the exclusive max-scan of the
  *     run starts, then the write dispatch.
- * Scratch: the state (1 + 2 x tiles uint32), then for the second way the tile offsets, the run starts and their
+ * Scratch: the state ((1 + tiles) x MGPU_LOOKBACK_TILE_STRIDE uint32), then for the second way the tile offsets, the run starts and their
  * scan (tiles uint32 each) and the scan's scratch, each 16-byte aligned.
  * An indirect count (the device uint32 at indirect_count, clamped to count) is read by the kernels: count is the
  * capacity that sizes the scratch and the dispatches; the count dispatch writes 0 for the capacity's tiles past the
@@ -90,6 +90,11 @@ static mgpu_scan_info mgpu_compact_scan_info(uint32_t tiles, mgpu_op op) {
     return (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = op, .exclusive = true, .count = tiles};
 }
 
+/* The one pass's state (compact.comp): the ticket's block, then one block per tile. */
+static VkDeviceSize mgpu_compact_state_words(uint32_t tiles) {
+    return ((VkDeviceSize)tiles + 1) * MGPU_LOOKBACK_TILE_STRIDE;
+}
+
 static mgpu_compact_plan mgpu_compact_make_plan(mgpu_context ctx, const mgpu_compact_job *job) {
     mgpu_compact_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_COMPACT, job->type)};
     plan.tile = plan.tuning.nt * plan.tuning.vt;
@@ -98,7 +103,8 @@ static mgpu_compact_plan mgpu_compact_make_plan(mgpu_context ctx, const mgpu_com
     plan.onepass =
         (plan.tuning.lookback == MGPU_SWITCH_ON && plan.tiles <= MGPU_COMPACT_ONEPASS_TILES) || plan.tiles == 1;
     VkDeviceSize words = mgpu_align16((VkDeviceSize)plan.tiles * 4);
-    plan.offsets_offset = mgpu_align16(((VkDeviceSize)plan.tiles * 2 + 1) * 4);
+    plan.offsets_offset = mgpu_align16(
+        (plan.onepass ? mgpu_compact_state_words(plan.tiles) : (VkDeviceSize)plan.tiles * 2 + 1) * 4);
     if (plan.onepass) {
         plan.args_offset = plan.offsets_offset;
         plan.bytes = plan.args_offset + mgpu__indirect_args_bytes(1);
@@ -243,8 +249,8 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
                              rule_count, &grid);
     if (r != MGPU_SUCCESS) return r;
     if (plan.onepass) {
-        r = mgpu_fill_words(ctx, cmd, mgpu__subrange(scratch, 0, ((VkDeviceSize)plan.tiles * 2 + 1) * 4),
-                            plan.tiles * 2 + 1, 0);
+        VkDeviceSize state_words = mgpu_compact_state_words(plan.tiles);
+        r = mgpu_fill_words(ctx, cmd, mgpu__subrange(scratch, 0, state_words * 4), (uint32_t)state_words, 0);
         if (r != MGPU_SUCCESS) return r;
         mgpu__barrier_compute_write_to_read(ctx, cmd);
         pc.state = base;

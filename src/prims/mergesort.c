@@ -1,6 +1,7 @@
 /*
  * Mergesort (the seeds' chapter 7): the blocksort dispatch sorts each tile of NT * F * VT keys (F the tuning's
- * blocksort factor: a workgroup of NT * F threads, F halved while the device cannot hold it); then merge pass k
+ * blocksort factor for keys alone, 1 with values or indices: a workgroup of NT * F threads, F halved while the
+ * device cannot hold it); then merge pass k
  * merges the sorted runs of that tile * 2^k keys pairwise (Merge Path partitions, then the merge kernel of
  * merge.c in its mergesort mode, on its own tiles of NT * VT: a run of F of them is a whole number of merge
  * tiles, as merge_path.glsl needs) until one run remains. A larger blocksort tile saves log2(F) merge passes. The passes ping-pong between the output and scratch;
@@ -28,9 +29,12 @@ typedef struct mgpu_mergesort_plan {
 
 static VkDeviceSize mgpu_align_up(VkDeviceSize x, VkDeviceSize a) { return (x + a - 1) / a * a; }
 
-/* The blocksort's workgroup: NT * the tuning's blocksort factor, halved while it exceeds the device's workgroup
- * size or its shared memory (mergesort_block.comp: tags only where values or indices travel). */
+/* The blocksort's workgroup: for keys alone, NT * the tuning's blocksort factor, halved while it exceeds the
+ * device's workgroup size or its shared memory; with values or indices (tagged: the tags double the blocksort's
+ * shared memory) NT. H200, u32 at 2^26, factor 2 against 1: keys 4270 against 4357 us and 2-7% faster at every
+ * size from 2^14, pairs 7940 against 7740 (slower from 2^19 up; bench/RESULTS.md, eleventh session). */
 static uint32_t mgpu_blocksort_nt(mgpu_context ctx, const mgpu_tuning *tuning, mgpu_type type, bool tagged) {
+    if (tagged) return tuning->nt;
     uint32_t nt = tuning->nt * tuning->blocksort, size = (uint32_t)mgpu_type_size(type);
     while (nt > tuning->nt &&
            (nt > ctx->info.max_workgroup_size ||
@@ -254,9 +258,9 @@ static const mgpu_tuning_row mgpu_mergesort_tuning[] = {
      * larger ones). */
     {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO, 1},
     /* H100, 2026-11-22 (bench/RESULTS.md): 256 x 7 beat 64..512 x 7..17 for u32; the 64-bit row keeps the
-     * shared memory of the 32-bit one (not swept). Blocksort: a probe on the H200 (2026-11-27, 2^26) gave u32
-     * keys 4359 -> 4051 us at 2 and 3934 at 4, pairs 7766 -> 7427 at 2; the 64-bit factor is not measured. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 4},
+     * shared memory of the 32-bit one (not swept). Blocksort (keys alone), H200 2026-11-27 at 2^14..2^26: 2 beat 1
+     * by 2-7% at every size for u32 and u64 keys; 4 no better than 1 from 2^20 up. */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 2},
     {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 2},
 };
 

@@ -5,7 +5,7 @@
  *   - reduce-then-scan (look-back off): upsweep writes tile reductions, the partials are scanned in place
  *     (recursively, the same three steps), downsweep scans each tile from its partial.
  * Scratch, look-back: counter (16 bytes), then the tile states (lookback.glsl: two 32-bit words per
- * 32-bit word of the element, per tile). Reduce-then-scan: the partials of every level, each 16-byte aligned.
+ * 32-bit word of the element, per tile, MGPU_LOOKBACK_TILE_STRIDE words apart). Reduce-then-scan: the partials of every level, each 16-byte aligned.
  * An indirect count (the device uint32 at indirect_count, clamped to count) is read by the kernels of the input's
  * level: count is the capacity that sizes the scratch. The setup (mgpu__indirect_setup; its grid at the end of
  * scratch) sizes the input level's dispatches by the real tiles (the look-back's at least one, whose group 0 writes
@@ -13,7 +13,7 @@
  * from the grid's workgroup word as their own indirect count. With the capacity's grids (a scratch buffer
  * without indirect usage) the look-back's groups past the real tiles return before taking a tile, and the
  * upsweep's write the identity to their partials, so the spine and the total see only the real tiles. The
- * look-back's clear (a fill) stays the capacity's: its states are one word per tile and element word.
+ * look-back's clear (a fill) stays the capacity's: its states are MGPU_LOOKBACK_TILE_STRIDE words per tile.
  */
 #include "../mgpu_internal.h"
 #include "kernels/scan/scan_pc.h"
@@ -46,8 +46,7 @@ static VkDeviceSize mgpu_scan_scratch(const mgpu_scan_plan *plan, uint32_t count
     uint32_t tiles = mgpu_tiles(count, plan->tile);
     if (tiles <= 1) return 0;
     if (plan->tuning.lookback == MGPU_SWITCH_OFF) return mgpu_rts_scratch(plan, count);
-    uint32_t state_words = MGPU_LOOKBACK_STATE_WORDS((uint32_t)mgpu_type_size(plan->type) / 4);
-    return mgpu_lookback_state_offset() + (VkDeviceSize)tiles * state_words * 4;
+    return mgpu_lookback_state_offset() + (VkDeviceSize)tiles * MGPU_LOOKBACK_TILE_STRIDE * 4;
 }
 
 static mgpu_scan_plan mgpu_scan_make_plan(mgpu_context ctx, const mgpu_scan_info *info) {

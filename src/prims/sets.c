@@ -11,7 +11,8 @@
  * Where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe) and the tiles are at
  * most MGPU_SETS_ONEPASS_TILES, the recorded operation is one pass instead of steps 2-4: sets, MODE one-pass, writes each tile's outputs from its first
  * output found by decoupled look-back, and the total to out_count; the inputs are read once. Its state (a ticket
- * and a word per tile, zeroed by a fill) takes the place of the counts and their scan. The counting calls and
+ * and a word per tile, MGPU_LOOKBACK_TILE_STRIDE words apart, zeroed by a fill) takes the place of the counts
+ * and their scan (and as much scratch after them as it needs). The counting calls and
  * the blocking operation that must check the capacity first keep the count, scan and write.
  * Scratch: the partitions (tiles + 1 uint32), the tile counts and their scan (tiles uint32 each) and the scan's
  * scratch, each 16-byte aligned. The blocking operation keeps the scratch across two submissions when it must
@@ -47,6 +48,11 @@ static mgpu_scan_info mgpu_sets_scan_info(uint32_t tiles) {
     return (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true, .count = tiles};
 }
 
+/* The one pass's state (sets.comp): the ticket's block, then one block per tile, MGPU_LOOKBACK_TILE_STRIDE words each. */
+static VkDeviceSize mgpu_sets_state_bytes(uint32_t tiles) {
+    return ((VkDeviceSize)tiles + 1) * MGPU_LOOKBACK_TILE_STRIDE * 4;
+}
+
 static mgpu_sets_plan mgpu_sets_make_plan(mgpu_context ctx, const mgpu_set_info *info) {
     mgpu_sets_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_SETS, info->key_type)};
     plan.tile = plan.tuning.nt * plan.tuning.vt;
@@ -60,6 +66,8 @@ static mgpu_sets_plan mgpu_sets_make_plan(mgpu_context ctx, const mgpu_set_info 
     plan.scan_offset = plan.offsets_offset + words;
     plan.scan_bytes = mgpu_align16(mgpu__scan_scratch_bytes(ctx, &scan));
     plan.bytes = plan.scan_offset + plan.scan_bytes;
+    VkDeviceSize onepass_end = plan.counts_offset + mgpu_sets_state_bytes(plan.tiles); /* the one pass's state */
+    if (plan.bytes < onepass_end) plan.bytes = onepass_end;
     return plan;
 }
 
@@ -222,11 +230,13 @@ static mgpu_result mgpu_sets_record_write(mgpu_context ctx, VkCommandBuffer cmd,
 /* Steps 2-4 in one pass (the look-back): the state zeroed, the partitions, then the one-pass dispatch. */
 static mgpu_result mgpu_sets_record_onepass(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info,
                                             const mgpu_sets_plan *plan, mgpu_sets_pc *pc, mgpu_range scratch) {
-    mgpu_range state = mgpu__subrange(scratch, plan->counts_offset, (VkDeviceSize)(plan->tiles + 1) * 4);
-    mgpu_result r = mgpu_cmd_fill(
-        ctx, cmd,
-        &(mgpu_fill_info){
-            .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = plan->tiles + 1, .output = state});
+    VkDeviceSize state_bytes = mgpu_sets_state_bytes(plan->tiles);
+    mgpu_range state = mgpu__subrange(scratch, plan->counts_offset, state_bytes);
+    mgpu_result r = mgpu_cmd_fill(ctx, cmd,
+                                  &(mgpu_fill_info){.type = MGPU_TYPE_U32,
+                                                    .mode = MGPU_FILL_CONSTANT,
+                                                    .count = (uint32_t)(state_bytes / 4),
+                                                    .output = state});
     mgpu_pipeline_key partition = mgpu_sets_partition_key(&plan->tuning, info->key_type, info->descending);
     if (r == MGPU_SUCCESS) r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
     if (r != MGPU_SUCCESS) return r;

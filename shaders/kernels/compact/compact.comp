@@ -71,11 +71,15 @@ uint tile_element(uint k, uint e) { return SEGMENT * SEGMENT_LANES * VT + (k * S
 
 bool mgpu_same(T a, T b) { return mgpu_key_bits(a) == mgpu_key_bits(b); }
 
-/* 1 + the last run start before `tile` (0 for none), read back from tile - 1 over the run-start words at
- * state[base + tile]; waits without bound for a predecessor that has not published. */
-uint mgpu_last_head_before(UintArrayCoherent state, uint base, uint tile) {
+/* The one pass's state: the ticket in word 0, then a block of MGPU_LOOKBACK_TILE_STRIDE words per tile (a cache
+ * line each: lookback.glsl): word 0 its count word, word 1 (rle) its run-start word. */
+uint mgpu_state_word(uint tile, uint i) { return (tile + 1u) * MGPU_LOOKBACK_TILE_STRIDE + i; }
+
+/* 1 + the last run start before `tile` (0 for none), read back from tile - 1 over the run-start words; waits
+ * without bound for a predecessor that has not published. */
+uint mgpu_last_head_before(UintArrayCoherent state, uint tile) {
     for (uint p = tile; p > 0u;) {
-        uint w = mgpu_lookback_load(state, base + p - 1u);
+        uint w = mgpu_lookback_load(state, mgpu_state_word(p - 1u, 1u));
         if (w >= 2u) return w - 1u;
         if (w == 1u) --p; /* no run starts there: further back */
     }
@@ -154,10 +158,9 @@ void mgpu_tile(uint tile, uint tiles, uint n) {
     uint segment_prefix = mgpu_cta_exclusive_sum(LANE == SEGMENT_LANES - 1u ? run : 0u, kept);
 
     UintArrayCoherent state = UintArrayCoherent(pc.state);
-    uint head_words = 1u + tiles;
     if (MODE == MGPU_COMPACT_ONEPASS && tid == 0u) {
-        if (tile > 0u) mgpu_lookback_store(state, 1u + tile, mgpu_lookback_count_word(kept, false));
-        if (COMPACT_OP == MGPU_COMPACT_RLE && kept == 0u) mgpu_lookback_store(state, head_words + tile, 1u);
+        if (tile > 0u) mgpu_lookback_store(state, mgpu_state_word(tile, 0u), mgpu_lookback_count_word(kept, false));
+        if (COMPACT_OP == MGPU_COMPACT_RLE && kept == 0u) mgpu_lookback_store(state, mgpu_state_word(tile, 1u), 1u);
     }
 
     // Each output to shared memory at its rank (partition: each rejected element after the kept ones, reversed).
@@ -168,7 +171,8 @@ void mgpu_tile(uint tile, uint tiles, uint n) {
             if ((keep & (1u << (k * CHUNK + e))) != 0u) {
                 if (COMPACT_OP == MGPU_COMPACT_RLE && rank + 1u == kept) { /* the tile's last run start */
                     if (MODE == MGPU_COMPACT_COUNT) UintArray(pc.heads).v[tile] = first + local + 1u;
-                    if (MODE == MGPU_COMPACT_ONEPASS) mgpu_lookback_store(state, head_words + tile, first + local + 2u);
+                    if (MODE == MGPU_COMPACT_ONEPASS)
+                        mgpu_lookback_store(state, mgpu_state_word(tile, 1u), first + local + 2u);
                 }
                 if (MODE != MGPU_COMPACT_COUNT) {
                     s_out[rank] = x[k * CHUNK + e];
@@ -195,17 +199,17 @@ void mgpu_tile(uint tile, uint tiles, uint n) {
         // tiles: bench/RESULTS.md, eighth session), and its first lane publishes.
 #ifdef MGPU_SUBGROUP
         bool leader = gl_SubgroupID == 0u && gl_SubgroupInvocationID == 0u;
-        uint prefix = gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, 1u, 1u, tile, 0u) : 0u;
+        uint prefix = gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, tile, 0u) : 0u;
 #else
         bool leader = tid == 0u;
-        uint prefix = leader ? mgpu_lookback_counts(state, 1u, 1u, tile, 0u) : 0u;
+        uint prefix = leader ? mgpu_lookback_counts(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, tile, 0u) : 0u;
 #endif
         if (leader) {
-            mgpu_lookback_store(state, 1u + tile, mgpu_lookback_count_word(prefix + kept, true));
+            mgpu_lookback_store(state, mgpu_state_word(tile, 0u), mgpu_lookback_count_word(prefix + kept, true));
             if (COMPACT_OP == MGPU_COMPACT_RLE) {
-                uint head = mgpu_last_head_before(state, head_words, tile);
+                uint head = mgpu_last_head_before(state, tile);
                 // A tile without a run start passes on its predecessors' last one, so that later tiles stop here.
-                if (kept == 0u && head != 0u) mgpu_lookback_store(state, head_words + tile, head + 1u);
+                if (kept == 0u && head != 0u) mgpu_lookback_store(state, mgpu_state_word(tile, 1u), head + 1u);
                 s_head = head;
             }
             s_first = prefix;

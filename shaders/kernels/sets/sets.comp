@@ -29,6 +29,10 @@ layout(constant_id = MGPU_SPEC_OP) const uint SET_OP = 0u; /* an mgpu_set_op */
 layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_SETS_COUNT;
 layout(push_constant, std430) uniform SetsPush { MGPU_SETS_PC_FIELDS } pc;
 
+/* The one pass's count word of `tile`: the ticket's block first, then a block of MGPU_LOOKBACK_TILE_STRIDE words per
+ * tile (a cache line each: lookback.glsl). */
+#define STATE(tile) (((tile) + 1u) * MGPU_LOOKBACK_TILE_STRIDE)
+
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 #include "include/values.glsl"
@@ -137,9 +141,9 @@ void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
     }
     if (MODE == MGPU_SETS_ONEPASS && tid == 0u) {
         UintArrayCoherent state = UintArrayCoherent(pc.state);
-        if (tile > 0u) mgpu_lookback_store(state, 1u + tile, mgpu_lookback_count_word(tile_total, false));
-        uint prefix = mgpu_lookback_counts(state, 1u, 1u, tile, 0u);
-        mgpu_lookback_store(state, 1u + tile, mgpu_lookback_count_word(prefix + tile_total, true));
+        if (tile > 0u) mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(tile_total, false));
+        uint prefix = mgpu_lookback_counts(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, tile, 0u);
+        mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(prefix + tile_total, true));
         s_first = prefix;
         if (tile + 1u == tiles && pc.out_count != uvec2(0u)) UintArray(pc.out_count).v[0] = prefix + tile_total;
     }
