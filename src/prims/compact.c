@@ -1,9 +1,9 @@
 /*
  * Compaction (CUB's DeviceSelect, DevicePartition, Unique and RunLengthEncode): select and partition by flags,
  * unique and run-length encode, one kernel (shaders/kernels/compact/compact.comp) in one of two ways:
- *   - one pass, where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe) and
- *     the tiles are at most MGPU_COMPACT_ONEPASS_TILES, or the input is one tile: the look-back state (a ticket,
- *     then per tile a count word and, rle, a run-start word, MGPU_LOOKBACK_TILE_STRIDE words a tile) zeroed by a fill, then the one-pass dispatch:
+ *   - one pass, where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe), or
+ *     the input is one tile: the look-back state (a ticket, then per tile a count word and, rle, a run-start
+ *     word, MGPU_LOOKBACK_TILE_STRIDE words a tile) zeroed by a fill, then the one-pass dispatch:
  *     each tile finds its first output by decoupled look-back over its predecessors' counts and writes; the last
  *     tile writes the count;
  *   - count, scan and write: the count dispatch (each tile's outputs and, rle, its last run start), the exclusive
@@ -28,11 +28,10 @@
 
 #include <string.h>
 
-/* The one pass is used for at most this many tiles: above, its tiles wait on their predecessors' counts with
- * their stores held back, and count + scan + write is faster. H200 (bench/RESULTS.md, eighth session), select
- * of u32 one pass / three dispatches: 2^16 9.8 / 15.2 us, 2^22 (1024 tiles) 32.7 / 35.2, 2^23 67.3 / 63.7, 2^24
- * 124.7 / 105.3, 2^26 485 / 352. */
-#define MGPU_COMPACT_ONEPASS_TILES 1024u
+/* The one pass wherever the look-back is on, at every size. Until the look-back states lay a cache line apart it
+ * lost to count + scan + write past 1024 tiles (H200, select of u32 2^26: 485 against 352 us, eighth session);
+ * since, it wins from 2^23 up (select 2^23 50.6 against 63.3 us, 2^26 340.8 against 355.8; partition 2^26 381
+ * against 424, unique 336 against 361: bench/RESULTS.md, eleventh session). */
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
@@ -101,7 +100,7 @@ static mgpu_compact_plan mgpu_compact_make_plan(mgpu_context ctx, const mgpu_com
     plan.tiles = (uint32_t)(((uint64_t)job->count + plan.tile - 1) / plan.tile);
     if (plan.tiles == 0) return plan;
     plan.onepass =
-        (plan.tuning.lookback == MGPU_SWITCH_ON && plan.tiles <= MGPU_COMPACT_ONEPASS_TILES) || plan.tiles == 1;
+        plan.tuning.lookback == MGPU_SWITCH_ON || plan.tiles == 1;
     VkDeviceSize words = mgpu_align16((VkDeviceSize)plan.tiles * 4);
     plan.offsets_offset = mgpu_align16(
         (plan.onepass ? mgpu_compact_state_words(plan.tiles) : (VkDeviceSize)plan.tiles * 2 + 1) * 4);
