@@ -99,11 +99,10 @@ static mgpu_compact_plan mgpu_compact_make_plan(mgpu_context ctx, const mgpu_com
     plan.tile = plan.tuning.nt * plan.tuning.vt;
     plan.tiles = (uint32_t)(((uint64_t)job->count + plan.tile - 1) / plan.tile);
     if (plan.tiles == 0) return plan;
-    plan.onepass =
-        plan.tuning.lookback == MGPU_SWITCH_ON || plan.tiles == 1;
+    plan.onepass = plan.tuning.lookback == MGPU_SWITCH_ON || plan.tiles == 1;
     VkDeviceSize words = mgpu_align16((VkDeviceSize)plan.tiles * 4);
-    plan.offsets_offset = mgpu_align16(
-        (plan.onepass ? mgpu_compact_state_words(plan.tiles) : (VkDeviceSize)plan.tiles * 2 + 1) * 4);
+    plan.offsets_offset =
+        mgpu_align16((plan.onepass ? mgpu_compact_state_words(plan.tiles) : (VkDeviceSize)plan.tiles * 2 + 1) * 4);
     if (plan.onepass) {
         plan.args_offset = plan.offsets_offset;
         plan.bytes = plan.args_offset + mgpu__indirect_args_bytes(1);
