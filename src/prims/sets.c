@@ -232,11 +232,10 @@ static mgpu_result mgpu_sets_record_onepass(mgpu_context ctx, VkCommandBuffer cm
                                             const mgpu_sets_plan *plan, mgpu_sets_pc *pc, mgpu_range scratch) {
     VkDeviceSize state_bytes = mgpu_sets_state_bytes(plan->tiles);
     mgpu_range state = mgpu__subrange(scratch, plan->counts_offset, state_bytes);
-    mgpu_result r = mgpu_cmd_fill(ctx, cmd,
-                                  &(mgpu_fill_info){.type = MGPU_TYPE_U32,
-                                                    .mode = MGPU_FILL_CONSTANT,
-                                                    .count = (uint32_t)(state_bytes / 4),
-                                                    .output = state});
+    mgpu_result r = mgpu_cmd_fill(
+        ctx, cmd,
+        &(mgpu_fill_info){
+            .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = (uint32_t)(state_bytes / 4), .output = state});
     mgpu_pipeline_key partition = mgpu_sets_partition_key(&plan->tuning, info->key_type, info->descending);
     if (r == MGPU_SUCCESS) r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
     if (r != MGPU_SUCCESS) return r;
