@@ -12,8 +12,8 @@
 //     stored coalesced from counts[tile] (the scanned counts), those below capacity; values are gathered from
 //     their sources (A's or B's element).
 //   - MODE MGPU_SETS_ONEPASS is the write without the count pass and its scan: thread 0 publishes the tile's count
-//     and looks back over its predecessors' (lookback.glsl, count words) for the tile's first output while the
-//     others compact theirs; the last tile writes the total to out_count.
+//     and subgroup 0 (thread 0 without subgroups) looks back over its predecessors' (lookback.glsl, count words)
+//     for the tile's first output while the others compact theirs; the last tile writes the total to out_count.
 // Workgroups loop over tiles (mgpu_tuning.groups). In MODES COUNT and WRITE no workgroup waits on another; in
 // ONEPASS the tiles are handed out in the order workgroups take them, so every tile waited on is running or done.
 #include "shared/spec_ids.h"
@@ -139,13 +139,27 @@ void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
         if (tid == 0u) UintArray(pc.counts).v[tile] = tile_total;
         return;
     }
-    if (MODE == MGPU_SETS_ONEPASS && tid == 0u) {
+    if (MODE == MGPU_SETS_ONEPASS) {
+        // The tile's first output: with subgroups, subgroup 0 walks back a subgroup's width of tiles per round
+        // trip (H200, set_union u32 at 2^26: one thread walking 4 at a time made the one pass slower than count,
+        // scan and write past 16384 tiles: bench/RESULTS.md, eleventh session), and its first lane publishes.
         UintArrayCoherent state = UintArrayCoherent(pc.state);
-        if (tile > 0u) mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(tile_total, false));
-        uint prefix = mgpu_lookback_counts(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, tile, 0u);
-        mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(prefix + tile_total, true));
-        s_first = prefix;
-        if (tile + 1u == tiles && pc.out_count != uvec2(0u)) UintArray(pc.out_count).v[0] = prefix + tile_total;
+        if (tid == 0u && tile > 0u) mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(tile_total, false));
+#ifdef MGPU_SUBGROUP
+        bool leader = tid == 0u;
+        uint prefix = gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, MGPU_LOOKBACK_TILE_STRIDE,
+                                                                         MGPU_LOOKBACK_TILE_STRIDE, tile, 0u)
+                                          : 0u;
+#else
+        bool leader = tid == 0u;
+        uint prefix =
+            leader ? mgpu_lookback_counts(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, tile, 0u) : 0u;
+#endif
+        if (leader) {
+            mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(prefix + tile_total, true));
+            s_first = prefix;
+            if (tile + 1u == tiles && pc.out_count != uvec2(0u)) UintArray(pc.out_count).v[0] = prefix + tile_total;
+        }
     }
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if ((commit & (1u << j)) != 0u) {
