@@ -571,7 +571,7 @@ typedef enum mgpu_switch {
 typedef struct mgpu_tuning {
     uint32_t nt;            /* power of two, 32..maxComputeWorkGroupSize (64..1024 typical) */
     uint32_t vt;            /* 1..32 */
-    mgpu_switch lookback;   /* scan, radix sort, set operations (up to 16384 tiles), compaction: single pass with
+    mgpu_switch lookback;   /* scan, radix sort, set operations, compaction: single pass with
                                decoupled look-back (ON), or reduce-then-scan / count, scan and write (OFF) */
     mgpu_switch subgroup;   /* workgroup scans/reductions, and Merge Path partition searches where they are few, from
                              subgroup operations (ON) or shared memory and one thread each (OFF) */
@@ -1620,7 +1620,7 @@ MGPU_API mgpu_result mgpu_join(mgpu_context context, const mgpu_join_info *info,
  * dispatch runs the tiles again and stores their outputs compacted, values gathered by their sources. No
  * workgroup waits on another (the scan aside: see mgpu_scan_info). One pass instead (mgpu_cmd_set_operation and
  * the blocking operation of one submission, where the tuning's look-back is on, by default where
- * mgpu_device_info.lookback_safe, and the operation has at most 16384 tiles): a scratch clear, the partitions,
+ * mgpu_device_info.lookback_safe): a scratch clear, the partitions,
  * then one tile dispatch whose tiles, handed out in the order workgroups start, each find their output offset by
  * decoupled look-back over their predecessors' counts and write; a tile waits on its predecessors without bound,
  * as the radix sort's one-sweep passes do (correct where workgroups that have started keep making progress).

@@ -8,8 +8,8 @@
  *      out_count;
  *   4. sets, MODE write (the operation only): each tile again, its outputs compacted and stored from its first
  *      output, those below capacity, values gathered from their sources.
- * Where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe) and the tiles are at
- * most MGPU_SETS_ONEPASS_TILES, the recorded operation is one pass instead of steps 2-4: sets, MODE one-pass, writes each tile's outputs from its first
+ * Where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe), the recorded
+ * operation is one pass instead of steps 2-4: sets, MODE one-pass, writes each tile's outputs from its first
  * output found by decoupled look-back, and the total to out_count; the inputs are read once. Its state (a ticket
  * and a word per tile, MGPU_LOOKBACK_TILE_STRIDE words apart, zeroed by a fill) takes the place of the counts
  * and their scan (and as much scratch after them as it needs). The counting calls and
@@ -24,10 +24,11 @@
 
 #include <string.h>
 
-/* The most tiles of a one-pass operation. Measured on an H200 (set_union u32, 128 x 11 tiles, best us, two passes
- * against one): 2^16 24.0 / 15.7, 2^20 33.5 / 29.1, 2^24 283.8 / 282.9, 2^26 1013 / 1056: at 47663 tiles the
- * tiles' waits on their predecessors' counts cost more than the count pass saves (bench/RESULTS.md). */
-#define MGPU_SETS_ONEPASS_TILES 16384u
+/* The one pass at every size where the look-back is on. With one thread walking the look-back and the states
+ * packed it lost past 16384 tiles (H200, set_union u32 2^26: 1056 against 1013 us); with the states a cache line
+ * apart and subgroup 0 walking (sets.comp), it wins at every size (H200, 128 x 7, set_union u32: 2^20 31.8 ->
+ * 23.3 us, 2^24 247.8 -> 197.5, 2^26 883.1 -> 738.0 against count, scan and write: bench/RESULTS.md, eleventh
+ * session). */
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
@@ -270,7 +271,7 @@ static mgpu_result mgpu_sets_record(mgpu_context ctx, VkCommandBuffer cmd, const
         r = mgpu__fail(ctx, MGPU_ERROR_MISALIGNED, "%s scratch: address not a multiple of 16", what);
     if (r != MGPU_SUCCESS) return r;
     mgpu_sets_pc pc = mgpu_sets_make_pc(ctx, info, operation, &plan, scratch);
-    if (operation && plan.tuning.lookback == MGPU_SWITCH_ON && plan.tiles <= MGPU_SETS_ONEPASS_TILES)
+    if (operation && plan.tuning.lookback == MGPU_SWITCH_ON)
         return mgpu_sets_record_onepass(ctx, cmd, info, &plan, &pc, scratch);
     r = mgpu_sets_record_count(ctx, cmd, info, &plan, &pc, scratch, info->out_count);
     if (r != MGPU_SUCCESS || !operation) return r;
