@@ -187,7 +187,8 @@ static void mergesort_all(void) {
 /* Blocksort factors 2 and 4 (mgpu_tuning.blocksort) over the run's tuning (its groups and fold, MGPU_TUNE in the
  * variant entries): two key types each (a 32-bit and a 64-bit one, rotated), keys, indices and both pairs in both
  * orders, on the edges of the blocksort's tile and of the merge tile it holds (the edges where the device holds
- * the factor's workgroup: lavapipe does), and an indirect count per factor. Then the factors refused, the
+ * the factor's workgroup: lavapipe does; the factor applies to keys alone, so for the payloads these are sizes
+ * around multiples of the merge tile), and an indirect count per factor. Then the factors refused, the
  * refusal keeping the tuning, and the factor by MGPU_TUNE (a context of its own). */
 static void mergesort_blocksort(void) {
     mgpu_context ctx = g_test.ctx;

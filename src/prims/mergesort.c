@@ -1,11 +1,11 @@
 /*
  * Mergesort (the seeds' chapter 7): the blocksort dispatch sorts each tile of NT * F * VT keys (F the tuning's
  * blocksort factor for keys alone, 1 with values or indices: a workgroup of NT * F threads, F halved while the
- * device cannot hold it); then merge pass k
- * merges the sorted runs of that tile * 2^k keys pairwise (Merge Path partitions, then the merge kernel of
- * merge.c in its mergesort mode, on its own tiles of NT * VT: a run of F of them is a whole number of merge
- * tiles, as merge_path.glsl needs) until one run remains. A larger blocksort tile saves log2(F) merge passes. The passes ping-pong between the output and scratch;
- * the blocksort writes to whichever of the two makes the last pass land in the output. Indices are sorted as
+ * device cannot hold it); then merge pass k merges the sorted runs of that tile * 2^k keys pairwise (Merge Path
+ * partitions, then the merge kernel of merge.c in its mergesort mode, on its own tiles of NT * VT: a run is a
+ * whole number of merge tiles, as merge_path.glsl needs) until one run remains. A larger blocksort tile saves
+ * log2(F) merge passes. The passes ping-pong between the output and scratch; the blocksort writes to whichever of
+ * the two makes the last pass land in the output. Indices are sorted as
  * 32-bit values that the blocksort creates.
  * An indirect count (the device uint32 at indirect_count, clamped to count) is read by every kernel: count is the
  * capacity that plans the passes, sizes the scratch and the dispatches; the tiles past the real count return at
