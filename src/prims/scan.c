@@ -41,6 +41,8 @@ static VkDeviceSize mgpu_rts_scratch(const mgpu_scan_plan *plan, uint32_t count)
 }
 
 static VkDeviceSize mgpu_lookback_state_offset(void) { return 16; }
+_Static_assert(MGPU_LOOKBACK_TILE_STRIDE >= MGPU_LOOKBACK_STATE_WORDS(2),
+               "a tile's look-back state (two words per 32-bit word of a 64-bit element) fits its stride");
 
 static VkDeviceSize mgpu_scan_scratch(const mgpu_scan_plan *plan, uint32_t count) {
     uint32_t tiles = mgpu_tiles(count, plan->tile);
