@@ -1717,7 +1717,7 @@ MGPU_API mgpu_result mgpu_set_operation(mgpu_context context, const mgpu_set_inf
  * How: tiles of NT x VT elements held in registers (16-byte loads of whole tiles where the arrays allow), the
  * flags (or the comparisons with the previous element) counted by subgroup and workgroup scans, each tile's
  * outputs put in order in shared memory and stored coalesced. Where the tuning's look-back is on (by default
- * where mgpu_device_info.lookback_safe), or there is one tile, one pass: a scratch clear, then one dispatch whose
+ * where mgpu_device_info.lookback_safe; rle: and at most 1024 tiles), or there is one tile, one pass: a scratch clear, then one dispatch whose
  * tiles, handed out in the order workgroups start, find their output offset (and, rle, the start of the run
  * open at their first element) by decoupled look-back over their predecessors' counts, as the set operations'
  * one pass; a tile waits on its predecessors without bound (correct where workgroups that have started keep

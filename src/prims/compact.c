@@ -1,8 +1,8 @@
 /*
  * Compaction (CUB's DeviceSelect, DevicePartition, Unique and RunLengthEncode): select and partition by flags,
  * unique and run-length encode, one kernel (shaders/kernels/compact/compact.comp) in one of two ways:
- *   - one pass, where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe), or
- *     the input is one tile: the look-back state (a ticket, then per tile a count word and, rle, a run-start
+ *   - one pass, where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe; rle:
+ *     and the tiles are at most MGPU_COMPACT_RLE_ONEPASS_TILES), or the input is one tile: the look-back state (a ticket, then per tile a count word and, rle, a run-start
  *     word, MGPU_LOOKBACK_TILE_STRIDE words a tile) zeroed by a fill, then the one-pass dispatch:
  *     each tile finds its first output by decoupled look-back over its predecessors' counts and writes; the last
  *     tile writes the count;
@@ -28,10 +28,14 @@
 
 #include <string.h>
 
-/* The one pass wherever the look-back is on, at every size. Until the look-back states lay a cache line apart it
- * lost to count + scan + write past 1024 tiles (H200, select of u32 2^26: 485 against 352 us, eighth session);
- * since, it wins from 2^23 up (select 2^23 50.6 against 63.3 us, 2^26 340.8 against 355.8; partition 2^26 381
- * against 424, unique 336 against 361: bench/RESULTS.md, eleventh session). */
+/* The one pass wherever the look-back is on, at every size, but for rle. Until the look-back states lay a cache
+ * line apart it lost to count + scan + write past 1024 tiles (H200, select of u32 2^26: 485 against 352 us, eighth
+ * session); since, it wins from 2^23 up (select 2^23 50.6 against 63.3 us, 2^26 340.8 against 355.8; partition
+ * 2^26 381 against 424, unique 336 against 361: bench/RESULTS.md, eleventh session). rle keeps the one pass to
+ * MGPU_COMPACT_RLE_ONEPASS_TILES: its tiles also walk back, one thread and one word a round trip, for the run open
+ * at their start, and on long runs (few run starts) every walk reaches back to the last tile that finished its
+ * own, so the walks grow with the tiles in flight; random keys gained nothing past it (2^26 651 against 657 us). */
+#define MGPU_COMPACT_RLE_ONEPASS_TILES 1024u
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
@@ -99,7 +103,8 @@ static mgpu_compact_plan mgpu_compact_make_plan(mgpu_context ctx, const mgpu_com
     plan.tile = plan.tuning.nt * plan.tuning.vt;
     plan.tiles = (uint32_t)(((uint64_t)job->count + plan.tile - 1) / plan.tile);
     if (plan.tiles == 0) return plan;
-    plan.onepass = plan.tuning.lookback == MGPU_SWITCH_ON || plan.tiles == 1;
+    bool onepass_size = job->op != MGPU_COMPACT_RLE || plan.tiles <= MGPU_COMPACT_RLE_ONEPASS_TILES;
+    plan.onepass = (plan.tuning.lookback == MGPU_SWITCH_ON && onepass_size) || plan.tiles == 1;
     VkDeviceSize words = mgpu_align16((VkDeviceSize)plan.tiles * 4);
     plan.offsets_offset =
         mgpu_align16((plan.onepass ? mgpu_compact_state_words(plan.tiles) : (VkDeviceSize)plan.tiles * 2 + 1) * 4);
