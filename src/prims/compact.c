@@ -2,15 +2,16 @@
  * Compaction (CUB's DeviceSelect, DevicePartition, Unique and RunLengthEncode): select and partition by flags,
  * unique and run-length encode, one kernel (shaders/kernels/compact/compact.comp) in one of two ways:
  *   - one pass, where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe; rle:
- *     and the tiles are at most MGPU_COMPACT_RLE_ONEPASS_TILES), or the input is one tile: the look-back state (a ticket, then per tile a count word and, rle, a run-start
- *     word, MGPU_LOOKBACK_TILE_STRIDE words a tile) zeroed by a fill, then the one-pass dispatch:
- *     each tile finds its first output by decoupled look-back over its predecessors' counts and writes; the last
- *     tile writes the count;
+ *     and the tiles are at most MGPU_COMPACT_RLE_ONEPASS_TILES), or the input is one tile: the look-back state (a
+ *     ticket, then per tile a count word and, rle, a run-start word, MGPU_LOOKBACK_TILE_STRIDE words a tile)
+ *     zeroed by a fill, then the one-pass dispatch: each tile finds its first output by decoupled look-back over
+ *     its predecessors' counts and writes; the last tile writes the count;
  *   - count, scan and write: the count dispatch (each tile's outputs and, rle, its last run start), the exclusive
  *     scan of the counts (mgpu_cmd_scan, u32 add; its total to out_count) and, rle, the exclusive max-scan of the
  *     run starts, then the write dispatch.
- * Scratch: the state ((1 + tiles) x MGPU_LOOKBACK_TILE_STRIDE uint32), then for the second way the tile offsets, the run starts and their
- * scan (tiles uint32 each) and the scan's scratch, each 16-byte aligned.
+ * Scratch: the state ((1 + tiles) x MGPU_LOOKBACK_TILE_STRIDE uint32; the second way: 1 + 2 x tiles), then for
+ * the second way the tile offsets, the run starts and their scan (tiles uint32 each) and the scan's scratch, each
+ * 16-byte aligned.
  * An indirect count (the device uint32 at indirect_count, clamped to count) is read by the kernels: count is the
  * capacity that sizes the scratch and the dispatches; the count dispatch writes 0 for the capacity's tiles past the
  * real ones (so the scans and out_count see only the real tiles), the write dispatch skips them, and in the one

@@ -4,8 +4,9 @@
  *   - single pass (look-back on): clear the tile states and counter, one dispatch of scan_lookback;
  *   - reduce-then-scan (look-back off): upsweep writes tile reductions, the partials are scanned in place
  *     (recursively, the same three steps), downsweep scans each tile from its partial.
- * Scratch, look-back: counter (16 bytes), then the tile states (lookback.glsl: two 32-bit words per
- * 32-bit word of the element, per tile, MGPU_LOOKBACK_TILE_STRIDE words apart). Reduce-then-scan: the partials of every level, each 16-byte aligned.
+ * Scratch, look-back: counter (16 bytes), then the tile states (lookback.glsl: two 32-bit words per 32-bit word
+ * of the element, per tile, MGPU_LOOKBACK_TILE_STRIDE words apart). Reduce-then-scan: the partials of every
+ * level, each 16-byte aligned.
  * An indirect count (the device uint32 at indirect_count, clamped to count) is read by the kernels of the input's
  * level: count is the capacity that sizes the scratch. The setup (mgpu__indirect_setup; its grid at the end of
  * scratch) sizes the input level's dispatches by the real tiles (the look-back's at least one, whose group 0 writes

@@ -49,7 +49,8 @@ static mgpu_scan_info mgpu_sets_scan_info(uint32_t tiles) {
     return (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true, .count = tiles};
 }
 
-/* The one pass's state (sets.comp): the ticket's block, then one block per tile, MGPU_LOOKBACK_TILE_STRIDE words each. */
+/* The one pass's state (sets.comp): the ticket's block, then one block per tile, MGPU_LOOKBACK_TILE_STRIDE words
+ * each. */
 static VkDeviceSize mgpu_sets_state_bytes(uint32_t tiles) {
     return ((VkDeviceSize)tiles + 1) * MGPU_LOOKBACK_TILE_STRIDE * 4;
 }

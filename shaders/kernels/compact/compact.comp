@@ -199,10 +199,13 @@ void mgpu_tile(uint tile, uint tiles, uint n) {
         // tiles: bench/RESULTS.md, eighth session), and its first lane publishes.
 #ifdef MGPU_SUBGROUP
         bool leader = gl_SubgroupID == 0u && gl_SubgroupInvocationID == 0u;
-        uint prefix = gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, tile, 0u) : 0u;
+        uint prefix = gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, MGPU_LOOKBACK_TILE_STRIDE,
+                                                                         MGPU_LOOKBACK_TILE_STRIDE, tile, 0u)
+                                          : 0u;
 #else
         bool leader = tid == 0u;
-        uint prefix = leader ? mgpu_lookback_counts(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, tile, 0u) : 0u;
+        uint prefix =
+            leader ? mgpu_lookback_counts(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, tile, 0u) : 0u;
 #endif
         if (leader) {
             mgpu_lookback_store(state, mgpu_state_word(tile, 0u), mgpu_lookback_count_word(prefix + kept, true));

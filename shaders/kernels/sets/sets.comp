@@ -29,8 +29,8 @@ layout(constant_id = MGPU_SPEC_OP) const uint SET_OP = 0u; /* an mgpu_set_op */
 layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_SETS_COUNT;
 layout(push_constant, std430) uniform SetsPush { MGPU_SETS_PC_FIELDS } pc;
 
-/* The one pass's count word of `tile`: the ticket's block first, then a block of MGPU_LOOKBACK_TILE_STRIDE words per
- * tile (a cache line each: lookback.glsl). */
+/* The one pass's count word of `tile`: the ticket's block first, then a block of MGPU_LOOKBACK_TILE_STRIDE words
+ * per tile (a cache line each: lookback.glsl). */
 #define STATE(tile) (((tile) + 1u) * MGPU_LOOKBACK_TILE_STRIDE)
 
 #include "include/keys.glsl"
@@ -144,14 +144,14 @@ void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
         // trip (H200, set_union u32 at 2^26: one thread walking 4 at a time made the one pass slower than count,
         // scan and write past 16384 tiles: bench/RESULTS.md, eleventh session), and its first lane publishes.
         UintArrayCoherent state = UintArrayCoherent(pc.state);
-        if (tid == 0u && tile > 0u) mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(tile_total, false));
-#ifdef MGPU_SUBGROUP
+        if (tid == 0u && tile > 0u)
+            mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(tile_total, false));
         bool leader = tid == 0u;
+#ifdef MGPU_SUBGROUP
         uint prefix = gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, MGPU_LOOKBACK_TILE_STRIDE,
                                                                          MGPU_LOOKBACK_TILE_STRIDE, tile, 0u)
                                           : 0u;
 #else
-        bool leader = tid == 0u;
         uint prefix =
             leader ? mgpu_lookback_counts(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, tile, 0u) : 0u;
 #endif
