@@ -65,6 +65,8 @@ mgpu_range test_upload(mgpu_type type, const void *data, size_t count);
 void *test_download(mgpu_type type, mgpu_range range, size_t count);
 /* The tile size (NT * VT) of prim for type under the current tuning. */
 uint32_t test_tile(mgpu_prim prim, mgpu_type type);
+/* A context of its own created with env MGPU_TUNE set to `tune` (restored after), or NULL (a failed check). */
+mgpu_context test_context_with_tune(const char *tune);
 /* Sizes that straddle tile boundaries for tile: 0, 1, 2, tile-1, tile, tile+1, ... */
 size_t test_sizes(uint32_t tile, uint32_t *sizes, size_t capacity);
 /* The pool statistics of ctx. */

@@ -84,6 +84,20 @@ uint32_t test_tile(mgpu_prim prim, mgpu_type type) {
     return t.nt * t.vt;
 }
 
+mgpu_context test_context_with_tune(const char *tune) {
+    const char *saved = getenv("MGPU_TUNE");
+    char *copy = saved ? strdup(saved) : NULL;
+    setenv("MGPU_TUNE", tune, 1);
+    mgpu_context ctx = NULL;
+    CHECK_OK(mgpu_context_create(&(mgpu_context_desc){.validation = g_test.validation}, &ctx));
+    if (copy)
+        setenv("MGPU_TUNE", copy, 1);
+    else
+        unsetenv("MGPU_TUNE");
+    free(copy);
+    return ctx;
+}
+
 size_t test_sizes(uint32_t tile, uint32_t *sizes, size_t capacity) {
     uint32_t fixed[] = {0, 1, 2, 3, 31, tile - 1, tile, tile + 1, 2 * tile - 1, 2 * tile + 7, 5 * tile + 3, 1001};
     size_t n = 0;

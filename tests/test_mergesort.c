@@ -10,7 +10,6 @@
  * dispatch); misuse of the count's range. */
 #include "common.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* This family's entries of the test run and their flags (tests/families.def). */
@@ -238,16 +237,7 @@ static void mergesort_blocksort(void) {
     CHECK_OK(mgpu_context_get_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_U32, &kept));
     CHECK(kept.blocksort == base.blocksort, "the table restored: blocksort %u, was %u", kept.blocksort, base.blocksort);
     /* MGPU_TUNE: the key per type; an invalid factor is ignored (the table's stays). */
-    const char *saved = getenv("MGPU_TUNE");
-    char *copy = saved ? strdup(saved) : NULL;
-    setenv("MGPU_TUNE", "mergesort.u32:blocksort=8;mergesort.u64:blocksort=3", 1);
-    mgpu_context tuned = NULL;
-    CHECK_OK(mgpu_context_create(&(mgpu_context_desc){.validation = g_test.validation}, &tuned));
-    if (copy)
-        setenv("MGPU_TUNE", copy, 1);
-    else
-        unsetenv("MGPU_TUNE");
-    free(copy);
+    mgpu_context tuned = test_context_with_tune("mergesort.u32:blocksort=8;mergesort.u64:blocksort=3");
     if (tuned) {
         mgpu_tuning u32 = {0}, u64 = {0}, i32 = {0};
         CHECK_OK(mgpu_context_get_tuning(tuned, MGPU_PRIM_MERGESORT, MGPU_TYPE_U32, &u32));

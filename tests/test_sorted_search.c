@@ -341,16 +341,7 @@ static void search_own_tuning(void) {
     CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, NULL));
     search_expect_tuning(ctx, MGPU_PRIM_MERGE, merge0.nt, merge0.vt, "both restored");
     /* MGPU_TUNE, read at context creation: the prims by their names. */
-    const char *saved = getenv("MGPU_TUNE");
-    char *copy = saved ? strdup(saved) : NULL;
-    setenv("MGPU_TUNE", "merge:nt=32,vt=3;sorted_search.u32:nt=64,vt=5", 1);
-    mgpu_context tuned = NULL;
-    CHECK_OK(mgpu_context_create(&(mgpu_context_desc){.validation = g_test.validation}, &tuned));
-    if (copy)
-        setenv("MGPU_TUNE", copy, 1);
-    else
-        unsetenv("MGPU_TUNE");
-    free(copy);
+    mgpu_context tuned = test_context_with_tune("merge:nt=32,vt=3;sorted_search.u32:nt=64,vt=5");
     if (tuned) {
         search_expect_tuning(tuned, MGPU_PRIM_MERGE, 32, 3, "MGPU_TUNE");
         search_expect_tuning(tuned, MGPU_PRIM_SORTED_SEARCH, 64, 5, "MGPU_TUNE");

@@ -73,14 +73,14 @@
 #define MGPU_SHARED_BYTES_SCAN_TILES(nt, vt, size) \
     (MGPU_CTA_SCAN_LENGTH(nt) * (size) + 4u * MGPU_TILE_SHARED_WORDS((nt) * (vt) * ((size) / 4u)))
 /* scan_lookback: the workgroup scan's values, the tile index and the tile's prefix. */
-#define MGPU_SHARED_BYTES_SCAN_LOOKBACK(nt, size) (MGPU_CTA_SCAN_LENGTH(nt) * (size) + 4u + (size))
+#define MGPU_SHARED_BYTES_SCAN_LOOKBACK(nt, size)      (MGPU_CTA_SCAN_LENGTH(nt) * (size) + 4u + (size))
 /* merge, sorted_search, mergesort_block with tags: a key and a uint (source, result or tag) per tile element. */
-#define MGPU_SHARED_BYTES_MERGE(nt, vt, size)     ((nt) * (vt) * ((size) + 4u))
+#define MGPU_SHARED_BYTES_MERGE(nt, vt, size)          ((nt) * (vt) * ((size) + 4u))
 /* lbs: a start and a slot per tile element. */
-#define MGPU_SHARED_BYTES_LBS(nt, vt)             ((nt) * (vt)*8u)
-/* mergesort_block: a key per tile element, and a tag each where values or indices travel (else one word). */
-#define MGPU_SHARED_BYTES_MERGESORT_BLOCK(nt, vt, size, tagged) \
-    ((tagged) ? MGPU_SHARED_BYTES_MERGE(nt, vt, size) : (nt) * (vt) * (size) + 4u)
+#define MGPU_SHARED_BYTES_LBS(nt, vt)                  ((nt) * (vt)*8u)
+/* mergesort_block of keys alone: a key per tile element and a one-word tags array (with values or indices:
+ * MGPU_SHARED_BYTES_MERGE). */
+#define MGPU_SHARED_BYTES_MERGESORT_KEYS(nt, vt, size) ((nt) * (vt) * (size) + 4u)
 /* radix_scatter: keys and tags per tile element, two digit arrays, the workgroup sum and the subgroup
  * variant's digit counters. */
 #define MGPU_SHARED_BYTES_RADIX_SCATTER(nt, vt, key_words, warps)                                          \

@@ -36,9 +36,8 @@ static VkDeviceSize mgpu_align_up(VkDeviceSize x, VkDeviceSize a) { return (x + 
 static uint32_t mgpu_blocksort_nt(mgpu_context ctx, const mgpu_tuning *tuning, mgpu_type type, bool tagged) {
     if (tagged) return tuning->nt;
     uint32_t nt = tuning->nt * tuning->blocksort, size = (uint32_t)mgpu_type_size(type);
-    while (nt > tuning->nt &&
-           (nt > ctx->info.max_workgroup_size ||
-            MGPU_SHARED_BYTES_MERGESORT_BLOCK(nt, tuning->vt, size, tagged) > ctx->info.shared_memory_bytes))
+    while (nt > tuning->nt && (nt > ctx->info.max_workgroup_size ||
+                               MGPU_SHARED_BYTES_MERGESORT_KEYS(nt, tuning->vt, size) > ctx->info.shared_memory_bytes))
         nt /= 2;
     return nt;
 }
