@@ -538,7 +538,7 @@ MGPU_API void mgpu_context_get_handles(mgpu_context context, VkInstance *instanc
  * creation:
  *   MGPU_TUNE="scan:nt=256,vt=16;reduce.u64:vt=8;scan:lookback=off,subgroup=off"
  * (prim[.type]:key=value,...; keys nt, vt, lookback, subgroup (on/off/auto), wait (a count or never), groups,
- * single, fold, grids (on/off/auto), blocksort (a power of two)).
+ * single, fold, grids (on/off/auto), blocksort (a power of two), values_nt, values_vt).
  */
 typedef enum mgpu_prim {
     MGPU_PRIM_REDUCE = 0,
@@ -547,7 +547,7 @@ typedef enum mgpu_prim {
     MGPU_PRIM_COPY = 3,
     MGPU_PRIM_MERGE = 4,          /* merge (sorted search and join have MGPU_PRIM_SORTED_SEARCH) */
     MGPU_PRIM_LOAD_BALANCE = 5,   /* load-balancing search, the interval operations, bulk insert and remove */
-    MGPU_PRIM_MERGESORT = 6,      /* mergesort: the NT x VT tile of its merge passes (mgpu_tuning.blocksort) */
+    MGPU_PRIM_MERGESORT = 6,      /* mergesort: the NT x VT tile of its merge passes (blocksort, values_nt/vt) */
     MGPU_PRIM_RADIXSORT = 7,      /* radix sort: the tile of its count and scatter dispatches */
     MGPU_PRIM_SEGREDUCE = 8,      /* segmented reduce and reduce-by-key: the tile of their Merge Path dispatch */
     MGPU_PRIM_SEGSORT = 9,        /* segmented sort and locality sort: the tile of their blocksort and merge passes */
@@ -599,6 +599,11 @@ typedef struct mgpu_tuning {
                                workgroup exceeds the device's workgroup size or its keys its shared memory
                                (mgpu_context_get_tuning gives the factor before that). With values or indices the
                                blocksort keeps nt (its tags double its shared memory: slower) */
+    uint32_t values_nt;     /* mergesort with values or indices: the NT of its tiles, in place of nt (their
+                               registers hold a value per key, so their best tile differs); a power of two as nt.
+                               0: nt where nt is set, else the table's (its own shape for values, or nt) */
+    uint32_t values_vt;     /* likewise the VT with values or indices, in place of vt (1..32; 0: vt where vt is
+                               set, else the table's) */
 } mgpu_tuning;
 
 /* mgpu_tuning.grids AUTO: the capacity's grid, in workgroups, from which a setup dispatch sizes the grids. */
@@ -607,8 +612,9 @@ typedef struct mgpu_tuning {
 
 /** Overrides the tuning of prim for the types in type_mask (MGPU_TYPE_BIT); tuning NULL restores the table.
  *  Returns MGPU_ERROR_INVALID_ARGUMENT (prim outside its enum; type_mask 0 or with bits past MGPU_TYPE_MASK_ALL;
- *  NT not a power of two in 32..the device's workgroup size; VT above 32; a switch outside its enum; a tile
- *  that needs more shared memory than the device has; blocksort not 0 or a power of two up to 64),
+ *  NT or values_nt not a power of two in 32..the device's workgroup size; VT or values_vt above 32; a switch
+ *  outside its enum; a tile (either shape) that needs more shared memory than the device has; blocksort not 0 or
+ *  a power of two up to 64),
  *  MGPU_ERROR_UNSUPPORTED (subgroup ON on a device without the subgroup operations the workgroup scans use). */
 MGPU_API mgpu_result mgpu_context_set_tuning(mgpu_context context, mgpu_prim prim, uint32_t type_mask,
                                              const mgpu_tuning *tuning);

@@ -252,6 +252,69 @@ static void mergesort_blocksort(void) {
     }
 }
 
+/* The tile with values or indices (mgpu_tuning.values_nt, values_vt): resolved from nt and vt where they are set,
+ * else the table's; set alone, it moves the pairs' and indices' tile and leaves the keys' (both sorted on the edges
+ * of their own tile, two key types); values_nt not a power of two, values_vt past 32 and a values tile past the
+ * shared memory refused; the keys by MGPU_TUNE. */
+static void mergesort_values_shape(void) {
+    mgpu_context ctx = g_test.ctx;
+    mgpu_tuning base, got;
+    CHECK_OK(mgpu_context_get_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_U32, &base));
+    CHECK(base.values_nt >= 32 && base.values_vt >= 1, "values shape resolved as %u x %u", base.values_nt,
+          base.values_vt);
+    mgpu_tuning follow = {.nt = 64, .vt = 4, .groups = base.groups};
+    CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, &follow));
+    CHECK_OK(mgpu_context_get_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_I64, &got));
+    CHECK(got.values_nt == 64 && got.values_vt == 4, "values shape %u x %u does not follow nt x vt 64 x 4",
+          got.values_nt, got.values_vt);
+    mgpu_tuning own = {.values_nt = 64, .values_vt = 3, .groups = base.groups};
+    CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, &own));
+    CHECK_OK(mgpu_context_get_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_U32, &got));
+    CHECK(got.values_nt == 64 && got.values_vt == 3 && got.nt == base.nt && got.vt == base.vt,
+          "values 64 x 3 resolved as %u x %u, keys %u x %u (table %u x %u)", got.values_nt, got.values_vt, got.nt,
+          got.vt, base.nt, base.vt);
+    uint32_t pairs_tile = 64 * 3;
+    mgpu_type types[2] = {MGPU_TYPE_I32, MGPU_TYPE_F64};
+    for (int k = 0; k < 2; ++k) {
+        mgpu_type type = types[k];
+        uint32_t keys_tile = test_tile(MGPU_PRIM_MERGESORT, type);
+        size_t sizes[] = {pairs_tile - 1, pairs_tile, pairs_tile + 1, 5 * pairs_tile + 3};
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
+            for (uint32_t payload = 1; payload <= 8; payload = payload == 1 ? 4 : payload + 4)
+                sort_case(type, payload, (s + (size_t)k) % 2, (sort_input)((s + payload) % SORT_INPUT_COUNT), sizes[s],
+                          s == 3 && payload == 4);
+        sort_case(type, 0, k, SORT_INPUT_MANY, keys_tile + 1, false);
+        sort_case(type, 0, !k, SORT_INPUT_FEW, 3 * keys_tile - 1, false);
+    }
+    mgpu_tuning bad = own;
+    bad.values_nt = 48;
+    CHECK_RESULT(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, &bad),
+                 MGPU_ERROR_INVALID_ARGUMENT);
+    bad = own;
+    bad.values_vt = 33;
+    CHECK_RESULT(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, &bad),
+                 MGPU_ERROR_INVALID_ARGUMENT);
+    mgpu_device_info info;
+    CHECK_OK(mgpu_context_get_device_info(ctx, &info));
+    bad = (mgpu_tuning){.values_nt = 32, .values_vt = 32}; /* the largest values tile: past 48 KB of u64 tiles */
+    while (bad.values_nt * 2 <= info.max_workgroup_size) bad.values_nt *= 2;
+    if ((uint64_t)bad.values_nt * 32 * 12 > info.shared_memory_bytes)
+        CHECK_RESULT(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_BIT(MGPU_TYPE_U64), &bad),
+                     MGPU_ERROR_INVALID_ARGUMENT);
+    CHECK_OK(mgpu_context_get_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_U64, &got));
+    CHECK(got.values_nt == 64 && got.values_vt == 3, "a refused values shape changed the tuning: %u x %u",
+          got.values_nt, got.values_vt);
+    CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, NULL));
+    mgpu_context tuned = test_context_with_tune("mergesort.u32:values_nt=64,values_vt=3");
+    if (tuned) {
+        CHECK_OK(mgpu_context_get_tuning(tuned, MGPU_PRIM_MERGESORT, MGPU_TYPE_U32, &got));
+        CHECK(got.values_nt == 64 && got.values_vt == 3 && got.nt == base.nt,
+              "MGPU_TUNE mergesort.u32:values_nt=64,values_vt=3 gave %u x %u (nt %u)", got.values_nt, got.values_vt,
+              got.nt);
+        mgpu_context_destroy(tuned);
+    }
+}
+
 /* 1024 tiles of the default tuning (ten merge passes past the blocksort), at most 2^20 keys. */
 static uint32_t mergesort_large(void) {
     uint32_t tile = test_tile(MGPU_PRIM_MERGESORT, MGPU_TYPE_U32);
@@ -290,5 +353,6 @@ void test_mergesort(void) {
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGESORT, MGPU_TYPE_MASK_ALL, NULL));
     mergesort_blocksort();
+    mergesort_values_shape();
     mergesort_misuse();
 }

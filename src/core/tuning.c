@@ -19,9 +19,14 @@ static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type
         if (row->vendor == MGPU_CPU_DEVICE ? !cpu
                                            : (row->vendor != MGPU_VENDOR_ANY && row->vendor != ctx->info.vendor_id))
             continue;
-        return (mgpu_tuning){.nt = row->nt, .vt = row->vt, .lookback = row->lookback, .blocksort = row->blocksort};
+        return (mgpu_tuning){.nt = row->nt,
+                             .vt = row->vt,
+                             .lookback = row->lookback,
+                             .blocksort = row->blocksort,
+                             .values_nt = row->values_nt ? row->values_nt : row->nt,
+                             .values_vt = row->values_vt ? row->values_vt : row->vt};
     }
-    return (mgpu_tuning){.nt = 128, .vt = 4};
+    return (mgpu_tuning){.nt = 128, .vt = 4, .values_nt = 128, .values_vt = 4};
 }
 
 /* Workgroups of the tile kernels that loop over tiles (merge, mergesort, sorted search, load balance): many
@@ -47,11 +52,25 @@ static uint32_t mgpu_shared_bytes(mgpu_prim prim, uint32_t nt, uint32_t vt, size
     return 0;
 }
 
+/* The shape an override leaves: its own fields, else (values) the override's nt and vt, else the table's. */
+static mgpu_tuning mgpu_override_shape(mgpu_tuning table, const mgpu_tuning *o) {
+    mgpu_tuning t = table;
+    if (o->nt) t.nt = o->nt;
+    if (o->vt) t.vt = o->vt;
+    t.values_nt = o->values_nt ? o->values_nt : o->nt ? o->nt : table.values_nt;
+    t.values_vt = o->values_vt ? o->values_vt : o->vt ? o->vt : table.values_vt;
+    return t;
+}
+
 static mgpu_result mgpu_check_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t type_mask, const mgpu_tuning *t) {
-    if (t->nt && (!mgpu_is_pow2(t->nt) || t->nt < 32 || t->nt > ctx->info.max_workgroup_size))
-        return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "nt %u: a power of two in 32..%u", t->nt,
-                          ctx->info.max_workgroup_size);
-    if (t->vt > 32) return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "vt %u: 1..32", t->vt);
+    uint32_t nts[2] = {t->nt, t->values_nt}, vts[2] = {t->vt, t->values_vt};
+    for (int i = 0; i < 2; ++i) {
+        if (nts[i] && (!mgpu_is_pow2(nts[i]) || nts[i] < 32 || nts[i] > ctx->info.max_workgroup_size))
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s %u: a power of two in 32..%u",
+                              i ? "values_nt" : "nt", nts[i], ctx->info.max_workgroup_size);
+        if (vts[i] > 32)
+            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s %u: 1..32", i ? "values_vt" : "vt", vts[i]);
+    }
     if ((unsigned)t->lookback > MGPU_SWITCH_OFF || (unsigned)t->subgroup > MGPU_SWITCH_OFF ||
         (unsigned)t->single > MGPU_SWITCH_OFF || (unsigned)t->fold > MGPU_SWITCH_OFF ||
         (unsigned)t->grids > MGPU_SWITCH_OFF)
@@ -62,8 +81,8 @@ static mgpu_result mgpu_check_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t 
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED, "the device lacks the subgroup operations the scans use");
     for (uint32_t type = 0; type < MGPU_TYPE_COUNT; ++type) {
         if (!(type_mask & MGPU_TYPE_BIT(type))) continue;
-        mgpu_tuning row = mgpu_table_lookup(ctx, prim, (mgpu_type)type);
-        uint32_t nt = t->nt ? t->nt : row.nt, vt = t->vt ? t->vt : row.vt;
+        mgpu_tuning shape = mgpu_override_shape(mgpu_table_lookup(ctx, prim, (mgpu_type)type), t);
+        uint32_t nt = shape.nt, vt = shape.vt;
         if (prim == MGPU_PRIM_RADIXSORT) { /* VT is an upper bound there, fitted per call: one element must fit */
             if (mgpu__radix_fit_vt(ctx, false, nt, 1, (uint32_t)mgpu_type_size((mgpu_type)type) / 4, 2) == 0)
                 return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
@@ -71,10 +90,14 @@ static mgpu_result mgpu_check_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t 
                                   ctx->info.shared_memory_bytes);
             continue;
         }
-        if (mgpu_shared_bytes(prim, nt, vt, mgpu_type_size((mgpu_type)type)) > ctx->info.shared_memory_bytes)
-            return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
-                              "nt %u, vt %u need more shared memory than the device's %u bytes", nt, vt,
-                              ctx->info.shared_memory_bytes);
+        /* Both shapes (mergesort: with values too) as the override leaves them. */
+        uint32_t shapes[2][2] = {{nt, vt}, {shape.values_nt, shape.values_vt}};
+        for (int i = 0; i < 2; ++i)
+            if (mgpu_shared_bytes(prim, shapes[i][0], shapes[i][1], mgpu_type_size((mgpu_type)type)) >
+                ctx->info.shared_memory_bytes)
+                return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT,
+                                  "nt %u, vt %u need more shared memory than the device's %u bytes", shapes[i][0],
+                                  shapes[i][1], ctx->info.shared_memory_bytes);
     }
     return MGPU_SUCCESS;
 }
@@ -93,13 +116,12 @@ mgpu_result mgpu_context_set_tuning(mgpu_context ctx, mgpu_prim prim, uint32_t t
 }
 
 mgpu_tuning mgpu__tuning_resolve(mgpu_context ctx, mgpu_prim prim, mgpu_type type) {
-    mgpu_tuning t = mgpu_table_lookup(ctx, prim, type);
     const mgpu_tuning *o = &ctx->tuning_override[prim][type];
-    if (o->nt) t.nt = o->nt;
-    if (o->vt) t.vt = o->vt;
-    /* The subgroup kernels need full subgroups: NT a multiple of the subgroup size. */
-    bool subgroup_ok = ctx->info.subgroup_scans && ctx->info.subgroup_size && t.nt % ctx->info.subgroup_size == 0 &&
-                       t.nt % ctx->info.max_subgroup_size == 0;
+    mgpu_tuning t = mgpu_override_shape(mgpu_table_lookup(ctx, prim, type), o);
+    /* The subgroup kernels need full subgroups: NT (and values_nt) a multiple of the subgroup size. */
+    uint32_t nt = t.nt < t.values_nt ? t.nt : t.values_nt;
+    bool subgroup_ok = ctx->info.subgroup_scans && ctx->info.subgroup_size && nt % ctx->info.subgroup_size == 0 &&
+                       nt % ctx->info.max_subgroup_size == 0;
     t.subgroup = (o->subgroup != MGPU_SWITCH_OFF && subgroup_ok) ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF;
     mgpu_switch choice = o->lookback != MGPU_SWITCH_AUTO ? o->lookback : t.lookback;
     bool lookback = choice == MGPU_SWITCH_AUTO ? ctx->info.lookback_safe : choice == MGPU_SWITCH_ON;
@@ -180,6 +202,10 @@ static void mgpu_apply_tune_entry(mgpu_context ctx, char *entry) {
                 if (!mgpu_parse_switch(v, &tuning.grids)) goto bad;
             } else if (!strcmp(kv, "blocksort"))
                 tuning.blocksort = (uint32_t)strtoul(v, NULL, 10);
+            else if (!strcmp(kv, "values_nt"))
+                tuning.values_nt = (uint32_t)strtoul(v, NULL, 10);
+            else if (!strcmp(kv, "values_vt"))
+                tuning.values_vt = (uint32_t)strtoul(v, NULL, 10);
             else if (!strcmp(kv, "groups"))
                 tuning.groups = (uint32_t)strtoul(v, NULL, 10);
             else if (!strcmp(kv, "wait"))

@@ -276,10 +276,10 @@ static mgpu_result mgpu_histogram_prepare_once(mgpu_context ctx) {
 
 static const mgpu_tuning_row mgpu_histogram_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
     /* GPUs: reduce's tiles, 16 values of 32 bits or 8 of 64 per thread, in uvec4 loads. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO, 0},
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__histogram_family = {.prepare = mgpu_histogram_prepare,

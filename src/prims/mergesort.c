@@ -45,6 +45,10 @@ static uint32_t mgpu_blocksort_nt(mgpu_context ctx, const mgpu_tuning *tuning, m
 static mgpu_mergesort_plan mgpu_mergesort_make_plan(mgpu_context ctx, const mgpu_sort_info *info) {
     mgpu_mergesort_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGESORT, info->key_type)};
     plan.value_words = info->indices ? 1 : info->value_size / 4;
+    if (plan.value_words) { /* with values or indices: their own tile (mgpu_tuning.values_nt, values_vt) */
+        plan.tuning.nt = plan.tuning.values_nt;
+        plan.tuning.vt = plan.tuning.values_vt;
+    }
     plan.tile = plan.tuning.nt * plan.tuning.vt;
     plan.tiles = (uint32_t)(((uint64_t)info->count + plan.tile - 1) / plan.tile);
     plan.block_nt = mgpu_blocksort_nt(ctx, &plan.tuning, info->key_type, plan.value_words > 0);
@@ -236,31 +240,38 @@ mgpu_result mgpu_mergesort(mgpu_context ctx, const mgpu_sort_info *info) {
 
 static mgpu_result mgpu_mergesort_prepare_variant(mgpu_context ctx, mgpu_type type, uint32_t words_mask,
                                                   uint32_t order_mask) {
-    mgpu_sort_info info = {.key_type = type};
-    mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, &info);
-    mgpu_result r = mgpu__merge_pass_prepare(ctx, type, plan.tuning, words_mask, order_mask);
-    for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
+    mgpu_result r = MGPU_SUCCESS;
+    for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words) {
+        if (!(words_mask & (1u << words))) continue;
+        /* the plan of a call with `words` words per value (one: indices too), for its tuning */
+        mgpu_sort_info info = {.key_type = type, .value_size = words * 4};
+        mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, &info);
+        r = mgpu__merge_pass_prepare(ctx, type, plan.tuning, 1u << words, order_mask);
         for (int mode = 0; mode < (words == 1 ? 2 : 1) && r == MGPU_SUCCESS; ++mode)
             for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
-                if (!(words_mask & (1u << words)) || !(order_mask & (1u << descending))) continue;
-                plan.value_words = words;
+                if (!(order_mask & (1u << descending))) continue;
                 plan.block_nt = mgpu_blocksort_nt(ctx, &plan.tuning, type, words > 0);
                 mgpu_pipeline_key key = mgpu_blocksort_key(&plan, type, descending, mode == 1);
                 VkPipeline p;
                 r = mgpu__pipeline_get(ctx, &key, &p);
             }
+    }
     return r == MGPU_SUCCESS ? mgpu__indirect_prepare(ctx) : r; /* the overflow flag's setup */
 }
 
 static const mgpu_tuning_row mgpu_mergesort_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small (blocksort 1; the tests set
      * larger ones). */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO, 1},
-    /* H100, 2026-11-22 (bench/RESULTS.md): 256 x 7 beat 64..512 x 7..17 for u32; the 64-bit row keeps the
-     * shared memory of the 32-bit one (not swept). Blocksort (keys alone), H200 2026-11-27 at 2^14..2^26: 2 beat 1
-     * by 2-7% at every size for u32 and u64 keys; 4 no better than 1 from 2^20 up. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 2},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 2},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO, 1, 0, 0},
+    /* GPUs: keys alone NT x VT, then with values or indices values_nt x values_vt (their registers hold a value
+     * per key). H200 2026-11-27 (bench/RESULTS.md, twelfth session), GPU us at 2^26, keys / pairs: u32 256 x 11
+     * 3831 / 8499, 256 x 7 (the row before) 4270 / 7740, 128 x 11 3868 / 7822, 256 x 9 4092 / 8707, 256 x 13 4357,
+     * 512 x 7 4992; pairs 128 x 9 7162, 128 x 7 7506, 256 x 5 7809. u64 keys 128 x 9 7054 against 256 x 5 7884,
+     * 256 x 7 7696; pairs 256 x 5 12714 against 128 x 5 13096, 128 x 9 13713. Keys alone at 2^14..2^18 within
+     * 0.7 us of the row before (u64 within 1.3), ahead from 2^19. Blocksort (keys alone) 2: at 2^14..2^26 it beat
+     * 1 by 2-7% (256 x 7); at 256 x 11, 4 was level with 2 from 2^20 up and slower at 2^16. */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 11, MGPU_SWITCH_AUTO, 2, 128, 9},
+    {MGPU_64, MGPU_VENDOR_ANY, 128, 9, MGPU_SWITCH_AUTO, 2, 256, 5},
 };
 
 static mgpu_result mgpu_mergesort_prepare(mgpu_context ctx, mgpu_type type) {

@@ -459,13 +459,13 @@ static mgpu_result mgpu_segreduce_prepare_once(mgpu_context ctx) {
 
 static const mgpu_tuning_row mgpu_segreduce_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
     /* GPUs: the tile kernel's time grows faster than its tile (H100, 2^26 values of mean segment 100, GPU us
      * of partition + tile + carry dispatches, bench/RESULTS.md): u32 256 x 3 10.7 + 485 + 346, 256 x 5 10.7 +
      * 524 + 225 (kept), 256 x 7 10.7 + 706 + 166, 256 x 11 11 + 1270 + 105, 128 x 5 10.7 + 497 + 666; u64
      * 256 x 3 10.7 + 663 + 367 (kept), 256 x 5 10.7 + 809 + 237. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 3, MGPU_SWITCH_AUTO, 0},
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 3, MGPU_SWITCH_AUTO, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__segreduce_family = {.prepare = mgpu_segreduce_prepare,

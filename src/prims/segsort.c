@@ -417,10 +417,10 @@ static mgpu_result mgpu_segsort_prepare(mgpu_context ctx, mgpu_type type) {
 
 static const mgpu_tuning_row mgpu_segsort_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO, 0, 0, 0},
     /* GPUs: the mergesort's tiles (not swept for these sorts). */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0},
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__segsort_family = {.prepare = mgpu_segsort_prepare,

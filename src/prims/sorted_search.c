@@ -227,11 +227,11 @@ static mgpu_result mgpu_sorted_search_prepare(mgpu_context ctx, mgpu_type type) 
  * search 804 -> 952 us, inner join 1399 -> 2064 at 2^26 u32), so they keep the rows the merge had. */
 static const mgpu_tuning_row mgpu_sorted_search_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO, 0, 0, 0},
     /* H100, 2026-11-22 (bench/RESULTS.md): 256 x 7 beat 64..256 x 5..17 for u32 (swept with the merge); the 64-bit
      * row keeps the shared memory of the 32-bit one (not swept). */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0},
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__sorted_search_family = {.prepare = mgpu_sorted_search_prepare,
