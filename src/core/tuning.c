@@ -19,12 +19,18 @@ static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type
         if (row->vendor == MGPU_CPU_DEVICE ? !cpu
                                            : (row->vendor != MGPU_VENDOR_ANY && row->vendor != ctx->info.vendor_id))
             continue;
-        return (mgpu_tuning){.nt = row->nt,
-                             .vt = row->vt,
-                             .lookback = row->lookback,
-                             .blocksort = row->blocksort,
-                             .values_nt = row->values_nt ? row->values_nt : row->nt,
-                             .values_vt = row->values_vt ? row->values_vt : row->vt};
+        mgpu_tuning t = {.nt = row->nt,
+                         .vt = row->vt,
+                         .lookback = row->lookback,
+                         .blocksort = row->blocksort,
+                         .values_nt = row->values_nt ? row->values_nt : row->nt,
+                         .values_vt = row->values_vt ? row->values_vt : row->vt};
+        /* A row wider than the device's workgroups: half the threads, twice the VT (the same tile) while VT allows. */
+        for (uint32_t max = ctx->info.max_workgroup_size; max >= 32 && t.nt > max; t.nt /= 2)
+            if (t.vt <= 16) t.vt *= 2;
+        for (uint32_t max = ctx->info.max_workgroup_size; max >= 32 && t.values_nt > max; t.values_nt /= 2)
+            if (t.values_vt <= 16) t.values_vt *= 2;
+        return t;
     }
     return (mgpu_tuning){.nt = 128, .vt = 4, .values_nt = 128, .values_vt = 4};
 }
