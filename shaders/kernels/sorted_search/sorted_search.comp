@@ -38,10 +38,10 @@ bool mgpu_key_equal(T x, T y) { return !mgpu_key_less(x, y) && !mgpu_key_less(y,
 /* Element k of the tile's part of A or B (k may be one past either end, -1 as 0xffffffff): the part holds
  * len elements at s_keys[base..], which are elements first.. of `keys` (global_count in all). Reads global
  * memory for a neighbour outside the tile; returns false when the array has no such element. */
-bool mgpu_neighbour(uint k, uint base, uint len, TArray keys, uint first, uint global_count, out T key) {
+bool mgpu_neighbour(uint k, uint base, uint len, MGPU_ADDR keys, uint first, uint global_count, out T key) {
     uint g = first + k; /* wraps below 0 to a value >= global_count */
     if (k < len) key = s_keys[base + k];
-    else if (g < global_count) key = keys.v[g];
+    else if (g < global_count) key = TArray(keys).v[g];
     else return false;
     return true;
 }
@@ -53,7 +53,6 @@ void mgpu_search_tile(mgpu_tile_span span) {
     uint a0 = span.a_first, b0 = span.b_first;
     uint a_len = span.a_len, b_len = span.b_len, count = a_len + b_len;
     g_a_len = a_len;
-    TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
 
     uint diag = min(tid * VT, count);
     uint a = mgpu_merge_path(a_len, b_len, diag);
@@ -62,20 +61,17 @@ void mgpu_search_tile(mgpu_tile_span span) {
         if (diag + j >= count) break;
         T a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
         bool take_a = b >= b_len || (a < a_len && mgpu_merge_a_first(a_key, b_key, MODE == 1u));
+        // One path for both sides (selects, no divergence): an A element's bound is the B elements taken so far
+        // and its neighbour across it B[bound] (lower) or B[bound - 1] (upper); a B element's, the A elements
+        // taken and A[bound - 1] (lower) or A[bound] (upper).
         T key = take_a ? a_key : b_key, other;
-        uint bound;
-        bool match;
-        if (take_a) {
-            // The B elements taken so far are A's bound; its neighbour across it: B[bound] (lower) or
-            // B[bound - 1] (upper).
-            bound = b0 + b;
-            match = mgpu_neighbour(MODE == 1u ? b - 1u : b, a_len, b_len, b_keys, b0, g_b_count, other) && mgpu_key_equal(key, other);
-            s_results[a++] = bound | (match ? 0x80000000u : 0u);
-        } else {
-            bound = a0 + a;
-            match = mgpu_neighbour(MODE == 1u ? a : a - 1u, 0u, a_len, a_keys, a0, g_a_count, other) && mgpu_key_equal(key, other);
-            s_results[a_len + b++] = bound | (match ? 0x80000000u : 0u);
-        }
+        uint k = take_a ? (MODE == 1u ? b - 1u : b) : (MODE == 1u ? a : a - 1u);
+        bool found = mgpu_neighbour(k, take_a ? a_len : 0u, take_a ? b_len : a_len, take_a ? pc.b_keys : pc.a_keys,
+                                    take_a ? b0 : a0, take_a ? g_b_count : g_a_count, other);
+        bool match = found && mgpu_key_equal(key, other);
+        s_results[take_a ? a : a_len + b] = (take_a ? b0 + b : a0 + a) | (match ? 0x80000000u : 0u);
+        a += take_a ? 1u : 0u;
+        b += take_a ? 0u : 1u;
     }
     barrier();
 
