@@ -5,10 +5,12 @@
 // merge_partition.comp, MODE 0; loaded a tile ahead, tile_pipeline.glsl), into shared memory; each thread walks
 // VT merge steps from its Merge Path position.
 //   An A element taken after b of the tile's B elements has its lower bound b0 + b in B; the B keys equal to it
-//   follow from there. A galloping search in shared memory (1, 2, 4, ... ahead, then binary) finds where they end;
-//   a run that reaches the tile's end can only be the tile's largest A key's (a larger A key would follow the
-//   run's next element, outside the tile), so thread 0 finds that one key's end in global memory once per tile,
-//   from the neighbours it read while the tile loaded. Equal A keys in a thread's steps reuse the first one's search.
+//   follow from there, up to its upper bound, which a first walk of the tile's merge with B's element first on
+//   equal keys gives (branch-free, as the lower bound's walk; a galloping search per element in shared memory
+//   took 30% of this dispatch's time: bench/RESULTS.md, twelfth session). A run that reaches the tile's end can
+//   only be the tile's largest A key's (a larger A key would follow the run's next element, outside the tile), so
+//   thread 0 finds that one key's end in global memory (galloping: 1, 2, 4, ... ahead, then binary) once per tile,
+//   from the neighbours it read while the tile loaded. Equal A keys in a thread's steps reuse the first one's.
 //   A B element taken after a of the tile's A elements has an equal key in A exactly when A's element a0 + a - 1
 //   equals it (A's element a0 - 1 for a = 0, read once per tile).
 // It writes, coalesced through shared memory: lower[i] (the bound, bit 31 set when B holds an equal key) and
@@ -47,17 +49,15 @@ uint g_a_len;
 
 bool mgpu_key_equal(T x, T y) { return !mgpu_key_less(x, y) && !mgpu_key_less(y, x); }
 
-/* B's element i: local (the tile's B element i, in shared memory) or global. */
-T mgpu_b_key(uint i, bool local) { return local ? s_keys[g_a_len + i] : TArray(pc.b_keys).v[i]; }
-
-/* The end of the run of B keys equal to key that starts before lo (B's element lo - 1 equals key): the first
- * position in [lo, end) whose key differs, or end. Galloping: probes 1, 2, 4, ... past lo, then a binary search
- * between the last equal probe and the first different one. */
-uint mgpu_run_end(uint lo, uint end, T key, bool local) {
+/* The end of the run of B keys (in global memory) equal to key that starts before lo (B's element lo - 1 equals
+ * key): the first position in [lo, end) whose key differs, or end. Galloping: probes 1, 2, 4, ... past lo, then a
+ * binary search between the last equal probe and the first different one. */
+uint mgpu_run_end(uint lo, uint end, T key) {
+    TArray b_keys = TArray(pc.b_keys);
     uint hi = end;
     for (uint step = 1u; lo < end; step <<= 1u) {
         uint probe = min(lo + step - 1u, end - 1u);
-        if (!mgpu_key_equal(mgpu_b_key(probe, local), key)) {
+        if (!mgpu_key_equal(b_keys.v[probe], key)) {
             hi = probe;
             break;
         }
@@ -65,7 +65,7 @@ uint mgpu_run_end(uint lo, uint end, T key, bool local) {
     }
     while (lo < hi) {
         uint mid = (lo + hi) >> 1u;
-        if (mgpu_key_equal(mgpu_b_key(mid, local), key)) lo = mid + 1u;
+        if (mgpu_key_equal(b_keys.v[mid], key)) lo = mid + 1u;
         else hi = mid;
     }
     return lo;
@@ -95,7 +95,7 @@ void mgpu_join_stage(mgpu_tile_span span) {
     uint tail = 0u, tail_end = b1;
     if (span.a_len > 0u && b1 < pc.b_count && mgpu_key_equal(g_last_a, g_next_b)) {
         tail = 1u;
-        tail_end = mgpu_run_end(b1 + 1u, pc.b_count, g_last_a, false);
+        tail_end = mgpu_run_end(b1 + 1u, pc.b_count, g_last_a);
     }
     s_tail = tail;
     s_tail_end = tail_end;
@@ -117,6 +117,26 @@ void mgpu_join_tile(mgpu_tile_span span) {
     bool checked = (pc.flags & MGPU_JOIN_FLAG_CHECKED) != 0u;
 
     uint diag = min(tid * VT, count);
+    // Each A element's upper bound in the tile's B (the B keys not greater than it), from a walk of the merge
+    // that takes B's element first on equal keys, into s_counts[a]: the end of its run of equal B keys when the run
+    // ends inside the tile. One path of selects per step; the A-first walk below reads it back.
+    uint up_lo = diag > b_len ? diag - b_len : 0u, up_hi = min(diag, a_len);
+    while (up_lo < up_hi) {
+        uint mid = (up_lo + up_hi) >> 1u;
+        if (mgpu_merge_keys_b_first(diag, mid)) up_lo = mid + 1u;
+        else up_hi = mid;
+    }
+    uint ua = up_lo, ub = diag - up_lo;
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        if (diag + j >= count) break;
+        T a_key = s_keys[min(ua, nv - 1u)], b_key = s_keys[min(a_len + ub, nv - 1u)];
+        bool take_a = ub >= b_len || (ua < a_len && mgpu_merge_a_first(a_key, b_key, true));
+        if (take_a) s_counts[ua] = ub;
+        ua += take_a ? 1u : 0u;
+        ub += take_a ? 0u : 1u;
+    }
+    barrier();
+
     uint a = mgpu_merge_path(a_len, b_len, diag);
     uint b = diag - a, b_first = b; /* the thread's B elements are the tile's b_first, b_first + 1, ... */
     uint unmatched = 0u, taken_b = 0u; /* bit k: the thread's k-th B element has no equal key in A */
@@ -136,7 +156,7 @@ void mgpu_join_tile(mgpu_tile_span span) {
                 if (b < b_len) {
                     match = mgpu_key_equal(a_key, b_key);
                     if (match) {
-                        uint e = mgpu_run_end(b + 1u, b_len, a_key, true);
+                        uint e = s_counts[a]; /* its upper bound in the tile's B (the walk above) */
                         end = e < b_len ? b0 + e : (tail_key ? s_tail_end : b1);
                     }
                 } else { /* after every B element of the tile: B[b1] is the only candidate */
