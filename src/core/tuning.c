@@ -9,6 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A row's shape on a device whose workgroups are smaller: half the threads, twice the VT (the same tile) while
+ * VT allows. */
+static void mgpu_fit_workgroup(uint32_t max, uint32_t *nt, uint32_t *vt) {
+    for (; max >= 32 && *nt > max; *nt /= 2)
+        if (*vt <= 16) *vt *= 2;
+}
+
 /* The first row of prim's table (its owning family's, src/prims) that matches type and the device. */
 static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type type) {
     bool cpu = ctx->info.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
@@ -25,11 +32,8 @@ static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type
                          .blocksort = row->blocksort,
                          .values_nt = row->values_nt ? row->values_nt : row->nt,
                          .values_vt = row->values_vt ? row->values_vt : row->vt};
-        /* A row wider than the device's workgroups: half the threads, twice the VT (the same tile) while VT allows. */
-        for (uint32_t max = ctx->info.max_workgroup_size; max >= 32 && t.nt > max; t.nt /= 2)
-            if (t.vt <= 16) t.vt *= 2;
-        for (uint32_t max = ctx->info.max_workgroup_size; max >= 32 && t.values_nt > max; t.values_nt /= 2)
-            if (t.values_vt <= 16) t.values_vt *= 2;
+        mgpu_fit_workgroup(ctx->info.max_workgroup_size, &t.nt, &t.vt);
+        mgpu_fit_workgroup(ctx->info.max_workgroup_size, &t.values_nt, &t.values_vt);
         return t;
     }
     return (mgpu_tuning){.nt = 128, .vt = 4, .values_nt = 128, .values_vt = 4};

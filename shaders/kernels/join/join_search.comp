@@ -42,9 +42,10 @@ shared uint s_rows_low, s_rows_high;  /* the tile's rows, in 16-bit halves */
 #include "include/cta_sum.glsl"
 
 uint g_a_len;
+bool g_b_first; /* the Merge Path searches: B's element first on equal keys (the upper bounds' walk) */
 #define MGPU_MERGE_A(i) s_keys[i]
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
-#define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
+#define MGPU_PATH_A_FIRST(diag, p) (g_b_first ? mgpu_merge_keys_b_first(diag, p) : mgpu_merge_keys_a_first(diag, p))
 #include "include/merge_path.glsl"
 
 bool mgpu_key_equal(T x, T y) { return !mgpu_key_less(x, y) && !mgpu_key_less(y, x); }
@@ -120,13 +121,8 @@ void mgpu_join_tile(mgpu_tile_span span) {
     // Each A element's upper bound in the tile's B (the B keys not greater than it), from a walk of the merge
     // that takes B's element first on equal keys, into s_counts[a]: the end of its run of equal B keys when the run
     // ends inside the tile. One path of selects per step; the A-first walk below reads it back.
-    uint up_lo = diag > b_len ? diag - b_len : 0u, up_hi = min(diag, a_len);
-    while (up_lo < up_hi) {
-        uint mid = (up_lo + up_hi) >> 1u;
-        if (mgpu_merge_keys_b_first(diag, mid)) up_lo = mid + 1u;
-        else up_hi = mid;
-    }
-    uint ua = up_lo, ub = diag - up_lo;
+    g_b_first = true;
+    uint ua = mgpu_merge_path(a_len, b_len, diag), ub = diag - ua;
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if (diag + j >= count) break;
         T a_key = s_keys[min(ua, nv - 1u)], b_key = s_keys[min(a_len + ub, nv - 1u)];
@@ -137,6 +133,7 @@ void mgpu_join_tile(mgpu_tile_span span) {
     }
     barrier();
 
+    g_b_first = false;
     uint a = mgpu_merge_path(a_len, b_len, diag);
     uint b = diag - a, b_first = b; /* the thread's B elements are the tile's b_first, b_first + 1, ... */
     uint unmatched = 0u, taken_b = 0u; /* bit k: the thread's k-th B element has no equal key in A */
