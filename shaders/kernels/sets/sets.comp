@@ -90,7 +90,7 @@ void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
             a = a_len;
             b = b_len;
         } else {
-            uint p = mgpu_balanced_path(a_len, b_len, diag, 2u);
+            uint p = mgpu_balanced_path(a_len, b_len, diag);
             a = p & ~MGPU_BALANCED_STAR;
             b = min(diag - a + (p >> 31u), b_len);
         }

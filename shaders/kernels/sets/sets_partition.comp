@@ -3,7 +3,7 @@
 // Balanced Path partitions of the multiset operations (the seeds' chapter 13): partition i (0 .. tiles) is where
 // the Balanced Path of A and B crosses diagonal min(i * NV, a_count + b_count), NV the tile of sets.comp (given
 // here as VT): its A count, with MGPU_BALANCED_STAR (bit 31) where the diagonal is starred. One thread per
-// partition, searching global memory (balanced_path.glsl: Merge Path, then biased searches back to the start of
+// partition, searching global memory (balanced_path.glsl: Merge Path, then galloping searches back to the start of
 // the run of equal keys it cuts).
 #include "shared/spec_ids.h"
 #include "kernels/sets/sets_pc.h"
@@ -24,5 +24,5 @@ layout(push_constant, std430) uniform SetsPush { MGPU_SETS_PC_FIELDS } pc;
 void main() {
     uint total = pc.a_count + pc.b_count, tiles = (total + VT - 1u) / VT;
     for (uint i = gl_GlobalInvocationID.x; i <= tiles; i += gl_NumWorkGroups.x * gl_WorkGroupSize.x)
-        UintArray(pc.partitions).v[i] = mgpu_balanced_path(pc.a_count, pc.b_count, min(i * VT, total), 4u);
+        UintArray(pc.partitions).v[i] = mgpu_balanced_path(pc.a_count, pc.b_count, min(i * VT, total));
 }
