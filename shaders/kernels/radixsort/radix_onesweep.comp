@@ -17,12 +17,15 @@
  *    bases and publishes base + count as its inclusive prefix, so that every look-back carries the base.
  * 3. The digits' starts in the tile (a workgroup sum), added into the counters.
  * 4. Ranking: per key, the lanes with the same digit (8 ballots), the subgroup counter read and advanced by
- *    the lowest of them between subgroup fences; the key is staged in shared memory at its rank. Ranks are
+ *    the lowest of them between subgroup barriers; the key is staged in shared memory at its rank. Ranks are
  *    16-bit (NT * VT <= 65536). (On the H100, subgroupPartitionNV with a leader atomicAdd whose old value is
  *    shuffled, CUB's ranking, measured slower overall: bench/RESULTS.md.)
  * 5. Look-back, one digit per thread (lookback.glsl's count walk): predecessors' words read 4 per round trip
  *    with relaxed atomics (a word carries its flag and its value together, so no fence is needed) until an
  *    inclusive prefix, which includes the digit's global base (2.); the tile's inclusive prefix published.
+ *    With 64-bit keys the look-back comes before the ranking (4.), so that successors find the inclusive prefix
+ *    sooner: H200 at 2^26, u64 keys 6536 -> 6138 us, 2^24 1691 -> 1588; with 32-bit keys it cost 2% (2302 ->
+ *    2352), the ranking being the shorter wait there.
  * 6. Each thread writes tile positions j * NT + tid: key k goes to offset[digit(k)] + position.
  * 7. Values (or indices): loaded warp-striped, staged at the keys' ranks in the same shared memory, written
  *    with the keys' digits. No global gather.
@@ -84,6 +87,23 @@ uint mgpu_status_index(uint tile, uint digit) { return MGPU_RADIX_STATUS_HEADER 
         barrier();                                                                                                 \
     }
 
+/* 5. Look-back per digit (lookback.glsl: MGPU_LOOKBACK_COUNT_WINDOW predecessors per round trip); then each
+ * digit's output for tile position 0, into s_offset. Tile 0 published its digits' global bases plus its counts as
+ * its inclusive prefixes, so every walk's prefix is the global output of the tile's first key of the digit: no tile
+ * but the first reads the histogram or sums it (H200 at 2^26: u32 keys 2399 -> 2300 us, u64 7026 -> 6534). */
+void mgpu_digit_offsets(UintArrayCoherent status, uint tile) {
+    for (uint d = gl_LocalInvocationID.x; d < MGPU_RADIX_DIGITS; d += gl_WorkGroupSize.x) {
+        uint prefix = tile == 0u ? s_offset[d]
+                                 : mgpu_lookback_counts(status, MGPU_RADIX_STATUS_HEADER, MGPU_RADIX_DIGITS, tile, d);
+        if (tile > 0u)
+            mgpu_lookback_store(status, mgpu_status_index(tile, d), mgpu_lookback_count_word(prefix + s_count[d], true));
+        s_offset[d] = prefix - s_start[d];
+    }
+}
+
+/* The look-back before the ranking (64-bit keys) or after it (header comment, 5.). */
+const bool LOOKBACK_FIRST = MGPU_WORDS == 2u;
+
 void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint sg = gl_SubgroupSize, lane = gl_SubgroupInvocationID, warp = gl_SubgroupID;
@@ -137,6 +157,8 @@ void main() {
         for (uint w = 0u; w < gl_NumSubgroups; ++w) s_stage[w * MGPU_RADIX_DIGITS + d] += s_start[d];
     barrier();
 
+    if (LOOKBACK_FIRST) mgpu_digit_offsets(status, tile); /* 5., with 64-bit keys (read after the ranking's barrier) */
+
     // 4. Ranks: the counter holds the tile position of the subgroup's next key of each digit.
     uint ranks[(VT + 1u) / 2u];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
@@ -152,17 +174,8 @@ void main() {
         if (MGPU_WORDS == 2u) s_stage[NV + rank] = w.y;
     }
 
-    // 5. Look-back per digit (lookback.glsl: MGPU_LOOKBACK_COUNT_WINDOW predecessors per round trip); then each
-    // digit's output for tile position 0. Tile 0 published its digits' global bases plus its counts as its
-    // inclusive prefixes, so every walk's prefix is the global output of the tile's first key of the digit: no
-    // tile but the first reads the histogram or sums it (H200 at 2^26: u32 keys 2399 -> 2300 us, u64 7026 -> 6534).
-    for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
-        uint prefix = tile == 0u ? s_offset[d]
-                                 : mgpu_lookback_counts(status, MGPU_RADIX_STATUS_HEADER, MGPU_RADIX_DIGITS, tile, d);
-        if (tile > 0u)
-            mgpu_lookback_store(status, mgpu_status_index(tile, d), mgpu_lookback_count_word(prefix + s_count[d], true));
-        s_offset[d] = prefix - s_start[d];
-    }
+    // 5. Look-back per digit, here with 32-bit keys (else before the ranking); the barrier publishes s_offset.
+    if (!LOOKBACK_FIRST) mgpu_digit_offsets(status, tile);
     barrier();
 
     // 6. Keys, in digit runs (their digits kept for the values, 8 bits each, four per word).

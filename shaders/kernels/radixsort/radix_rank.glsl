@@ -22,7 +22,8 @@ layout(constant_id = MGPU_SPEC_MAX_SUBGROUP) const uint MAX_SUBGROUP = 128u;
 /* The position of the calling lane's key among the subgroup's keys of digit d so far: the counter of
  * (gl_SubgroupID, d) plus the valid lanes below with the same digit; advances the counter past them. All lanes
  * call it together; an invalid lane's result is meaningless. A read, then the lowest peer's write, between
- * subgroup fences: program order across lanes is all the portable memory model gives. (A leader atomicAdd
+ * subgroup barriers (subgroupBarrier orders shared memory too, as OpControlBarrier with WorkgroupMemory
+ * semantics: a subgroupMemoryBarrierShared beside each was redundant, and cost 0.4%). (A leader atomicAdd
  * whose old value is shuffled to the peers measured slower on the H100, with ballots and with
  * subgroupPartitionNV: bench/RESULTS.md.) Always MGPU_RADIX_BITS ballots, fully unrolled: a pass of fewer digit
  * bits has digits whose higher bits are 0 in every lane, and their ballots change nothing. (H200, u32 keys at
@@ -50,10 +51,8 @@ uint mgpu_radix_rank_in_subgroup(bool valid, uint d) {
     }
     uint counter = gl_SubgroupID * MGPU_RADIX_DIGITS + d;
     uint base = valid ? MGPU_RADIX_COUNTERS[counter] : 0u;
-    subgroupMemoryBarrierShared();
     subgroupBarrier();
     if (valid && below == 0u) MGPU_RADIX_COUNTERS[counter] = base + total;
-    subgroupMemoryBarrierShared();
     subgroupBarrier();
     return base + below;
 }
