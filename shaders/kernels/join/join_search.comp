@@ -51,25 +51,13 @@ bool g_b_first; /* the Merge Path searches: B's element first on equal keys (the
 bool mgpu_key_equal(T x, T y) { return !mgpu_key_less(x, y) && !mgpu_key_less(y, x); }
 
 /* The end of the run of B keys (in global memory) equal to key that starts before lo (B's element lo - 1 equals
- * key): the first position in [lo, end) whose key differs, or end. Galloping: probes 1, 2, 4, ... past lo, then a
- * binary search between the last equal probe and the first different one. */
+ * key): the first position in [lo, end) whose key differs, or end, galloping from lo (gallop.glsl). */
+T g_run_key;
+#define MGPU_GALLOP_RIGHT(i) mgpu_key_equal(TArray(pc.b_keys).v[i], g_run_key)
+#include "include/gallop.glsl"
 uint mgpu_run_end(uint lo, uint end, T key) {
-    TArray b_keys = TArray(pc.b_keys);
-    uint hi = end;
-    for (uint step = 1u; lo < end; step <<= 1u) {
-        uint probe = min(lo + step - 1u, end - 1u);
-        if (!mgpu_key_equal(b_keys.v[probe], key)) {
-            hi = probe;
-            break;
-        }
-        lo = probe + 1u;
-    }
-    while (lo < hi) {
-        uint mid = (lo + hi) >> 1u;
-        if (mgpu_key_equal(b_keys.v[mid], key)) lo = mid + 1u;
-        else hi = mid;
-    }
-    return lo;
+    g_run_key = key;
+    return mgpu_gallop(lo, end, false);
 }
 
 /* a + c, saturated at 2^31 (a <= 2^31, c < 2^32 - 2^31). */

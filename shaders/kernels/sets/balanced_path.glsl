@@ -21,38 +21,25 @@
 /* The star of mgpu_balanced_path's result (and of a partition): the partition left of it takes one more B. */
 #define MGPU_BALANCED_STAR 0x80000000u
 
-/* One step of a binary search for key in [begin, end) of A or B (in_b). Lower bound: the first element not before
- * key; upper: the first element after it. */
-void mgpu_balanced_step(bool in_b, bool upper, T key, inout uint begin, inout uint end) {
-    uint mid = (begin + end) >> 1u;
-    T x = in_b ? MGPU_MERGE_B(mid) : MGPU_MERGE_A(mid);
-    bool right = upper ? !mgpu_key_less(key, x) : mgpu_key_less(x, key);
-    if (right) begin = mid + 1u;
-    else end = mid;
+/* The search mgpu_balanced_gallop runs: for g_search_key in A or B (g_search_in_b), its lower bound (the first
+ * element not before it) or upper bound (the first element after it). */
+bool g_search_in_b, g_search_upper;
+T g_search_key;
+bool mgpu_balanced_right(uint i) {
+    T x = g_search_in_b ? MGPU_MERGE_B(i) : MGPU_MERGE_A(i);
+    return g_search_upper ? !mgpu_key_less(g_search_key, x) : mgpu_key_less(x, g_search_key);
 }
+#define MGPU_GALLOP_RIGHT(i) mgpu_balanced_right(i)
+#include "include/gallop.glsl"
 
-/* The bound of key in [begin, end) of A or B, found from one end (from_end: the last; else the first), where it
- * likely is (runs of equal keys are short): probes 1, 2, 4, .. elements in from that end until one lies past the
- * bound, then halves the last gap. A run of r keys costs about 2 log2(r + 1) + 1 reads (H200, u32 set operations:
- * 2-3% faster than the seeds' biased binary search, which splits 511/512, 127/128, .. of the way first). */
+/* The bound of key in [begin, end) of A or B, galloping from one end (from_end: the last; else the first), where
+ * it likely is: runs of equal keys are short (H200, u32 set operations: 2-3% faster than the seeds' biased binary
+ * search, which splits 511/512, 127/128, .. of the way first). */
 uint mgpu_balanced_gallop(bool in_b, bool upper, T key, uint begin, uint end, bool from_end) {
-    for (uint step = 1u; begin < end; step <<= 1u) {
-        uint mid = from_end ? end - min(step, end - begin) : begin + min(step, end - begin) - 1u;
-        T x = in_b ? MGPU_MERGE_B(mid) : MGPU_MERGE_A(mid);
-        bool right = upper ? !mgpu_key_less(key, x) : mgpu_key_less(x, key); /* the bound lies right of mid */
-        if (from_end && right) {
-            begin = mid + 1u;
-            break;
-        }
-        if (!from_end && !right) {
-            end = mid;
-            break;
-        }
-        if (from_end) end = mid;
-        else begin = mid + 1u;
-    }
-    while (begin < end) mgpu_balanced_step(in_b, upper, key, begin, end);
-    return begin;
+    g_search_in_b = in_b;
+    g_search_upper = upper;
+    g_search_key = key;
+    return mgpu_gallop(begin, end, from_end);
 }
 
 /* Where the Balanced Path of A (a_count) and B (b_count) crosses diagonal diag: its A count, | MGPU_BALANCED_STAR
