@@ -18,6 +18,12 @@
  *   broken preconditions: starts not ascending or outside [0, count] write nothing outside the output.
  *   misuse: the specific result code of each bad argument (indirect counts included), in every tier, with nothing
  *     written; the recording tier with the caller's scratch.
+ *   segreduce_lookback: the one pass (segreduce_lookback.comp: tiles of values, decoupled look-back for the carry
+ *     of earlier tiles), forced on where the device's default is the merge passes (lavapipe, one thread: see
+ *     tests/families.def): every type x op over the sizes and shapes, the extremes, broken starts, indirect
+ *     counts, then a covering design under other shapes (tile 32: long chains of tiles without a start; VT 31:
+ *     a thread's head bits across two words). Where the look-back is the default (GPUs), the segreduce entry runs it
+ *     throughout.
  *   segreduce_cli: the mgpuvk subcommands against the references, and bad input (exit 2, one line, no file).
  */
 #include "common.h"
@@ -27,6 +33,7 @@
 
 /* This family's entries of the test run and their flags (tests/families.def). */
 MGPU_TEST_FAMILY(segreduce, "slow")
+MGPU_TEST_FAMILY(segreduce_lookback, "one_thread slow")
 MGPU_TEST_FAMILY(segreduce_cli, "cli")
 
 static const mgpu_op seg_ops[] = {MGPU_OP_ADD, MGPU_OP_MIN, MGPU_OP_MAX};
@@ -1000,6 +1007,40 @@ void test_segreduce(void) {
         if (t.subgroup == MGPU_SWITCH_ON && !info.subgroup_scans) t.subgroup = MGPU_SWITCH_AUTO;
         CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SEGREDUCE, MGPU_TYPE_MASK_ALL, &t));
         seg_cover((unsigned)p, p == 2);
+    }
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SEGREDUCE, MGPU_TYPE_MASK_ALL, NULL));
+}
+
+void test_segreduce_lookback(void) {
+    mgpu_device_info info;
+    mgpu_context_get_device_info(g_test.ctx, &info);
+    static const mgpu_tuning tunings[] = {
+        {.lookback = MGPU_SWITCH_ON},
+        {.nt = 32, .vt = 1, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON},
+        {.nt = 32, .vt = 3, .subgroup = MGPU_SWITCH_OFF, .lookback = MGPU_SWITCH_ON},
+        {.nt = 64, .vt = 31, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON},
+    };
+    for (size_t p = 0; p < sizeof tunings / sizeof tunings[0]; ++p) {
+        mgpu_tuning t = tunings[p];
+        if (t.subgroup == MGPU_SWITCH_ON && !info.subgroup_scans) t.subgroup = MGPU_SWITCH_AUTO;
+        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SEGREDUCE, MGPU_TYPE_MASK_ALL, &t));
+        mgpu_tuning resolved;
+        CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_SEGREDUCE, MGPU_TYPE_U32, &resolved));
+        CHECK(resolved.lookback == MGPU_SWITCH_ON, "the look-back override did not take");
+        if (p > 0) {
+            seg_cover((unsigned)p, p == 1);
+            continue;
+        }
+        for (int type = 0; type < MGPU_TYPE_COUNT; ++type)
+            for (size_t o = 0; o < 3; ++o) {
+                seg_sweep((mgpu_type)type, seg_ops[o], o == (size_t)type % 3);
+                seg_indirect_sweep((mgpu_type)type, seg_ops[o]);
+            }
+        seg_extremes();
+        seg_broken_starts();
+        rbk_matrix();
+        rbk_indirect_sweep();
+        seg_overflow_edges();
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SEGREDUCE, MGPU_TYPE_MASK_ALL, NULL));
 }

@@ -10,6 +10,15 @@
  *      carry-in to the segment its first start closes.
  * Scratch: the partitions (tiles + 1 uint32), the carries' flags (tiles uint32) and values (tiles values), each
  * 16-byte aligned.
+ * Where the look-back is safe (tuning `lookback`, AUTO: mgpu_device_info.lookback_safe), one pass instead:
+ *   1. segreduce_bounds: each tile of NT x VT values finds its first start (a binary search), and zeroes its
+ *      look-back state and the tile counter;
+ *   2. segreduce_lookback: each tile reduces its values, writes the segments its starts close, and takes the
+ *      carry of the tiles before by decoupled look-back (a tile holding a start publishes its carry-out as
+ *      complete at once, so the walk is short).
+ *   Values are read once, coalesced, with no merge search and no carry pass (H200, 2^26 u32 of mean segment 100:
+ *   bench/RESULTS.md, fourteenth session). Scratch: the partitions (tiles + 1 uint32), the counter (16 bytes),
+ *   the tile states (MGPU_LOOKBACK_TILE_STRIDE words a tile), each 16-byte aligned.
  * Reduce-by-key: segreduce_keys flags run heads, mgpu_cmd_scan numbers them (its total is the run count, written
  * to the caller's run_count), segreduce_keys writes each run's start and key, and the segmented reduce runs over
  * those starts, sized for count runs and reading the run count from run_count when it executes. Scratch: flags,
@@ -30,17 +39,22 @@
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
-/* Shared memory of segreduce.comp: a value and a start per tile position, and the segmented scan's values and
- * flags (MGPU_CTA_SCAN_LENGTH each). */
+/* Shared memory of segreduce.comp and segreduce_lookback.comp, the larger: a value and a start per tile position,
+ * a head bit per position (the one pass), the segmented scan's values and flags (MGPU_CTA_SCAN_LENGTH each), and
+ * a few words. */
 static uint64_t mgpu_segreduce_shared_bytes(uint32_t nt, uint32_t vt, size_t size) {
-    return (uint64_t)nt * vt * (size + 4) + (uint64_t)MGPU_CTA_SCAN_LENGTH(nt) * (size + 4);
+    uint64_t nv = (uint64_t)nt * vt;
+    return nv * (size + 4) + (nv + 31) / 32 * 4 + (uint64_t)MGPU_CTA_SCAN_LENGTH(nt) * (size + 4) + 16 + size;
 }
 
 typedef struct mgpu_segreduce_plan {
     mgpu_tuning tuning;
-    uint32_t tile;  /* merge positions per tile: NT x VT */
-    uint32_t tiles; /* for the largest segment count */
-    VkDeviceSize flags_offset, carries_offset, bytes;
+    bool lookback;  /* the one pass (tuning.lookback) */
+    uint32_t tile;  /* merge positions per tile: NT x VT (the one pass: values) */
+    uint32_t tiles; /* for the largest counts */
+    VkDeviceSize flags_offset, carries_offset; /* the merge passes */
+    VkDeviceSize counter_offset, state_offset; /* the one pass */
+    VkDeviceSize bytes;
 } mgpu_segreduce_plan;
 
 /* The plan of a segmented reduce of count values of type in at most max_segments segments (none: no work). */
@@ -48,7 +62,15 @@ static mgpu_segreduce_plan mgpu_segreduce_make_plan(mgpu_context ctx, mgpu_type 
                                                     uint32_t max_segments) {
     mgpu_segreduce_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_SEGREDUCE, type)};
     plan.tile = plan.tuning.nt * plan.tuning.vt;
+    plan.lookback = plan.tuning.lookback == MGPU_SWITCH_ON;
     if (max_segments == 0) return plan;
+    if (plan.lookback) { /* at least one tile: it writes the segments of no values */
+        plan.tiles = count ? (uint32_t)(((uint64_t)count + plan.tile - 1) / plan.tile) : 1;
+        plan.counter_offset = mgpu_align16((VkDeviceSize)(plan.tiles + 1) * 4);
+        plan.state_offset = plan.counter_offset + 16;
+        plan.bytes = plan.state_offset + (VkDeviceSize)plan.tiles * MGPU_LOOKBACK_TILE_STRIDE * 4;
+        return plan;
+    }
     uint64_t total = (uint64_t)count + max_segments + 1;
     plan.tiles = (uint32_t)((total + plan.tile - 1) / plan.tile);
     plan.flags_offset = mgpu_align16((VkDeviceSize)(plan.tiles + 1) * 4);
@@ -151,10 +173,21 @@ mgpu_result mgpu_segreduce_get_requirements(mgpu_context ctx, const mgpu_segredu
     return MGPU_SUCCESS;
 }
 
-/* The pipelines of the three dispatches. */
+/* The pipelines of the three dispatches (the one pass: its two, in partition and tile; spine unused). */
 static void mgpu_segreduce_keys(mgpu_type type, mgpu_op op, const mgpu_tuning *t, mgpu_pipeline_key *partition,
                                 mgpu_pipeline_key *tile, mgpu_pipeline_key *spine) {
     bool subgroup = t->subgroup == MGPU_SWITCH_ON;
+    if (t->lookback == MGPU_SWITCH_ON) {
+        *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE_BOUNDS,
+                                         .type = MGPU_TYPE_I32,
+                                         .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT}};
+        *tile = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE_LOOKBACK,
+                                    .type = type,
+                                    .subgroup = subgroup,
+                                    .spec = {[MGPU_SPEC_NT] = t->nt, [MGPU_SPEC_VT] = t->vt, [MGPU_SPEC_OP] = op}};
+        *spine = *tile;
+        return;
+    }
     *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE_PARTITION,
                                      .type = MGPU_TYPE_I32,
                                      .subgroup = subgroup,
@@ -177,11 +210,22 @@ static mgpu_result mgpu_segreduce_record(mgpu_context ctx, VkCommandBuffer cmd, 
                                          const mgpu_segreduce_plan *plan, mgpu_segreduce_pc *pc, mgpu_range scratch) {
     VkDeviceAddress base = mgpu_range_address(ctx, scratch);
     pc->partitions = base;
-    pc->carry_flags = base + plan->flags_offset;
-    pc->carries = base + plan->carries_offset;
     pc->tile_size = plan->tile;
     mgpu_pipeline_key partition, tile, spine;
     mgpu_segreduce_keys(type, op, &plan->tuning, &partition, &tile, &spine);
+    if (plan->lookback) {
+        pc->counter = base + plan->counter_offset;
+        pc->tile_state = base + plan->state_offset;
+        mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
+        if (r != MGPU_SUCCESS) return r;
+        mgpu__barrier_compute_write_to_read(ctx, cmd);
+        uint32_t x, y;
+        mgpu__fold_grid(ctx, plan->tiles, &x, &y);
+        pc->groups_x = x;
+        return mgpu__dispatch(ctx, cmd, &tile, pc, sizeof *pc, x, y);
+    }
+    pc->carry_flags = base + plan->flags_offset;
+    pc->carries = base + plan->carries_offset;
     mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
@@ -437,7 +481,7 @@ static mgpu_result mgpu_segreduce_prepare(mgpu_context ctx, mgpu_type type) {
         VkPipeline p;
         r = mgpu__prepare_partitions(ctx, &partition);
         if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &tile, &p);
-        if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &spine, &p);
+        if (r == MGPU_SUCCESS && t.lookback != MGPU_SWITCH_ON) r = mgpu__pipeline_get(ctx, &spine, &p);
     }
     return r;
 }

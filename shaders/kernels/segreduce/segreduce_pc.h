@@ -18,7 +18,9 @@
  * carry-out (the reduction of its values after its last start, or of all of them) and whether it holds a
  * start. segreduce_keys.comp (MODE MGPU_SEGREDUCE_HEADS): aux[i] = 1 where key i (values: the keys) starts a
  * run, else 0; (MODE MGPU_SEGREDUCE_SCATTER): for each run head i, with aux its exclusive scan,
- * starts[aux[i]] = i and results[aux[i]] = key i. */
+ * starts[aux[i]] = i and results[aux[i]] = key i. The one pass (segreduce_bounds.comp, segreduce_lookback.comp): tiles
+ * of tile_size values, partitions[t] the first start at or past tile t's first value, tile_state the tiles'
+ * look-back states (lookback.glsl, MGPU_LOOKBACK_TILE_STRIDE words apart) and counter the tile counter. */
 #define MGPU_SEGREDUCE_PC_FIELDS     \
     MGPU_ADDR values;                \
     MGPU_ADDR starts;                \
@@ -32,7 +34,9 @@
     MGPU_UINT segment_count;         \
     MGPU_UINT tile_size;             \
     MGPU_UINT groups_x;              \
-    MGPU_ADDR count_address;
+    MGPU_ADDR count_address;         \
+    MGPU_ADDR tile_state;            \
+    MGPU_ADDR counter;
 #define MGPU_SEGREDUCE_HEADS   0u /* segreduce_keys MODE */
 #define MGPU_SEGREDUCE_SCATTER 1u
 
@@ -40,7 +44,7 @@
 typedef struct mgpu_segreduce_pc {
     MGPU_SEGREDUCE_PC_FIELDS
 } mgpu_segreduce_pc;
-static_assert(sizeof(mgpu_segreduce_pc) == 88, "segmented reduce push constants");
+static_assert(sizeof(mgpu_segreduce_pc) == 104, "segmented reduce push constants");
 #endif
 
 #endif
