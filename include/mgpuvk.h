@@ -549,7 +549,8 @@ typedef enum mgpu_prim {
     MGPU_PRIM_LOAD_BALANCE = 5,   /* load-balancing search, the interval operations, bulk insert and remove */
     MGPU_PRIM_MERGESORT = 6,      /* mergesort: the NT x VT tile of its merge passes (blocksort, values_nt/vt) */
     MGPU_PRIM_RADIXSORT = 7,      /* radix sort: the tile of its count and scatter dispatches */
-    MGPU_PRIM_SEGREDUCE = 8,      /* segmented reduce and reduce-by-key: the tile of their Merge Path dispatch */
+    MGPU_PRIM_SEGREDUCE = 8,      /* segmented reduce and reduce-by-key: the tile of their one pass (values_nt/vt:
+                                     of their Merge Path dispatch, where the look-back is off) */
     MGPU_PRIM_SEGSORT = 9,        /* segmented sort and locality sort: the tile of their blocksort and merge passes */
     MGPU_PRIM_SETS = 10,          /* multiset operations: the tile of their count and write dispatches */
     MGPU_PRIM_COMPACT = 11,       /* select, partition, unique, run-length encode: the tile of their one pass */
@@ -571,8 +572,9 @@ typedef enum mgpu_switch {
 typedef struct mgpu_tuning {
     uint32_t nt;            /* power of two, 32..maxComputeWorkGroupSize (64..1024 typical) */
     uint32_t vt;            /* 1..32 */
-    mgpu_switch lookback;   /* scan, radix sort, set operations, compaction: single pass with
-                               decoupled look-back (ON), or reduce-then-scan / count, scan and write (OFF) */
+    mgpu_switch lookback;   /* scan, radix sort, set operations, compaction, segmented reduce: single pass with
+                               decoupled look-back (ON), or reduce-then-scan / count, scan and write / Merge Path
+                               tiles and a carry pass (OFF) */
     mgpu_switch subgroup;   /* workgroup scans/reductions, and Merge Path partition searches where they are few, from
                              subgroup operations (ON) or shared memory and one thread each (OFF) */
     uint32_t lookback_wait; /* scan look-back: flag reads before a tile reduces a silent predecessor itself
@@ -600,10 +602,12 @@ typedef struct mgpu_tuning {
                                (mgpu_context_get_tuning gives the factor before that). With values or indices the
                                blocksort keeps nt (its tags double its shared memory: slower) */
     uint32_t values_nt;     /* mergesort with values or indices: the NT of its tiles, in place of nt (their
-                               registers hold a value per key, so their best tile differs); a power of two as nt.
+                               registers hold a value per key, so their best tile differs); segmented reduce with
+                               the look-back off: the NT of its Merge Path tiles (they hold values and starts in
+                               shared memory, so they are smaller than the one pass's); a power of two as nt.
                                0: nt where nt is set, else the table's (its own shape for values, or nt) */
-    uint32_t values_vt;     /* likewise the VT with values or indices, in place of vt (1..32; 0: vt where vt is
-                               set, else the table's) */
+    uint32_t values_vt;     /* likewise the VT with values or indices (segmented reduce: of the Merge Path tiles),
+                               in place of vt (1..32; 0: vt where vt is set, else the table's) */
 } mgpu_tuning;
 
 /* mgpu_tuning.grids AUTO: the capacity's grid, in workgroups, from which a setup dispatch sizes the grids. */

@@ -247,9 +247,9 @@ typedef struct mgpu_tuning_row {
     uint32_t type_mask;
     uint32_t vendor; /* MGPU_VENDOR_*, or MGPU_CPU_DEVICE */
     uint32_t nt, vt;
-    mgpu_switch lookback;          /* scan: AUTO follows mgpu_device_info.lookback_safe */
+    mgpu_switch lookback;          /* look-back families: AUTO follows mgpu_device_info.lookback_safe */
     uint32_t blocksort;            /* mergesort: mgpu_tuning.blocksort (0: 1) */
-    uint32_t values_nt, values_vt; /* mergesort: mgpu_tuning.values_nt, values_vt (0: nt, vt) */
+    uint32_t values_nt, values_vt; /* mergesort, segreduce: mgpu_tuning.values_nt, values_vt (0: nt, vt) */
 } mgpu_tuning_row;
 
 /* What a family's file (src/prims/NAME.c) gives the core: `const mgpu_family_def mgpu__NAME_family`. */

@@ -39,19 +39,27 @@
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
-/* Shared memory of segreduce.comp and segreduce_lookback.comp, the larger: a value and a start per tile position,
- * a head bit per position (the one pass), the segmented scan's values and flags (MGPU_CTA_SCAN_LENGTH each), and
- * a few words. */
-static uint64_t mgpu_segreduce_shared_bytes(uint32_t nt, uint32_t vt, size_t size) {
-    uint64_t nv = (uint64_t)nt * vt;
-    return nv * (size + 4) + (nv + 31) / 32 * 4 + (uint64_t)MGPU_CTA_SCAN_LENGTH(nt) * (size + 4) + 16 + size;
+/* Shared memory of the tile kernel at NT x VT: segreduce.comp (the merge passes) a value and a start per tile
+ * position; segreduce_lookback.comp (the one pass) a start index and a bit per position and a few words; both
+ * the segmented scan's values and flags (MGPU_CTA_SCAN_LENGTH each). */
+static uint64_t mgpu_segreduce_shared_bytes(bool lookback, uint32_t nt, uint32_t vt, size_t size) {
+    uint64_t nv = (uint64_t)nt * vt, scan = (uint64_t)MGPU_CTA_SCAN_LENGTH(nt) * (size + 4);
+    return lookback ? nv * 4 + (nv + 31) / 32 * 4 + scan + 16 + size : nv * (size + 4) + scan;
+}
+
+/* The tile kernel's shape: the tuning's nt x vt for the one pass, values_nt x values_vt for the merge passes
+ * (their tiles hold values and starts in shared memory, so they are smaller). */
+static void mgpu_segreduce_shape(const mgpu_tuning *t, uint32_t *nt, uint32_t *vt) {
+    bool lookback = t->lookback == MGPU_SWITCH_ON;
+    *nt = lookback ? t->nt : t->values_nt;
+    *vt = lookback ? t->vt : t->values_vt;
 }
 
 typedef struct mgpu_segreduce_plan {
     mgpu_tuning tuning;
-    bool lookback;  /* the one pass (tuning.lookback) */
-    uint32_t tile;  /* merge positions per tile: NT x VT (the one pass: values) */
-    uint32_t tiles; /* for the largest counts */
+    bool lookback;                             /* the one pass (tuning.lookback) */
+    uint32_t tile;                             /* merge positions per tile: NT x VT (the one pass: values) */
+    uint32_t tiles;                            /* for the largest counts */
     VkDeviceSize flags_offset, carries_offset; /* the merge passes */
     VkDeviceSize counter_offset, state_offset; /* the one pass */
     VkDeviceSize bytes;
@@ -61,7 +69,9 @@ typedef struct mgpu_segreduce_plan {
 static mgpu_segreduce_plan mgpu_segreduce_make_plan(mgpu_context ctx, mgpu_type type, uint32_t count,
                                                     uint32_t max_segments) {
     mgpu_segreduce_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_SEGREDUCE, type)};
-    plan.tile = plan.tuning.nt * plan.tuning.vt;
+    uint32_t nt, vt;
+    mgpu_segreduce_shape(&plan.tuning, &nt, &vt);
+    plan.tile = nt * vt;
     plan.lookback = plan.tuning.lookback == MGPU_SWITCH_ON;
     if (max_segments == 0) return plan;
     if (plan.lookback) { /* at least one tile: it writes the segments of no values */
@@ -84,11 +94,14 @@ static mgpu_result mgpu_segreduce_check_op(mgpu_context ctx, const char *what, m
     if ((unsigned)op > MGPU_OP_MAX)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: op %d (add, min or max)", what, (int)op);
     mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SEGREDUCE, type);
-    if (mgpu_segreduce_shared_bytes(t.nt, t.vt, mgpu_type_size(type)) > ctx->info.shared_memory_bytes)
+    uint32_t nt, vt;
+    mgpu_segreduce_shape(&t, &nt, &vt);
+    if (mgpu_segreduce_shared_bytes(t.lookback == MGPU_SWITCH_ON, nt, vt, mgpu_type_size(type)) >
+        ctx->info.shared_memory_bytes)
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
                           "%s: a tile of %u x %u needs more than the device's %u bytes of "
                           "shared memory",
-                          what, t.nt, t.vt, ctx->info.shared_memory_bytes);
+                          what, nt, vt, ctx->info.shared_memory_bytes);
     return MGPU_SUCCESS;
 }
 
@@ -177,6 +190,8 @@ mgpu_result mgpu_segreduce_get_requirements(mgpu_context ctx, const mgpu_segredu
 static void mgpu_segreduce_keys(mgpu_type type, mgpu_op op, const mgpu_tuning *t, mgpu_pipeline_key *partition,
                                 mgpu_pipeline_key *tile, mgpu_pipeline_key *spine) {
     bool subgroup = t->subgroup == MGPU_SWITCH_ON;
+    uint32_t nt, vt;
+    mgpu_segreduce_shape(t, &nt, &vt);
     if (t->lookback == MGPU_SWITCH_ON) {
         *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE_BOUNDS,
                                          .type = MGPU_TYPE_I32,
@@ -184,7 +199,7 @@ static void mgpu_segreduce_keys(mgpu_type type, mgpu_op op, const mgpu_tuning *t
         *tile = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE_LOOKBACK,
                                     .type = type,
                                     .subgroup = subgroup,
-                                    .spec = {[MGPU_SPEC_NT] = t->nt, [MGPU_SPEC_VT] = t->vt, [MGPU_SPEC_OP] = op}};
+                                    .spec = {[MGPU_SPEC_NT] = nt, [MGPU_SPEC_VT] = vt, [MGPU_SPEC_OP] = op}};
         *spine = *tile;
         return;
     }
@@ -195,12 +210,12 @@ static void mgpu_segreduce_keys(mgpu_type type, mgpu_op op, const mgpu_tuning *t
     *tile = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE,
                                 .type = type,
                                 .subgroup = subgroup,
-                                .spec = {[MGPU_SPEC_NT] = t->nt, [MGPU_SPEC_VT] = t->vt, [MGPU_SPEC_OP] = op}};
+                                .spec = {[MGPU_SPEC_NT] = nt, [MGPU_SPEC_VT] = vt, [MGPU_SPEC_OP] = op}};
     *spine = (mgpu_pipeline_key){
         .kernel = MGPU_KERNEL_SEGREDUCE_SPINE,
         .type = type,
         .subgroup = subgroup,
-        .spec = {[MGPU_SPEC_NT] = t->nt, [MGPU_SPEC_VT] = MGPU_SEGREDUCE_SPINE_VT, [MGPU_SPEC_OP] = op}};
+        .spec = {[MGPU_SPEC_NT] = nt, [MGPU_SPEC_VT] = MGPU_SEGREDUCE_SPINE_VT, [MGPU_SPEC_OP] = op}};
 }
 
 /* Records the three dispatches with pc's addresses of the values, starts, output and (optional) device segment
@@ -216,6 +231,7 @@ static mgpu_result mgpu_segreduce_record(mgpu_context ctx, VkCommandBuffer cmd, 
     if (plan->lookback) {
         pc->counter = base + plan->counter_offset;
         pc->tile_state = base + plan->state_offset;
+        pc->vectorized = pc->values % 16 == 0;
         mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
         if (r != MGPU_SUCCESS) return r;
         mgpu__barrier_compute_write_to_read(ctx, cmd);
@@ -504,12 +520,15 @@ static mgpu_result mgpu_segreduce_prepare_once(mgpu_context ctx) {
 static const mgpu_tuning_row mgpu_segreduce_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
     {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
-    /* GPUs: the tile kernel's time grows faster than its tile (H100, 2^26 values of mean segment 100, GPU us
-     * of partition + tile + carry dispatches, bench/RESULTS.md): u32 256 x 3 10.7 + 485 + 346, 256 x 5 10.7 +
-     * 524 + 225 (kept), 256 x 7 10.7 + 706 + 166, 256 x 11 11 + 1270 + 105, 128 x 5 10.7 + 497 + 666; u64
-     * 256 x 3 10.7 + 663 + 367 (kept), 256 x 5 10.7 + 809 + 237. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 0, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 3, MGPU_SWITCH_AUTO, 0, 0, 0},
+    /* GPUs: the one pass (nt x vt; H200 at 2^26, mean 100, us: u32 256 x 16 268, 512 x 16 292, 128 x 32 328,
+     * 256 x 32 347, 256 x 24 367, 512 x 8 462; u64 128 x 16 351, 256 x 8 361, 256 x 12 380, 256 x 16 375, 512 x 4
+     * 508; bench/RESULTS.md, fourteenth session); the merge passes (values_nt x values_vt), where the look-back is not safe: their tile kernel's
+     * time grows faster than its tile (H100, 2^26 values of mean segment 100, GPU us of partition + tile +
+     * carry dispatches): u32 256 x 3 10.7 + 485 + 346, 256 x 5 10.7 + 524 + 225 (kept), 256 x 7 10.7 + 706 +
+     * 166, 256 x 11 11 + 1270 + 105, 128 x 5 10.7 + 497 + 666; u64 256 x 3 10.7 + 663 + 367 (kept), 256 x 5
+     * 10.7 + 809 + 237. */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO, 0, 256, 5},
+    {MGPU_64, MGPU_VENDOR_ANY, 128, 16, MGPU_SWITCH_AUTO, 0, 256, 3},
 };
 
 const mgpu_family_def mgpu__segreduce_family = {.prepare = mgpu_segreduce_prepare,

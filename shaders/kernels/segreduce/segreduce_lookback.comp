@@ -3,14 +3,17 @@
 /*
  * Segmented reduce in one pass (where the look-back is safe; segreduce.comp and segreduce_spine.comp elsewhere).
  * Tiles are NT * VT consecutive values, taken in the order workgroups start (lookback.glsl's ticket), so the
- * values are read once, coalesced, and no tile searches a merge. A segment is written by the tile that holds
+ * values are read once and no tile searches a merge. Thread t holds the tile's values [t * VT, t * VT + VT) in
+ * registers, loaded as uvec4s where VT is a multiple of a uvec4's elements (pc.vectorized: 16-byte aligned
+ * values) and the tile is full: each thread reads contiguous 16-byte pieces, and the other pieces of a line
+ * are read by the same thread's next loads. A segment is written by the tile that holds
  * the start closing it (the next start, or the end of the values for the last segment), as in segreduce.glsl:
  *   - the tile's starts are [partitions[tile], partitions[tile + 1]) (segreduce_bounds.comp: the first start at
  *     or past each tile's first value; the last tile's run ends at the last start, so starts at count are its);
  *     each thread takes some of them: an empty segment (its start equal to the next) is written the identity
  *     at once, and the first start at each position marks that position a head in shared memory (a bit, and
  *     the start's index);
- *   - each thread walks VT consecutive values of the tile, reducing in a register; a head closes the open
+ *   - each thread walks its VT values, reducing in a register; a head closes the open
  *     segment: the thread's first head keeps its part for the workgroup, a later one writes the segment, which
  *     opened in the same thread;
  *   - a segmented scan of the threads' carries (cta_segscan.glsl) gives each thread the part of its first
@@ -22,8 +25,8 @@
  *     usually the predecessor's), and a tile without a head publishes the inclusive prefix;
  *   - the thread holding the tile's first head writes that segment with the carry of earlier tiles; the last
  *     tile writes the segment that the end of the values closes.
- * Shared memory: the tile's values (read by each thread at stride VT: VT odd avoids bank conflicts), a start
- * index per position, a bit per position, and the segmented scan's arrays. The look-back waits without bound
+ * Shared memory: a start index per position (read at heads only), a bit per position, and the segmented scan's
+ * arrays; no values, so tiles reach 8192 values (256 x 32). The look-back waits without bound
  * (a predecessor's carry cannot be recomputed from its values alone): the host runs this kernel only where
  * workgroups that have started make progress.
  */
@@ -54,7 +57,7 @@ shared uint s_scan_flags[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #include "kernels/segreduce/segreduce.glsl"
 
 const uint NV = gl_WorkGroupSize.x * VT;
-shared T s_values[NV];
+const uint CHUNK = VT % MGPU_EPV == 0u ? MGPU_EPV : 1u; /* values per load */
 shared uint s_first[NV];           /* at a head: the index of the first start there */
 shared uint s_heads[(NV + 31u) / 32u]; /* bit p: position p of the tile is a head */
 shared uint s_tile;
@@ -87,10 +90,17 @@ void main() {
     uint first = tile * NV, len = min(NV, g_count - first);
 
     TArray values = TArray(pc.values);
+    uint base = tid * VT;
     T x[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < len) x[j] = values.v[first + i];
+    if (CHUNK == MGPU_EPV && pc.vectorized != 0u && len == NV) {
+        Vec4Array q = Vec4Array(pc.values);
+        [[unroll]] for (uint c = 0u; c < VT / CHUNK; ++c) {
+            uvec4 w = q.v[(first + base) / MGPU_EPV + c];
+            [[unroll]] for (uint e = 0u; e < CHUNK; ++e)
+                x[c * CHUNK + e] = mgpu_from_words(uvec2(w[e * MGPU_WORDS], w[(e * MGPU_WORDS + 1u) & 3u]));
+        }
+    } else {
+        [[unroll]] for (uint j = 0u; j < VT; ++j) x[j] = base + j < len ? values.v[first + base + j] : mgpu_op_identity();
     }
 
     // The tile's starts: empty segments written, heads marked. Starts out of order (a broken precondition)
@@ -109,14 +119,9 @@ void main() {
             s_first[p] = k;
         }
     }
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i < len) s_values[i] = x[j];
-    }
     barrier();
 
     // The thread's VT values: a head closes segment (its first start) - 1, none for start 0.
-    uint base = tid * VT;
     uint heads = mgpu_head_bits(base);
     T acc = mgpu_op_identity();
     bool head = false;
@@ -136,7 +141,7 @@ void main() {
             }
             acc = mgpu_op_identity();
         }
-        acc = mgpu_op_apply(acc, s_values[p]);
+        acc = mgpu_op_apply(acc, x[j]);
     }
 
     bool before_flag, total_flag;

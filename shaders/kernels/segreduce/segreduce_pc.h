@@ -20,7 +20,8 @@
  * run, else 0; (MODE MGPU_SEGREDUCE_SCATTER): for each run head i, with aux its exclusive scan,
  * starts[aux[i]] = i and results[aux[i]] = key i. The one pass (segreduce_bounds.comp, segreduce_lookback.comp): tiles
  * of tile_size values, partitions[t] the first start at or past tile t's first value, tile_state the tiles'
- * look-back states (lookback.glsl, MGPU_LOOKBACK_TILE_STRIDE words apart) and counter the tile counter. */
+ * look-back states (lookback.glsl, MGPU_LOOKBACK_TILE_STRIDE words apart), counter the tile counter, vectorized
+ * nonzero where the values are 16-byte aligned (uvec4 loads). */
 #define MGPU_SEGREDUCE_PC_FIELDS     \
     MGPU_ADDR values;                \
     MGPU_ADDR starts;                \
@@ -36,7 +37,9 @@
     MGPU_UINT groups_x;              \
     MGPU_ADDR count_address;         \
     MGPU_ADDR tile_state;            \
-    MGPU_ADDR counter;
+    MGPU_ADDR counter;               \
+    MGPU_UINT vectorized;            \
+    MGPU_UINT pad_;
 #define MGPU_SEGREDUCE_HEADS   0u /* segreduce_keys MODE */
 #define MGPU_SEGREDUCE_SCATTER 1u
 
@@ -44,7 +47,7 @@
 typedef struct mgpu_segreduce_pc {
     MGPU_SEGREDUCE_PC_FIELDS
 } mgpu_segreduce_pc;
-static_assert(sizeof(mgpu_segreduce_pc) == 104, "segmented reduce push constants");
+static_assert(sizeof(mgpu_segreduce_pc) == 112, "segmented reduce push constants");
 #endif
 
 #endif
