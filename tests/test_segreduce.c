@@ -21,8 +21,9 @@
  *   segreduce_lookback: the one pass (segreduce_lookback.comp: tiles of values, decoupled look-back for the carry
  *     of earlier tiles), forced on where the device's default is the merge passes (lavapipe, one thread: see
  *     tests/families.def): every type x op over the sizes and shapes, the extremes, broken starts, indirect
- *     counts, then a covering design under other shapes (tile 32: long chains of tiles without a start; VT 31:
- *     a thread's head bits across two words). Where the look-back is the default (GPUs), the segreduce entry runs it
+ *     counts, with at most 3 workgroups (so each reduces a range of many tiles, one tile where tiles are few),
+ *     then a covering design under other shapes (tile 32 and 2 workgroups: long chains of tiles without a start;
+ *     one tile per workgroup; VT 31: a thread's head bits across two words). Where the look-back is the default (GPUs), the segreduce entry runs it
  *     throughout.
  *   segreduce_cli: the mgpuvk subcommands against the references, and bad input (exit 2, one line, no file).
  */
@@ -1015,10 +1016,10 @@ void test_segreduce_lookback(void) {
     mgpu_device_info info;
     mgpu_context_get_device_info(g_test.ctx, &info);
     static const mgpu_tuning tunings[] = {
-        {.lookback = MGPU_SWITCH_ON},
-        {.nt = 32, .vt = 1, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON},
+        {.lookback = MGPU_SWITCH_ON, .groups = 3},
+        {.nt = 32, .vt = 1, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON, .groups = 2},
         {.nt = 32, .vt = 3, .subgroup = MGPU_SWITCH_OFF, .lookback = MGPU_SWITCH_ON},
-        {.nt = 64, .vt = 31, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON},
+        {.nt = 64, .vt = 31, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON, .groups = 4},
     };
     for (size_t p = 0; p < sizeof tunings / sizeof tunings[0]; ++p) {
         mgpu_tuning t = tunings[p];

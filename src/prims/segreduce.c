@@ -34,6 +34,9 @@
 
 /* Tiles per round of the carry workgroup's loop: NT x this (H100 tiles at 2^26 u32: 22k, 3 rounds at NT 256). */
 #define MGPU_SEGREDUCE_SPINE_VT 32u
+/* The one pass: at most this many workgroups (tuning `groups` overrides it), each reducing a range of consecutive
+ * tiles, so that a workgroup loads its next tile while it reduces one and looks back once per range. */
+#define MGPU_SEGREDUCE_RANGES   1024u
 /* Threads of a segreduce_keys workgroup (a grid-stride loop). */
 #define MGPU_SEGREDUCE_KEYS_NT  256u
 
@@ -60,6 +63,7 @@ typedef struct mgpu_segreduce_plan {
     bool lookback;                             /* the one pass (tuning.lookback) */
     uint32_t tile;                             /* merge positions per tile: NT x VT (the one pass: values) */
     uint32_t tiles;                            /* for the largest counts */
+    uint32_t range_tiles, ranges;              /* the one pass: tiles per workgroup, and the workgroups */
     VkDeviceSize flags_offset, carries_offset; /* the merge passes */
     VkDeviceSize counter_offset, state_offset; /* the one pass */
     VkDeviceSize bytes;
@@ -76,6 +80,10 @@ static mgpu_segreduce_plan mgpu_segreduce_make_plan(mgpu_context ctx, mgpu_type 
     if (max_segments == 0) return plan;
     if (plan.lookback) { /* at least one tile: it writes the segments of no values */
         plan.tiles = count ? (uint32_t)(((uint64_t)count + plan.tile - 1) / plan.tile) : 1;
+        uint32_t groups = ctx->tuning_override[MGPU_PRIM_SEGREDUCE][type].groups;
+        if (!groups) groups = MGPU_SEGREDUCE_RANGES;
+        plan.range_tiles = (plan.tiles + groups - 1) / groups;
+        plan.ranges = (plan.tiles + plan.range_tiles - 1) / plan.range_tiles;
         plan.counter_offset = mgpu_align16((VkDeviceSize)(plan.tiles + 1) * 4);
         plan.state_offset = plan.counter_offset + 16;
         plan.bytes = plan.state_offset + (VkDeviceSize)plan.tiles * MGPU_LOOKBACK_TILE_STRIDE * 4;
@@ -235,8 +243,9 @@ static mgpu_result mgpu_segreduce_record(mgpu_context ctx, VkCommandBuffer cmd, 
         mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
         if (r != MGPU_SUCCESS) return r;
         mgpu__barrier_compute_write_to_read(ctx, cmd);
+        pc->range_tiles = plan->range_tiles;
         uint32_t x, y;
-        mgpu__fold_grid(ctx, plan->tiles, &x, &y);
+        mgpu__fold_grid(ctx, plan->ranges, &x, &y);
         pc->groups_x = x;
         return mgpu__dispatch(ctx, cmd, &tile, pc, sizeof *pc, x, y);
     }

@@ -58,10 +58,12 @@ shared uint s_scan_flags[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 
 const uint NV = gl_WorkGroupSize.x * VT;
 const uint CHUNK = VT % MGPU_EPV == 0u ? MGPU_EPV : 1u; /* values per load */
-shared uint s_first[NV];           /* at a head: the index of the first start there */
+shared uint s_first[NV];               /* at a head: the index of the first start there */
 shared uint s_heads[(NV + 31u) / 32u]; /* bit p: position p of the tile is a head */
-shared uint s_tile;
-shared uint s_end_first; /* the last tile: the first start at count (segments if none) */
+shared uint s_range;
+shared uint s_end_first;    /* the last tile: the first start at count (segments if none) */
+shared uint s_pending;      /* the range's first head: its first start (0: none, or start 0) */
+shared T s_pending_value;   /* the part of the segment it closes that the range holds */
 shared T s_prefix;
 
 /* The head bits of positions [first, first + VT) of the tile, bit j for position first + j (VT <= 32, as the
@@ -73,25 +75,10 @@ uint mgpu_head_bits(uint first) {
     return bits;
 }
 
-void main() {
-    uint segments = mgpu_segreduce_begin();
-    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
-    uint tiles = max(1u, g_count / NV + (g_count % NV != 0u ? 1u : 0u));
-    // Groups past the real tiles (a grid sized for the capacity) return before taking a tile: every tile
-    // waited on is a real one.
-    if (mgpu_linear_group(pc.groups_x) >= tiles) return;
-    if (tid == 0u) {
-        s_tile = mgpu_lookback_take_tile(UintArrayCoherent(pc.counter));
-        s_end_first = segments;
-    }
-    for (uint i = tid; i < s_heads.length(); i += nt) s_heads[i] = 0u;
-    barrier();
-    uint tile = s_tile;
-    uint first = tile * NV, len = min(NV, g_count - first);
-
-    TArray values = TArray(pc.values);
-    uint base = tid * VT;
-    T x[VT];
+/* The calling thread's VT values of tile `tile` (thread t: tile positions [t * VT, t * VT + VT); the identity
+ * past the values). */
+void mgpu_load_tile(uint tile, out T x[VT]) {
+    uint first = tile * NV, len = min(NV, g_count - first), base = gl_LocalInvocationID.x * VT;
     if (CHUNK == MGPU_EPV && pc.vectorized != 0u && len == NV) {
         Vec4Array q = Vec4Array(pc.values);
         [[unroll]] for (uint c = 0u; c < VT / CHUNK; ++c) {
@@ -100,84 +87,135 @@ void main() {
                 x[c * CHUNK + e] = mgpu_from_words(uvec2(w[e * MGPU_WORDS], w[(e * MGPU_WORDS + 1u) & 3u]));
         }
     } else {
+        TArray values = TArray(pc.values);
         [[unroll]] for (uint j = 0u; j < VT; ++j) x[j] = base + j < len ? values.v[first + base + j] : mgpu_op_identity();
     }
+}
 
-    // The tile's starts: empty segments written, heads marked. Starts out of order (a broken precondition)
-    // give some result, never an access out of bounds.
-    TArray results = TArray(pc.results);
-    UintArray partitions = UintArray(pc.partitions);
-    uint lo = partitions.v[tile], hi = max(lo, partitions.v[tile + 1u]);
-    for (uint k = lo + tid; k < hi; k += nt) {
-        uint start = mgpu_segment_start(k, segments);
-        if (mgpu_segment_start(k + 1u, segments) == start) results.v[k] = mgpu_op_identity();
-        if (k > 0u && mgpu_segment_start(k - 1u, segments) == start) continue; /* not the first start there */
-        if (start == g_count) atomicMin(s_end_first, k);
-        else if (start >= first && start - first < len) {
-            uint p = start - first;
-            atomicOr(s_heads[p >> 5u], 1u << (p & 31u));
-            s_first[p] = k;
-        }
+void main() {
+    uint segments = mgpu_segreduce_begin();
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    uint tiles = max(1u, g_count / NV + (g_count % NV != 0u ? 1u : 0u));
+    uint ranges = tiles / pc.range_tiles + (tiles % pc.range_tiles != 0u ? 1u : 0u);
+    // Groups past the real ranges (a grid sized for the capacity) return before taking one: every range waited
+    // on is a real one.
+    if (mgpu_linear_group(pc.groups_x) >= ranges) return;
+    if (tid == 0u) {
+        s_range = mgpu_lookback_take_tile(UintArrayCoherent(pc.counter));
+        s_end_first = segments;
+        s_pending = 0u;
     }
     barrier();
+    uint range = s_range;
+    uint tile0 = range * pc.range_tiles, tile1 = min(tile0 + pc.range_tiles, tiles);
+    TArray results = TArray(pc.results);
+    UintArray partitions = UintArray(pc.partitions);
 
-    // The thread's VT values: a head closes segment (its first start) - 1, none for start 0.
-    uint heads = mgpu_head_bits(base);
-    T acc = mgpu_op_identity();
-    bool head = false;
-    T head_value = acc;   /* the thread's part of the segment its first head closes */
-    uint head_start = 0u; /* the first start at that head */
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        if (base + j >= len) break;
-        uint p = base + j;
-        if (((heads >> j) & 1u) != 0u) {
-            uint k = s_first[p];
-            if (!head) {
-                head = true;
-                head_value = acc;
-                head_start = k;
-            } else if (k > 0u) {
-                results.v[k - 1u] = acc; /* opened at an earlier head of this thread */
-            }
-            acc = mgpu_op_identity();
+    // The range's tiles in order; each tile's values are loaded while the tile before is reduced. carry: the
+    // reduction since the range's last head so far (since its start while carry_flag is false).
+    bool carry_flag = false;
+    T carry = mgpu_op_identity();
+    T next[VT];
+    mgpu_load_tile(tile0, next);
+    uint next_lo = partitions.v[tile0];
+    for (uint tile = tile0; tile < tile1; ++tile) {
+        T x[VT];
+        [[unroll]] for (uint j = 0u; j < VT; ++j) x[j] = next[j];
+        uint lo = next_lo, hi = max(lo, partitions.v[tile + 1u]);
+        if (tile + 1u < tile1) {
+            mgpu_load_tile(tile + 1u, next);
+            next_lo = hi;
         }
-        acc = mgpu_op_apply(acc, x[j]);
+        uint first = tile * NV, len = min(NV, g_count - first);
+        for (uint i = tid; i < s_heads.length(); i += nt) s_heads[i] = 0u;
+        barrier();
+
+        // The tile's starts: empty segments written, heads marked. Starts out of order (a broken precondition)
+        // give some result, never an access out of bounds.
+        for (uint k = lo + tid; k < hi; k += nt) {
+            uint start = mgpu_segment_start(k, segments);
+            if (mgpu_segment_start(k + 1u, segments) == start) results.v[k] = mgpu_op_identity();
+            if (k > 0u && mgpu_segment_start(k - 1u, segments) == start) continue; /* not the first start there */
+            if (start == g_count) atomicMin(s_end_first, k);
+            else if (start >= first && start - first < len) {
+                uint p = start - first;
+                atomicOr(s_heads[p >> 5u], 1u << (p & 31u));
+                s_first[p] = k;
+            }
+        }
+        barrier();
+
+        // The thread's VT values: a head closes segment (its first start) - 1, none for start 0.
+        uint base = tid * VT;
+        uint heads = mgpu_head_bits(base);
+        T acc = mgpu_op_identity();
+        bool head = false;
+        T head_value = acc;   /* the thread's part of the segment its first head closes */
+        uint head_start = 0u; /* the first start at that head */
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            if (base + j >= len) break;
+            uint p = base + j;
+            if (((heads >> j) & 1u) != 0u) {
+                uint k = s_first[p];
+                if (!head) {
+                    head = true;
+                    head_value = acc;
+                    head_start = k;
+                } else if (k > 0u) {
+                    results.v[k - 1u] = acc; /* opened at an earlier head of this thread */
+                }
+                acc = mgpu_op_identity();
+            }
+            acc = mgpu_op_apply(acc, x[j]);
+        }
+
+        bool before_flag, total_flag;
+        T before, total;
+        mgpu_cta_segmented_scan(head, acc, before_flag, before, total_flag, total);
+        // The thread's first head closes a segment whose earlier part is in earlier threads of the tile
+        // (before_flag), or in earlier tiles of the range after its last head (carry_flag), or reaches back
+        // past the range's start: the range's first head, completed once the carry of the ranges before is known.
+        if (head && head_start > 0u) {
+            T part = mgpu_op_apply(before_flag ? before : mgpu_op_apply(carry, before), head_value);
+            if (before_flag || carry_flag) results.v[head_start - 1u] = part;
+            else {
+                s_pending = head_start;
+                s_pending_value = part;
+            }
+        }
+        carry = total_flag ? total : mgpu_op_apply(carry, total);
+        carry_flag = carry_flag || total_flag;
     }
 
-    bool before_flag, total_flag;
-    T before, total;
-    mgpu_cta_segmented_scan(head, acc, before_flag, before, total_flag, total);
+    barrier(); /* s_pending, written after the loop's last barrier */
 
-    // Publish the carry-out, then find the carry of the tiles before.
+    // Publish the range's carry-out (complete when the range holds a head), then find the carry of the ranges
+    // before.
     UintArrayCoherent state = UintArrayCoherent(pc.tile_state);
-    bool complete = tile == 0u || total_flag;
+    bool complete = range == 0u || carry_flag;
     if (tid == 0u)
-        mgpu_tile_state_publish(state, tile, total, complete ? MGPU_LOOKBACK_INCLUSIVE : MGPU_LOOKBACK_AGGREGATE);
+        mgpu_tile_state_publish(state, range, carry, complete ? MGPU_LOOKBACK_INCLUSIVE : MGPU_LOOKBACK_AGGREGATE);
     T prefix = mgpu_op_identity();
-    if (tile > 0u) {
+    if (range > 0u) {
 #ifdef MGPU_SUBGROUP
         if (gl_SubgroupID == 0u) {
-            T p = mgpu_lookback_values(state, tile, values, g_count, NV);
+            T p = mgpu_lookback_values(state, range, TArray(pc.values), g_count, NV * pc.range_tiles);
             if (gl_SubgroupInvocationID == 0u) {
-                if (!complete) mgpu_tile_state_publish(state, tile, mgpu_op_apply(p, total), MGPU_LOOKBACK_INCLUSIVE);
+                if (!complete) mgpu_tile_state_publish(state, range, mgpu_op_apply(p, carry), MGPU_LOOKBACK_INCLUSIVE);
                 s_prefix = p;
             }
         }
 #else
         if (tid == 0u) {
-            T p = mgpu_lookback_values(state, tile, values, g_count, NV);
-            if (!complete) mgpu_tile_state_publish(state, tile, mgpu_op_apply(p, total), MGPU_LOOKBACK_INCLUSIVE);
+            T p = mgpu_lookback_values(state, range, TArray(pc.values), g_count, NV * pc.range_tiles);
+            if (!complete) mgpu_tile_state_publish(state, range, mgpu_op_apply(p, carry), MGPU_LOOKBACK_INCLUSIVE);
             s_prefix = p;
         }
 #endif
         barrier();
         prefix = s_prefix;
     }
-
-    if (head && head_start > 0u) {
-        T carry = before_flag ? before : mgpu_op_apply(prefix, before);
-        results.v[head_start - 1u] = mgpu_op_apply(carry, head_value);
-    }
-    if (tile == tiles - 1u && tid == 0u && s_end_first > 0u)
-        results.v[s_end_first - 1u] = total_flag ? total : mgpu_op_apply(prefix, total);
+    if (tid == 0u && s_pending > 0u) results.v[s_pending - 1u] = mgpu_op_apply(prefix, s_pending_value);
+    if (tile1 == tiles && tid == 0u && s_end_first > 0u)
+        results.v[s_end_first - 1u] = carry_flag ? carry : mgpu_op_apply(prefix, carry);
 }

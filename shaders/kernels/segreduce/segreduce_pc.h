@@ -20,8 +20,9 @@
  * run, else 0; (MODE MGPU_SEGREDUCE_SCATTER): for each run head i, with aux its exclusive scan,
  * starts[aux[i]] = i and results[aux[i]] = key i. The one pass (segreduce_bounds.comp, segreduce_lookback.comp): tiles
  * of tile_size values, partitions[t] the first start at or past tile t's first value, tile_state the tiles'
- * look-back states (lookback.glsl, MGPU_LOOKBACK_TILE_STRIDE words apart), counter the tile counter, vectorized
- * nonzero where the values are 16-byte aligned (uvec4 loads). */
+ * look-back states (lookback.glsl, MGPU_LOOKBACK_TILE_STRIDE words apart), counter the counter of
+ * ranges (each workgroup reduces range_tiles consecutive tiles, the last range fewer; tile_state holds one state per
+ * range), vectorized nonzero where the values are 16-byte aligned (uvec4 loads). */
 #define MGPU_SEGREDUCE_PC_FIELDS     \
     MGPU_ADDR values;                \
     MGPU_ADDR starts;                \
@@ -39,7 +40,7 @@
     MGPU_ADDR tile_state;            \
     MGPU_ADDR counter;               \
     MGPU_UINT vectorized;            \
-    MGPU_UINT pad_;
+    MGPU_UINT range_tiles;
 #define MGPU_SEGREDUCE_HEADS   0u /* segreduce_keys MODE */
 #define MGPU_SEGREDUCE_SCATTER 1u
 
