@@ -11,14 +11,14 @@
  * Scratch: the partitions (tiles + 1 uint32), the carries' flags (tiles uint32) and values (tiles values), each
  * 16-byte aligned.
  * Where the look-back is safe (tuning `lookback`, AUTO: mgpu_device_info.lookback_safe), one pass instead:
- *   1. segreduce_bounds: each tile of NT x VT values finds its first start (a binary search), and zeroes its
- *      look-back state and the tile counter;
- *   2. segreduce_lookback: each tile reduces its values, writes the segments its starts close, and takes the
- *      carry of the tiles before by decoupled look-back (a tile holding a start publishes its carry-out as
- *      complete at once, so the walk is short).
- *   Values are read once, coalesced, with no merge search and no carry pass (H200, 2^26 u32 of mean segment 100:
- *   bench/RESULTS.md, fourteenth session). Scratch: the partitions (tiles + 1 uint32), the counter (16 bytes),
- *   the tile states (MGPU_LOOKBACK_TILE_STRIDE words a tile), each 16-byte aligned.
+ *   1. segreduce_bounds: each tile of NT x VT values finds its first start (a binary search), and zeroes the
+ *      look-back states and the counter;
+ *   2. segreduce_lookback: each workgroup reduces a range of consecutive tiles (at most MGPU_SEGREDUCE_RANGES
+ *      workgroups), writing the segments their starts close, and takes the carry of earlier ranges by decoupled
+ *      look-back (a range holding a start publishes its carry-out as complete at once, so the walk is short).
+ *   Values are read once, with no merge search and no carry pass (H200, 2^26 u32 of mean segment 100: 752 -> 171
+ *   us; bench/RESULTS.md, fourteenth session). Scratch: the partitions (tiles + 1 uint32), the counter (16
+ *   bytes), the states (MGPU_LOOKBACK_TILE_STRIDE words per tile: enough for the ranges), each 16-byte aligned.
  * Reduce-by-key: segreduce_keys flags run heads, mgpu_cmd_scan numbers them (its total is the run count, written
  * to the caller's run_count), segreduce_keys writes each run's start and key, and the segmented reduce runs over
  * those starts, sized for count runs and reading the run count from run_count when it executes. Scratch: flags,
@@ -35,8 +35,10 @@
 /* Tiles per round of the carry workgroup's loop: NT x this (H100 tiles at 2^26 u32: 22k, 3 rounds at NT 256). */
 #define MGPU_SEGREDUCE_SPINE_VT 32u
 /* The one pass: at most this many workgroups (tuning `groups` overrides it), each reducing a range of consecutive
- * tiles, so that a workgroup loads its next tile while it reduces one and looks back once per range. */
-#define MGPU_SEGREDUCE_RANGES   1024u
+ * tiles, so that a workgroup loads its next tile while it reduces one and looks back once per range. H200, mean
+ * segment 100, u32 / u64 us at 2^24 and 2^26: 256 groups 57.5 / 105.7, 171.9 / 357.5; 512 59.9 / 75.7, 173.1 /
+ * 232.8; 1024 64.7 / 79.3, 176.2 / 235.6; 2048 72.3 / 84.7, 184.1 / 240.1; 16384 87.8 / 109.4, 295.0 / 292.2. */
+#define MGPU_SEGREDUCE_RANGES   512u
 /* Threads of a segreduce_keys workgroup (a grid-stride loop). */
 #define MGPU_SEGREDUCE_KEYS_NT  256u
 
@@ -82,6 +84,9 @@ static mgpu_segreduce_plan mgpu_segreduce_make_plan(mgpu_context ctx, mgpu_type 
         plan.tiles = count ? (uint32_t)(((uint64_t)count + plan.tile - 1) / plan.tile) : 1;
         uint32_t groups = ctx->tuning_override[MGPU_PRIM_SEGREDUCE][type].groups;
         if (!groups) groups = MGPU_SEGREDUCE_RANGES;
+        /* At most MGPU_TILES_PER_GROUP_MAX tiles a workgroup: llvmpipe cuts longer loops (record.c). */
+        uint32_t least = (plan.tiles + MGPU_TILES_PER_GROUP_MAX - 1) / MGPU_TILES_PER_GROUP_MAX;
+        if (groups < least) groups = least;
         plan.range_tiles = (plan.tiles + groups - 1) / groups;
         plan.ranges = (plan.tiles + plan.range_tiles - 1) / plan.range_tiles;
         plan.counter_offset = mgpu_align16((VkDeviceSize)(plan.tiles + 1) * 4);

@@ -2,33 +2,35 @@
 #extension GL_GOOGLE_include_directive : require
 /*
  * Segmented reduce in one pass (where the look-back is safe; segreduce.comp and segreduce_spine.comp elsewhere).
- * Tiles are NT * VT consecutive values, taken in the order workgroups start (lookback.glsl's ticket), so the
- * values are read once and no tile searches a merge. Thread t holds the tile's values [t * VT, t * VT + VT) in
+ * The values are cut into tiles of NT * VT and the tiles into ranges of pc.range_tiles consecutive tiles; each
+ * workgroup takes the next range in the order workgroups start (lookback.glsl's ticket) and reduces its tiles in
+ * order, loading each tile's values while it reduces the tile before, so the values are read once, with loads
+ * always in flight, and no tile searches a merge. Thread t holds a tile's values [t * VT, t * VT + VT) in
  * registers, loaded as uvec4s where VT is a multiple of a uvec4's elements (pc.vectorized: 16-byte aligned
- * values) and the tile is full: each thread reads contiguous 16-byte pieces, and the other pieces of a line
- * are read by the same thread's next loads. A segment is written by the tile that holds
- * the start closing it (the next start, or the end of the values for the last segment), as in segreduce.glsl:
+ * values) and the tile is full. A segment is written by the tile that holds the start closing it (the next start,
+ * or the end of the values for the last segment), as in segreduce.glsl. Per tile:
  *   - the tile's starts are [partitions[tile], partitions[tile + 1]) (segreduce_bounds.comp: the first start at
  *     or past each tile's first value; the last tile's run ends at the last start, so starts at count are its);
  *     each thread takes some of them: an empty segment (its start equal to the next) is written the identity
  *     at once, and the first start at each position marks that position a head in shared memory (a bit, and
  *     the start's index);
- *   - each thread walks its VT values, reducing in a register; a head closes the open
- *     segment: the thread's first head keeps its part for the workgroup, a later one writes the segment, which
- *     opened in the same thread;
+ *   - each thread walks its VT values, reducing in a register; a head closes the open segment: the thread's
+ *     first head keeps its part for the workgroup, a later one writes the segment, which opened in the same
+ *     thread;
  *   - a segmented scan of the threads' carries (cta_segscan.glsl) gives each thread the part of its first
  *     segment that earlier threads hold, and the tile's carry-out (the reduction after its last head, and
- *     whether it has one);
- *   - the tile publishes its carry-out at once: as an inclusive prefix when the tile holds a head (what
- *     follows a head does not depend on earlier tiles), else as an aggregate; then subgroup 0 looks back for
- *     the carry of the tiles before (lookback.glsl's value walk, which stops at the first inclusive prefix,
- *     usually the predecessor's), and a tile without a head publishes the inclusive prefix;
- *   - the thread holding the tile's first head writes that segment with the carry of earlier tiles; the last
- *     tile writes the segment that the end of the values closes.
+ *     whether it has one); with the range's carry so far, the tile's first head completes its segment, unless
+ *     that segment began before the range (the range's first head: kept in shared memory until the end).
+ * Per range, after its tiles: the range publishes its carry-out, as an inclusive prefix when the range holds a
+ * head (what follows a head does not depend on earlier ranges), else as an aggregate; subgroup 0 looks back for
+ * the carry of the ranges before (lookback.glsl's value walk, which stops at the first inclusive prefix, usually
+ * the predecessor's; a range without a head then publishes its inclusive prefix); the range's first head's
+ * segment is written with it, and the last range writes the segment that the end of the values closes.
+ * (H200, 2^26 u32 values of mean segment 100: a look-back per tile of 256 x 16, 262 us; by ranges, 171 us:
+ * bench/RESULTS.md, fourteenth session.)
  * Shared memory: a start index per position (read at heads only), a bit per position, and the segmented scan's
- * arrays; no values, so tiles reach 8192 values (256 x 32). The look-back waits without bound
- * (a predecessor's carry cannot be recomputed from its values alone): the host runs this kernel only where
- * workgroups that have started make progress.
+ * arrays; no values. The look-back waits without bound (a predecessor's carry cannot be recomputed from its
+ * values alone): the host runs this kernel only where workgroups that have started make progress.
  */
 #include "shared/spec_ids.h"
 #include "kernels/segreduce/segreduce_pc.h"
