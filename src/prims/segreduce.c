@@ -534,13 +534,13 @@ static mgpu_result mgpu_segreduce_prepare_once(mgpu_context ctx) {
 static const mgpu_tuning_row mgpu_segreduce_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
     {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
-    /* GPUs: the one pass (nt x vt; H200 at 2^26, mean 100, us: u32 256 x 16 268, 512 x 16 292, 128 x 32 328,
-     * 256 x 32 347, 256 x 24 367, 512 x 8 462; u64 128 x 16 351, 256 x 8 361, 256 x 12 380, 256 x 16 375, 512 x 4
-     * 508; bench/RESULTS.md, fourteenth session); the merge passes (values_nt x values_vt), where the look-back is not safe: their tile kernel's
-     * time grows faster than its tile (H100, 2^26 values of mean segment 100, GPU us of partition + tile +
-     * carry dispatches): u32 256 x 3 10.7 + 485 + 346, 256 x 5 10.7 + 524 + 225 (kept), 256 x 7 10.7 + 706 +
-     * 166, 256 x 11 11 + 1270 + 105, 128 x 5 10.7 + 497 + 666; u64 256 x 3 10.7 + 663 + 367 (kept), 256 x 5
-     * 10.7 + 809 + 237. */
+    /* GPUs: the one pass at nt x vt (H200, 2^26 values of mean segment 100, 1024 ranges, us: u32 256 x 16 176,
+     * 256 x 8 210, 512 x 16 215, 128 x 32 236, 256 x 32 269; u64 128 x 16 236, 256 x 8 251, 256 x 16 274, 128 x 8
+     * 278: bench/RESULTS.md, fourteenth session). The Merge Path passes at values_nt x values_vt, where the
+     * look-back is not safe: their tile kernel's time grows faster than its tile (H100, 2^26 values of mean
+     * segment 100, GPU us of partition + tile + carry dispatches): u32 256 x 3 10.7 + 485 + 346, 256 x 5 10.7 +
+     * 524 + 225 (kept), 256 x 7 10.7 + 706 + 166, 256 x 11 11 + 1270 + 105, 128 x 5 10.7 + 497 + 666; u64 256 x 3
+     * 10.7 + 663 + 367 (kept), 256 x 5 10.7 + 809 + 237. */
     {MGPU_32, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO, 0, 256, 5},
     {MGPU_64, MGPU_VENDOR_ANY, 128, 16, MGPU_SWITCH_AUTO, 0, 256, 3},
 };

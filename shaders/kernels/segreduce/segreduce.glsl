@@ -5,8 +5,9 @@
  * count + segments + 1 merge positions, cut into tiles of pc.tile_size. Walking the merge, start k closes
  * segment k - 1 (start 0 closes the values before the first segment, which belong to none) and opens segment k.
  * Contract: the kernel declares its push constants as `pc` with MGPU_SEGREDUCE_PC_FIELDS and includes
- * types.glsl and count.glsl, and main() calls mgpu_segreduce_begin() before anything else. Starts are clamped to [0, count], and tile bounds to what the merge allows, so that input that
- * breaks the preconditions (starts not ascending) gives some result and never an access out of bounds.
+ * types.glsl and count.glsl, and main() calls mgpu_segreduce_begin() before anything else. Starts are clamped to
+ * [0, count], and tile bounds to what the merge allows, so that input that breaks the preconditions (starts not
+ * ascending) gives some result and never an access out of bounds.
  */
 #ifndef MGPU_SEGREDUCE_GLSL
 #define MGPU_SEGREDUCE_GLSL

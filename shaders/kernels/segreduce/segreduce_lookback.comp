@@ -90,7 +90,8 @@ void mgpu_load_tile(uint tile, out T x[VT]) {
         }
     } else {
         TArray values = TArray(pc.values);
-        [[unroll]] for (uint j = 0u; j < VT; ++j) x[j] = base + j < len ? values.v[first + base + j] : mgpu_op_identity();
+        [[unroll]] for (uint j = 0u; j < VT; ++j)
+            x[j] = base + j < len ? values.v[first + base + j] : mgpu_op_identity();
     }
 }
 

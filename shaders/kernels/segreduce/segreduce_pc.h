@@ -14,15 +14,17 @@
  * segment_count_address is present, the device uint32 there clamped to segment_count (an indirect segment
  * count, or reduce-by-key's run count). The values: count, or, when count_address is present, the device uint32
  * there clamped to count (include/count.glsl; every kernel here, segreduce_keys.comp included); with a device
- * count, count and segment_count are the capacities that sized the scratch and the dispatches. partitions: the value positions before each tile boundary; carries and carry_flags: each tile's
- * carry-out (the reduction of its values after its last start, or of all of them) and whether it holds a
- * start. segreduce_keys.comp (MODE MGPU_SEGREDUCE_HEADS): aux[i] = 1 where key i (values: the keys) starts a
- * run, else 0; (MODE MGPU_SEGREDUCE_SCATTER): for each run head i, with aux its exclusive scan,
- * starts[aux[i]] = i and results[aux[i]] = key i. The one pass (segreduce_bounds.comp, segreduce_lookback.comp): tiles
- * of tile_size values, partitions[t] the first start at or past tile t's first value, tile_state the tiles'
- * look-back states (lookback.glsl, MGPU_LOOKBACK_TILE_STRIDE words apart), counter the counter of
- * ranges (each workgroup reduces range_tiles consecutive tiles, the last range fewer; tile_state holds one state per
- * range), vectorized nonzero where the values are 16-byte aligned (uvec4 loads). */
+ * count, count and segment_count are the capacities that sized the scratch and the dispatches. partitions: the
+ * value positions before each tile boundary; carries and carry_flags: each tile's carry-out (the reduction of its
+ * values after its last start, or of all of them) and whether it holds a start. segreduce_keys.comp (MODE
+ * MGPU_SEGREDUCE_HEADS): aux[i] = 1 where key i (values: the keys) starts a run, else 0; (MODE
+ * MGPU_SEGREDUCE_SCATTER): for each run head i, with aux its exclusive scan, starts[aux[i]] = i and
+ * results[aux[i]] = key i.
+ * The one pass (segreduce_bounds.comp, segreduce_lookback.comp): tiles of tile_size values, partitions[t] the
+ * first start at or past tile t's first value; each workgroup reduces a range of range_tiles consecutive tiles
+ * (the last range fewer), taking ranges from counter; tile_state holds one look-back state per range
+ * (lookback.glsl, MGPU_LOOKBACK_TILE_STRIDE words apart); vectorized is nonzero where the values are 16-byte
+ * aligned (uvec4 loads). */
 #define MGPU_SEGREDUCE_PC_FIELDS     \
     MGPU_ADDR values;                \
     MGPU_ADDR starts;                \
