@@ -2,7 +2,7 @@
  * types.glsl: the element type of a kernel variant.
  * Contract: the build defines exactly one of MGPU_TYPE_U32 I32 F32 U64 I64 F64 (a kernel row: cmake/shaders.cmake).
  * Provides: T, MGPU_WORDS (32-bit words per element), MGPU_EPV (elements per uvec4), mgpu_from_words,
- * mgpu_to_words, mgpu_type_max, mgpu_type_lowest, mgpu_is_nan, and the buffer reference types TArray,
+ * mgpu_to_words, mgpu_from_vec4, mgpu_type_max, mgpu_type_lowest, mgpu_is_nan, and the buffer reference types TArray,
  * TArrayCoherent, Vec4Array, UintArray, IntArray, Uvec2Array.
  * 32-bit variants use no 64-bit capability, so they run on devices without shaderInt64.
  */
@@ -70,6 +70,9 @@
 #else
 #error "types.glsl: define one of MGPU_TYPE_U32 I32 F32 U64 I64 F64"
 #endif
+
+/* Element e (< MGPU_EPV) of a uvec4 of elements, as a Vec4Array load gives it. */
+#define mgpu_from_vec4(w, e) mgpu_from_words(uvec2((w)[(e)*MGPU_WORDS], (w)[((e)*MGPU_WORDS + 1u) & 3u]))
 
 layout(buffer_reference, std430, buffer_reference_align = MGPU_ALIGN) buffer TArray { T v[]; };
 layout(buffer_reference, std430, buffer_reference_align = MGPU_ALIGN) coherent buffer TArrayCoherent { T v[]; };

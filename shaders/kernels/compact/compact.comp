@@ -99,7 +99,7 @@ void mgpu_tile(uint tile, uint tiles, uint n) {
         [[unroll]] for (uint k = 0u; k < CHUNKS; ++k) {
             uvec4 w = q.v[(first + tile_element(k, 0u)) / MGPU_EPV];
             [[unroll]] for (uint e = 0u; e < CHUNK; ++e)
-                x[k * CHUNK + e] = mgpu_from_words(uvec2(w[e * MGPU_WORDS], w[(e * MGPU_WORDS + 1u) & 3u]));
+                x[k * CHUNK + e] = mgpu_from_vec4(w, e);
         }
         if (FLAGGED) {
             [[unroll]] for (uint k = 0u; k < CHUNKS; ++k) {

@@ -85,7 +85,7 @@ void main() {
         [[unroll]] for (uint k = 0u; k < CHUNKS; ++k) {
             uvec4 w = q.v[(tile_first + tile_element(k, 0u)) / MGPU_EPV];
             [[unroll]] for (uint e = 0u; e < CHUNK; ++e)
-                x[k * CHUNK + e] = mgpu_from_words(uvec2(w[e * MGPU_WORDS], w[(e * MGPU_WORDS + 1u) & 3u]));
+                x[k * CHUNK + e] = mgpu_from_vec4(w, e);
         }
     } else {
         TArray src = TArray(pc.src);

@@ -86,7 +86,7 @@ void mgpu_load_tile(uint tile, out T x[VT]) {
         [[unroll]] for (uint c = 0u; c < VT / CHUNK; ++c) {
             uvec4 w = q.v[(first + base) / MGPU_EPV + c];
             [[unroll]] for (uint e = 0u; e < CHUNK; ++e)
-                x[c * CHUNK + e] = mgpu_from_words(uvec2(w[e * MGPU_WORDS], w[(e * MGPU_WORDS + 1u) & 3u]));
+                x[c * CHUNK + e] = mgpu_from_vec4(w, e);
         }
     } else {
         TArray values = TArray(pc.values);
