@@ -25,12 +25,14 @@ typedef struct mgpu_radix_plan {
     mgpu_tuning tuning;
     uint32_t tiles;
     uint32_t begin_bit, end_bit, passes;
-    uint32_t value_words; /* values moved (indices: 1) */
-    bool copy_first;      /* in place with an odd number of passes: the input is copied to scratch first */
-    bool onesweep;        /* one histogram pass, then look-back passes (else count, scan, scatter per pass) */
-    bool small;           /* the whole sort in one workgroup and one dispatch (radix_small.comp) */
-    uint32_t small_nt;    /* its workgroup size (VT MGPU_RADIX_SMALL_VT) */
-    mgpu_scan_info scan;  /* of the counts, in place (input and output set at record time) */
+    uint32_t value_words;      /* values moved (indices: 1) */
+    bool copy_first;           /* in place with an odd number of passes: the input is copied to scratch first */
+    bool onesweep;             /* one histogram pass, then look-back passes (else count, scan, scatter per pass) */
+    bool small;                /* the whole sort in one workgroup and one dispatch (radix_small.comp) */
+    uint32_t histogram_groups; /* one-sweep: the histogram's workgroups (at most the capacity's) */
+    uint32_t partials;         /* one-sweep: 0, or histogram_groups where each writes its own counts (no fill) */
+    uint32_t small_nt;         /* its workgroup size (VT MGPU_RADIX_SMALL_VT) */
+    mgpu_scan_info scan;       /* of the counts, in place (input and output set at record time) */
     /* scratch: counts (reduce-then-scan: per tile and digit; one-sweep: per pass and digit), then the scan's
      * scratch or the one-sweep status (per pass: a tile counter and a word per tile and digit), then keys and
      * values */
@@ -70,6 +72,11 @@ uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32
 #define MGPU_RADIX_HISTOGRAM_NT     256u
 #define MGPU_RADIX_HISTOGRAM_VT     8u
 #define MGPU_RADIX_HISTOGRAM_GROUPS 1024u /* at most; each strides over the keys */
+/* Up to this many histogram workgroups (2^17 keys), each writes its own counts and zeroes a share of the first
+ * pass's status, and tile 0 of each pass sums their counts: no fill dispatch and barrier before the histogram
+ * (a dispatch and a barrier cost about 4.5 us on an H200: bench/RESULTS.md, ninth session). Not with an indirect
+ * count, whose grid may be sized on the device. */
+#define MGPU_RADIX_PARTIAL_GROUPS   64u
 
 static uint32_t mgpu_radix_histogram_nt(mgpu_context ctx) {
     uint32_t max = ctx->info.max_workgroup_size;
@@ -153,6 +160,14 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
     }
     uint64_t tile = (uint64_t)plan->tuning.nt * plan->tuning.vt;
     plan->tiles = (uint32_t)((info->count + tile - 1) / tile);
+    uint64_t histogram_tile = (uint64_t)mgpu_radix_histogram_nt(ctx) * MGPU_RADIX_HISTOGRAM_VT;
+    uint64_t histogram_tiles = (info->count + histogram_tile - 1) / histogram_tile;
+    plan->histogram_groups =
+        histogram_tiles < MGPU_RADIX_HISTOGRAM_GROUPS ? (uint32_t)histogram_tiles : MGPU_RADIX_HISTOGRAM_GROUPS;
+    plan->partials =
+        plan->onesweep && !info->indirect_count.buffer && plan->histogram_groups <= MGPU_RADIX_PARTIAL_GROUPS
+            ? plan->histogram_groups
+            : 0;
     bool in_place = mgpu_same_range(info->keys_in, info->keys_out) ||
                     (info->value_size && mgpu_same_range(info->values_in, info->values_out));
     plan->copy_first = in_place && plan->passes % 2 == 1;
@@ -166,7 +181,7 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
     uint32_t sized_passes = plan->passes ? plan->passes : 1;
     plan->counts_offset = 0;
     if (plan->onesweep) {
-        plan->scan_offset = (VkDeviceSize)sized_passes * MGPU_RADIX_DIGITS * 4;
+        plan->scan_offset = (VkDeviceSize)sized_passes * (plan->partials ? plan->partials : 1) * MGPU_RADIX_DIGITS * 4;
         plan->status_stride = (MGPU_RADIX_STATUS_HEADER + (VkDeviceSize)plan->tiles * MGPU_RADIX_DIGITS) * 4;
         plan->keys_offset = mgpu_align16(plan->scan_offset + sized_passes * plan->status_stride);
     } else {
@@ -251,7 +266,8 @@ static void mgpu_radix_keys(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_
                  [MGPU_SPEC_VT] = MGPU_RADIX_HISTOGRAM_VT,
                  [MGPU_SPEC_DESCENDING] = descending,
                  [MGPU_SPEC_WARPS] = mgpu_radix_histogram_copies(ctx, type, histogram_nt),
-                 [MGPU_SPEC_MODE] = plan->begin_bit == 0 && plan->end_bit == mgpu_type_size(type) * 8}};
+                 [MGPU_SPEC_MODE] = plan->begin_bit == 0 && plan->end_bit == mgpu_type_size(type) * 8,
+                 [MGPU_SPEC_VALUE_WORDS] = plan->partials > 0}};
 }
 
 /* Copies count elements of `size` bytes (a no-op for the same range). */
@@ -294,9 +310,7 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     if (r != MGPU_SUCCESS) return r;
     /* The grids: a digit pass's real tiles, the one-sweep histogram's workgroups (at most the capacity's). */
     uint64_t histogram_tile = (uint64_t)mgpu_radix_histogram_nt(ctx) * MGPU_RADIX_HISTOGRAM_VT;
-    uint64_t histogram_tiles = (info->count + histogram_tile - 1) / histogram_tile;
-    uint32_t histogram_groups =
-        histogram_tiles < MGPU_RADIX_HISTOGRAM_GROUPS ? (uint32_t)histogram_tiles : MGPU_RADIX_HISTOGRAM_GROUPS;
+    uint32_t histogram_groups = plan.histogram_groups;
     mgpu_indirect_rule rules[MGPU_RADIX_RULES] = {
         [MGPU_RADIX_RULE_TILES] = {.per_group = plan.tuning.nt * plan.tuning.vt, .max_groups = plan.tiles},
         [MGPU_RADIX_RULE_HISTOGRAM] = {.per_group = (uint32_t)histogram_tile, .max_groups = histogram_groups}};
@@ -355,23 +369,27 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     mgpu_scan_info scan = plan.scan;
     scan.input = scan.output = counts;
     if (plan.onesweep) { /* zero the histogram and the first pass's status (each pass zeroes the next one's), then
-                          * count every pass's digits */
-        VkDeviceSize words = (plan.scan_offset + plan.status_stride - plan.counts_offset) / 4;
-        r = mgpu_cmd_fill(ctx, cmd,
-                          &(mgpu_fill_info){.type = MGPU_TYPE_U32,
-                                            .mode = MGPU_FILL_CONSTANT,
-                                            .count = (uint32_t)words,
-                                            .output = mgpu__subrange(scratch, plan.counts_offset, words * 4)});
-        mgpu__barrier_compute_write_to_read(ctx, cmd);
+                          * count every pass's digits; with partials the histogram's workgroups do both */
+        if (!plan.partials) {
+            VkDeviceSize words = (plan.scan_offset + plan.status_stride - plan.counts_offset) / 4;
+            r = mgpu_cmd_fill(ctx, cmd,
+                              &(mgpu_fill_info){.type = MGPU_TYPE_U32,
+                                                .mode = MGPU_FILL_CONSTANT,
+                                                .count = (uint32_t)words,
+                                                .output = mgpu__subrange(scratch, plan.counts_offset, words * 4)});
+            mgpu__barrier_compute_write_to_read(ctx, cmd);
+        }
         uint32_t groups = histogram_groups;
         mgpu_radix_pc pc = {.keys_in = src_keys,
                             .counts = mgpu_range_address(ctx, counts),
                             .count_address = count_address,
+                            .status = mgpu_range_address(ctx, scratch) + plan.scan_offset,
                             .count = info->count,
                             .shift = plan.begin_bit,
                             .end_bit = plan.end_bit,
                             .tiles = plan.tiles,
-                            .groups_x = groups};
+                            .groups_x = groups,
+                            .partials = plan.partials};
         if (r == MGPU_SUCCESS)
             r = mgpu__dispatch_sized(ctx, cmd, &histogram_key, &pc, sizeof pc, &grid, MGPU_RADIX_RULE_HISTOGRAM, groups,
                                      1);
@@ -385,7 +403,9 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
             .keys_out = to_out ? out_keys : scratch_keys,
             .values_in = src_values,
             .values_out = to_out ? out_values : scratch_values,
-            .counts = mgpu_range_address(ctx, counts) + (plan.onesweep ? pass * MGPU_RADIX_DIGITS * 4 : 0),
+            .counts =
+                mgpu_range_address(ctx, counts) +
+                (plan.onesweep ? (VkDeviceSize)pass * (plan.partials ? plan.partials : 1) * MGPU_RADIX_DIGITS * 4 : 0),
             .count_address = count_address,
             .status =
                 plan.onesweep ? mgpu_range_address(ctx, scratch) + plan.scan_offset + pass * plan.status_stride : 0,
@@ -397,7 +417,8 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
             .bits = plan.end_bit - shift < MGPU_RADIX_BITS ? plan.end_bit - shift : MGPU_RADIX_BITS,
             .tiles = plan.tiles,
             .groups_x = x,
-            .flags = info->indices && pass == 0 ? MGPU_RADIX_INDICES : 0};
+            .flags = info->indices && pass == 0 ? MGPU_RADIX_INDICES : 0,
+            .partials = plan.partials};
         if (pass > 0) mgpu__barrier_compute_write_to_read(ctx, cmd);
         if (plan.onesweep) {
             r = mgpu__dispatch_sized(ctx, cmd, &scatter_key, &pc, sizeof pc, &grid, MGPU_RADIX_RULE_TILES, x, y);
@@ -453,6 +474,13 @@ static mgpu_result mgpu_radixsort_prepare_variant(mgpu_context ctx, mgpu_type ty
                 mgpu_radix_keys(ctx, &plan, type, descending, &count, &scatter, &histogram);
                 VkPipeline p;
                 if (level == 0) r = mgpu__pipeline_get(ctx, plan.onesweep ? &histogram : &count, &p);
+                if (r == MGPU_SUCCESS && level == 0 && plan.onesweep) { /* the histogram of small inputs */
+                    mgpu_radix_plan partial = plan;
+                    partial.partials = 1;
+                    mgpu_radix_keys(ctx, &partial, type, descending, &count, &scatter, &histogram);
+                    r = mgpu__pipeline_get(ctx, &histogram, &p);
+                    mgpu_radix_keys(ctx, &plan, type, descending, &count, &scatter, &histogram);
+                }
                 if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &scatter, &p);
                 if (r == MGPU_SUCCESS && level == 0 && plan.small_nt) {
                     mgpu_pipeline_key small = mgpu_radix_small_key(ctx, &plan, type, descending);

@@ -2,7 +2,10 @@
 #extension GL_GOOGLE_include_directive : require
 // Radix sort, one-sweep: the digit counts of every pass at once. Each workgroup counts the digits of the
 // tiles it strides over in shared memory and adds its counts to the global histogram (zeroed beforehand, pass
-// p and digit d at p * 256 + d) with one atomic per non-zero counter. The shared counters come in COPIES
+// p and digit d at p * 256 + d) with one atomic per non-zero counter; or, with PARTIALS (small inputs: a few
+// workgroups), writes its own counts (pass p, workgroup g, digit d at (p * groups + g) * 256 + d: nothing to zero
+// beforehand) and zeroes its share of the first pass's status (pc.status, header and tiles x 256 words), so that
+// the sort needs no fill dispatch; tile 0 of each pass sums the workgroups' counts. The shared counters come in COPIES
 // copies, each group of 32 threads using one, so that fewer subgroups' atomics meet on one word. The passes
 // are unrolled to the key's most (with a uniform guard unless WHOLE_KEY): a loop bounded by the run-time pass count made the
 // H100's u32 histogram 4x slower (735 against 180 us at 2^26, bench/RESULTS.md).
@@ -18,6 +21,7 @@ layout(constant_id = MGPU_SPEC_WARPS) const uint COPIES = 1u; /* copies of the c
 /* The whole key from bit 0 (pc.shift 0, pc.end_bit the key's width): constant shifts (H100, u64 keys at 2^26:
  * 297 against 462 us with the shifts from push constants). */
 layout(constant_id = MGPU_SPEC_MODE) const bool WHOLE_KEY = false;
+layout(constant_id = MGPU_SPEC_VALUE_WORDS) const bool PARTIALS = false; /* (no values here: the id is free) */
 layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
@@ -53,9 +57,17 @@ void main() {
     }
     barrier();
     UintArray histogram = UintArray(pc.counts);
+    uint groups = mgpu_group_count(), group = mgpu_linear_group(pc.groups_x);
     for (uint i = tid; i < passes * MGPU_RADIX_DIGITS; i += nt) {
         uint sum = 0u;
         for (uint c = 0u; c < COPIES; ++c) sum += s_counts[c * MGPU_KEY_PASSES * MGPU_RADIX_DIGITS + i];
-        if (sum != 0u) atomicAdd(histogram.v[i], sum);
+        uint pass = i / MGPU_RADIX_DIGITS, digit = i % MGPU_RADIX_DIGITS;
+        if (PARTIALS) histogram.v[(pass * groups + group) * MGPU_RADIX_DIGITS + digit] = sum;
+        else if (sum != 0u) atomicAdd(histogram.v[i], sum);
+    }
+    if (PARTIALS) {
+        UintArray status = UintArray(pc.status);
+        uint words = MGPU_RADIX_STATUS_HEADER + pc.tiles * MGPU_RADIX_DIGITS;
+        for (uint i = group * nt + tid; i < words; i += groups * nt) status.v[i] = 0u;
     }
 }

@@ -13,8 +13,8 @@
  *    lane l at j * SG + l; ranks follow (s, j, l), so the sort is stable.
  * 2. Early counts: one shared atomicAdd per key on its subgroup's digit counter. Per digit, the subgroups'
  *    counts become their prefixes and the tile's count is published at once (relaxed, before the ranking, so
- *    that successors rarely find it missing). Tile 0 first sums the pass's histogram into the digits' global
- *    bases and publishes base + count as its inclusive prefix, so that every look-back carries the base.
+ *    that successors rarely find it missing). Tile 0 first sums the pass's histogram (and, with pc.partials,
+ *    the histogram workgroups' own counts) into the digits' global bases and publishes base + count as its inclusive prefix, so that every look-back carries the base.
  * 3. The digits' starts in the tile (a workgroup sum), added into the counters.
  * 4. Ranking: per key, the lanes with the same digit (8 ballots), the subgroup counter read and advanced by
  *    the lowest of them between subgroup barriers; the key is staged in shared memory at its rank. Ranks are
@@ -116,7 +116,11 @@ void main() {
     if (tile >= pc.tiles || tile * NV >= n) return;
     if (tile == 0u) { /* the digits' global bases: the exclusive sum of the pass's digit counts */
         UintArray histogram = UintArray(pc.counts);
-        for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) s_offset[d] = histogram.v[d];
+        for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
+            uint sum = histogram.v[d];
+            for (uint g = 1u; g < pc.partials; ++g) sum += histogram.v[g * MGPU_RADIX_DIGITS + d];
+            s_offset[d] = sum;
+        }
         barrier();
         MGPU_DIGIT_EXCLUSIVE_SUM(s_offset, s_offset[d]) /* in place; ends with a barrier */
     }

@@ -17,7 +17,10 @@
  * pass's tile counter and look-back count words (constants.h: MGPU_RADIX_STATUS_HEADER words, then
  * status[MGPU_RADIX_STATUS_HEADER + tile * 256 + digit]); next_status the next pass's (absent on
  * the last), which each tile zeroes for its own tile (tile 0 also the counter). count_address: absent, or the device
- * uint32 element count (clamped to count). flags: MGPU_RADIX_*. */
+ * uint32 element count (clamped to count). flags: MGPU_RADIX_*. partials (one-sweep, small inputs): 0, or the
+ * histogram's workgroups, each of which wrote its own counts (pass p's block of partials x 256 words: workgroup g's
+ * counts at g * 256) and zeroed a share of the first pass's status, so that no fill runs before it; tile 0 of each
+ * pass sums them. */
 #define MGPU_RADIX_PC_FIELDS \
     MGPU_ADDR keys_in;       \
     MGPU_ADDR keys_out;      \
@@ -34,7 +37,7 @@
     MGPU_UINT groups_x;      \
     MGPU_UINT flags;         \
     MGPU_UINT end_bit;       \
-    MGPU_UINT pad0;
+    MGPU_UINT partials;
 #define MGPU_RADIX_INDICES 1u /* the values are the elements' input positions (the first pass of an index sort) */
 
 #ifndef VULKAN
