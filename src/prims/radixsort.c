@@ -72,11 +72,12 @@ uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32
 #define MGPU_RADIX_HISTOGRAM_NT     256u
 #define MGPU_RADIX_HISTOGRAM_VT     8u
 #define MGPU_RADIX_HISTOGRAM_GROUPS 1024u /* at most; each strides over the keys */
-/* Up to this many histogram workgroups (2^17 keys), each writes its own counts and zeroes a share of the first
- * pass's status, and tile 0 of each pass sums their counts: no fill dispatch and barrier before the histogram
- * (a dispatch and a barrier cost about 4.5 us on an H200: bench/RESULTS.md, ninth session). Not with an indirect
- * count, whose grid may be sized on the device. */
-#define MGPU_RADIX_PARTIAL_GROUPS   64u
+/* Up to this many histogram workgroups (2^15 keys at 256 x 8), each writes its own counts and zeroes a share of
+ * the first pass's status, and tile 0 of each pass sums their counts: no fill dispatch and barrier before the
+ * histogram. Not with an indirect count, whose grid may be sized on the device. H200, u32 keys, us without / with:
+ * 2^14 30.4 / 28.5, 2^15 33.5 / 31.9, 2^16 (32 groups) 38.3 / 37.8, 2^17 (64) 40.3 / 43.1: summing 64 workgroups'
+ * counts in every pass's tile 0 costs more than the fill (bench/RESULTS.md, fifteenth session). */
+#define MGPU_RADIX_PARTIAL_GROUPS   16u
 
 static uint32_t mgpu_radix_histogram_nt(mgpu_context ctx) {
     uint32_t max = ctx->info.max_workgroup_size;
