@@ -5,8 +5,8 @@
 // p and digit d at p * 256 + d) with one atomic per non-zero counter; or, with PARTIALS (small inputs: a few
 // workgroups), writes its own counts (pass p, workgroup g, digit d at (p * groups + g) * 256 + d: nothing to zero
 // beforehand) and zeroes its share of the first pass's status (pc.status, header and tiles x 256 words), so that
-// the sort needs no fill dispatch; tile 0 of each pass sums the workgroups' counts. The shared counters come in COPIES
-// copies, each group of 32 threads using one, so that fewer subgroups' atomics meet on one word. The passes
+// the sort needs no fill dispatch; tile 0 of each pass sums the workgroups' counts. The shared counters come in
+// COPIES copies, each group of 32 threads using one, so that fewer subgroups' atomics meet on one word. The passes
 // are unrolled to the key's most (with a uniform guard unless WHOLE_KEY): a loop bounded by the run-time pass count made the
 // H100's u32 histogram 4x slower (735 against 180 us at 2^26, bench/RESULTS.md).
 #include "shared/spec_ids.h"

@@ -14,7 +14,8 @@
  * 2. Early counts: one shared atomicAdd per key on its subgroup's digit counter. Per digit, the subgroups'
  *    counts become their prefixes and the tile's count is published at once (relaxed, before the ranking, so
  *    that successors rarely find it missing). Tile 0 first sums the pass's histogram (and, with pc.partials,
- *    the histogram workgroups' own counts) into the digits' global bases and publishes base + count as its inclusive prefix, so that every look-back carries the base.
+ *    the histogram workgroups' own counts) into the digits' global bases and publishes base + count as its
+ *    inclusive prefix, so that every look-back carries the base.
  * 3. The digits' starts in the tile (a workgroup sum), added into the counters.
  * 4. Ranking: per key, the lanes with the same digit (8 ballots), the subgroup counter read and advanced by
  *    the lowest of them between subgroup barriers; the key is staged in shared memory at its rank. Ranks are
