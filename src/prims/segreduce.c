@@ -13,12 +13,14 @@
  * Where the look-back is safe (tuning `lookback`, AUTO: mgpu_device_info.lookback_safe), one pass instead:
  *   1. segreduce_bounds: each tile of NT x VT values finds its first start (a binary search), and zeroes the
  *      look-back states and the counter;
- *   2. segreduce_lookback: each workgroup reduces a range of consecutive tiles (at most MGPU_SEGREDUCE_RANGES
- *      workgroups), writing the segments their starts close, and takes the carry of earlier ranges by decoupled
- *      look-back (a range holding a start publishes its carry-out as complete at once, so the walk is short).
- *   Values are read once, with no merge search and no carry pass (H200, 2^26 u32 of mean segment 100: 752 -> 171
- *   us; bench/RESULTS.md, fourteenth session). Scratch: the partitions (tiles + 1 uint32), the counter (16
- *   bytes), the states (MGPU_LOOKBACK_TILE_STRIDE words per tile: enough for the ranges), each 16-byte aligned.
+ *   2. segreduce_lookback: each workgroup reduces a range of consecutive tiles (at most
+ *      MGPU_SEGREDUCE_RANGE_THREADS threads in all), writing the segments their starts close, and takes the carry
+ *      of earlier ranges by decoupled look-back (a range holding a start publishes its carry-out as complete at
+ *      once, so the walk is short).
+ *   Values are read once, with no merge search and no carry pass (H200, 2^26 u32 of mean segment 100: 752 -> 160
+ *   us; bench/RESULTS.md, fourteenth and fifteenth sessions). Scratch: the partitions (tiles + 1 uint32), the
+ *   counter (16 bytes), the states (MGPU_LOOKBACK_TILE_STRIDE words per tile: enough for the ranges), each
+ *   16-byte aligned.
  * Reduce-by-key: segreduce_keys flags run heads, mgpu_cmd_scan numbers them (its total is the run count, written
  * to the caller's run_count), segreduce_keys writes each run's start and key, and the segmented reduce runs over
  * those starts, sized for count runs and reading the run count from run_count when it executes. Scratch: flags,
@@ -33,14 +35,16 @@
 #include <string.h>
 
 /* Tiles per round of the carry workgroup's loop: NT x this (H100 tiles at 2^26 u32: 22k, 3 rounds at NT 256). */
-#define MGPU_SEGREDUCE_SPINE_VT 32u
-/* The one pass: at most this many workgroups (tuning `groups` overrides it), each reducing a range of consecutive
- * tiles, so that a workgroup loads its next tile while it reduces one and looks back once per range. H200, mean
- * segment 100, u32 / u64 us at 2^24 and 2^26: 256 groups 57.5 / 105.7, 171.9 / 357.5; 512 59.9 / 75.7, 173.1 /
- * 232.8; 1024 64.7 / 79.3, 176.2 / 235.6; 2048 72.3 / 84.7, 184.1 / 240.1; 16384 87.8 / 109.4, 295.0 / 292.2. */
-#define MGPU_SEGREDUCE_RANGES   512u
+#define MGPU_SEGREDUCE_SPINE_VT      32u
+/* The one pass: at most this many threads in all (tuning `groups` overrides the workgroups, NT of them each),
+ * each workgroup reducing a range of consecutive tiles, so that it loads its next tile while it reduces one and
+ * looks back once per range. H200, mean segment 100 / 10000 at 2^26, us (bench/RESULTS.md, fourteenth and
+ * fifteenth sessions): u32 256 x 16 at 256 / 512 / 1024 workgroups 169.7 / 172.5 / 175.0 (mean 100); 128 x 16 at
+ * 512 / 1024 / 2048 160.1 / 161.9 / 164.4 (117.9 / 120.7 / 123.9 at mean 10000); 64 x 16 at 1024 / 2048 / 4096
+ * 160.4 / 165.0 / 163.7; u64 128 x 16 at 512 234.5, 64 x 16 at 1024 / 2048 222.7 / 226.7 (188.1 / 190.7). */
+#define MGPU_SEGREDUCE_RANGE_THREADS 65536u
 /* Threads of a segreduce_keys workgroup (a grid-stride loop). */
-#define MGPU_SEGREDUCE_KEYS_NT  256u
+#define MGPU_SEGREDUCE_KEYS_NT       256u
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
@@ -83,7 +87,7 @@ static mgpu_segreduce_plan mgpu_segreduce_make_plan(mgpu_context ctx, mgpu_type 
     if (plan.lookback) { /* at least one tile: it writes the segments of no values */
         plan.tiles = count ? (uint32_t)(((uint64_t)count + plan.tile - 1) / plan.tile) : 1;
         uint32_t groups = ctx->tuning_override[MGPU_PRIM_SEGREDUCE][type].groups;
-        if (!groups) groups = MGPU_SEGREDUCE_RANGES;
+        if (!groups) groups = MGPU_SEGREDUCE_RANGE_THREADS / nt;
         /* At most MGPU_TILES_PER_GROUP_MAX tiles a workgroup: llvmpipe cuts longer loops (record.c). */
         uint32_t least = (plan.tiles + MGPU_TILES_PER_GROUP_MAX - 1) / MGPU_TILES_PER_GROUP_MAX;
         if (groups < least) groups = least;
@@ -534,15 +538,17 @@ static mgpu_result mgpu_segreduce_prepare_once(mgpu_context ctx) {
 static const mgpu_tuning_row mgpu_segreduce_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
     {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
-    /* GPUs: the one pass at nt x vt (H200, 2^26 values of mean segment 100, 1024 ranges, us: u32 256 x 16 176,
-     * 256 x 8 210, 512 x 16 215, 128 x 32 236, 256 x 32 269; u64 128 x 16 236, 256 x 8 251, 256 x 16 274, 128 x 8
-     * 278: bench/RESULTS.md, fourteenth session). The Merge Path passes at values_nt x values_vt, where the
-     * look-back is not safe: their tile kernel's time grows faster than its tile (H100, 2^26 values of mean
-     * segment 100, GPU us of partition + tile + carry dispatches): u32 256 x 3 10.7 + 485 + 346, 256 x 5 10.7 +
-     * 524 + 225 (kept), 256 x 7 10.7 + 706 + 166, 256 x 11 11 + 1270 + 105, 128 x 5 10.7 + 497 + 666; u64 256 x 3
-     * 10.7 + 663 + 367 (kept), 256 x 5 10.7 + 809 + 237. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO, 0, 256, 5},
-    {MGPU_64, MGPU_VENDOR_ANY, 128, 16, MGPU_SWITCH_AUTO, 0, 256, 3},
+    /* GPUs: the one pass at nt x vt (H200, 2^26 values of mean segment 100, us: u32 at 1024 ranges 256 x 16 176,
+     * 256 x 8 210, 512 x 16 215, 128 x 32 236, 256 x 32 269, at 65536 threads of ranges 128 x 16 160, 64 x 16 160,
+     * 128 x 12 188, 64 x 24 183; u64 at 1024 ranges 128 x 16 236, 256 x 8 251, 256 x 16 274, 128 x 8 278, at 65536
+     * threads 64 x 16 223, 64 x 8 266, 32 x 16 222 (worse at mean 10000): bench/RESULTS.md, fourteenth and
+     * fifteenth sessions; fewer subgroups per workgroup wait at each barrier). The Merge Path passes at
+     * values_nt x values_vt, where the look-back is not safe: their tile kernel's time grows faster than its
+     * tile (H100, 2^26 values of mean segment 100, GPU us of partition + tile + carry dispatches): u32 256 x 3
+     * 10.7 + 485 + 346, 256 x 5 10.7 + 524 + 225 (kept), 256 x 7 10.7 + 706 + 166, 256 x 11 11 + 1270 + 105, 128 x
+     * 5 10.7 + 497 + 666; u64 256 x 3 10.7 + 663 + 367 (kept), 256 x 5 10.7 + 809 + 237. */
+    {MGPU_32, MGPU_VENDOR_ANY, 128, 16, MGPU_SWITCH_AUTO, 0, 256, 5},
+    {MGPU_64, MGPU_VENDOR_ANY, 64, 16, MGPU_SWITCH_AUTO, 0, 256, 3},
 };
 
 const mgpu_family_def mgpu__segreduce_family = {.prepare = mgpu_segreduce_prepare,
