@@ -11,8 +11,9 @@
  * Contract: the kernel includes types.glsl and ops.glsl (and subgroup.glsl when MGPU_SUBGROUP) and defines
  * MGPU_SEGSCAN_SHARED (shared T) and MGPU_SEGSCAN_SHARED_FLAGS (shared uint), each at least
  * MGPU_CTA_SCAN_LENGTH(NT) (2 * NT + 1) elements; NT is a power of two (with MGPU_SUBGROUP, a multiple of the
- * subgroup size). All threads call it together, in uniform control flow; the shared arrays are free again when
- * it returns.
+ * subgroup size). All threads call it together, in uniform control flow. Without subgroups the shared arrays
+ * are free again when it returns; with them (one barrier a call) the calls alternate between two halves of
+ * the arrays, which stay the scan's: a kernel that also uses them elsewhere must put a barrier between.
  */
 #ifndef MGPU_CTA_SEGSCAN_GLSL
 #define MGPU_CTA_SEGSCAN_GLSL
@@ -28,6 +29,8 @@ void mgpu_segscan_apply(inout bool flag, inout T value, bool later_flag, T later
 }
 
 #ifdef MGPU_SUBGROUP
+uint g_segscan_half = 0u; /* the half of the shared arrays this call uses (calls alternate) */
+
 void mgpu_cta_segmented_scan(bool flag, T value, out bool exclusive_flag, out T exclusive_value, out bool total_flag,
                              out T total_value) {
     uint lane = gl_SubgroupInvocationID;
@@ -40,29 +43,28 @@ void mgpu_cta_segmented_scan(bool flag, T value, out bool exclusive_flag, out T 
         if (lane >= delta && !f) v = mgpu_op_apply(earlier, v);
         if (lane >= delta) f = f || earlier_flag;
     }
+    // The subgroups' pairs in this call's half: a thread still reading the other half (the call before) has
+    // passed that call's barrier, so no write here meets its reads, and no barrier is needed on return.
+    uint half_base = g_segscan_half * gl_NumSubgroups;
+    g_segscan_half ^= 1u;
     if (lane == gl_SubgroupSize - 1u) {
-        MGPU_SEGSCAN_SHARED[gl_SubgroupID] = v;
-        MGPU_SEGSCAN_SHARED_FLAGS[gl_SubgroupID] = uint(f);
+        MGPU_SEGSCAN_SHARED[half_base + gl_SubgroupID] = v;
+        MGPU_SEGSCAN_SHARED_FLAGS[half_base + gl_SubgroupID] = uint(f);
     }
     barrier();
-    if (gl_LocalInvocationID.x == 0u) {
-        // A few subgroups: a serial exclusive scan of their pairs; the total after them.
-        bool run_flag = false;
-        T run = mgpu_op_identity();
-        for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-            T sv = MGPU_SEGSCAN_SHARED[s];
-            bool sf = MGPU_SEGSCAN_SHARED_FLAGS[s] != 0u;
-            MGPU_SEGSCAN_SHARED[s] = run;
-            MGPU_SEGSCAN_SHARED_FLAGS[s] = uint(run_flag);
-            mgpu_segscan_apply(run_flag, run, sf, sv);
+    // Every thread combines the subgroups' pairs itself (a few, read by all lanes at once): the pairs before its
+    // subgroup, and all of them for the total.
+    bool before_flag = false, run_flag = false;
+    T before = mgpu_op_identity(), run = before;
+    for (uint s = 0u; s < gl_NumSubgroups; ++s) {
+        if (s == gl_SubgroupID) {
+            before_flag = run_flag;
+            before = run;
         }
-        MGPU_SEGSCAN_SHARED[gl_NumSubgroups] = run;
-        MGPU_SEGSCAN_SHARED_FLAGS[gl_NumSubgroups] = uint(run_flag);
+        mgpu_segscan_apply(run_flag, run, MGPU_SEGSCAN_SHARED_FLAGS[half_base + s] != 0u,
+                           MGPU_SEGSCAN_SHARED[half_base + s]);
     }
-    barrier();
-    // The subgroups before the caller's, then the lanes before it.
-    bool before_flag = MGPU_SEGSCAN_SHARED_FLAGS[gl_SubgroupID] != 0u;
-    T before = MGPU_SEGSCAN_SHARED[gl_SubgroupID];
+    // Then the lanes before it.
     bool inclusive_flag = before_flag;
     T inclusive = before;
     mgpu_segscan_apply(inclusive_flag, inclusive, f, v);
@@ -70,9 +72,8 @@ void mgpu_cta_segmented_scan(bool flag, T value, out bool exclusive_flag, out T 
     bool up_flag = subgroupShuffleUp(uint(inclusive_flag), 1u) != 0u;
     exclusive_value = lane == 0u ? before : up;
     exclusive_flag = lane == 0u ? before_flag : up_flag;
-    total_value = MGPU_SEGSCAN_SHARED[gl_NumSubgroups];
-    total_flag = MGPU_SEGSCAN_SHARED_FLAGS[gl_NumSubgroups] != 0u;
-    barrier();
+    total_value = run;
+    total_flag = run_flag;
 }
 #else
 void mgpu_cta_segmented_scan(bool flag, T value, out bool exclusive_flag, out T exclusive_value, out bool total_flag,
