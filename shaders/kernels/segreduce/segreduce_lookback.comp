@@ -77,6 +77,16 @@ uint mgpu_head_bits(uint first) {
     return bits;
 }
 
+/* Whether the walk must take its general form: a thread of the subgroup (without subgroups, the calling thread)
+ * has two heads or more among its positions. */
+bool mgpu_any_thread_has_two_heads(uint heads) {
+#ifdef MGPU_SUBGROUP
+    return subgroupBallot(bitCount(heads) >= 2) != uvec4(0u); /* ballot: the subgroup features already asked */
+#else
+    return bitCount(heads) >= 2;
+#endif
+}
+
 /* The calling thread's VT values of tile `tile` (thread t: tile positions [t * VT, t * VT + VT); the identity
  * past the values). */
 void mgpu_load_tile(uint tile, out T x[VT]) {
@@ -148,28 +158,39 @@ void main() {
         }
         barrier();
 
-        // The thread's VT values: a head closes segment (its first start) - 1, none for start 0.
+        // The thread's VT values: a head closes segment (its first start) - 1, none for start 0. Values past the
+        // tile's end are the identity and hold no head, so the walk needs no bounds.
         uint base = tid * VT;
-        uint heads = mgpu_head_bits(base);
+        uint heads = mgpu_head_bits(base) & (VT < 32u ? (1u << VT) - 1u : ~0u); /* its own positions only */
         T acc = mgpu_op_identity();
-        bool head = false;
+        bool head = heads != 0u;
         T head_value = acc;   /* the thread's part of the segment its first head closes */
         uint head_start = 0u; /* the first start at that head */
-        [[unroll]] for (uint j = 0u; j < VT; ++j) {
-            if (base + j >= len) break;
-            uint p = base + j;
-            if (((heads >> j) & 1u) != 0u) {
-                uint k = s_first[p];
-                if (!head) {
-                    head = true;
-                    head_value = acc;
-                    head_start = k;
-                } else if (k > 0u) {
-                    results.v[k - 1u] = acc; /* opened at an earlier head of this thread */
-                }
-                acc = mgpu_op_identity();
+        if (!mgpu_any_thread_has_two_heads(heads)) {
+            // At most one head a thread (each one in the subgroup, so no lane waits on another's branches):
+            // selects, no branch, and one start index read after the walk.
+            uint f = head ? uint(findLSB(heads)) : VT;
+            [[unroll]] for (uint j = 0u; j < VT; ++j) {
+                head_value = j == f ? acc : head_value;
+                acc = mgpu_op_apply(j == f ? mgpu_op_identity() : acc, x[j]);
             }
-            acc = mgpu_op_apply(acc, x[j]);
+            if (head) head_start = s_first[base + f];
+        } else {
+            bool first_seen = false;
+            [[unroll]] for (uint j = 0u; j < VT; ++j) {
+                if (((heads >> j) & 1u) != 0u) {
+                    uint k = s_first[base + j];
+                    if (!first_seen) {
+                        first_seen = true;
+                        head_value = acc;
+                        head_start = k;
+                    } else if (k > 0u) {
+                        results.v[k - 1u] = acc; /* opened at an earlier head of this thread */
+                    }
+                    acc = mgpu_op_identity();
+                }
+                acc = mgpu_op_apply(acc, x[j]);
+            }
         }
 
         bool before_flag, total_flag;
