@@ -16,7 +16,8 @@
  *     the start's index);
  *   - each thread walks its VT values, reducing in a register; a head closes the open segment: the thread's
  *     first head keeps its part for the workgroup, a later one writes the segment, which opened in the same
- *     thread;
+ *     thread. Where no thread of the subgroup has two heads (nearly every subgroup but at short segments), the
+ *     walk is selects with no branch, and the head's start index is read once after it;
  *   - a segmented scan of the threads' carries (cta_segscan.glsl) gives each thread the part of its first
  *     segment that earlier threads hold, and the tile's carry-out (the reduction after its last head, and
  *     whether it has one); with the range's carry so far, the tile's first head completes its segment, unless
@@ -26,8 +27,9 @@
  * the carry of the ranges before (lookback.glsl's value walk, which stops at the first inclusive prefix, usually
  * the predecessor's; a range without a head then publishes its inclusive prefix); the range's first head's
  * segment is written with it, and the last range writes the segment that the end of the values closes.
- * (H200, 2^26 u32 values of mean segment 100: a look-back per tile of 256 x 16, 262 us; by ranges, 171 us:
- * bench/RESULTS.md, fourteenth session.)
+ * (H200, 2^26 u32 values of mean segment 100: a look-back per tile of 256 x 16, 262 us; by ranges, 171 us;
+ * 128 x 16 tiles, 160 us; a segmented scan with one barrier and the walk by selects, 131 us: bench/RESULTS.md,
+ * fourteenth and fifteenth sessions.)
  * Shared memory: a start index per position (read at heads only), a bit per position, and the segmented scan's
  * arrays; no values. The look-back waits without bound (a predecessor's carry cannot be recomputed from its
  * values alone): the host runs this kernel only where workgroups that have started make progress.
