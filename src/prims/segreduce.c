@@ -21,13 +21,17 @@
  *   us; bench/RESULTS.md, fourteenth and fifteenth sessions). Scratch: the partitions (tiles + 1 uint32), the
  *   counter (16 bytes), the states (MGPU_LOOKBACK_TILE_STRIDE words per tile: enough for the ranges), each
  *   16-byte aligned.
- * Reduce-by-key: segreduce_keys flags run heads, mgpu_cmd_scan numbers them (its total is the run count, written
- * to the caller's run_count), segreduce_keys writes each run's start and key, and the segmented reduce runs over
- * those starts, sized for count runs and reading the run count from run_count when it executes. Scratch: flags,
- * run numbers and starts (count uint32 each), the scan's scratch and the segmented reduce's, 16-byte aligned.
+ * Reduce-by-key: segreduce_keys counts the run heads of each tile of keys, mgpu_cmd_scan turns the counts into
+ * each tile's first run (its total is the run count, written to the caller's run_count), segreduce_keys writes
+ * each run's start and key, and the segmented reduce runs over those starts, sized for count runs and reading
+ * the run count from run_count when it executes. The keys are read twice and nothing n-sized is written but the
+ * starts (H200, 2^26 u32 keys and values of mean run 100: heads 229 + scan of the flags 161 + scatter 258 us
+ * with a flag per key, bench/RESULTS.md, fifteenth session). Scratch: the tiles' counts, the starts (count
+ * int32), the scan's scratch and the segmented reduce's, 16-byte aligned.
  * Indirect counts (device uint32s, clamped to count and segment_count, which are then the capacities that size the
  * scratch and the dispatches): every kernel reads them when it executes (segreduce_pc.h's count_address and
- * segment_count_address); reduce-by-key passes its indirect count to every dispatch and to its scan.
+ * segment_count_address); reduce-by-key passes its indirect count to every dispatch (its scan covers the
+ * capacity's tiles, those past the count holding no head) and writes the overflow flag itself.
  */
 #include "../mgpu_internal.h"
 #include "kernels/segreduce/segreduce_pc.h"
@@ -326,21 +330,27 @@ mgpu_result mgpu_segreduce(mgpu_context ctx, const mgpu_segreduce_info *info) {
 
 typedef struct mgpu_rbk_plan {
     mgpu_segreduce_plan segreduce; /* count values in up to count segments */
-    VkDeviceSize positions_offset, starts_offset, scan_offset, scan_bytes, segreduce_offset, bytes;
+    uint32_t key_tiles;            /* segreduce_keys tiles of MGPU_SEGREDUCE_KEYS_NT x mgpu_rbk_keys_vt keys */
+    VkDeviceSize starts_offset, scan_offset, scan_bytes, segreduce_offset, bytes;
 } mgpu_rbk_plan;
+
+/* Keys per segreduce_keys thread: 16 of 32 bits, 8 of 64. */
+static uint32_t mgpu_rbk_keys_vt(size_t key_size) { return key_size == 8 ? 8u : 16u; }
 
 static mgpu_scan_info mgpu_rbk_scan_info(uint32_t count) {
     return (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true, .count = count};
 }
 
+/* Scratch: the heads of each key tile (scanned in place into each tile's first run), the runs' starts (count
+ * int32), the scan's scratch, the segmented reduce's. */
 static mgpu_rbk_plan mgpu_rbk_make_plan(mgpu_context ctx, const mgpu_reduce_by_key_info *info) {
     mgpu_rbk_plan plan = {.segreduce = mgpu_segreduce_make_plan(ctx, info->value_type, info->count, info->count)};
     if (info->count == 0) return plan;
-    VkDeviceSize words = mgpu_align16((VkDeviceSize)info->count * 4);
-    mgpu_scan_info scan = mgpu_rbk_scan_info(info->count);
-    plan.positions_offset = words;
-    plan.starts_offset = 2 * words;
-    plan.scan_offset = 3 * words;
+    uint32_t tile = MGPU_SEGREDUCE_KEYS_NT * mgpu_rbk_keys_vt(mgpu_type_size(info->key_type));
+    plan.key_tiles = (uint32_t)(((uint64_t)info->count + tile - 1) / tile);
+    mgpu_scan_info scan = mgpu_rbk_scan_info(plan.key_tiles);
+    plan.starts_offset = mgpu_align16((VkDeviceSize)plan.key_tiles * 4);
+    plan.scan_offset = plan.starts_offset + mgpu_align16((VkDeviceSize)info->count * 4);
     plan.scan_bytes = mgpu_align16(mgpu__scan_scratch_bytes(ctx, &scan));
     plan.segreduce_offset = plan.scan_offset + plan.scan_bytes;
     plan.bytes = plan.segreduce_offset + plan.segreduce.bytes;
@@ -411,6 +421,7 @@ static mgpu_pipeline_key mgpu_rbk_keys_key(uint32_t mode, size_t key_size) {
     return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE_KEYS,
                                .type = MGPU_TYPE_U32,
                                .spec = {[MGPU_SPEC_NT] = MGPU_SEGREDUCE_KEYS_NT,
+                                        [MGPU_SPEC_VT] = mgpu_rbk_keys_vt(key_size),
                                         [MGPU_SPEC_MODE] = mode,
                                         [MGPU_SPEC_VALUE_WORDS] = (uint32_t)key_size / 4}};
 }
@@ -435,36 +446,31 @@ mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const 
     r = mgpu_scratch_check(ctx, "reduce by key scratch", scratch, plan.bytes, uses, MGPU_ARRAY_COUNT(uses));
     if (r != MGPU_SUCCESS) return r;
     size_t key_size = mgpu_type_size(info->key_type);
-    VkDeviceSize words = (VkDeviceSize)info->count * 4;
-    mgpu_range flags = mgpu__subrange(scratch, 0, words);
-    mgpu_range positions = mgpu__subrange(scratch, plan.positions_offset, words);
+    mgpu_range tile_heads = mgpu__subrange(scratch, 0, (VkDeviceSize)plan.key_tiles * 4);
     VkDeviceAddress run_count = mgpu_range_address(ctx, info->run_count);
     VkDeviceAddress count_address = mgpu_optional_address(ctx, info->indirect_count);
-    /* 1. Run heads. */
+    /* 1. Each key tile's run heads (tiles past a device count: 0). */
     mgpu_segreduce_pc pc = {.values = mgpu_range_address(ctx, info->keys_in),
-                            .aux = mgpu_range_address(ctx, flags),
+                            .aux = mgpu_range_address(ctx, tile_heads),
                             .count = info->count,
                             .count_address = count_address};
-    uint32_t groups = (info->count + MGPU_SEGREDUCE_KEYS_NT - 1) / MGPU_SEGREDUCE_KEYS_NT;
     uint32_t limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u;
-    if (groups > limit) groups = limit;
+    uint32_t groups = plan.key_tiles < limit ? plan.key_tiles : limit; /* each strides over the tiles */
     mgpu_pipeline_key key = mgpu_rbk_keys_key(MGPU_SEGREDUCE_HEADS, key_size);
     r = mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, groups, 1);
+    if (r == MGPU_SUCCESS)
+        r = mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_count, info->count, (mgpu_range){0}, 0);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
-    /* 2. Run numbers; the total is the run count. */
-    mgpu_scan_info scan = mgpu_rbk_scan_info(info->count);
-    scan.input = flags;
-    scan.output = positions;
+    /* 2. Each tile's first run, in place; the total is the run count. */
+    mgpu_scan_info scan = mgpu_rbk_scan_info(plan.key_tiles);
+    scan.input = scan.output = tile_heads;
     scan.total = info->run_count;
-    scan.indirect_count = info->indirect_count;
-    scan.overflow = info->overflow; /* the scan's capacity is count: it writes the flag */
     r = mgpu_cmd_scan(ctx, cmd, &scan,
                       plan.scan_bytes ? mgpu__subrange(scratch, plan.scan_offset, plan.scan_bytes) : (mgpu_range){0});
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     /* 3. Each run's start and key. */
-    pc.aux = mgpu_range_address(ctx, positions);
     pc.starts = mgpu_range_address(ctx, scratch) + plan.starts_offset;
     pc.results = mgpu_range_address(ctx, info->keys_out);
     key = mgpu_rbk_keys_key(MGPU_SEGREDUCE_SCATTER, key_size);

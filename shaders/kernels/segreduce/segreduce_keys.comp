@@ -1,37 +1,59 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
 // Reduce-by-key's runs of equal keys, keys of VALUE_WORDS 32-bit words compared by their bits (the total
-// order's equality: -0.0 and +0.0 differ, a NaN equals only the same bits). MODE MGPU_SEGREDUCE_HEADS:
-// aux[i] = 1 where key i starts a run (i = 0 or key i differs from key i - 1), else 0. MODE
-// MGPU_SEGREDUCE_SCATTER, after the exclusive scan of those flags into aux: run aux[i] of each head i starts at
-// i (starts[aux[i]] = i) and has key i (results[aux[i]]). A grid-stride loop, one element per thread per step,
-// coalesced.
+// order's equality: -0.0 and +0.0 differ, a NaN equals only the same bits). Key i heads a run where i = 0 or key
+// i differs from key i - 1. The keys are cut into tiles of NT x VT (pc.tile_size), thread t of a tile holding
+// keys [t * VT, t * VT + VT) of it; each workgroup strides over the tiles. MODE MGPU_SEGREDUCE_HEADS: aux[tile] =
+// the tile's heads (0 for tiles past the real count, up to pc.count's tiles), so that no n-sized array of flags
+// is written. MODE MGPU_SEGREDUCE_SCATTER, after the exclusive scan of those counts in aux: the r-th head i of
+// tile `tile` starts run aux[tile] + r: starts[run] = i and results[run] = key i. Both read the keys once (and
+// each thread's key before its first).
 #include "shared/spec_ids.h"
 #include "kernels/segreduce/segreduce_pc.h"
+#include "shared/constants.h"
 #define MGPU_TYPE_U32
 #include "include/types.glsl"
 
 layout(local_size_x_id = MGPU_SPEC_NT) in;
+layout(constant_id = MGPU_SPEC_VT) const uint VT = 16u; /* at most 32: heads are bits of a uint */
 layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_SEGREDUCE_HEADS;
 layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 1u;
 
 layout(push_constant, std430) uniform SegreducePush { MGPU_SEGREDUCE_PC_FIELDS } pc;
 
+shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
+#define MGPU_SUM_SHARED s_sum
+#include "include/cta_sum.glsl"
 #include "include/values.glsl"
 #include "include/count.glsl"
 
 void main() {
-    uint stride = gl_WorkGroupSize.x * gl_NumWorkGroups.x;
     uint count = mgpu_count(pc.count_address, pc.count); // indirect: the real count, at most the capacity
-    for (uint i = gl_GlobalInvocationID.x; i < count; i += stride) {
-        uvec2 key = mgpu_value_load(pc.values, i);
-        bool head = i == 0u || mgpu_value_load(pc.values, i - 1u) != key;
+    uint nv = gl_WorkGroupSize.x * VT, tiles = (pc.count + nv - 1u) / nv; // the capacity's tiles
+    for (uint tile = gl_WorkGroupID.x; tile < tiles; tile += gl_NumWorkGroups.x) {
+        // The thread's heads, bit j for its key j.
+        uint base = tile * nv + gl_LocalInvocationID.x * VT, heads = 0u;
+        if (base < count) {
+            uvec2 prev = base > 0u ? mgpu_value_load(pc.values, base - 1u) : uvec2(0u);
+            [[unroll]] for (uint j = 0u; j < VT; ++j) {
+                uint i = base + j;
+                if (i >= count) break;
+                uvec2 key = mgpu_value_load(pc.values, i);
+                if (i == 0u || key != prev) heads |= 1u << j;
+                prev = key;
+            }
+        }
+        uint tile_heads;
+        uint run = mgpu_cta_exclusive_sum(bitCount(heads), tile_heads);
         if (MODE == MGPU_SEGREDUCE_HEADS) {
-            UintArray(pc.aux).v[i] = uint(head);
-        } else if (head) {
-            uint run = UintArray(pc.aux).v[i];
-            IntArray(pc.starts).v[run] = int(i);
-            mgpu_value_store(pc.results, run, key);
+            if (gl_LocalInvocationID.x == 0u) UintArray(pc.aux).v[tile] = tile_heads;
+        } else {
+            run += UintArray(pc.aux).v[tile];
+            for (; heads != 0u; heads &= heads - 1u, ++run) {
+                uint i = base + uint(findLSB(heads));
+                IntArray(pc.starts).v[run] = int(i);
+                mgpu_value_store(pc.results, run, mgpu_value_load(pc.values, i));
+            }
         }
     }
 }

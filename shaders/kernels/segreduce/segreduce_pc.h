@@ -16,10 +16,10 @@
  * there clamped to count (include/count.glsl; every kernel here, segreduce_keys.comp included); with a device
  * count, count and segment_count are the capacities that sized the scratch and the dispatches. partitions: the
  * value positions before each tile boundary; carries and carry_flags: each tile's carry-out (the reduction of its
- * values after its last start, or of all of them) and whether it holds a start. segreduce_keys.comp (MODE
- * MGPU_SEGREDUCE_HEADS): aux[i] = 1 where key i (values: the keys) starts a run, else 0; (MODE
- * MGPU_SEGREDUCE_SCATTER): for each run head i, with aux its exclusive scan, starts[aux[i]] = i and
- * results[aux[i]] = key i.
+ * values after its last start, or of all of them) and whether it holds a start. segreduce_keys.comp (values: the
+ * keys; MODE MGPU_SEGREDUCE_HEADS): aux[tile] = the run heads in each tile of keys; (MODE
+ * MGPU_SEGREDUCE_SCATTER): with aux their exclusive scan, the r-th head i of a tile starts run aux[tile] + r:
+ * starts[run] = i and results[run] = key i.
  * The one pass (segreduce_bounds.comp, segreduce_lookback.comp): tiles of tile_size values, partitions[t] the
  * first start at or past tile t's first value; each workgroup reduces a range of range_tiles consecutive tiles
  * (the last range fewer), taking ranges from counter; tile_state holds one look-back state per range
