@@ -417,9 +417,13 @@ mgpu_result mgpu_reduce_by_key_get_requirements(mgpu_context ctx, const mgpu_red
     return MGPU_SUCCESS;
 }
 
-static mgpu_pipeline_key mgpu_rbk_keys_key(uint32_t mode, size_t key_size) {
+/* segreduce_keys in `mode` for keys of key_size bytes: the subgroup variant (its workgroup sums) where the 32-bit
+ * segmented reduce's tuning has subgroups. */
+static mgpu_pipeline_key mgpu_rbk_keys_key(mgpu_context ctx, uint32_t mode, size_t key_size) {
     return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE_KEYS,
                                .type = MGPU_TYPE_U32,
+                               .subgroup = mgpu__tuning_resolve(ctx, MGPU_PRIM_SEGREDUCE, MGPU_TYPE_U32).subgroup ==
+                                           MGPU_SWITCH_ON,
                                .spec = {[MGPU_SPEC_NT] = MGPU_SEGREDUCE_KEYS_NT,
                                         [MGPU_SPEC_VT] = mgpu_rbk_keys_vt(key_size),
                                         [MGPU_SPEC_MODE] = mode,
@@ -453,10 +457,11 @@ mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const 
     mgpu_segreduce_pc pc = {.values = mgpu_range_address(ctx, info->keys_in),
                             .aux = mgpu_range_address(ctx, tile_heads),
                             .count = info->count,
+                            .vectorized = mgpu_range_address(ctx, info->keys_in) % 16 == 0,
                             .count_address = count_address};
     uint32_t limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u;
     uint32_t groups = plan.key_tiles < limit ? plan.key_tiles : limit; /* each strides over the tiles */
-    mgpu_pipeline_key key = mgpu_rbk_keys_key(MGPU_SEGREDUCE_HEADS, key_size);
+    mgpu_pipeline_key key = mgpu_rbk_keys_key(ctx, MGPU_SEGREDUCE_HEADS, key_size);
     r = mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, groups, 1);
     if (r == MGPU_SUCCESS)
         r = mgpu__write_overflow(ctx, cmd, info->overflow, info->indirect_count, info->count, (mgpu_range){0}, 0);
@@ -473,7 +478,7 @@ mgpu_result mgpu_cmd_reduce_by_key(mgpu_context ctx, VkCommandBuffer cmd, const 
     /* 3. Each run's start and key. */
     pc.starts = mgpu_range_address(ctx, scratch) + plan.starts_offset;
     pc.results = mgpu_range_address(ctx, info->keys_out);
-    key = mgpu_rbk_keys_key(MGPU_SEGREDUCE_SCATTER, key_size);
+    key = mgpu_rbk_keys_key(ctx, MGPU_SEGREDUCE_SCATTER, key_size);
     r = mgpu__dispatch(ctx, cmd, &key, &pc, sizeof pc, groups, 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
@@ -532,7 +537,7 @@ static mgpu_result mgpu_segreduce_prepare_once(mgpu_context ctx) {
     mgpu_result r = MGPU_SUCCESS;
     for (uint32_t mode = MGPU_SEGREDUCE_HEADS; mode <= MGPU_SEGREDUCE_SCATTER && r == MGPU_SUCCESS; ++mode)
         for (size_t size = 4; size <= 8 && r == MGPU_SUCCESS; size += 4) {
-            mgpu_pipeline_key key = mgpu_rbk_keys_key(mode, size);
+            mgpu_pipeline_key key = mgpu_rbk_keys_key(ctx, mode, size);
             VkPipeline p;
             r = mgpu__pipeline_get(ctx, &key, &p);
         }

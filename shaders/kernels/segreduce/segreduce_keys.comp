@@ -7,7 +7,7 @@
 // the tile's heads (0 for tiles past the real count, up to pc.count's tiles), so that no n-sized array of flags
 // is written. MODE MGPU_SEGREDUCE_SCATTER, after the exclusive scan of those counts in aux: the r-th head i of
 // tile `tile` starts run aux[tile] + r: starts[run] = i and results[run] = key i. Both read the keys once (and
-// each thread's key before its first).
+// each thread's key before its first), as uvec4s where pc.vectorized (16-byte aligned keys).
 #include "shared/spec_ids.h"
 #include "kernels/segreduce/segreduce_pc.h"
 #include "shared/constants.h"
@@ -31,16 +31,29 @@ void main() {
     uint count = mgpu_count(pc.count_address, pc.count); // indirect: the real count, at most the capacity
     uint nv = gl_WorkGroupSize.x * VT, tiles = (pc.count + nv - 1u) / nv; // the capacity's tiles
     for (uint tile = gl_WorkGroupID.x; tile < tiles; tile += gl_NumWorkGroups.x) {
-        // The thread's heads, bit j for its key j.
+        // The thread's keys (uvec4 loads where pc.vectorized: 16-byte aligned keys, and all VT are real), then
+        // its heads, bit j for its key j.
         uint base = tile * nv + gl_LocalInvocationID.x * VT, heads = 0u;
+        uvec2 keys[VT];
+        if (pc.vectorized != 0u && base + VT <= count) {
+            const uint PER_VEC4 = 4u / VALUE_WORDS;
+            Vec4Array q = Vec4Array(pc.values);
+            [[unroll]] for (uint c = 0u; c < VT / PER_VEC4; ++c) {
+                uvec4 w = q.v[base / PER_VEC4 + c];
+                [[unroll]] for (uint e = 0u; e < PER_VEC4; ++e) {
+                    uvec2 two = uvec2(w[(2u * e) & 3u], w[(2u * e + 1u) & 3u]);
+                    keys[c * PER_VEC4 + e] = VALUE_WORDS == 1u ? uvec2(w[e], 0u) : two;
+                }
+            }
+        } else {
+            [[unroll]] for (uint j = 0u; j < VT; ++j)
+                keys[j] = base + j < count ? mgpu_value_load(pc.values, base + j) : uvec2(0u);
+        }
         if (base < count) {
             uvec2 prev = base > 0u ? mgpu_value_load(pc.values, base - 1u) : uvec2(0u);
             [[unroll]] for (uint j = 0u; j < VT; ++j) {
-                uint i = base + j;
-                if (i >= count) break;
-                uvec2 key = mgpu_value_load(pc.values, i);
-                if (i == 0u || key != prev) heads |= 1u << j;
-                prev = key;
+                if (base + j < count && (base + j == 0u || keys[j] != prev)) heads |= 1u << j;
+                prev = keys[j];
             }
         }
         uint tile_heads;
