@@ -17,7 +17,7 @@
  *      MGPU_SEGREDUCE_RANGE_THREADS threads in all), writing the segments their starts close, and takes the carry
  *      of earlier ranges by decoupled look-back (a range holding a start publishes its carry-out as complete at
  *      once, so the walk is short).
- *   Values are read once, with no merge search and no carry pass (H200, 2^26 u32 of mean segment 100: 752 -> 160
+ *   Values are read once, with no merge search and no carry pass (H200, 2^26 u32 of mean segment 100: 752 -> 131
  *   us; bench/RESULTS.md, fourteenth and fifteenth sessions). Scratch: the partitions (tiles + 1 uint32), the
  *   counter (16 bytes), the states (MGPU_LOOKBACK_TILE_STRIDE words per tile: enough for the ranges), each
  *   16-byte aligned.
