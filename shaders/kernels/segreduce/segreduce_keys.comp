@@ -2,7 +2,7 @@
 #extension GL_GOOGLE_include_directive : require
 // Reduce-by-key's runs of equal keys, keys of VALUE_WORDS 32-bit words compared by their bits (the total
 // order's equality: -0.0 and +0.0 differ, a NaN equals only the same bits). Key i heads a run where i = 0 or key
-// i differs from key i - 1. The keys are cut into tiles of NT x VT (pc.tile_size), thread t of a tile holding
+// i differs from key i - 1. The keys are cut into tiles of NT x VT, thread t of a tile holding
 // keys [t * VT, t * VT + VT) of it; each workgroup strides over the tiles. MODE MGPU_SEGREDUCE_HEADS: aux[tile] =
 // the tile's heads (0 for tiles past the real count, up to pc.count's tiles), so that no n-sized array of flags
 // is written. MODE MGPU_SEGREDUCE_SCATTER, after the exclusive scan of those counts in aux: the r-th head i of
