@@ -31,8 +31,10 @@
  * 128 x 16 tiles, 160 us; a segmented scan with one barrier and the walk by selects, 131 us: bench/RESULTS.md,
  * fourteenth and fifteenth sessions.)
  * Shared memory: a start index per position (read at heads only), a bit per position, and the segmented scan's
- * arrays; no values. The look-back waits without bound (a predecessor's carry cannot be recomputed from its
- * values alone): the host runs this kernel only where workgroups that have started make progress.
+ * arrays; no values. The look-back waits for 2^32 - 1 reads (a predecessor's carry cannot be recomputed from its
+ * values alone; lookback.glsl's walk would then reduce them, which is wrong here): the host runs this kernel only
+ * where workgroups that have started make progress (not lavapipe with more than one thread, where a forced one
+ * pass gives wrong values for segments crossing a range boundary).
  */
 #include "shared/spec_ids.h"
 #include "kernels/segreduce/segreduce_pc.h"
