@@ -34,7 +34,7 @@
  * arrays; no values. The look-back waits for 2^32 - 1 reads (a predecessor's carry cannot be recomputed from its
  * values alone; lookback.glsl's walk would then reduce them, which is wrong here): the host runs this kernel only
  * where workgroups that have started make progress (not lavapipe with more than one thread, where a forced one
- * pass gives wrong values for segments crossing a range boundary).
+ * pass gives wrong values for some segments crossing a range boundary: README).
  */
 #include "shared/spec_ids.h"
 #include "kernels/segreduce/segreduce_pc.h"
