@@ -11,16 +11,15 @@
  * Scratch: the partitions (tiles + 1 uint32), the carries' flags (tiles uint32) and values (tiles values), each
  * 16-byte aligned.
  * Where the look-back is safe (tuning `lookback`, AUTO: mgpu_device_info.lookback_safe), one pass instead:
- *   1. segreduce_bounds: each tile of NT x VT values finds its first start (a binary search), and zeroes the
- *      look-back states and the counter;
- *   2. segreduce_lookback: each workgroup reduces a range of consecutive tiles (at most
- *      MGPU_SEGREDUCE_RANGE_THREADS threads in all), writing the segments their starts close, and takes the carry
- *      of earlier ranges by decoupled look-back (a range holding a start publishes its carry-out as complete at
- *      once, so the walk is short).
+ *   1. segreduce_clear: zeroes the ranges' look-back states and the counter;
+ *   2. segreduce_lookback: each workgroup reduces a range of consecutive tiles of NT x VT values (at most
+ *      MGPU_SEGREDUCE_RANGE_THREADS threads in all), finding the range's first start by a search and each
+ *      tile's starts from there, writing the segments their starts close, and takes the carry of earlier ranges
+ *      by decoupled look-back (a range holding a start publishes its carry-out as complete at once, so the walk
+ *      is short).
  *   Values are read once, with no merge search and no carry pass (H200, 2^26 u32 of mean segment 100: 752 -> 131
- *   us; bench/RESULTS.md, fourteenth and fifteenth sessions). Scratch: the partitions (tiles + 1 uint32), the
- *   counter (16 bytes), the states (MGPU_LOOKBACK_TILE_STRIDE words per tile: enough for the ranges), each
- *   16-byte aligned.
+ *   us; bench/RESULTS.md, fourteenth and fifteenth sessions). Scratch: the counter (16 bytes) and the states
+ *   (MGPU_LOOKBACK_TILE_STRIDE words per range).
  * Reduce-by-key: segreduce_keys counts the run heads of each tile of keys, mgpu_cmd_scan turns the counts into
  * each tile's first run (its total is the run count, written to the caller's run_count), segreduce_keys writes
  * each run's start and key, and the segmented reduce runs over those starts, sized for count runs and reading
@@ -97,9 +96,9 @@ static mgpu_segreduce_plan mgpu_segreduce_make_plan(mgpu_context ctx, mgpu_type 
         if (groups < least) groups = least;
         plan.range_tiles = (plan.tiles + groups - 1) / groups;
         plan.ranges = (plan.tiles + plan.range_tiles - 1) / plan.range_tiles;
-        plan.counter_offset = mgpu_align16((VkDeviceSize)(plan.tiles + 1) * 4);
-        plan.state_offset = plan.counter_offset + 16;
-        plan.bytes = plan.state_offset + (VkDeviceSize)plan.tiles * MGPU_LOOKBACK_TILE_STRIDE * 4;
+        plan.counter_offset = 0;
+        plan.state_offset = 16;
+        plan.bytes = plan.state_offset + (VkDeviceSize)plan.ranges * MGPU_LOOKBACK_TILE_STRIDE * 4;
         return plan;
     }
     uint64_t total = (uint64_t)count + max_segments + 1;
@@ -207,16 +206,15 @@ mgpu_result mgpu_segreduce_get_requirements(mgpu_context ctx, const mgpu_segredu
     return MGPU_SUCCESS;
 }
 
-/* The pipelines of the three dispatches (the one pass: its two, in partition and tile; spine unused). */
+/* The pipelines of the three dispatches (the one pass: its two, the clear in partition, and tile; spine unused). */
 static void mgpu_segreduce_keys(mgpu_type type, mgpu_op op, const mgpu_tuning *t, mgpu_pipeline_key *partition,
                                 mgpu_pipeline_key *tile, mgpu_pipeline_key *spine) {
     bool subgroup = t->subgroup == MGPU_SWITCH_ON;
     uint32_t nt, vt;
     mgpu_segreduce_shape(t, &nt, &vt);
     if (t->lookback == MGPU_SWITCH_ON) {
-        *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE_BOUNDS,
-                                         .type = MGPU_TYPE_I32,
-                                         .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT}};
+        *partition = (mgpu_pipeline_key){
+            .kernel = MGPU_KERNEL_SEGREDUCE_CLEAR, .type = MGPU_TYPE_I32, .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT}};
         *tile = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE_LOOKBACK,
                                     .type = type,
                                     .subgroup = subgroup,
@@ -253,10 +251,12 @@ static mgpu_result mgpu_segreduce_record(mgpu_context ctx, VkCommandBuffer cmd, 
         pc->counter = base + plan->counter_offset;
         pc->tile_state = base + plan->state_offset;
         pc->vectorized = pc->values % 16 == 0;
-        mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
+        pc->range_tiles = plan->range_tiles;
+        uint32_t words = plan->ranges * MGPU_LOOKBACK_STATE_WORDS(2u);
+        mgpu_result r = mgpu__dispatch(ctx, cmd, &partition, pc, sizeof *pc,
+                                       (words + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT, 1);
         if (r != MGPU_SUCCESS) return r;
         mgpu__barrier_compute_write_to_read(ctx, cmd);
-        pc->range_tiles = plan->range_tiles;
         uint32_t x, y;
         mgpu__fold_grid(ctx, plan->ranges, &x, &y);
         pc->groups_x = x;

@@ -9,11 +9,14 @@
  * registers, loaded as uvec4s where VT is a multiple of a uvec4's elements (pc.vectorized: 16-byte aligned
  * values) and the tile is full. A segment is written by the tile that holds the start closing it (the next start,
  * or the end of the values for the last segment), as in segreduce.glsl. Per tile:
- *   - the tile's starts are [partitions[tile], partitions[tile + 1]) (segreduce_bounds.comp: the first start at
- *     or past each tile's first value; the last tile's run ends at the last start, so starts at count are its);
- *     each thread takes some of them: an empty segment (its start equal to the next) is written the identity
- *     at once, and the first start at each position marks that position a head in shared memory (a bit, and
- *     the start's index);
+ *   - the range's first start is found once, by a K-ary search of a subgroup (mgpu_first_start_at), and each
+ *     tile's first start is the one after the previous tile's; a tile whose first start lies past its end holds
+ *     none: its values are only reduced into each thread's register (pend), reduced across the workgroup before
+ *     the next tile with starts and at the range's end (at a mean segment of 10000, about 4 tiles in 5 need no
+ *     barrier). Otherwise the threads read the tile's starts from its first, NT at a time while all are in the
+ *     tile (the last tile: those at count too), and count them; each thread takes some of them: an empty segment
+ *     (its start equal to the next) is written the identity at once, and the first start at each position marks
+ *     that position a head in shared memory (a bit, and the start's index);
  *   - each thread walks its VT values, reducing in a register; a head closes the open segment: the thread's
  *     first head keeps its part for the workgroup, a later one writes the segment, which opened in the same
  *     thread. Where no thread of the subgroup has two heads (nearly every subgroup but at short segments), the
@@ -28,8 +31,9 @@
  * the predecessor's; a range without a head then publishes its inclusive prefix); the range's first head's
  * segment is written with it, and the last range writes the segment that the end of the values closes.
  * (H200, 2^26 u32 values of mean segment 100: a look-back per tile of 256 x 16, 262 us; by ranges, 171 us;
- * 128 x 16 tiles, 160 us; a segmented scan with one barrier and the walk by selects, 131 us: bench/RESULTS.md,
- * fourteenth and fifteenth sessions.)
+ * 128 x 16 tiles, 160 us; a segmented scan with one barrier and the walk by selects, 131 us; the starts found
+ * here instead of by a dispatch of binary searches before, and tiles without starts reduced without barriers,
+ * 125 us, and 89 -> 77 us at a mean segment of 10000: bench/RESULTS.md, fourteenth to sixteenth sessions.)
  * Shared memory: a start index per position (read at heads only), a bit per position, and the segmented scan's
  * arrays; no values. The look-back waits for 2^32 - 1 reads (a predecessor's carry cannot be recomputed from its
  * values alone; lookback.glsl's walk would then reduce them, which is wrong here): the host runs this kernel only
@@ -67,6 +71,8 @@ const uint CHUNK = VT % MGPU_EPV == 0u ? MGPU_EPV : 1u; /* values per load */
 shared uint s_first[NV];               /* at a head: the index of the first start there */
 shared uint s_heads[(NV + 31u) / 32u]; /* bit p: position p of the tile is a head */
 shared uint s_range;
+shared uint s_lo;           /* the range's first start (mgpu_first_start_at) */
+shared uint s_count;        /* the starts in the tile so far */
 shared uint s_end_first;    /* the last tile: the first start at count (segments if none) */
 shared uint s_pending;      /* the range's first head: its first start (0: none, or start 0) */
 shared T s_pending_value;   /* the part of the segment it closes that the range holds */
@@ -109,6 +115,57 @@ void mgpu_load_tile(uint tile, out T x[VT]) {
     }
 }
 
+/* The first k in [0, segments] whose start is at or past value position `value` (segments if none), by every
+ * thread of the workgroup together (uniform control flow; a barrier). With subgroups, subgroup 0 searches K-ary:
+ * lane i probes the last start of the i-th of K steps, and the first lane whose probe is not below the value
+ * bounds the next interval (log_K of the starts' count dependent loads: 4 rounds for 2^20 starts at K = 32);
+ * without, thread 0 searches binary. Starts out of order (a broken precondition) give some k in that range. */
+uint mgpu_first_start_at(uint value, uint segments) {
+#ifdef MGPU_SUBGROUP
+    if (gl_SubgroupID == 0u) {
+        uint lo = 0u, hi = segments, lanes = gl_SubgroupSize, lane = gl_SubgroupInvocationID;
+        while (lo < hi) { /* the answer is in [lo, hi]; uniform across the subgroup */
+            uint step = (hi - lo + lanes - 1u) / lanes, q = lo + lane * step + step - 1u;
+            uvec4 at_or_past = subgroupBallot(q >= hi || mgpu_segment_start(q, segments) >= value);
+            if (at_or_past == uvec4(0u)) {
+                lo = hi; /* not reached: the last lane's probe is at hi - 1 or past */
+            } else {
+                uint lane_found = subgroupBallotFindLSB(at_or_past);
+                hi = min(hi, lo + lane_found * step + step - 1u);
+                lo += lane_found * step;
+            }
+        }
+        if (lane == 0u) s_lo = lo;
+    }
+#else
+    if (gl_LocalInvocationID.x == 0u) {
+        uint lo = 0u, hi = segments;
+        while (lo < hi) {
+            uint mid = (lo + hi) >> 1u;
+            if (mgpu_segment_start(mid, segments) < value) lo = mid + 1u;
+            else hi = mid;
+        }
+        s_lo = lo;
+    }
+#endif
+    barrier();
+    return s_lo;
+}
+
+/* Adds `mine` (0 or 1, the calling thread's) to s_count, one shared atomic per subgroup where there are
+ * subgroups. */
+void mgpu_count_mine(bool mine) {
+#ifdef MGPU_SUBGROUP
+    uint c = subgroupBallotBitCount(subgroupBallot(mine));
+    if (subgroupElect() && c > 0u) atomicAdd(s_count, c);
+#else
+    if (mine) atomicAdd(s_count, 1u);
+#endif
+}
+
+/* Start k's value position, or 0xffffffff past the last start (beyond every tile's end). */
+uint mgpu_start_or_none(uint k, uint segments) { return k < segments ? mgpu_segment_start(k, segments) : 0xffffffffu; }
+
 void main() {
     uint segments = mgpu_segreduce_begin();
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
@@ -126,42 +183,64 @@ void main() {
     uint range = s_range;
     uint tile0 = range * pc.range_tiles, tile1 = min(tile0 + pc.range_tiles, tiles);
     TArray results = TArray(pc.results);
-    UintArray partitions = UintArray(pc.partitions);
 
     // The range's tiles in order; each tile's values are loaded while the tile before is reduced. carry: the
-    // reduction since the range's last head so far (since its start while carry_flag is false).
-    bool carry_flag = false;
-    T carry = mgpu_op_identity();
+    // reduction since the range's last head so far (since its start while carry_flag is false), but for `pend`:
+    // each thread's values of the tiles without a start since the last tile with one (`pending`: there are
+    // such tiles), reduced into carry before a tile with starts and at the range's end. lo: the tile's first
+    // start; lo_start: its position.
+    bool carry_flag = false, pending = false;
+    T carry = mgpu_op_identity(), pend = carry;
     T next[VT];
     mgpu_load_tile(tile0, next);
-    uint next_lo = partitions.v[tile0];
+    uint lo = range == 0u ? 0u : mgpu_first_start_at(tile0 * NV, segments);
+    uint lo_start = mgpu_start_or_none(lo, segments);
     for (uint tile = tile0; tile < tile1; ++tile) {
         T x[VT];
         [[unroll]] for (uint j = 0u; j < VT; ++j) x[j] = next[j];
-        uint lo = next_lo, hi = max(lo, partitions.v[tile + 1u]);
-        if (tile + 1u < tile1) {
-            mgpu_load_tile(tile + 1u, next);
-            next_lo = hi;
-        }
+        if (tile + 1u < tile1) mgpu_load_tile(tile + 1u, next);
         uint first = tile * NV, len = min(NV, g_count - first);
-        for (uint i = tid; i < s_heads.length(); i += nt) s_heads[i] = 0u;
-        barrier();
-
-        // The tile's starts: empty segments written, heads marked. Starts out of order (a broken precondition)
-        // give some result, never an access out of bounds.
-        for (uint k = lo + tid; k < hi; k += nt) {
-            uint start = mgpu_segment_start(k, segments);
-            if (mgpu_segment_start(k + 1u, segments) == start) results.v[k] = mgpu_op_identity();
-            if (k > 0u && mgpu_segment_start(k - 1u, segments) == start) continue; /* not the first start there */
-            if (start == g_count) atomicMin(s_end_first, k);
-            else if (start >= first && start - first < len) {
-                uint p = start - first;
-                atomicOr(s_heads[p >> 5u], 1u << (p & 31u));
-                s_first[p] = k;
-            }
+        uint tile_end = tile + 1u == tiles ? 0xffffffffu : first + NV; /* the last tile: the starts at count too */
+        if (lo_start >= tile_end) { /* no start in the tile (uniform): its values join the thread's pend */
+            [[unroll]] for (uint j = 0u; j < VT; ++j) pend = mgpu_op_apply(pend, x[j]);
+            pending = true;
+            continue;
         }
+        if (pending) {
+            bool pend_flag, ignored_flag;
+            T pend_total, ignored;
+            mgpu_cta_segmented_scan(false, pend, ignored_flag, ignored, pend_flag, pend_total);
+            carry = mgpu_op_apply(carry, pend_total);
+            pend = mgpu_op_identity();
+            pending = false;
+        }
+        for (uint i = tid; i < s_heads.length(); i += nt) s_heads[i] = 0u;
+        if (tid == 0u) s_count = 0u;
         barrier();
 
+        // The tile's starts, from lo, NT at a time while every one is in the tile: empty segments written, heads
+        // marked, the starts in the tile counted. Starts out of order (a broken precondition) give some result,
+        // never an access out of bounds.
+        for (uint window = lo;; window += nt) {
+            uint k = window + tid;
+            uint start = mgpu_start_or_none(k, segments);
+            bool mine = start < tile_end;
+            if (mine && !(k > 0u && mgpu_segment_start(k - 1u, segments) == start)) { /* the first start there */
+                if (start == g_count) atomicMin(s_end_first, k);
+                else if (start >= first && start - first < len) {
+                    uint p = start - first;
+                    atomicOr(s_heads[p >> 5u], 1u << (p & 31u));
+                    s_first[p] = k;
+                }
+            }
+            if (mine && mgpu_segment_start(k + 1u, segments) == start) results.v[k] = mgpu_op_identity();
+            mgpu_count_mine(mine);
+            barrier();
+            // Uniform: when every thread's start was in the tile, later readers see s_count grown by the next
+            // window, which only continues too; otherwise no thread adds to it again.
+            if (s_count < window - lo + nt) break;
+        }
+        uint hi = lo + s_count;
         // The thread's VT values: a head closes segment (its first start) - 1, none for start 0. Values past the
         // tile's end are the identity and hold no head, so the walk needs no bounds.
         uint base = tid * VT;
@@ -213,6 +292,14 @@ void main() {
         }
         carry = total_flag ? total : mgpu_op_apply(carry, total);
         carry_flag = carry_flag || total_flag;
+        lo = hi;
+        lo_start = mgpu_start_or_none(lo, segments);
+    }
+    if (pending) {
+        bool pend_flag, ignored_flag;
+        T pend_total, ignored;
+        mgpu_cta_segmented_scan(false, pend, ignored_flag, ignored, pend_flag, pend_total);
+        carry = mgpu_op_apply(carry, pend_total);
     }
 
     barrier(); /* s_pending, written after the loop's last barrier */

@@ -20,8 +20,8 @@
  * keys; MODE MGPU_SEGREDUCE_HEADS): aux[tile] = the run heads in each tile of keys; (MODE
  * MGPU_SEGREDUCE_SCATTER): with aux their exclusive scan, the r-th head i of a tile starts run aux[tile] + r:
  * starts[run] = i and results[run] = key i.
- * The one pass (segreduce_bounds.comp, segreduce_lookback.comp): tiles of tile_size values, partitions[t] the
- * first start at or past tile t's first value; each workgroup reduces a range of range_tiles consecutive tiles
+ * The one pass (segreduce_clear.comp, segreduce_lookback.comp; partitions unused): tiles of tile_size values;
+ * each workgroup reduces a range of range_tiles consecutive tiles
  * (the last range fewer), taking ranges from counter; tile_state holds one look-back state per range
  * (lookback.glsl, MGPU_LOOKBACK_TILE_STRIDE words apart); vectorized is nonzero where the values are 16-byte
  * aligned (uvec4 loads). */
