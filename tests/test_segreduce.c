@@ -19,12 +19,12 @@
  *   misuse: the specific result code of each bad argument (indirect counts included), in every tier, with nothing
  *     written; the recording tier with the caller's scratch.
  *   segreduce_lookback: the one pass (segreduce_lookback.comp: ranges of tiles of values, decoupled look-back for
- *     the carry of earlier ranges), forced on where the device's default is the merge passes (lavapipe, one
- *     thread: see tests/families.def): every type x op over the sizes and shapes, the extremes, broken starts,
- *     indirect counts, with at most 3 workgroups (so each reduces a range of many tiles, one tile where tiles are
- *     few), then a covering design under other shapes (tile 32 and 2 workgroups: long chains of tiles without a
- *     start; one tile per workgroup; VT 31: a thread's head bits across two words). Where the look-back is the
- *     default (GPUs), the segreduce entry runs it throughout.
+ *     the carry of earlier ranges), forced on where the device's default is the merge passes (lavapipe, as many
+ *     threads as it runs: its wait is bounded there, segreduce.c): every type x op over the sizes and shapes, the
+ *     extremes, broken starts, indirect counts, with at most 3 workgroups (so each reduces a range of many tiles,
+ *     one tile where tiles are few), then a covering design under other shapes (tile 32 and 2 workgroups: long
+ *     chains of tiles without a start; one tile per workgroup; VT 31: a thread's head bits across two words).
+ *     Where the look-back is the default (GPUs), the segreduce entry runs it throughout.
  *   segreduce_cli: the mgpuvk subcommands against the references, and bad input (exit 2, one line, no file).
  */
 #include "common.h"
@@ -34,7 +34,7 @@
 
 /* This family's entries of the test run and their flags (tests/families.def). */
 MGPU_TEST_FAMILY(segreduce, "slow")
-MGPU_TEST_FAMILY(segreduce_lookback, "one_thread slow")
+MGPU_TEST_FAMILY(segreduce_lookback, "slow")
 MGPU_TEST_FAMILY(segreduce_cli, "cli")
 
 static const mgpu_op seg_ops[] = {MGPU_OP_ADD, MGPU_OP_MIN, MGPU_OP_MAX};

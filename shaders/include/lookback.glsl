@@ -38,7 +38,10 @@
  * (ops.glsl, and subgroup.glsl with MGPU_SUBGROUP) and `layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint
  * LOOKBACK_WAIT`: a predecessor still silent after LOOKBACK_WAIT reads is reduced from the input by the waiting
  * tile itself (0: at once, a verification mode; 0xffffffff: wait, for in-place scans, whose predecessors may have
- * overwritten their input). GLSL450 memory model with coherent buffers, not the Vulkan memory model (lavapipe,
+ * overwritten their input). A kernel whose predecessors' values are not the reduction of their inputs defines
+ * MGPU_LOOKBACK_RECOMPUTE and `uint mgpu_lookback_recompute(uint pred, out T value)` (its flag and value,
+ * recomputed; called by the whole subgroup in the subgroup walk, by the walking thread otherwise) before
+ * including this file. GLSL450 memory model with coherent buffers, not the Vulkan memory model (lavapipe,
  * Mesa 22.3, drops a subgroup's stores from modules that declare it).
  */
 #ifndef MGPU_LOOKBACK_GLSL
@@ -193,10 +196,16 @@ T mgpu_lookback_values(UintArrayCoherent state, uint tile, TArray src, uint coun
                 // Give up waiting: reduce each silent predecessor from the input, as an aggregate.
                 while (subgroupBallotBitCount(silent) > 0u) {
                     uint l = subgroupBallotFindLSB(silent);
-                    T r = mgpu_subgroup_reduce_tile(src, count, tile_size, uint(window_end - int(l)));
+                    T r;
+                    uint recomputed = MGPU_LOOKBACK_AGGREGATE;
+#ifdef MGPU_LOOKBACK_RECOMPUTE
+                    recomputed = mgpu_lookback_recompute(uint(window_end - int(l)), r);
+#else
+                    r = mgpu_subgroup_reduce_tile(src, count, tile_size, uint(window_end - int(l)));
+#endif
                     if (lane == l) {
                         v = r;
-                        flag = MGPU_LOOKBACK_AGGREGATE;
+                        flag = recomputed;
                     }
                     silent[l >> 5u] &= ~(1u << (l & 31u));
                 }
@@ -222,8 +231,12 @@ T mgpu_lookback_values(UintArrayCoherent state, uint tile, TArray src, uint coun
         for (uint reads = 0u; flag == MGPU_LOOKBACK_NOT_READY && reads < LOOKBACK_WAIT; ++reads)
             flag = mgpu_tile_state_read(state, uint(pred), v);
         if (flag == MGPU_LOOKBACK_NOT_READY) {
+#ifdef MGPU_LOOKBACK_RECOMPUTE
+            flag = mgpu_lookback_recompute(uint(pred), v);
+#else
             uint first = uint(pred) * tile_size;
             for (uint i = first; i < min(first + tile_size, count); ++i) v = mgpu_op_apply(v, src.v[i]);
+#endif
         }
         prefix = mgpu_op_apply(v, prefix);
         if (flag == MGPU_LOOKBACK_INCLUSIVE) break;

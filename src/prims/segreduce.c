@@ -46,6 +46,15 @@
  * 512 / 1024 / 2048 160.1 / 161.9 / 164.4 (117.9 / 120.7 / 123.9 at mean 10000); 64 x 16 at 1024 / 2048 / 4096
  * 160.4 / 165.0 / 163.7; u64 128 x 16 at 512 234.5, 64 x 16 at 1024 / 2048 222.7 / 226.7 (188.1 / 190.7). */
 #define MGPU_SEGREDUCE_RANGE_THREADS 65536u
+/* The one pass's look-back, where the look-back is not known to be safe (mgpu_device_info.lookback_safe false, the
+ * one pass forced): flag reads before a range recomputes a silent predecessor's carry from its values and its
+ * last start. llvmpipe (lavapipe) ends every loop of an invocation once its loops together have run 65535
+ * iterations (record.c), so a wait without bound there is cut silently, and the walk then takes a predecessor's
+ * unpublished state (zeros) for its carry: wrong values for segments crossing a range boundary with more than one
+ * lavapipe thread. A read is about 4 iterations of the walk's loops there (a walk cut after about 16 300 reads);
+ * 1024 reads, as the scan's default wait, leave the rest of the kernel's loops most of the budget. Where the
+ * look-back is safe, the walk waits without bound (0xffffffff). */
+#define MGPU_SEGREDUCE_LOOKBACK_WAIT 1024u
 /* Threads of a segreduce_keys workgroup (a grid-stride loop). */
 #define MGPU_SEGREDUCE_KEYS_NT       256u
 
@@ -207,18 +216,20 @@ mgpu_result mgpu_segreduce_get_requirements(mgpu_context ctx, const mgpu_segredu
 }
 
 /* The pipelines of the three dispatches (the one pass: its two, the clear in partition, and tile; spine unused). */
-static void mgpu_segreduce_keys(mgpu_type type, mgpu_op op, const mgpu_tuning *t, mgpu_pipeline_key *partition,
-                                mgpu_pipeline_key *tile, mgpu_pipeline_key *spine) {
+static void mgpu_segreduce_keys(mgpu_context ctx, mgpu_type type, mgpu_op op, const mgpu_tuning *t,
+                                mgpu_pipeline_key *partition, mgpu_pipeline_key *tile, mgpu_pipeline_key *spine) {
     bool subgroup = t->subgroup == MGPU_SWITCH_ON;
     uint32_t nt, vt;
     mgpu_segreduce_shape(t, &nt, &vt);
     if (t->lookback == MGPU_SWITCH_ON) {
         *partition = (mgpu_pipeline_key){
             .kernel = MGPU_KERNEL_SEGREDUCE_CLEAR, .type = MGPU_TYPE_I32, .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT}};
-        *tile = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SEGREDUCE_LOOKBACK,
-                                    .type = type,
-                                    .subgroup = subgroup,
-                                    .spec = {[MGPU_SPEC_NT] = nt, [MGPU_SPEC_VT] = vt, [MGPU_SPEC_OP] = op}};
+        uint32_t wait = ctx->info.lookback_safe ? UINT32_MAX : MGPU_SEGREDUCE_LOOKBACK_WAIT;
+        *tile = (mgpu_pipeline_key){
+            .kernel = MGPU_KERNEL_SEGREDUCE_LOOKBACK,
+            .type = type,
+            .subgroup = subgroup,
+            .spec = {[MGPU_SPEC_NT] = nt, [MGPU_SPEC_VT] = vt, [MGPU_SPEC_OP] = op, [MGPU_SPEC_LOOKBACK_WAIT] = wait}};
         *spine = *tile;
         return;
     }
@@ -246,7 +257,7 @@ static mgpu_result mgpu_segreduce_record(mgpu_context ctx, VkCommandBuffer cmd, 
     pc->partitions = base;
     pc->tile_size = plan->tile;
     mgpu_pipeline_key partition, tile, spine;
-    mgpu_segreduce_keys(type, op, &plan->tuning, &partition, &tile, &spine);
+    mgpu_segreduce_keys(ctx, type, op, &plan->tuning, &partition, &tile, &spine);
     if (plan->lookback) {
         pc->counter = base + plan->counter_offset;
         pc->tile_state = base + plan->state_offset;
@@ -522,7 +533,7 @@ static mgpu_result mgpu_segreduce_prepare(mgpu_context ctx, mgpu_type type) {
     mgpu_result r = MGPU_SUCCESS;
     for (uint32_t op = MGPU_OP_ADD; op <= MGPU_OP_MAX && r == MGPU_SUCCESS; ++op) {
         mgpu_pipeline_key partition, tile, spine;
-        mgpu_segreduce_keys(type, (mgpu_op)op, &t, &partition, &tile, &spine);
+        mgpu_segreduce_keys(ctx, type, (mgpu_op)op, &t, &partition, &tile, &spine);
         VkPipeline p;
         r = mgpu__prepare_partitions(ctx, &partition);
         if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &tile, &p);

@@ -35,10 +35,13 @@
  * here instead of by a dispatch of binary searches before, and tiles without starts reduced without barriers,
  * 125 us, and 89 -> 77 us at a mean segment of 10000: bench/RESULTS.md, fourteenth to sixteenth sessions.)
  * Shared memory: a start index per position (read at heads only), a bit per position, and the segmented scan's
- * arrays; no values. The look-back waits for 2^32 - 1 reads (a predecessor's carry cannot be recomputed from its
- * values alone; lookback.glsl's walk would then reduce them, which is wrong here): the host runs this kernel only
- * where workgroups that have started make progress (not lavapipe with more than one thread, where a forced one
- * pass gives wrong values for some segments crossing a range boundary: README).
+ * arrays; no values. The look-back waits LOOKBACK_WAIT reads for a silent predecessor, then recomputes its carry
+ * from its values and its last start (mgpu_lookback_recompute; lookback.glsl's own fallback would reduce all its
+ * values, which is wrong here). On GPUs the wait has no bound (0xffffffff). On lavapipe (the one pass forced) it
+ * is bounded: llvmpipe ends every loop of an invocation once its loops together have run 65535 iterations, so
+ * with more than one thread a range waiting on a predecessor still reducing its tiles had its walk cut after
+ * about 16 300 reads, and took the predecessor's zeroed state as its carry (wrong values for segments crossing a
+ * range boundary).
  */
 #include "shared/spec_ids.h"
 #include "kernels/segreduce/segreduce_pc.h"
@@ -47,7 +50,10 @@
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
 layout(constant_id = MGPU_SPEC_OP) const uint OP = 0u;
-const uint LOOKBACK_WAIT = 0xffffffffu; /* lookback.glsl: never recompute a silent predecessor from its values */
+/* lookback.glsl: flag reads before mgpu_lookback_recompute. The host passes 0xffffffff where the look-back is safe
+ * (GPUs: wait), and a bound elsewhere (segreduce.c's MGPU_SEGREDUCE_LOOKBACK_WAIT: llvmpipe silently ends a longer
+ * wait, and the walk would take an unpublished state for a carry). */
+layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT = 0xffffffffu;
 
 layout(push_constant, std430) uniform SegreducePush { MGPU_SEGREDUCE_PC_FIELDS } pc;
 
@@ -62,6 +68,9 @@ shared uint s_scan_flags[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #define MGPU_SEGSCAN_SHARED_FLAGS s_scan_flags
 #include "include/cta_segscan.glsl"
 #include "include/loadstore.glsl"
+/* A silent predecessor range's carry, recomputed (below): lookback.glsl's own fallback reduces all its values. */
+#define MGPU_LOOKBACK_RECOMPUTE
+uint mgpu_lookback_recompute(uint range, out T value);
 #include "include/lookback.glsl"
 #include "include/count.glsl"
 #include "kernels/segreduce/segreduce.glsl"
@@ -115,41 +124,75 @@ void mgpu_load_tile(uint tile, out T x[VT]) {
     }
 }
 
-/* The first k in [0, segments] whose start is at or past value position `value` (segments if none), by every
- * thread of the workgroup together (uniform control flow; a barrier). With subgroups, subgroup 0 searches K-ary:
- * lane i probes the last start of the i-th of K steps, and the first lane whose probe is not below the value
- * bounds the next interval (log_K of the starts' count dependent loads: 4 rounds for 2^20 starts at K = 32);
- * without, thread 0 searches binary. Starts out of order (a broken precondition) give some k in that range. */
+/* The first k in [0, segments] whose start is at or past value position `value` (segments if none): with
+ * subgroups, by every lane of the calling subgroup together, K-ary (lane i probes the last start of the i-th of K
+ * steps, and the first lane whose probe is not below the value bounds the next interval: log_K of the starts'
+ * count dependent loads, 4 rounds for 2^20 starts at K = 32); without, by the calling thread, binary. Starts out
+ * of order (a broken precondition) give some k in that range. */
+uint mgpu_search_starts(uint value, uint segments) {
+    uint lo = 0u, hi = segments;
+#ifdef MGPU_SUBGROUP
+    uint lanes = gl_SubgroupSize, lane = gl_SubgroupInvocationID;
+    while (lo < hi) { /* the answer is in [lo, hi]; uniform across the subgroup */
+        uint step = (hi - lo + lanes - 1u) / lanes, q = lo + lane * step + step - 1u;
+        uvec4 at_or_past = subgroupBallot(q >= hi || mgpu_segment_start(q, segments) >= value);
+        if (at_or_past == uvec4(0u)) {
+            lo = hi; /* not reached: the last lane's probe is at hi - 1 or past */
+        } else {
+            uint lane_found = subgroupBallotFindLSB(at_or_past);
+            hi = min(hi, lo + lane_found * step + step - 1u);
+            lo += lane_found * step;
+        }
+    }
+#else
+    while (lo < hi) {
+        uint mid = (lo + hi) >> 1u;
+        if (mgpu_segment_start(mid, segments) < value) lo = mid + 1u;
+        else hi = mid;
+    }
+#endif
+    return lo;
+}
+
+/* mgpu_search_starts by subgroup 0 (thread 0 without subgroups) for the whole workgroup (uniform control flow; a
+ * barrier). */
 uint mgpu_first_start_at(uint value, uint segments) {
 #ifdef MGPU_SUBGROUP
     if (gl_SubgroupID == 0u) {
-        uint lo = 0u, hi = segments, lanes = gl_SubgroupSize, lane = gl_SubgroupInvocationID;
-        while (lo < hi) { /* the answer is in [lo, hi]; uniform across the subgroup */
-            uint step = (hi - lo + lanes - 1u) / lanes, q = lo + lane * step + step - 1u;
-            uvec4 at_or_past = subgroupBallot(q >= hi || mgpu_segment_start(q, segments) >= value);
-            if (at_or_past == uvec4(0u)) {
-                lo = hi; /* not reached: the last lane's probe is at hi - 1 or past */
-            } else {
-                uint lane_found = subgroupBallotFindLSB(at_or_past);
-                hi = min(hi, lo + lane_found * step + step - 1u);
-                lo += lane_found * step;
-            }
-        }
-        if (lane == 0u) s_lo = lo;
+        uint k = mgpu_search_starts(value, segments);
+        if (gl_SubgroupInvocationID == 0u) s_lo = k;
     }
 #else
-    if (gl_LocalInvocationID.x == 0u) {
-        uint lo = 0u, hi = segments;
-        while (lo < hi) {
-            uint mid = (lo + hi) >> 1u;
-            if (mgpu_segment_start(mid, segments) < value) lo = mid + 1u;
-            else hi = mid;
-        }
-        s_lo = lo;
-    }
+    if (gl_LocalInvocationID.x == 0u) s_lo = mgpu_search_starts(value, segments);
 #endif
     barrier();
     return s_lo;
+}
+
+uint g_segments; /* the segment count, set at the start of main */
+
+/* The carry of range `range`, which the look-back found silent (a device that does not keep started workgroups
+ * progressing, or a very long wait), recomputed as the range publishes it: the reduction of its values from its
+ * last start on, complete, or of all its values, an aggregate, when it holds no start (range 0 publishes that as
+ * complete: the same prefix, as nothing precedes it). By the calling subgroup in the subgroup variant. */
+uint mgpu_lookback_recompute(uint range, out T value) {
+    uint tiles = max(1u, g_count / NV + (g_count % NV != 0u ? 1u : 0u));
+    uint tile0 = range * pc.range_tiles, tile1 = min(tile0 + pc.range_tiles, tiles);
+    uint first = tile0 * NV, end = min(tile1 * NV, g_count);
+    uint lo = mgpu_search_starts(first, g_segments);
+    uint hi = tile1 == tiles ? g_segments : mgpu_search_starts(end, g_segments); /* the last: starts at count too */
+    bool has_start = hi > lo;
+    if (has_start) first = clamp(mgpu_segment_start(hi - 1u, g_segments), first, end);
+    TArray values = TArray(pc.values);
+    T v = mgpu_op_identity();
+#ifdef MGPU_SUBGROUP
+    for (uint i = first + gl_SubgroupInvocationID; i < end; i += gl_SubgroupSize) v = mgpu_op_apply(v, values.v[i]);
+    v = mgpu_subgroup_reduce(v);
+#else
+    for (uint i = first; i < end; ++i) v = mgpu_op_apply(v, values.v[i]);
+#endif
+    value = v;
+    return has_start ? MGPU_LOOKBACK_INCLUSIVE : MGPU_LOOKBACK_AGGREGATE;
 }
 
 /* Adds `mine` (0 or 1, the calling thread's) to s_count, one shared atomic per subgroup where there are
@@ -168,6 +211,7 @@ uint mgpu_start_or_none(uint k, uint segments) { return k < segments ? mgpu_segm
 
 void main() {
     uint segments = mgpu_segreduce_begin();
+    g_segments = segments;
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint tiles = max(1u, g_count / NV + (g_count % NV != 0u ? 1u : 0u));
     uint ranges = tiles / pc.range_tiles + (tiles % pc.range_tiles != 0u ? 1u : 0u);
