@@ -37,12 +37,15 @@
  * Contract: include after types.glsl. The value walk (defined when ops.glsl is included) needs T's operator
  * (ops.glsl, and subgroup.glsl with MGPU_SUBGROUP) and `layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint
  * LOOKBACK_WAIT`: a predecessor still silent after LOOKBACK_WAIT reads is reduced from the input by the waiting
- * tile itself (0: at once, a verification mode; 0xffffffff: wait, for in-place scans, whose predecessors may have
- * overwritten their input). A kernel whose predecessors' values are not the reduction of their inputs defines
- * MGPU_LOOKBACK_RECOMPUTE and `uint mgpu_lookback_recompute(uint pred, out T value)` (its flag and value,
- * recomputed; called by the whole subgroup in the subgroup walk, by the walking thread otherwise) before
- * including this file. GLSL450 memory model with coherent buffers, not the Vulkan memory model (lavapipe,
- * Mesa 22.3, drops a subgroup's stores from modules that declare it).
+ * tile itself (0: at once, a verification mode; MGPU_LOOKBACK_WAIT_FOREVER, 0xffffffff: wait without bound, for
+ * in-place scans, whose predecessors may have overwritten their input, and kernels on devices known to keep
+ * started workgroups progressing; the specialized pipeline then holds no fallback code: with the segmented
+ * reduce's recompute in it, its one pass ran at 170 us instead of 125, bench/RESULTS.md, sixteenth session). A
+ * kernel whose predecessors' values are not the reduction of their inputs defines MGPU_LOOKBACK_RECOMPUTE and
+ * `uint mgpu_lookback_recompute(uint pred, out T value)` (its flag and value, recomputed; called by the whole
+ * subgroup in the subgroup walk, by the walking thread otherwise) before including this file. GLSL450 memory
+ * model with coherent buffers, not the Vulkan memory model (lavapipe, Mesa 22.3, drops a subgroup's stores from
+ * modules that declare it).
  */
 #ifndef MGPU_LOOKBACK_GLSL
 #define MGPU_LOOKBACK_GLSL
@@ -62,6 +65,9 @@ uint mgpu_lookback_take_tile(UintArrayCoherent counter) { return atomicAdd(count
 
 /* Split words: tile `tile`'s state is words [tile * MGPU_LOOKBACK_TILE_STRIDE, .. + MGPU_TILE_WORDS). */
 #define MGPU_TILE_WORDS MGPU_LOOKBACK_STATE_WORDS(MGPU_WORDS)
+
+/* LOOKBACK_WAIT: wait without bound, never recompute (a constant, so the fallback's code goes). */
+#define MGPU_LOOKBACK_WAIT_FOREVER 0xffffffffu
 
 void mgpu_tile_state_publish(UintArrayCoherent state, uint tile, T value, uint flag) {
     uvec2 w = mgpu_to_words(value);
@@ -192,7 +198,7 @@ T mgpu_lookback_values(UintArrayCoherent state, uint tile, TArray src, uint coun
             needed = lane <= stop;
             uvec4 silent = subgroupBallot(needed && flag == MGPU_LOOKBACK_NOT_READY);
             if (subgroupBallotBitCount(silent) == 0u) break;
-            if (reads >= LOOKBACK_WAIT) {
+            if (LOOKBACK_WAIT != MGPU_LOOKBACK_WAIT_FOREVER && reads >= LOOKBACK_WAIT) {
                 // Give up waiting: reduce each silent predecessor from the input, as an aggregate.
                 while (subgroupBallotBitCount(silent) > 0u) {
                     uint l = subgroupBallotFindLSB(silent);
@@ -228,9 +234,11 @@ T mgpu_lookback_values(UintArrayCoherent state, uint tile, TArray src, uint coun
     for (int pred = int(tile) - 1; pred >= 0; --pred) {
         T v = mgpu_op_identity();
         uint flag = MGPU_LOOKBACK_NOT_READY;
-        for (uint reads = 0u; flag == MGPU_LOOKBACK_NOT_READY && reads < LOOKBACK_WAIT; ++reads)
+        for (uint reads = 0u;
+             flag == MGPU_LOOKBACK_NOT_READY && (LOOKBACK_WAIT == MGPU_LOOKBACK_WAIT_FOREVER || reads < LOOKBACK_WAIT);
+             ++reads)
             flag = mgpu_tile_state_read(state, uint(pred), v);
-        if (flag == MGPU_LOOKBACK_NOT_READY) {
+        if (LOOKBACK_WAIT != MGPU_LOOKBACK_WAIT_FOREVER && flag == MGPU_LOOKBACK_NOT_READY) {
 #ifdef MGPU_LOOKBACK_RECOMPUTE
             flag = mgpu_lookback_recompute(uint(pred), v);
 #else
