@@ -280,6 +280,17 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
         mgpu__barrier_compute_write_to_read(ctx, cmd);
     }
     if (r == MGPU_SUCCESS) r = mgpu__dispatch(ctx, cmd, &block, &pc, sizeof pc, x, 1);
+    if (r == MGPU_SUCCESS && plan.passes && segmented) { /* the segments across one boundary, merged at once */
+        mgpu_pipeline_key straddle =
+            mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_STRADDLE, job->key_type, job->descending, false, false);
+        mgpu__barrier_compute_write_to_read(ctx, cmd);
+        pc = (mgpu_segsort_pc){.keys_out = out_keys,
+                               .values_out = out_values,
+                               .ranges_in = ranges,
+                               .count = job->count,
+                               .count_address = count_address};
+        r = mgpu__dispatch(ctx, cmd, &straddle, &pc, sizeof pc, list_groups, 1);
+    }
     mgpu_pipeline_key planner = mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_PLAN, MGPU_TYPE_U32, false, false, false);
     mgpu_pipeline_key prep =
         mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_PREP, job->key_type, job->descending, false, false);
@@ -393,7 +404,7 @@ static mgpu_result mgpu_segsort_prepare(mgpu_context ctx, mgpu_type type) {
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
             plan.value_words = words;
-            uint32_t kernels[] = {MGPU_KERNEL_SEGSORT_PREP, MGPU_KERNEL_SEGSORT_MERGE};
+            uint32_t kernels[] = {MGPU_KERNEL_SEGSORT_PREP, MGPU_KERNEL_SEGSORT_MERGE, MGPU_KERNEL_SEGSORT_STRADDLE};
             for (size_t k = 0; k < MGPU_ARRAY_COUNT(kernels) && r == MGPU_SUCCESS; ++k) {
                 mgpu_pipeline_key key = mgpu_segsort_key(&plan, kernels[k], type, descending, false, false);
                 r = mgpu__pipeline_get(ctx, &key, &p);

@@ -21,10 +21,19 @@ uint g_count;
 void mgpu_segsort_read_count() { g_count = mgpu_count(pc.count_address, pc.count); }
 
 /* A pair's active region: A's part [lo, mid), B's part [mid, hi), global positions. Nothing merges where either
- * part is empty. */
+ * part is empty. bounded: lo is a segment's first key and hi the end of that segment (the region is the whole
+ * segment). */
 struct mgpu_segsort_region {
     uint lo, mid, hi;
+    bool bounded;
 };
+
+/* Whether segsort_straddle merged the segment [lo, hi) across the tile boundary at mid (tiles of nv keys): a whole
+ * segment (bounded) with keys on both sides of mid and at most nv of them (so it lies in the two tiles around mid).
+ * Such a segment is sorted before the first pass, and no pass needs to merge it. */
+bool mgpu_segsort_straddled(uint lo, uint mid, uint hi, bool bounded, uint nv) {
+    return bounded && lo < mid && mid < hi && hi - lo <= nv;
+}
 
 /* The active region of the pair that output `position` belongs to, in a pass over runs of `run` keys; `ranges`
  * (present with segments) holds each run's first and last segment head. */
@@ -32,12 +41,13 @@ mgpu_segsort_region mgpu_segsort_active_in(uint position, uint run, uvec2 ranges
     uint n = g_count;
     uint first = position / (2u * run) * (2u * run); /* < 2^31 and 2 run < 2^32: no overflow below */
     uint mid = min(first + run, n), end = min(first + 2u * run, n);
-    mgpu_segsort_region r = mgpu_segsort_region(first, mid, end);
+    mgpu_segsort_region r = mgpu_segsort_region(first, mid, end, false);
     if (mgpu_present(ranges) && mid < n) {
         uint a = first / run; /* A's run; B's is the next */
         uint a_last = Uvec2Array(ranges).v[a].y, b_first = Uvec2Array(ranges).v[a + 1u].x;
         if (a_last != MGPU_SEGSORT_NONE) r.lo = a_last;
         if (b_first != MGPU_SEGSORT_NONE) r.hi = b_first;
+        r.bounded = (a_last != MGPU_SEGSORT_NONE || first == 0u) && (b_first != MGPU_SEGSORT_NONE || end == n);
     }
     return r;
 }
@@ -76,7 +86,8 @@ shared uint s_plan_count, s_plan_base;
 shared uint s_plan_tiles[gl_WorkGroupSize.x];
 
 /* Plans pass `pass` (runs of `run` keys, the runs' heads in ranges_in) for the tiles [chunk NT, chunk NT + NT),
- * a thread per tile: a tile that holds part of its pair's active region joins the pass's list of active tiles
+ * a thread per tile: a tile that holds part of its pair's active region (but of a segment segsort_straddle
+ * merged) joins the pass's list of active tiles
  * (the workgroup gathers them in shared memory and reserves their places with one atomic); every other tile is
  * in place and costs the pass nothing. The thread of each pair's first tile writes the pair's first and last
  * heads to ranges_out, the next pass's runs. Called by the whole workgroup; ends with a barrier. */
@@ -98,7 +109,8 @@ void mgpu_segsort_plan_chunk(uint chunk, uint pass, uint run, uvec2 ranges_in, u
             }
             Uvec2Array(ranges_out).v[a / 2u] = range;
         }
-        if (r.lo < r.mid && r.mid < r.hi && max(x0, r.lo) < min(x1, r.hi))
+        if (r.lo < r.mid && r.mid < r.hi && max(x0, r.lo) < min(x1, r.hi) &&
+            !mgpu_segsort_straddled(r.lo, r.mid, r.hi, r.bounded, nv))
             s_plan_tiles[atomicAdd(s_plan_count, 1u)] = tile;
     }
     barrier();
