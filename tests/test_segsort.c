@@ -717,12 +717,15 @@ void test_segsort(void) {
     seg_case(MGPU_TYPE_U32, 4, false, SORT_INPUT_MANY, large + 1 + test_random_below(large / 4), SEG_LONG, 2);
     seg_case(MGPU_TYPE_F64, 1, true, SORT_INPUT_FEW, large / 2 + 3, SEG_ONE, 1);
     locality_case(MGPU_TYPE_I32, 1, false, large + 5, 2, false);
-    /* Other tile shapes: even VT, VT 1, wider workgroups (the blocksort's rounds, the head scan over more words),
-     * and two workgroups looping over all tiles; one 32-bit and one 64-bit key type each, rotated. */
+    /* Other tile shapes: even VT (without subgroups: segsort_straddle merges every segment by the workgroup), VT 1,
+     * wider workgroups (the blocksort's rounds, the head scan over more words), and two workgroups looping over all
+     * tiles; one 32-bit and one 64-bit key type each, rotated. */
     mgpu_tuning base;
     CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_SEGSORT, MGPU_TYPE_U32, &base));
-    mgpu_tuning shapes[] = {
-        {.nt = 64, .vt = 4}, {.nt = 32, .vt = 1}, {.nt = 128, .vt = 3}, {.nt = 32, .vt = 5, .groups = 2}};
+    mgpu_tuning shapes[] = {{.nt = 64, .vt = 4, .subgroup = MGPU_SWITCH_OFF},
+                            {.nt = 32, .vt = 1},
+                            {.nt = 128, .vt = 3},
+                            {.nt = 32, .vt = 5, .groups = 2}};
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
         if (!shapes[i].groups) shapes[i].groups = base.groups;
         CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SEGSORT, MGPU_TYPE_MASK_ALL, &shapes[i]));

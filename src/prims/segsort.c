@@ -1,7 +1,11 @@
 /*
  * Segmented sort and locality sort (the seeds' chapter 8). The blocksort (segsort_block) sorts each tile of
  * NT * VT keys within its segments straight into the output and records each tile's first and last segment head.
- * Merge pass k then merges runs of tile * 2^k keys pairwise in place in the output: only the segment straddling
+ * With segments, segsort_straddle then merges, at once for every tile boundary, each segment that straddles one
+ * boundary and holds at most a tile of keys (short ones by a subgroup each), and the passes' plans skip those:
+ * at short segments nearly every boundary cuts one, and the passes found them one level at a time (H200, 2^26
+ * u32 keys of mean segment 100: the passes 690 us, the straddle dispatch about 55; 1954 -> 1429 us in all,
+ * bench/RESULTS.md, sixteenth session). Merge pass k then merges runs of tile * 2^k keys pairwise in place in the output: only the segment straddling
  * each pair's interface can change (shaders/kernels/segsort/segsort.glsl), and of it only the tiles whose keys move.
  * A pass walks lists of the tiles it concerns, so that the tiles already in place, most of them once the
  * segments are sorted, cost it nothing: a thread per tile lists the tiles in their pair's active region and
@@ -283,6 +287,7 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
     if (r == MGPU_SUCCESS && plan.passes && segmented) { /* the segments across one boundary, merged at once */
         mgpu_pipeline_key straddle =
             mgpu_segsort_key(&plan, MGPU_KERNEL_SEGSORT_STRADDLE, job->key_type, job->descending, false, false);
+        straddle.subgroup = plan.tuning.subgroup == MGPU_SWITCH_ON; /* short segments: a subgroup each */
         mgpu__barrier_compute_write_to_read(ctx, cmd);
         pc = (mgpu_segsort_pc){.keys_out = out_keys,
                                .values_out = out_values,
@@ -407,6 +412,7 @@ static mgpu_result mgpu_segsort_prepare(mgpu_context ctx, mgpu_type type) {
             uint32_t kernels[] = {MGPU_KERNEL_SEGSORT_PREP, MGPU_KERNEL_SEGSORT_MERGE, MGPU_KERNEL_SEGSORT_STRADDLE};
             for (size_t k = 0; k < MGPU_ARRAY_COUNT(kernels) && r == MGPU_SUCCESS; ++k) {
                 mgpu_pipeline_key key = mgpu_segsort_key(&plan, kernels[k], type, descending, false, false);
+                key.subgroup = kernels[k] == MGPU_KERNEL_SEGSORT_STRADDLE && plan.tuning.subgroup == MGPU_SWITCH_ON;
                 r = mgpu__pipeline_get(ctx, &key, &p);
             }
             if (r == MGPU_SUCCESS && words == 0 && !descending) {

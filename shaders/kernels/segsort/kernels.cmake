@@ -7,4 +7,4 @@ mgpu_kernels(FIRST 20
   "segsort_plan|MGPU_KERNEL_SEGSORT_PLAN|U32|OFF|segsort"
   "segsort_heads|MGPU_KERNEL_SEGSORT_HEADS|U32|OFF|segsort")
 mgpu_kernels(FIRST 35
-  "segsort_straddle|MGPU_KERNEL_SEGSORT_STRADDLE|U32,I32,F32,U64,I64,F64|OFF|segsort")
+  "segsort_straddle|MGPU_KERNEL_SEGSORT_STRADDLE|U32,I32,F32,U64,I64,F64|ON|segsort")

@@ -25,57 +25,77 @@ layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 
 shared T s_keys[gl_WorkGroupSize.x * VT];
 shared uint s_source[gl_WorkGroupSize.x * VT]; /* each output's position in the segment */
-uint g_a_len;
-#define MGPU_MERGE_A(i) s_keys[i]
-#define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
+/* The boundaries of the chunk whose segments merge here: their segments' [lo, hi), those that fit a subgroup's
+ * share of shared memory first (with subgroups), the others after them from the end. */
+shared uint s_lo[gl_WorkGroupSize.x], s_hi[gl_WorkGroupSize.x];
+shared uint s_small, s_large;
+uint g_base, g_a_len; /* the calling merge's segment in s_keys: [g_base, ..), A's part first */
+#define MGPU_MERGE_A(i) s_keys[g_base + (i)]
+#define MGPU_MERGE_B(i) s_keys[g_base + g_a_len + (i)]
 #define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
 #define MGPU_MERGE_KEY(i) s_keys[i]
 #include "include/merge_path.glsl"
 #include "include/cta_merge.glsl"
 
-/* The segment across the boundary after tile `tile`, merged if it is one this kernel merges. */
-void mgpu_boundary(uint tile, uint tiles) {
-    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
-    uint mid = (tile + 1u) * nv;
-    uvec2 a = Uvec2Array(pc.ranges_in).v[tile], b = Uvec2Array(pc.ranges_in).v[tile + 1u];
-    bool lo_bound = a.y != MGPU_SEGSORT_NONE || tile == 0u, hi_bound = b.x != MGPU_SEGSORT_NONE || tile + 2u == tiles;
-    uint lo = a.y != MGPU_SEGSORT_NONE ? a.y : tile * nv, hi = b.x != MGPU_SEGSORT_NONE ? b.x : min(mid + nv, g_count);
-    if (!mgpu_segsort_straddled(lo, mid, hi, lo_bound && hi_bound, nv)) return; /* uniform */
+#ifdef MGPU_SUBGROUP
+#extension GL_KHR_shader_subgroup_basic : require
+#endif
+
+/* The merge's threads meet: a subgroup's (its own share of shared memory), or the workgroup's. */
+void mgpu_merge_sync(bool subgroup) {
+#ifdef MGPU_SUBGROUP
+    if (subgroup) {
+        subgroupMemoryBarrierShared();
+        subgroupBarrier();
+        return;
+    }
+#endif
+    barrier();
+}
+
+/* Merges segment [lo, hi), whose parts [lo, mid) and [mid, hi) are sorted, in place in the output, by `lanes`
+ * threads (a subgroup, or the workgroup; the caller is `lane`) through s_keys and s_source from `base` (room for
+ * lanes * VT keys). */
+void mgpu_merge_segment(uint lo, uint mid, uint hi, uint base, uint lanes, uint lane, bool subgroup) {
     uint a_len = mid - lo, count = hi - lo;
+    g_base = base;
     g_a_len = a_len;
     TArray keys = TArray(pc.keys_out);
-    T loaded[VT];
-    mgpu_load_striped2(loaded, keys.v, lo, keys.v, mid, a_len, count);
-    mgpu_striped_to_shared(s_keys, loaded, count);
-    barrier();
-
-    uint diag = min(tid * VT, count);
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint i = j * lanes + lane;
+        if (i < count) s_keys[base + i] = keys.v[lo + i];
+    }
+    mgpu_merge_sync(subgroup);
+    uint diag = min(lane * VT, count);
     uint pa = mgpu_merge_path(a_len, count - a_len, diag);
-    uint pb = a_len + diag - pa; /* B's place in s_keys (the macro advances pa and pb) */
+    uint a = base + pa, b = base + a_len + diag - pa; /* absolute places in s_keys (the macro advances them) */
     T merged[VT];
     uint sources[VT];
-    mgpu_serial_merge(merged, sources, pa, a_len, pb, count, nv - 1u);
-    barrier();
+    mgpu_serial_merge(merged, sources, a, base + a_len, b, base + count, base + lanes * VT - 1u);
+    mgpu_merge_sync(subgroup);
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint o = tid * VT + j;
+        uint o = lane * VT + j;
         if (o < count) {
-            s_keys[o] = merged[j];
-            s_source[o] = sources[j]; /* A's part and B's are adjacent: the source is its place in the segment */
+            s_keys[base + o] = merged[j];
+            s_source[base + o] = sources[j] - base; /* A's part and B's are adjacent: its place in the segment */
         }
     }
-    barrier();
-    mgpu_store_striped(keys.v, lo, s_keys, count);
+    mgpu_merge_sync(subgroup);
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        uint o = j * lanes + lane;
+        if (o < count) keys.v[lo + o] = s_keys[base + o];
+    }
     if (VALUE_WORDS > 0u) {
         // In place: every value is read before any is written.
         uvec2 values[VT];
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
-            uint o = j * nt + tid;
-            if (o < count) values[j] = mgpu_value_load(pc.values_out, lo + s_source[o]);
+            uint o = j * lanes + lane;
+            if (o < count) values[j] = mgpu_value_load(pc.values_out, lo + s_source[base + o]);
         }
         memoryBarrierBuffer();
-        barrier();
+        mgpu_merge_sync(subgroup);
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
-            uint o = j * nt + tid;
+            uint o = j * lanes + lane;
             if (o < count) mgpu_value_store(pc.values_out, lo + o, values[j]);
         }
     }
@@ -83,9 +103,53 @@ void mgpu_boundary(uint tile, uint tiles) {
 
 void main() {
     mgpu_segsort_read_count();
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
     uint tiles = mgpu_segsort_tiles();
-    for (uint tile = gl_WorkGroupID.x; tile + 1u < tiles; tile += gl_NumWorkGroups.x) {
-        mgpu_boundary(tile, tiles);
-        barrier(); /* the next boundary reuses shared memory */
+    uint boundaries = max(tiles, 1u) - 1u; /* the one after each tile but the last (none for no keys) */
+#ifdef MGPU_SUBGROUP
+    uint share = gl_SubgroupSize * VT; /* keys a subgroup merges alone */
+#else
+    uint share = 0u;
+#endif
+    // The boundaries spread evenly over the workgroups, at most NT at a time (a workgroup's share of a 2^20-key
+    // sort is one boundary, where chunks of NT left all but 3 of its 585 workgroups idle).
+    uint per_group = min(nt, (boundaries + gl_NumWorkGroups.x - 1u) / gl_NumWorkGroups.x);
+    for (uint chunk = gl_WorkGroupID.x * per_group; chunk < boundaries; chunk += gl_NumWorkGroups.x * per_group) {
+        // Each thread checks one boundary; the segments to merge are listed by size.
+        if (tid == 0u) {
+            s_small = 0u;
+            s_large = 0u;
+        }
+        barrier();
+        uint tile = chunk + tid;
+        if (tid < per_group && tile < boundaries) {
+            uint mid = (tile + 1u) * nv;
+            uvec2 a = Uvec2Array(pc.ranges_in).v[tile], b = Uvec2Array(pc.ranges_in).v[tile + 1u];
+            bool bounded = (a.y != MGPU_SEGSORT_NONE || tile == 0u) && (b.x != MGPU_SEGSORT_NONE || tile + 2u == tiles);
+            uint lo = a.y != MGPU_SEGSORT_NONE ? a.y : tile * nv;
+            uint hi = b.x != MGPU_SEGSORT_NONE ? b.x : min(mid + nv, g_count);
+            if (mgpu_segsort_straddled(lo, mid, hi, bounded, nv)) {
+                uint slot = hi - lo <= share ? atomicAdd(s_small, 1u) : nt - 1u - atomicAdd(s_large, 1u);
+                s_lo[slot] = lo;
+                s_hi[slot] = hi;
+            }
+        }
+        barrier();
+#ifdef MGPU_SUBGROUP
+        // The small ones: a subgroup each, in its share of shared memory, with no workgroup barrier.
+        for (uint i = gl_SubgroupID; i < s_small; i += gl_NumSubgroups) {
+            uint lo = s_lo[i], hi = s_hi[i];
+            mgpu_merge_segment(lo, (lo / nv + 1u) * nv, hi, gl_SubgroupID * share, gl_SubgroupSize,
+                               gl_SubgroupInvocationID, true);
+            mgpu_merge_sync(true); /* the next one reuses the share */
+        }
+        barrier();
+#endif
+        // The others: the whole workgroup each.
+        for (uint i = 0u; i < s_large; ++i) {
+            uint lo = s_lo[nt - 1u - i], hi = s_hi[nt - 1u - i];
+            mgpu_merge_segment(lo, (lo / nv + 1u) * nv, hi, 0u, nt, tid, false);
+            barrier(); /* the next one reuses shared memory */
+        }
     }
 }
