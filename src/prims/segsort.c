@@ -4,8 +4,8 @@
  * With segments, segsort_straddle then merges, at once for every tile boundary, each segment that straddles one
  * boundary and holds at most a tile of keys (short ones by a subgroup each), and the passes' plans skip those:
  * at short segments nearly every boundary cuts one, and the passes found them one level at a time (H200, 2^26
- * u32 keys of mean segment 100: the passes 690 us, the straddle dispatch about 55; 1954 -> 1429 us in all,
- * bench/RESULTS.md, sixteenth session). Merge pass k then merges runs of tile * 2^k keys pairwise in place in
+ * u32 keys of mean segment 100: 1954 -> 1429 us, of which the passes had taken 690; bench/RESULTS.md, sixteenth
+ * session). Merge pass k then merges runs of tile * 2^k keys pairwise in place in
  * the output: only the segment straddling each pair's interface can change (shaders/kernels/segsort/segsort.glsl),
  * and of it only the tiles whose keys move.
  * A pass walks lists of the tiles it concerns, so that the tiles already in place, most of them once the

@@ -86,10 +86,9 @@ shared uint s_plan_count, s_plan_base;
 shared uint s_plan_tiles[gl_WorkGroupSize.x];
 
 /* Plans pass `pass` (runs of `run` keys, the runs' heads in ranges_in) for the tiles [chunk NT, chunk NT + NT),
- * a thread per tile: a tile that holds part of its pair's active region (but of a segment segsort_straddle
- * merged) joins the pass's list of active tiles
- * (the workgroup gathers them in shared memory and reserves their places with one atomic); every other tile is
- * in place and costs the pass nothing. The thread of each pair's first tile writes the pair's first and last
+ * a thread per tile: a tile that holds part of its pair's active region, unless that region is a segment
+ * segsort_straddle merged, joins the pass's list of active tiles (the workgroup gathers them in shared memory
+ * and reserves their places with one atomic); every other tile is in place and costs the pass nothing. The thread of each pair's first tile writes the pair's first and last
  * heads to ranges_out, the next pass's runs. Called by the whole workgroup; ends with a barrier. */
 void mgpu_segsort_plan_chunk(uint chunk, uint pass, uint run, uvec2 ranges_in, uvec2 ranges_out) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
