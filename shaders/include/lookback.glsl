@@ -31,8 +31,9 @@
  * trip, reducing the values with the kernel's operator, and a predecessor silent for LOOKBACK_WAIT reads is
  * reduced from the input instead, so that an out-of-place scan never waits without bound (mgpu_lookback_values).
  * The radix pass has 256 slots per tile: one thread per digit walks, MGPU_LOOKBACK_COUNT_WINDOW predecessors per
- * round trip, adding counts, and waits without bound (mgpu_lookback_counts). A subgroup per digit would spend 256
- * subgroup walks per tile; one thread per scan tile would serialize its round trips.
+ * round trip, adding counts (mgpu_lookback_counts). A subgroup per digit would spend 256 subgroup walks per tile;
+ * one thread per scan tile would serialize its round trips. The count walks wait without bound, unless the kernel
+ * gives them a recompute (below).
  *
  * Contract: include after types.glsl. The value walk (defined when ops.glsl is included) needs T's operator
  * (ops.glsl, and subgroup.glsl with MGPU_SUBGROUP) and `layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint
@@ -43,7 +44,15 @@
  * reduce's recompute in it, its one pass ran at 170 us instead of 125, bench/RESULTS.md, sixteenth session). A
  * kernel whose predecessors' values are not the reduction of their inputs defines MGPU_LOOKBACK_RECOMPUTE and
  * `uint mgpu_lookback_recompute(uint pred, out T value)` (its flag and value, recomputed; called by the whole
- * subgroup in the subgroup walk, by the walking thread otherwise) before including this file. GLSL450 memory
+ * subgroup in the subgroup walk, by the walking thread otherwise) before including this file. A kernel whose count
+ * walks must not wait without bound (where the look-back is not known safe: llvmpipe ends every loop of an
+ * invocation once its loops together have run 65535 iterations, so a long wait there is cut silently and the walk
+ * takes an unpublished word for a count) defines MGPU_LOOKBACK_COUNT_RECOMPUTE, declares LOOKBACK_WAIT as above
+ * and defines `uint mgpu_lookback_count_recompute(uint pred, uint slot)`: the count word predecessor `pred`
+ * publishes in `slot`, recomputed from the input (an aggregate, or the inclusive prefix a tile publishes at once,
+ * such as the radix pass's tile 0); called by the whole subgroup in the subgroup walk, by the walking thread in
+ * mgpu_lookback_counts. A predecessor still silent after LOOKBACK_WAIT reads of its word is then recomputed; with
+ * MGPU_LOOKBACK_WAIT_FOREVER the walks wait, and the specialized pipeline holds no recompute. GLSL450 memory
  * model with coherent buffers, not the Vulkan memory model (lavapipe, Mesa 22.3, drops a subgroup's stores from
  * modules that declare it).
  */
@@ -104,16 +113,30 @@ uint mgpu_lookback_count_word(uint count, bool inclusive) {
 
 /* The exclusive prefix of slot `slot` of `tile`: the sum of the counts its predecessors published there, read
  * back from tile - 1 until an inclusive prefix (0 for tile 0), MGPU_LOOKBACK_COUNT_WINDOW words per round trip.
- * Waits without bound for a predecessor that has not published. The word of (tile, slot) is
- * state[header + tile * slots + slot]. */
+ * Waits for a predecessor that has not published: without bound, or with MGPU_LOOKBACK_COUNT_RECOMPUTE for
+ * LOOKBACK_WAIT round trips that find it first in the window and silent, then recomputes its word. The word of
+ * (tile, slot) is state[header + tile * slots + slot]. */
 uint mgpu_lookback_counts(UintArrayCoherent state, uint header, uint slots, uint tile, uint slot) {
     uint prefix = 0u;
     bool done = tile == 0u;
+#ifdef MGPU_LOOKBACK_COUNT_RECOMPUTE
+    uint reads = 0u; /* round trips that found predecessor p - 1 silent */
+#endif
     for (uint p = tile; !done;) { /* p: the predecessors not yet added are 0 .. p - 1 */
         uint words[MGPU_LOOKBACK_COUNT_WINDOW];
         [[unroll]] for (uint k = 0u; k < MGPU_LOOKBACK_COUNT_WINDOW; ++k) /* before tile 0: an inclusive 0 */
             words[k] = p > k ? mgpu_lookback_load(state, header + (p - 1u - k) * slots + slot)
                              : MGPU_LOOKBACK_COUNT_INCLUSIVE;
+#ifdef MGPU_LOOKBACK_COUNT_RECOMPUTE
+        if (LOOKBACK_WAIT != MGPU_LOOKBACK_WAIT_FOREVER) {
+            if (words[0] != 0u) reads = 0u;
+            else if (reads < LOOKBACK_WAIT) ++reads;
+            else { /* give up waiting: its word from the input */
+                words[0] = mgpu_lookback_count_recompute(p - 1u, slot);
+                reads = 0u;
+            }
+        }
+#endif
         bool stalled = false; /* a predecessor not published yet: read again from it */
         [[unroll]] for (uint k = 0u; k < MGPU_LOOKBACK_COUNT_WINDOW; ++k) {
             uint v = words[k];
@@ -138,7 +161,8 @@ uint mgpu_lookback_counts(UintArrayCoherent state, uint header, uint slots, uint
 /* mgpu_lookback_counts by every lane of one subgroup, for a single slot: each round, lane i reads predecessor
  * window_end - i (one round trip for gl_SubgroupSize predecessors, where the one-thread walk reads
  * MGPU_LOOKBACK_COUNT_WINDOW); a ballot finds the nearest inclusive prefix, and only lanes up to it whose word is
- * not published yet read again. Waits without bound. Every lane returns the prefix. */
+ * not published yet read again. Waits without bound, or with MGPU_LOOKBACK_COUNT_RECOMPUTE LOOKBACK_WAIT reads,
+ * after which the subgroup recomputes each silent lane's word. Every lane returns the prefix. */
 uint mgpu_lookback_counts_subgroup(UintArrayCoherent state, uint header, uint slots, uint tile, uint slot) {
     uint lane = gl_SubgroupInvocationID, prefix = 0u;
     int window_end = int(tile) - 1;
@@ -148,12 +172,30 @@ uint mgpu_lookback_counts_subgroup(UintArrayCoherent state, uint header, uint sl
         uint index = header + uint(max(pred, 0)) * slots + slot;
         uint w = pred >= 0 ? mgpu_lookback_load(state, index) : MGPU_LOOKBACK_COUNT_INCLUSIVE; /* before tile 0 */
         bool needed;
+#ifdef MGPU_LOOKBACK_COUNT_RECOMPUTE
+        uint reads = 1u;
+#endif
         for (;;) {
             uvec4 inclusive = subgroupBallot((w & MGPU_LOOKBACK_COUNT_INCLUSIVE) != 0u);
             found = subgroupBallotBitCount(inclusive) > 0u;
             needed = lane <= (found ? subgroupBallotFindLSB(inclusive) : gl_SubgroupSize - 1u);
             bool waiting = needed && w == 0u;
-            if (subgroupBallotBitCount(subgroupBallot(waiting)) == 0u) break; /* ballot: no Vote capability */
+            uvec4 silent = subgroupBallot(waiting);
+            if (subgroupBallotBitCount(silent) == 0u) break; /* ballot: no Vote capability */
+#ifdef MGPU_LOOKBACK_COUNT_RECOMPUTE
+            if (LOOKBACK_WAIT != MGPU_LOOKBACK_WAIT_FOREVER && reads >= LOOKBACK_WAIT) {
+                // Give up waiting: each silent predecessor's word from the input (then the ballots again: a
+                // recomputed word may be an inclusive prefix).
+                while (subgroupBallotBitCount(silent) > 0u) {
+                    uint l = subgroupBallotFindLSB(silent);
+                    uint r = mgpu_lookback_count_recompute(uint(window_end - int(l)), slot);
+                    if (lane == l) w = r;
+                    silent[l >> 5u] &= ~(1u << (l & 31u));
+                }
+                continue;
+            }
+            ++reads;
+#endif
             if (waiting) w = mgpu_lookback_load(state, index);
         }
         uint count = (w & MGPU_LOOKBACK_COUNT_INCLUSIVE) != 0u ? w & ~MGPU_LOOKBACK_COUNT_INCLUSIVE : w - 1u;

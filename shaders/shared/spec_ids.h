@@ -7,7 +7,7 @@
 #define MGPU_SPEC_OP            2 /* mgpu_op */
 #define MGPU_SPEC_EXCLUSIVE     3 /* scan: exclusive (1) or inclusive (0) */
 #define MGPU_SPEC_MODE          4 /* kernel-specific mode, e.g. MGPU_SCAN_MODE_* */
-#define MGPU_SPEC_LOOKBACK_WAIT 5 /* scan_lookback, segreduce_lookback: flag reads before recomputing a predecessor */
+#define MGPU_SPEC_LOOKBACK_WAIT 5 /* look-back kernels: reads of a silent predecessor before recomputing it */
 /* 6: unused */
 #define MGPU_SPEC_MAX_SUBGROUP \
     6 /* radix ranking: the largest subgroup size the device may use (<= 32: one ballot word) */
