@@ -21,6 +21,16 @@
 #include "../mgpu_internal.h"
 #include "kernels/radixsort/radixsort_pc.h"
 
+/* The one-sweep look-back, where the look-back is not known to be safe (mgpu_device_info.lookback_safe false, the
+ * one-sweep passes forced): round trips that find a predecessor silent before the walking thread recomputes its
+ * digit count from the pass's input keys (radix_onesweep.comp). llvmpipe (lavapipe) ends every loop of an
+ * invocation once its loops together have run 65535 iterations, so a wait without bound there is cut silently
+ * (with more than one lavapipe thread, while the predecessor's thread is descheduled) and the walk takes the
+ * unpublished word (0) for a count. 1024, as the segmented reduce's wait (segreduce.c), leaves the kernel's other
+ * loops most of the budget. Where the look-back is safe, the walk waits without bound (0xffffffff: no recompute
+ * in the pipeline); the scatter passes never wait (0, unused). */
+#define MGPU_RADIX_LOOKBACK_WAIT 1024u
+
 typedef struct mgpu_radix_plan {
     mgpu_tuning tuning;
     uint32_t tiles;
@@ -258,7 +268,10 @@ static void mgpu_radix_keys(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_
                  [MGPU_SPEC_DESCENDING] = descending,
                  [MGPU_SPEC_VALUE_WORDS] = plan->value_words,
                  [MGPU_SPEC_WARPS] = mgpu_radix_warps(ctx, plan->tuning.nt),
-                 [MGPU_SPEC_MAX_SUBGROUP] = ctx->info.max_subgroup_size ? ctx->info.max_subgroup_size : 128}};
+                 [MGPU_SPEC_MAX_SUBGROUP] = ctx->info.max_subgroup_size ? ctx->info.max_subgroup_size : 128,
+                 [MGPU_SPEC_LOOKBACK_WAIT] = !plan->onesweep           ? 0
+                                             : ctx->info.lookback_safe ? UINT32_MAX
+                                                                       : MGPU_RADIX_LOOKBACK_WAIT}};
     uint32_t histogram_nt = mgpu_radix_histogram_nt(ctx);
     *histogram = (mgpu_pipeline_key){
         .kernel = MGPU_KERNEL_RADIX_HISTOGRAM,

@@ -4,9 +4,13 @@
  * Radix sort, one-sweep digit pass (Onesweep, Adinets and Merrill 2022; the shape of CUB's and GPUSorting's):
  * each workgroup takes the next tile in start order, ranks its keys by the digit in registers and shared
  * memory, finds the tile's first output per digit by decoupled look-back over the tiles' digit counts, and
- * writes each digit's run from shared memory (coalesced). Built with subgroups only; the host runs it only
- * where workgroups that have started make progress independently (a tile waits for its predecessors'
- * counts without bound), else the reduce-then-scan passes (radix_count, scan, radix_scatter).
+ * writes each digit's run from shared memory (coalesced). Built with subgroups only; by default the host runs it
+ * only where workgroups that have started make progress independently (there a tile waits for its predecessors'
+ * counts without bound), else the reduce-then-scan passes (radix_count, scan, radix_scatter). Forced elsewhere
+ * (lavapipe), a tile waits LOOKBACK_WAIT round trips for a silent predecessor's count, then recomputes it from
+ * the pass's input keys (mgpu_lookback_count_recompute): llvmpipe ends every loop of an invocation once its loops
+ * together have run 65535 iterations, so with more than one thread a walk waiting on a descheduled predecessor
+ * was cut and took its zero word for a count (keys misplaced).
  *
  * Per tile, in order:
  * 1. The keys, warp-striped: subgroup s holds the tile positions [s * SG * VT, (s + 1) * SG * VT), key j of
@@ -46,12 +50,19 @@ layout(constant_id = MGPU_SPEC_VT) const uint VT = 8u;
 layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
 layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
 layout(constant_id = MGPU_SPEC_WARPS) const uint WARPS = 1u; /* subgroups per workgroup at the smallest size */
+/* lookback.glsl: round trips that find a predecessor silent before its count is recomputed. The host passes
+ * 0xffffffff where the look-back is safe (GPUs: wait, no recompute in the pipeline), and a bound elsewhere
+ * (radixsort.c's MGPU_RADIX_LOOKBACK_WAIT). */
+layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT = 0xffffffffu;
 layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
 #include "kernels/radixsort/radix.glsl"
 #include "include/loadstore.glsl"
 #include "include/values.glsl"
+/* A silent predecessor's digit count, recomputed (below). */
+#define MGPU_LOOKBACK_COUNT_RECOMPUTE
+uint mgpu_lookback_count_recompute(uint tile, uint digit);
 #include "include/lookback.glsl"
 
 const uint NV = gl_WorkGroupSize.x * VT;
@@ -71,6 +82,25 @@ shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 
 /* The status word of (tile, digit) in the pass's status array. */
 uint mgpu_status_index(uint tile, uint digit) { return MGPU_RADIX_STATUS_HEADER + tile * MGPU_RADIX_DIGITS + digit; }
+
+uint g_n; /* the key count, set at the start of main */
+
+/* The status word of (tile, digit), which the look-back found silent (a device that does not keep started
+ * workgroups progressing), recomputed by the walking thread from the pass's input keys: the tile's keys of the
+ * digit (a full tile: only the last is partial, and none follows it), an aggregate; tile 0's with the digit's
+ * global base from the histogram, its inclusive prefix (2. in the header comment). */
+uint mgpu_lookback_count_recompute(uint tile, uint digit) {
+    TArray src = TArray(pc.keys_in);
+    uint first = tile * NV, end = min(first + NV, g_n), count = 0u;
+    for (uint i = first; i < end; ++i) count += mgpu_radix_digit(src.v[i], pc.shift, pc.bits) == digit ? 1u : 0u;
+    if (tile > 0u) return mgpu_lookback_count_word(count, false);
+    UintArray histogram = UintArray(pc.counts);
+    for (uint d = 0u; d < digit; ++d) {
+        count += histogram.v[d];
+        for (uint g = 1u; g < pc.partials; ++g) count += histogram.v[g * MGPU_RADIX_DIGITS + d];
+    }
+    return mgpu_lookback_count_word(count, true);
+}
 
 /* Exclusive sum over the 256 digits of f(d) (f a macro of d), into dst[d], by the whole workgroup; each thread
  * takes a run of digits. Ends with a barrier. */
@@ -114,6 +144,7 @@ void main() {
     barrier();
     uint tile = s_tile;
     uint n = mgpu_count(pc.count_address, pc.count);
+    g_n = n;
     if (tile >= pc.tiles || tile * NV >= n) return;
     if (tile == 0u) { /* the digits' global bases: the exclusive sum of the pass's digit counts */
         UintArray histogram = UintArray(pc.counts);
