@@ -1078,7 +1078,8 @@ MGPU_API mgpu_result mgpu_mergesort(mgpu_context context, const mgpu_sort_info *
  *   dispatch per digit whose tiles rank their keys in shared memory and find their output offsets by decoupled
  *   look-back over their predecessors' digit counts. Workgroups wait on one another here: a tile waits, without
  *   bound, until every tile that started before it has published its counts, so this path is correct only
- *   where workgroups that have started keep making progress (ctest runs it on one lavapipe thread).
+ *   where workgroups that have started keep making progress. Forced elsewhere (lavapipe), the wait is bounded
+ *   and a silent predecessor's digit count recomputed from its keys.
  *   Frame-sized inputs use smaller tiles;
  * - reduce-then-scan (otherwise: lavapipe, unknown devices, lookback OFF): per digit a count dispatch, an
  *   in-place exclusive scan of all tiles' counts by mgpu_cmd_scan, and a scatter dispatch. The count and scatter

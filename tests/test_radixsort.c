@@ -4,7 +4,7 @@
  * past 1024 tiles; bit ranges (narrow, unaligned, empty, every width class); in place with even and odd pass
  * counts; indirect counts (0, partial, all); identical output to mergesort; other NT/VT and the shared-memory
  * sum (one or two key types per shape); misuse. The radixsort_onesweep entry runs it all with the one-sweep
- * passes. */
+ * passes (on lavapipe with its threads: their wait is bounded there, radixsort.c). */
 #include "common.h"
 
 #include <string.h>

@@ -194,7 +194,7 @@ uint mgpu_lookback_counts_subgroup(UintArrayCoherent state, uint header, uint sl
                 }
                 continue;
             }
-            ++reads;
+            if (LOOKBACK_WAIT != MGPU_LOOKBACK_WAIT_FOREVER) ++reads; /* no counter at all in a pipeline that waits */
 #endif
             if (waiting) w = mgpu_lookback_load(state, index);
         }
