@@ -5,7 +5,8 @@
  *     and the tiles are at most MGPU_COMPACT_RLE_ONEPASS_TILES), or the input is one tile: the look-back state (a
  *     ticket, then per tile a count word and, rle, a run-start word, MGPU_LOOKBACK_TILE_STRIDE words a tile)
  *     zeroed by a fill, then the one-pass dispatch: each tile finds its first output by decoupled look-back over
- *     its predecessors' counts and writes; the last tile writes the count;
+ *     its predecessors' counts and writes; the last tile writes the count (forced where the look-back is not
+ *     known safe, a tile waits MGPU_COMPACT_LOOKBACK_WAIT reads for a silent predecessor, then recomputes it);
  *   - count, scan and write: the count dispatch (each tile's outputs and, rle, its last run start), the exclusive
  *     scan of the counts (mgpu_cmd_scan, u32 add; its total to out_count) and, rle, the exclusive max-scan of the
  *     run starts, then the write dispatch.
@@ -38,6 +39,15 @@
  * own, so the walks grow with the tiles in flight. (Random keys gained from it at 2^23, 89.8 against 112.3 us, but
  * not at 2^26, 651 against 657.) */
 #define MGPU_COMPACT_RLE_ONEPASS_TILES 1024u
+/* The one pass's look-back, where the look-back is not known to be safe (mgpu_device_info.lookback_safe false, the
+ * one pass forced): reads that find a predecessor silent before the walk recomputes its count (rle: its last run
+ * start) from the input (compact.comp). llvmpipe (lavapipe) ends every loop of an invocation once its loops
+ * together have run 65535 iterations, so a wait without bound there is cut silently (with more than one lavapipe
+ * thread, while the predecessor's thread is descheduled) and the walk takes the unpublished word (0) for a count.
+ * 1024, as the radix one-sweep's and the segmented reduce's waits, leaves the kernel's other loops most of the
+ * budget. Where the look-back is safe, the walks wait without bound (0xffffffff: no recompute in the pipeline);
+ * the count and write dispatches never wait (0, unused). */
+#define MGPU_COMPACT_LOOKBACK_WAIT     1024u
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
@@ -189,8 +199,12 @@ static mgpu_result mgpu_compact_check(mgpu_context ctx, const mgpu_compact_job *
     return mgpu__check_overflow(ctx, what, job->overflow, job->indirect_count, uses, MGPU_COMPACT_USES - 1);
 }
 
-static mgpu_pipeline_key mgpu_compact_key(const mgpu_tuning *t, mgpu_type type, uint32_t op, uint32_t mode,
-                                          bool positions) {
+/* The kernel's pipeline in `mode`; the one pass's wait follows the device (MGPU_COMPACT_LOOKBACK_WAIT). */
+static mgpu_pipeline_key mgpu_compact_key(mgpu_context ctx, const mgpu_tuning *t, mgpu_type type, uint32_t op,
+                                          uint32_t mode, bool positions) {
+    uint32_t wait = mode != MGPU_COMPACT_ONEPASS ? 0
+                    : ctx->info.lookback_safe    ? UINT32_MAX
+                                                 : MGPU_COMPACT_LOOKBACK_WAIT;
     return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_COMPACT,
                                .type = type,
                                .subgroup = t->subgroup == MGPU_SWITCH_ON,
@@ -198,7 +212,8 @@ static mgpu_pipeline_key mgpu_compact_key(const mgpu_tuning *t, mgpu_type type, 
                                         [MGPU_SPEC_VT] = t->vt,
                                         [MGPU_SPEC_OP] = op,
                                         [MGPU_SPEC_MODE] = mode,
-                                        [MGPU_SPEC_VALUE_WORDS] = positions}};
+                                        [MGPU_SPEC_VALUE_WORDS] = positions,
+                                        [MGPU_SPEC_LOOKBACK_WAIT] = wait}};
 }
 
 static mgpu_result mgpu_fill_words(mgpu_context ctx, VkCommandBuffer cmd, mgpu_range range, uint32_t count,
@@ -260,7 +275,8 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
         mgpu__barrier_compute_write_to_read(ctx, cmd);
         pc.state = base;
         pc.groups_x = groups;
-        mgpu_pipeline_key key = mgpu_compact_key(&plan.tuning, job->type, job->op, MGPU_COMPACT_ONEPASS, positions);
+        mgpu_pipeline_key key =
+            mgpu_compact_key(ctx, &plan.tuning, job->type, job->op, MGPU_COMPACT_ONEPASS, positions);
         return mgpu__dispatch_sized(ctx, cmd, &key, &pc, sizeof pc, &grid, 0, groups, 1);
     }
     VkDeviceSize words = (VkDeviceSize)plan.tiles * 4;
@@ -269,7 +285,7 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
     pc.groups_x = groups;
     mgpu_range real_tiles = mgpu__indirect_groups_range(&grid, 1);
     pc.real_tiles = real_tiles.buffer != VK_NULL_HANDLE;
-    mgpu_pipeline_key count = mgpu_compact_key(&plan.tuning, job->type, job->op, MGPU_COMPACT_COUNT, false);
+    mgpu_pipeline_key count = mgpu_compact_key(ctx, &plan.tuning, job->type, job->op, MGPU_COMPACT_COUNT, false);
     r = mgpu__dispatch_sized(ctx, cmd, &count, &pc, sizeof pc, &grid, 0, groups, 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
@@ -293,7 +309,7 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     pc.counts = base + plan.offsets_offset;
     pc.heads = rle ? base + plan.head_scan_offset : 0;
-    mgpu_pipeline_key write = mgpu_compact_key(&plan.tuning, job->type, job->op, MGPU_COMPACT_WRITE, positions);
+    mgpu_pipeline_key write = mgpu_compact_key(ctx, &plan.tuning, job->type, job->op, MGPU_COMPACT_WRITE, positions);
     pc.real_tiles = 0;
     return mgpu__dispatch_sized(ctx, cmd, &write, &pc, sizeof pc, &grid, 0, groups, 1);
 }
@@ -422,7 +438,7 @@ static mgpu_result mgpu_compact_prepare(mgpu_context ctx, mgpu_type type) {
                             : op == MGPU_COMPACT_UNIQUE ? !positions
                                                         : true;
                 if (!used) continue;
-                mgpu_pipeline_key key = mgpu_compact_key(&t, type, op, mode, positions);
+                mgpu_pipeline_key key = mgpu_compact_key(ctx, &t, type, op, mode, positions);
                 r = mgpu__pipeline_get(ctx, &key, &p);
             }
     return r;

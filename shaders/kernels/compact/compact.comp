@@ -19,7 +19,9 @@
 //     tiles' last run starts, or its look-back words), and the last tile the last run's.
 // MODE COUNT writes each tile's count (rle: and its last run start) only. In MODES COUNT and WRITE workgroups loop
 // over tiles (mgpu_tuning.groups) and none waits on another; in ONEPASS the tiles are handed out in the order
-// workgroups take them, so every tile waited on is running or done.
+// workgroups take them, so every tile waited on is running or done: it waits for a silent predecessor without bound
+// where the look-back is safe, else (lavapipe, forced) LOOKBACK_WAIT reads, then recomputes the predecessor's word
+// from the input (llvmpipe ends an invocation's loops once they have run 65535 iterations in all, cutting a wait).
 // Indirect count (pc.count_address): the real count n, clamped to the capacity pc.count; only the real tiles
 // (of n) are read and written; MODE COUNT writes 0 for the capacity's tiles past them, so the scans see only the
 // real tiles; in ONEPASS a workgroup that takes a ticket past them stops (ticket 0 writes out_count 0 for n = 0).
@@ -36,10 +38,17 @@ layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_COMPACT_COUNT;
 layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint POSITIONS = 0u;
 /* keys.glsl's; equality does not depend on it */
 layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
+/* ONEPASS: reads of a silent predecessor's word before it is recomputed. The host passes 0xffffffff where the
+ * look-back is safe (GPUs: wait, no recompute in the pipeline), and a bound elsewhere (compact.c's
+ * MGPU_COMPACT_LOOKBACK_WAIT). */
+layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT = 0xffffffffu;
 layout(push_constant, std430) uniform CompactPush { MGPU_COMPACT_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
+/* A silent predecessor's count word, recomputed (below). */
+#define MGPU_LOOKBACK_COUNT_RECOMPUTE
+uint mgpu_lookback_count_recompute(uint pred, uint slot);
 #include "include/lookback.glsl"
 #include "include/count.glsl"
 
@@ -75,11 +84,52 @@ bool mgpu_same(T a, T b) { return mgpu_key_bits(a) == mgpu_key_bits(b); }
  * line each: lookback.glsl): word 0 its count word, word 1 (rle) its run-start word. */
 uint mgpu_state_word(uint tile, uint i) { return (tile + 1u) * MGPU_LOOKBACK_TILE_STRIDE + i; }
 
-/* 1 + the last run start before `tile` (0 for none), read back from tile - 1 over the run-start words; waits
- * without bound for a predecessor that has not published. */
+uint g_n; /* the real count, set at the start of main */
+
+/* Whether element i (< g_n) is an output: its flag is set (select, partition), or it starts a run (unique, rle). */
+bool mgpu_is_output(uint i) {
+    if (FLAGGED) return UintArray(pc.flags).v[i] != 0u;
+    TArray src = TArray(pc.src);
+    return i == 0u || !mgpu_same(src.v[i - 1u], src.v[i]);
+}
+
+/* The count word of tile `pred` (slot 0, the only one), which the look-back found silent, recomputed from the
+ * input by the walking subgroup (without subgroups: thread): its outputs, an aggregate; tile 0's, its inclusive
+ * prefix (it publishes no aggregate). */
+uint mgpu_lookback_count_recompute(uint pred, uint slot) {
+    uint nv = gl_WorkGroupSize.x * VT, first = pred * nv, end = min(first + nv, g_n), count = 0u;
+#ifdef MGPU_SUBGROUP
+    for (uint i = first + gl_SubgroupInvocationID; i < end; i += gl_SubgroupSize) count += mgpu_is_output(i) ? 1u : 0u;
+    count = subgroupAdd(count);
+#else
+    for (uint i = first; i < end; ++i) count += mgpu_is_output(i) ? 1u : 0u;
+#endif
+    return mgpu_lookback_count_word(count, pred == 0u);
+}
+
+/* The run-start word of tile `pred`, which mgpu_last_head_before found silent, recomputed from the input by the
+ * walking thread: its last run start + 2, or 1 for none (what the tile publishes before its walk). */
+uint mgpu_run_start_recompute(uint pred) {
+    uint nv = gl_WorkGroupSize.x * VT, first = pred * nv;
+    for (uint i = min(first + nv, g_n); i > first; --i)
+        if (mgpu_is_output(i - 1u)) return i + 1u;
+    return 1u;
+}
+
+/* 1 + the last run start before `tile` (0 for none), read back from tile - 1 over the run-start words. Waits for a
+ * predecessor that has not published: without bound, or for LOOKBACK_WAIT reads, then recomputes its word. */
 uint mgpu_last_head_before(UintArrayCoherent state, uint tile) {
+    uint reads = 0u; /* reads that found predecessor p - 1 silent */
     for (uint p = tile; p > 0u;) {
         uint w = mgpu_lookback_load(state, mgpu_state_word(p - 1u, 1u));
+        if (LOOKBACK_WAIT != MGPU_LOOKBACK_WAIT_FOREVER) {
+            if (w != 0u) reads = 0u;
+            else if (reads < LOOKBACK_WAIT) ++reads;
+            else { /* give up waiting: its word from the input */
+                w = mgpu_run_start_recompute(p - 1u);
+                reads = 0u;
+            }
+        }
         if (w >= 2u) return w - 1u;
         if (w == 1u) --p; /* no run starts there: further back */
     }
@@ -258,6 +308,7 @@ void main() {
     uint nv = gl_WorkGroupSize.x * VT;
     uint n = mgpu_count(pc.count_address, pc.count); // indirect: the real count, at most the capacity pc.count
     uint tiles = (n + nv - 1u) / nv;                 // the real tiles
+    g_n = n;
     if (MODE == MGPU_COMPACT_ONEPASS) {
         for (;;) {
             if (gl_LocalInvocationID.x == 0u) s_ticket = mgpu_lookback_take_tile(UintArrayCoherent(pc.state));
