@@ -1733,9 +1733,10 @@ MGPU_API mgpu_result mgpu_set_operation(mgpu_context context, const mgpu_set_inf
  * clear, then one dispatch whose tiles, handed out in the order workgroups start, find their output offset (and,
  * rle, the start of the run open at their first element) by decoupled look-back over their predecessors' counts,
  * as the set operations' one pass; a tile waits on its predecessors without bound (correct where workgroups
- * that have started keep making progress). Otherwise a count dispatch, the exclusive scan of the tile counts
- * (mgpu_cmd_scan, u32, following the scan's tuning; rle also a max-scan of each tile's last run start) and a
- * write dispatch: no workgroup waits on another (the scan aside, see mgpu_scan_info).
+ * that have started keep making progress; forced elsewhere, such as lavapipe, the wait is bounded and a silent
+ * predecessor's count, rle: its last run start, recomputed from the input). Otherwise a count dispatch, the
+ * exclusive scan of the tile counts (mgpu_cmd_scan, u32, following the scan's tuning; rle also a max-scan of each
+ * tile's last run start) and a write dispatch: no workgroup waits on another (the scan aside, see mgpu_scan_info).
  * Indirect count (optional, in the four calls' three tiers): the uint32 at indirect_count's start, read by the
  * compute shaders when the command executes (no host read) and clamped to count, which is then the capacity that
  * sizes the scratch, the dispatches and the ranges' checks. The call runs on the first r = min(*indirect_count,
