@@ -157,14 +157,12 @@ static void cli_bad_input(void) {
     test_cli_path(good, sizeof good, "good.npy");
     char error[256];
     CHECK(npy_write(good, MGPU_TYPE_I32, four, 4, error, sizeof error), "%s", error);
-    const char *bad_args[] = {"reduce '%s' --bogus",
-                              "reduce '%s' --op mul",
-                              "scan '%s'",
-                              "scan '%s' -o '%s' --op maxindex",
-                              "reduce /nonexistent/x.npy",
-                              "frobnicate",
-                              "reduce '%s' --device 'no such device'",
-                              "scan '%s' -o '%s' --unknown"};
+    const char *bad_args[] = {"reduce '%s' --bogus", "reduce '%s' --op mul", "scan '%s'",
+                              "scan '%s' -o '%s' --op maxindex", "reduce /nonexistent/x.npy", "frobnicate",
+                              "reduce '%s' --device 'no such device'", "scan '%s' -o '%s' --unknown",
+                              /* an option twice, under either spelling */
+                              "scan '%s' -o '%s' --op add --op max", "scan '%s' -o '%s' --exclusive --exclusive",
+                              "scan '%s' -o '%s' --output never_either.npy", "reduce '%s' --device 0 --device 0"};
     for (size_t k = 0; k < sizeof bad_args / sizeof bad_args[0]; ++k) {
         snprintf(args, sizeof args, bad_args[k], good, out_npy);
         test_cli_rejected(args, out_npy, NULL, NULL);

@@ -138,19 +138,25 @@ static options parse(int argc, char **argv) {
     for (int i = 2; i < argc; ++i) {
         const char *a = argv[i];
         const option_spec *s = find_option(c, a), *p = NULL;
+        /* An option given twice (under either of its spellings) is refused: which one was meant is unclear. */
         if (!strcmp(a, "--device")) {
             if (i + 1 >= argc) fail(EXIT_BAD_INPUT, "--device needs a value");
+            if (o.device) fail(EXIT_BAD_INPUT, "--device given twice");
             o.device = argv[++i];
         } else if (!strcmp(a, "--bench")) {
+            if (o.bench) fail(EXIT_BAD_INPUT, "--bench given twice");
             o.bench = true;
         } else if (s && s->kind == OPTION_FLAG) {
+            if (*(bool *)field_at(&o, s->field)) fail(EXIT_BAD_INPUT, "%s given twice", a);
             *(bool *)field_at(&o, s->field) = true;
         } else if (s && s->kind == OPTION_TWO_VALUES) {
             if (i + 2 >= argc) fail(EXIT_BAD_INPUT, "%s needs two files", a);
+            if (*text_field(&o, s->field)) fail(EXIT_BAD_INPUT, "%s given twice", a);
             *text_field(&o, s->field) = argv[++i];
             *text_field(&o, s->second) = argv[++i];
         } else if (s) {
             if (i + 1 >= argc) fail(EXIT_BAD_INPUT, "%s needs a value", a);
+            if (*text_field(&o, s->field)) fail(EXIT_BAD_INPUT, "%s given twice", a);
             *text_field(&o, s->field) = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
             fail(EXIT_BAD_INPUT, "unknown option '%s' for %s", a, o.command);
