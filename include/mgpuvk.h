@@ -590,7 +590,10 @@ typedef struct mgpu_tuning {
                                one workgroup took 2.4x as long as the passes, even at 256 keys) */
     mgpu_switch fold;       /* merge, mergesort passes: each workgroup searches its tile's Merge Path bounds at its
                                start, without the partition dispatch (ON), or the partition dispatch first (OFF);
-                               AUTO: folded where the tiles are few (src/prims/merge.c) */
+                               AUTO: folded where the tiles are few (src/prims/merge.c). Compaction's one pass
+                               (select, partition, unique): ON walks back once per range of 8 tiles, each range
+                               counting its tiles' outputs first; OFF once per tile; AUTO by ranges from 2048
+                               tiles on (src/prims/compact.c) */
     mgpu_switch grids;      /* with an indirect count (scan, reduce, compaction, histogram, radix sort): a setup
                                dispatch sizes the grids by the real count (ON), or the capacity's grids are launched
                                and their workgroups past the real count do no work (OFF); AUTO: sized where a grid

@@ -39,6 +39,13 @@
  * own, so the walks grow with the tiles in flight. (Random keys gained from it at 2^23, 89.8 against 112.3 us, but
  * not at 2^26, 651 against 657.) */
 #define MGPU_COMPACT_RLE_ONEPASS_TILES 1024u
+/* The one pass of select, partition and unique by ranges of MGPU_COMPACT_RANGE_TILES tiles (compact.comp's MODE
+ * RANGES, one look-back state and walk per range; its scratch and grid are the ranges'): mgpu_tuning.fold ON, or
+ * AUTO from this many tiles on. The per-tile walk waited on its predecessors for a third of the one pass's time at
+ * 2^26 (bench/RESULTS.md, seventeenth session); by ranges (H200, eighteenth session) select u32 2^26 runs 330 ->
+ * 265 us, unique 314 -> 247, u64 select 583 -> 466, but with fewer ranges than the GPU has room for it loses (u32
+ * 2^22, 1024 tiles: select 26 -> 31 us, partition 31 -> 42; 2048 tiles won for u32 and u64). */
+#define MGPU_COMPACT_RANGES_MIN_TILES  2048u
 /* The one pass's look-back, where the look-back is not known to be safe (mgpu_device_info.lookback_safe false, the
  * one pass forced): reads that find a predecessor silent before the walk recomputes its count (rle: its last run
  * start) from the input (compact.comp). llvmpipe (lavapipe) ends every loop of an invocation once its loops
@@ -98,6 +105,8 @@ typedef struct mgpu_compact_plan {
     mgpu_tuning tuning;
     uint32_t tile, tiles;
     bool onepass;
+    bool ranges;     /* the one pass by ranges of tiles (MGPU_COMPACT_RANGES) */
+    uint32_t states; /* the one pass's look-back states: its tiles, or its ranges */
     VkDeviceSize offsets_offset, heads_offset, head_scan_offset, scan_offset, scan_bytes, args_offset, bytes;
 } mgpu_compact_plan;
 
@@ -117,9 +126,13 @@ static mgpu_compact_plan mgpu_compact_make_plan(mgpu_context ctx, const mgpu_com
     if (plan.tiles == 0) return plan;
     bool onepass_size = job->op != MGPU_COMPACT_RLE || plan.tiles <= MGPU_COMPACT_RLE_ONEPASS_TILES;
     plan.onepass = (plan.tuning.lookback == MGPU_SWITCH_ON && onepass_size) || plan.tiles == 1;
+    bool ranges = plan.tuning.fold == MGPU_SWITCH_ON ||
+                  (plan.tuning.fold == MGPU_SWITCH_AUTO && plan.tiles >= MGPU_COMPACT_RANGES_MIN_TILES);
+    plan.ranges = plan.onepass && ranges && job->op != MGPU_COMPACT_RLE;
+    plan.states = plan.ranges ? (plan.tiles + MGPU_COMPACT_RANGE_TILES - 1) / MGPU_COMPACT_RANGE_TILES : plan.tiles;
     VkDeviceSize words = mgpu_align16((VkDeviceSize)plan.tiles * 4);
     plan.offsets_offset =
-        mgpu_align16((plan.onepass ? mgpu_compact_state_words(plan.tiles) : (VkDeviceSize)plan.tiles * 2 + 1) * 4);
+        mgpu_align16((plan.onepass ? mgpu_compact_state_words(plan.states) : (VkDeviceSize)plan.tiles * 2 + 1) * 4);
     if (plan.onepass) {
         plan.args_offset = plan.offsets_offset;
         plan.bytes = plan.args_offset + mgpu__indirect_args_bytes(1);
@@ -202,9 +215,9 @@ static mgpu_result mgpu_compact_check(mgpu_context ctx, const mgpu_compact_job *
 /* The kernel's pipeline in `mode`; the one pass's wait follows the device (MGPU_COMPACT_LOOKBACK_WAIT). */
 static mgpu_pipeline_key mgpu_compact_key(mgpu_context ctx, const mgpu_tuning *t, mgpu_type type, uint32_t op,
                                           uint32_t mode, bool positions) {
-    uint32_t wait = mode != MGPU_COMPACT_ONEPASS ? 0
-                    : ctx->info.lookback_safe    ? UINT32_MAX
-                                                 : MGPU_COMPACT_LOOKBACK_WAIT;
+    uint32_t wait = mode != MGPU_COMPACT_ONEPASS && mode != MGPU_COMPACT_RANGES ? 0
+                    : ctx->info.lookback_safe                                   ? UINT32_MAX
+                                                                                : MGPU_COMPACT_LOOKBACK_WAIT;
     return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_COMPACT,
                                .type = type,
                                .subgroup = t->subgroup == MGPU_SWITCH_ON,
@@ -260,8 +273,9 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
     pc.vectorized = pc.src % 16 == 0 && pc.flags % 16 == 0 && plan.tuning.vt % epv == 0;
     /* Rule 0: the persistent workgroups, min(real tiles, the capacity's); rule 1 (count, scan, write): the real
      * tiles, which the scans read as their count. */
-    uint32_t groups = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
-    mgpu_indirect_rule rules[2] = {{.per_group = plan.tile, .min_groups = plan.onepass ? 1 : 0, .max_groups = groups},
+    uint32_t groups = mgpu__tile_groups(ctx, &plan.tuning, plan.onepass ? plan.states : plan.tiles);
+    uint32_t per_group = plan.ranges ? plan.tile * MGPU_COMPACT_RANGE_TILES : plan.tile; /* elements */
+    mgpu_indirect_rule rules[2] = {{.per_group = per_group, .min_groups = plan.onepass ? 1 : 0, .max_groups = groups},
                                    {.per_group = plan.tile, .max_groups = plan.tiles}};
     uint32_t rule_count = plan.onepass ? 1 : 2;
     r = mgpu__indirect_setup(ctx, cmd, job->indirect_count, job->overflow, job->count, plan.tuning.grids,
@@ -269,14 +283,14 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
                              rule_count, &grid);
     if (r != MGPU_SUCCESS) return r;
     if (plan.onepass) {
-        VkDeviceSize state_words = mgpu_compact_state_words(plan.tiles);
+        VkDeviceSize state_words = mgpu_compact_state_words(plan.states);
         r = mgpu_fill_words(ctx, cmd, mgpu__subrange(scratch, 0, state_words * 4), (uint32_t)state_words, 0);
         if (r != MGPU_SUCCESS) return r;
         mgpu__barrier_compute_write_to_read(ctx, cmd);
         pc.state = base;
         pc.groups_x = groups;
-        mgpu_pipeline_key key =
-            mgpu_compact_key(ctx, &plan.tuning, job->type, job->op, MGPU_COMPACT_ONEPASS, positions);
+        uint32_t mode = plan.ranges ? MGPU_COMPACT_RANGES : MGPU_COMPACT_ONEPASS;
+        mgpu_pipeline_key key = mgpu_compact_key(ctx, &plan.tuning, job->type, job->op, mode, positions);
         return mgpu__dispatch_sized(ctx, cmd, &key, &pc, sizeof pc, &grid, 0, groups, 1);
     }
     VkDeviceSize words = (VkDeviceSize)plan.tiles * 4;
@@ -430,13 +444,14 @@ static mgpu_result mgpu_compact_prepare(mgpu_context ctx, mgpu_type type) {
     mgpu_result r = MGPU_SUCCESS;
     VkPipeline p;
     for (uint32_t op = 0; op <= MGPU_COMPACT_RLE && r == MGPU_SUCCESS; ++op)
-        for (uint32_t mode = 0; mode <= MGPU_COMPACT_ONEPASS && r == MGPU_SUCCESS; ++mode)
+        for (uint32_t mode = 0; mode <= MGPU_COMPACT_RANGES && r == MGPU_SUCCESS; ++mode)
             for (int positions = 0; positions < 2 && r == MGPU_SUCCESS; ++positions) {
                 /* which variants the calls use: count without positions; rle always with them, unique never */
                 bool used = mode == MGPU_COMPACT_COUNT  ? !positions
                             : op == MGPU_COMPACT_RLE    ? positions
                             : op == MGPU_COMPACT_UNIQUE ? !positions
                                                         : true;
+                if (mode == MGPU_COMPACT_RANGES && (t.fold == MGPU_SWITCH_OFF || op == MGPU_COMPACT_RLE)) used = false;
                 if (!used) continue;
                 mgpu_pipeline_key key = mgpu_compact_key(ctx, &t, type, op, mode, positions);
                 r = mgpu__pipeline_get(ctx, &key, &p);

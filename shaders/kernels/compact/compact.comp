@@ -17,6 +17,12 @@
 //   - rle: a run's length is the next run start's position less its own; the tile writes the length of the run
 //     before each of its run starts, the first one's from the last run start before the tile (the max-scan of the
 //     tiles' last run starts, or its look-back words), and the last tile the last run's.
+// MODE RANGES (select, partition, unique): the one pass with a look-back state per range of
+// MGPU_COMPACT_RANGE_TILES tiles (mgpu_range): a range counts its tiles' outputs first (select and partition from
+// their flags alone, keeping each thread's keep bits of a tile in a register), publishes them, walks back once,
+// then writes its tiles from the range's first output on; so a tile waits on no other, and a range's walk is paid
+// over its tiles (the per-tile walk's wait was a third of the one pass's time at 2^26: bench/RESULTS.md,
+// seventeenth session). Unique reads its elements twice.
 // MODE COUNT writes each tile's count (rle: and its last run start) only. In MODES COUNT and WRITE workgroups loop
 // over tiles (mgpu_tuning.groups) and none waits on another; in ONEPASS the tiles are handed out in the order
 // workgroups take them, so every tile waited on is running or done: it waits for a silent predecessor without bound
@@ -97,7 +103,8 @@ bool mgpu_is_output(uint i) {
  * input by the walking subgroup (without subgroups: thread): its outputs, an aggregate; tile 0's, its inclusive
  * prefix (it publishes no aggregate). */
 uint mgpu_lookback_count_recompute(uint pred, uint slot) {
-    uint nv = gl_WorkGroupSize.x * VT, first = pred * nv, end = min(first + nv, g_n), count = 0u;
+    uint nv = gl_WorkGroupSize.x * VT * (MODE == MGPU_COMPACT_RANGES ? MGPU_COMPACT_RANGE_TILES : 1u);
+    uint first = pred * nv, end = min(first + nv, g_n), count = 0u;
 #ifdef MGPU_SUBGROUP
     for (uint i = first + gl_SubgroupInvocationID; i < end; i += gl_SubgroupSize) count += mgpu_is_output(i) ? 1u : 0u;
     count = subgroupAdd(count);
@@ -136,22 +143,23 @@ uint mgpu_last_head_before(UintArrayCoherent state, uint tile) {
     return 0u;
 }
 
-/* Tile `tile` of the `tiles` of the real count n (the capacity pc.count, or the indirect count clamped to it). */
-void mgpu_tile(uint tile, uint tiles, uint n) {
-    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
-    uint first = tile * nv, tile_count = min(nv, n - first);
-    bool vector = CHUNK == MGPU_EPV && pc.vectorized != 0u && tile_count == nv;
-
-    T x[VT];
-    uint keep = 0u; /* bit k * CHUNK + e: element e of chunk k is an output (partition: kept) */
+/* Tile `tile`'s elements of the real count n into x where `elements`; returns its keep bits where `bits` (bit
+ * k * CHUNK + e: element e of chunk k is an output, partition: kept; select, partition: from the flags; unique,
+ * rle: the run starts, from the elements, which it then loads whatever `elements` says). */
+uint mgpu_load_tile(uint tile, uint n, bool elements, bool bits, out T x[VT]) {
+    uint nv = gl_WorkGroupSize.x * VT, first = tile * nv;
+    bool vector = CHUNK == MGPU_EPV && pc.vectorized != 0u && n - first >= nv;
+    bool load = elements || (bits && !FLAGGED), flags = bits && FLAGGED;
+    uint keep = 0u;
     if (vector) {
         Vec4Array q = Vec4Array(pc.src);
-        [[unroll]] for (uint k = 0u; k < CHUNKS; ++k) {
-            uvec4 w = q.v[(first + tile_element(k, 0u)) / MGPU_EPV];
-            [[unroll]] for (uint e = 0u; e < CHUNK; ++e)
-                x[k * CHUNK + e] = mgpu_from_vec4(w, e);
-        }
-        if (FLAGGED) {
+        if (load)
+            [[unroll]] for (uint k = 0u; k < CHUNKS; ++k) {
+                uvec4 w = q.v[(first + tile_element(k, 0u)) / MGPU_EPV];
+                [[unroll]] for (uint e = 0u; e < CHUNK; ++e)
+                    x[k * CHUNK + e] = mgpu_from_vec4(w, e);
+            }
+        if (flags) {
             [[unroll]] for (uint k = 0u; k < CHUNKS; ++k) {
                 uint at = first + tile_element(k, 0u);
 #if defined(MGPU_TYPE_U64) || defined(MGPU_TYPE_I64) || defined(MGPU_TYPE_F64)
@@ -169,12 +177,12 @@ void mgpu_tile(uint tile, uint tiles, uint n) {
             [[unroll]] for (uint e = 0u; e < CHUNK; ++e) {
                 uint i = first + tile_element(k, e);
                 if (i < n) {
-                    x[k * CHUNK + e] = src.v[i];
-                    if (FLAGGED && UintArray(pc.flags).v[i] != 0u) keep |= 1u << (k * CHUNK + e);
+                    if (load) x[k * CHUNK + e] = src.v[i];
+                    if (flags && UintArray(pc.flags).v[i] != 0u) keep |= 1u << (k * CHUNK + e);
                 }
             }
     }
-    if (!FLAGGED) {
+    if (bits && !FLAGGED) {
         TArray src = TArray(pc.src);
         [[unroll]] for (uint k = 0u; k < CHUNKS; ++k)
             [[unroll]] for (uint e = 0u; e < CHUNK; ++e) {
@@ -190,6 +198,19 @@ void mgpu_tile(uint tile, uint tiles, uint n) {
                 }
             }
     }
+    return keep;
+}
+
+/* Tile `tile` of the `tiles` of the real count n (the capacity pc.count, or the indirect count clamped to it).
+ * MODE RANGES: its keep bits `range_keep` and its first output `range_offset` are given (its range's first
+ * phase); returns the tile's outputs (partition: kept). */
+uint mgpu_tile(uint tile, uint tiles, uint n, uint range_keep, uint range_offset) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
+    uint first = tile * nv, tile_count = min(nv, n - first);
+    uint keep = MODE == MGPU_COMPACT_RANGES ? range_keep : 0u;
+    T x[VT];
+    if (MODE == MGPU_COMPACT_RANGES) mgpu_load_tile(tile, n, true, false, x);
+    else keep = mgpu_load_tile(tile, n, true, true, x);
 
     // Each chunk's outputs before it in the segment; `run` ends as the segment's.
     uint chunk_prefix[CHUNKS];
@@ -241,7 +262,7 @@ void mgpu_tile(uint tile, uint tiles, uint n) {
             UintArray(pc.counts).v[tile] = kept;
             if (COMPACT_OP == MGPU_COMPACT_RLE && kept == 0u) UintArray(pc.heads).v[tile] = 0u;
         }
-        return;
+        return kept;
     }
     if (MODE == MGPU_COMPACT_ONEPASS) {
         // The tile's first output: with subgroups, subgroup 0 walks back a subgroup's width of tiles per round
@@ -271,7 +292,9 @@ void mgpu_tile(uint tile, uint tiles, uint n) {
     }
     barrier();
 
-    uint offset = MODE == MGPU_COMPACT_ONEPASS ? s_first : UintArray(pc.counts).v[tile];
+    uint offset = MODE == MGPU_COMPACT_ONEPASS  ? s_first
+                  : MODE == MGPU_COMPACT_RANGES ? range_offset
+                                                : UintArray(pc.counts).v[tile];
     TArray outputs = TArray(pc.dst);
     if (COMPACT_OP == MGPU_COMPACT_RLE) {
         uint head = MODE == MGPU_COMPACT_ONEPASS ? s_head : UintArray(pc.heads).v[tile];
@@ -289,7 +312,7 @@ void mgpu_tile(uint tile, uint tiles, uint n) {
             uint last = kept > 0u ? s_pos[kept - 1u] : head - 1u;
             lengths.v[offset + kept - 1u] = int(n - last);
         }
-        return;
+        return kept;
     }
     uint stored = COMPACT_OP == MGPU_COMPACT_PARTITION ? tile_count : kept;
     uint rejected_before = first - offset;
@@ -301,6 +324,50 @@ void mgpu_tile(uint tile, uint tiles, uint n) {
             outputs.v[to] = s_out[i];
             if (POSITIONS != 0u) indices.v[to] = int(s_pos[i]);
         }
+    }
+    return kept;
+}
+
+/* MODE RANGES: range `range` (of `ranges`) of MGPU_COMPACT_RANGE_TILES consecutive tiles. First the keep bits of
+ * its tiles (select, partition: their flags only; each thread's bits of a tile in a register) and its outputs in
+ * all, published for the ranges after it; then its first output by one look-back over the ranges before it (one
+ * walk for the range's tiles, where the one pass walks for each); then its tiles in order, each loading its
+ * elements and writing from its first output on. */
+void mgpu_range(uint range, uint ranges, uint tiles, uint n) {
+    uint tid = gl_LocalInvocationID.x, first_tile = range * MGPU_COMPACT_RANGE_TILES;
+    uint keep[MGPU_COMPACT_RANGE_TILES];
+    uint count = 0u;
+    T unused[VT]; /* unique: the elements its keep bits compare, loaded again in the tile's turn */
+    [[unroll]] for (uint i = 0u; i < MGPU_COMPACT_RANGE_TILES; ++i) {
+        keep[i] = first_tile + i < tiles ? mgpu_load_tile(first_tile + i, n, false, true, unused) : 0u;
+        count += bitCount(keep[i]);
+    }
+    uint total;
+    mgpu_cta_exclusive_sum(count, total);
+    UintArrayCoherent state = UintArrayCoherent(pc.state);
+    if (range > 0u && tid == 0u)
+        mgpu_lookback_store(state, mgpu_state_word(range, 0u), mgpu_lookback_count_word(total, false));
+#ifdef MGPU_SUBGROUP
+    bool leader = gl_SubgroupID == 0u && gl_SubgroupInvocationID == 0u;
+    uint prefix = gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, MGPU_LOOKBACK_TILE_STRIDE,
+                                                                     MGPU_LOOKBACK_TILE_STRIDE, range, 0u)
+                                      : 0u;
+#else
+    bool leader = tid == 0u;
+    uint prefix =
+        leader ? mgpu_lookback_counts(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, range, 0u) : 0u;
+#endif
+    if (leader) {
+        mgpu_lookback_store(state, mgpu_state_word(range, 0u), mgpu_lookback_count_word(prefix + total, true));
+        s_first = prefix;
+        if (range + 1u == ranges && mgpu_present(pc.out_count)) UintArray(pc.out_count).v[0] = prefix + total;
+    }
+    barrier();
+    uint offset = s_first;
+    for (uint i = 0u; i < MGPU_COMPACT_RANGE_TILES && first_tile + i < tiles; ++i) {
+        barrier(); /* s_first read; the previous tile's shared memory free */
+        offset += mgpu_tile(first_tile + i, tiles, n, keep[0], offset);
+        [[unroll]] for (uint j = 0u; j + 1u < MGPU_COMPACT_RANGE_TILES; ++j) keep[j] = keep[j + 1u]; /* no indexing */
     }
 }
 
@@ -320,15 +387,31 @@ void main() {
                     UintArray(pc.out_count).v[0] = 0u;
                 break;
             }
-            mgpu_tile(tile, tiles, n);
+            mgpu_tile(tile, tiles, n, 0u, 0u);
             barrier(); /* the next tile reuses shared memory, s_ticket included */
+        }
+        return;
+    }
+    if (MODE == MGPU_COMPACT_RANGES) {
+        uint ranges = (tiles + MGPU_COMPACT_RANGE_TILES - 1u) / MGPU_COMPACT_RANGE_TILES;
+        for (;;) {
+            if (gl_LocalInvocationID.x == 0u) s_ticket = mgpu_lookback_take_tile(UintArrayCoherent(pc.state));
+            barrier();
+            uint range = s_ticket;
+            if (range >= ranges) { /* as in the one pass: ticket 0 writes 0 where there is no real tile */
+                if (range == 0u && gl_LocalInvocationID.x == 0u && mgpu_present(pc.out_count))
+                    UintArray(pc.out_count).v[0] = 0u;
+                break;
+            }
+            mgpu_range(range, ranges, tiles, n);
+            barrier(); /* the next range reuses shared memory, s_ticket included */
         }
         return;
     }
     if (MODE == MGPU_COMPACT_COUNT) { /* the capacity's tiles (those past the real ones count 0 for the scans), or
                                          * with real_tiles only the real ones */
         mgpu_for_each_tile(tile, pc.real_tiles != 0u ? tiles : (pc.count + nv - 1u) / nv, pc.groups_x) {
-            if (tile < tiles) mgpu_tile(tile, tiles, n);
+            if (tile < tiles) mgpu_tile(tile, tiles, n, 0u, 0u);
             else if (gl_LocalInvocationID.x == 0u) {
                 UintArray(pc.counts).v[tile] = 0u;
                 if (COMPACT_OP == MGPU_COMPACT_RLE) UintArray(pc.heads).v[tile] = 0u;
@@ -338,7 +421,7 @@ void main() {
         return;
     }
     mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_tile(tile, tiles, n);
+        mgpu_tile(tile, tiles, n, 0u, 0u);
         barrier(); /* the next tile reuses shared memory */
     }
 }

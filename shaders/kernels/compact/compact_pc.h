@@ -39,14 +39,19 @@
     MGPU_UINT vectorized;      \
     MGPU_UINT real_tiles;
 /* compact.comp's OP: the operation */
-#define MGPU_COMPACT_SELECT    0u
-#define MGPU_COMPACT_PARTITION 1u
-#define MGPU_COMPACT_UNIQUE    2u
-#define MGPU_COMPACT_RLE       3u
+#define MGPU_COMPACT_SELECT      0u
+#define MGPU_COMPACT_PARTITION   1u
+#define MGPU_COMPACT_UNIQUE      2u
+#define MGPU_COMPACT_RLE         3u
 /* compact.comp's MODE */
-#define MGPU_COMPACT_COUNT     0u
-#define MGPU_COMPACT_WRITE     1u
-#define MGPU_COMPACT_ONEPASS   2u
+#define MGPU_COMPACT_COUNT       0u
+#define MGPU_COMPACT_WRITE       1u
+#define MGPU_COMPACT_ONEPASS     2u
+/* The one pass by ranges of MGPU_COMPACT_RANGE_TILES tiles (select, partition, unique; mgpu_tuning.fold ON): the
+ * state's words are the ranges' (as ONEPASS's are the tiles'); each range publishes its outputs once its tiles'
+ * keep bits are known, walks back once, then writes its tiles. */
+#define MGPU_COMPACT_RANGES      3u
+#define MGPU_COMPACT_RANGE_TILES 8u
 
 #ifndef VULKAN
 typedef struct mgpu_compact_pc {
