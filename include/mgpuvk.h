@@ -591,7 +591,7 @@ typedef struct mgpu_tuning {
     mgpu_switch fold;       /* merge, mergesort passes: each workgroup searches its tile's Merge Path bounds at its
                                start, without the partition dispatch (ON), or the partition dispatch first (OFF);
                                AUTO: folded where the tiles are few (src/prims/merge.c). Compaction's one pass
-                               (select, partition, unique): ON walks back once per range of 8 tiles, each range
+                               (select, partition, unique, rle): ON walks back once per range of 8 tiles, each range
                                counting its tiles' outputs first; OFF once per tile; AUTO by ranges from 2048
                                tiles on (src/prims/compact.c) */
     mgpu_switch grids;      /* with an indirect count (scan, reduce, compaction, histogram, radix sort): a setup

@@ -43,7 +43,8 @@ typedef enum compact_shape {
     SHAPE_NONE,      /* no flag set; unique: all equal */
     SHAPE_RANDOM,    /* random flags; unique: random runs of 1..8 */
     SHAPE_ALTERNATE, /* 1 0 1 0 ...; unique: runs of 2 */
-    SHAPE_RUNS,      /* long runs of set and clear flags; unique: runs of up to 3 tiles, straddling tiles */
+    SHAPE_RUNS,      /* long runs of set and clear flags; unique: runs of up to 3 (at times 24) tiles, straddling
+                        tiles */
     SHAPE_SPECIALS,  /* flags of any int32 value; unique: runs of the float specials */
     SHAPE_COUNT
 } compact_shape;
@@ -82,7 +83,8 @@ static uint32_t compact_run_length(compact_shape shape, size_t tile) {
         case SHAPE_ALL: return 1;
         case SHAPE_NONE: return 0xffffffffu;
         case SHAPE_ALTERNATE: return 2;
-        case SHAPE_RUNS: return 1 + test_random_below(3 * (uint32_t)tile);
+        /* up to 3 tiles, and at times up to 24: past a range of 8 tiles (the one pass by ranges) */
+        case SHAPE_RUNS: return 1 + test_random_below((test_random_below(4) ? 3 : 24) * (uint32_t)tile);
         default: return 1 + test_random_below(8);
     }
 }
@@ -596,7 +598,7 @@ void test_compact(void) {
 void test_compact_lookback(void) {
     mgpu_device_info info;
     mgpu_context_get_device_info(g_test.ctx, &info);
-    /* The one pass by tiles, then by ranges of tiles (fold ON; rle keeps the tiles). */
+    /* The one pass by tiles, then by ranges of tiles (fold ON). */
     static const mgpu_tuning tunings[] = {
         {.lookback = MGPU_SWITCH_ON},
         {.nt = 32, .vt = 1, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON, .groups = 3},

@@ -39,12 +39,14 @@
  * own, so the walks grow with the tiles in flight. (Random keys gained from it at 2^23, 89.8 against 112.3 us, but
  * not at 2^26, 651 against 657.) */
 #define MGPU_COMPACT_RLE_ONEPASS_TILES 1024u
-/* The one pass of select, partition and unique by ranges of MGPU_COMPACT_RANGE_TILES tiles (compact.comp's MODE
+/* The one pass by ranges of MGPU_COMPACT_RANGE_TILES tiles (compact.comp's MODE
  * RANGES, one look-back state and walk per range; its scratch and grid are the ranges'): mgpu_tuning.fold ON, or
  * AUTO from this many tiles on. The per-tile walk waited on its predecessors for a third of the one pass's time at
  * 2^26 (bench/RESULTS.md, seventeenth session); by ranges (H200, eighteenth session) select u32 2^26 runs 330 ->
  * 265 us, unique 314 -> 247, u64 select 583 -> 466, but with fewer ranges than the GPU has room for it loses (u32
- * 2^22, 1024 tiles: select 26 -> 31 us, partition 31 -> 42; 2048 tiles won for u32 and u64). */
+ * 2^22, 1024 tiles: select 26 -> 31 us, partition 31 -> 42; 2048 tiles won for u32 and u64). rle too: a range
+ * also publishes its last run start, and walks back once for the run open at its start (per tile, rle keeps the
+ * one pass to MGPU_COMPACT_RLE_ONEPASS_TILES, above). */
 #define MGPU_COMPACT_RANGES_MIN_TILES  2048u
 /* The one pass's look-back, where the look-back is not known to be safe (mgpu_device_info.lookback_safe false, the
  * one pass forced): reads that find a predecessor silent before the walk recomputes its count (rle: its last run
@@ -124,11 +126,11 @@ static mgpu_compact_plan mgpu_compact_make_plan(mgpu_context ctx, const mgpu_com
     plan.tile = plan.tuning.nt * plan.tuning.vt;
     plan.tiles = (uint32_t)(((uint64_t)job->count + plan.tile - 1) / plan.tile);
     if (plan.tiles == 0) return plan;
-    bool onepass_size = job->op != MGPU_COMPACT_RLE || plan.tiles <= MGPU_COMPACT_RLE_ONEPASS_TILES;
-    plan.onepass = (plan.tuning.lookback == MGPU_SWITCH_ON && onepass_size) || plan.tiles == 1;
     bool ranges = plan.tuning.fold == MGPU_SWITCH_ON ||
                   (plan.tuning.fold == MGPU_SWITCH_AUTO && plan.tiles >= MGPU_COMPACT_RANGES_MIN_TILES);
-    plan.ranges = plan.onepass && ranges && job->op != MGPU_COMPACT_RLE;
+    bool onepass_size = job->op != MGPU_COMPACT_RLE || plan.tiles <= MGPU_COMPACT_RLE_ONEPASS_TILES || ranges;
+    plan.onepass = (plan.tuning.lookback == MGPU_SWITCH_ON && onepass_size) || plan.tiles == 1;
+    plan.ranges = plan.onepass && ranges;
     plan.states = plan.ranges ? (plan.tiles + MGPU_COMPACT_RANGE_TILES - 1) / MGPU_COMPACT_RANGE_TILES : plan.tiles;
     VkDeviceSize words = mgpu_align16((VkDeviceSize)plan.tiles * 4);
     plan.offsets_offset =
@@ -451,7 +453,7 @@ static mgpu_result mgpu_compact_prepare(mgpu_context ctx, mgpu_type type) {
                             : op == MGPU_COMPACT_RLE    ? positions
                             : op == MGPU_COMPACT_UNIQUE ? !positions
                                                         : true;
-                if (mode == MGPU_COMPACT_RANGES && (t.fold == MGPU_SWITCH_OFF || op == MGPU_COMPACT_RLE)) used = false;
+                if (mode == MGPU_COMPACT_RANGES && t.fold == MGPU_SWITCH_OFF) used = false;
                 if (!used) continue;
                 mgpu_pipeline_key key = mgpu_compact_key(ctx, &t, type, op, mode, positions);
                 r = mgpu__pipeline_get(ctx, &key, &p);

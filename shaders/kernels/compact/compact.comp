@@ -17,12 +17,13 @@
 //   - rle: a run's length is the next run start's position less its own; the tile writes the length of the run
 //     before each of its run starts, the first one's from the last run start before the tile (the max-scan of the
 //     tiles' last run starts, or its look-back words), and the last tile the last run's.
-// MODE RANGES (select, partition, unique): the one pass with a look-back state per range of
+// MODE RANGES: the one pass with a look-back state per range of
 // MGPU_COMPACT_RANGE_TILES tiles (mgpu_range): a range counts its tiles' outputs first (select and partition from
 // their flags alone, keeping each thread's keep bits of a tile in a register), publishes them, walks back once,
 // then writes its tiles from the range's first output on; so a tile waits on no other, and a range's walk is paid
 // over its tiles (the per-tile walk's wait was a third of the one pass's time at 2^26: bench/RESULTS.md,
-// seventeenth session). Unique reads its elements twice.
+// seventeenth session). Unique and rle read their elements twice; rle's range also publishes its last run start
+// (from its keep bits) and walks back for the one before it, then passes each tile's last run start to the next.
 // MODE COUNT writes each tile's count (rle: and its last run start) only. In MODES COUNT and WRITE workgroups loop
 // over tiles (mgpu_tuning.groups) and none waits on another; in ONEPASS the tiles are handed out in the order
 // workgroups take them, so every tile waited on is running or done: it waits for a silent predecessor without bound
@@ -99,12 +100,16 @@ bool mgpu_is_output(uint i) {
     return i == 0u || !mgpu_same(src.v[i - 1u], src.v[i]);
 }
 
+/* The elements of the input one look-back state covers: a tile's, or MODE RANGES a range's. */
+uint mgpu_state_elements() {
+    return gl_WorkGroupSize.x * VT * (MODE == MGPU_COMPACT_RANGES ? MGPU_COMPACT_RANGE_TILES : 1u);
+}
+
 /* The count word of tile `pred` (slot 0, the only one), which the look-back found silent, recomputed from the
  * input by the walking subgroup (without subgroups: thread): its outputs, an aggregate; tile 0's, its inclusive
  * prefix (it publishes no aggregate). */
 uint mgpu_lookback_count_recompute(uint pred, uint slot) {
-    uint nv = gl_WorkGroupSize.x * VT * (MODE == MGPU_COMPACT_RANGES ? MGPU_COMPACT_RANGE_TILES : 1u);
-    uint first = pred * nv, end = min(first + nv, g_n), count = 0u;
+    uint nv = mgpu_state_elements(), first = pred * nv, end = min(first + nv, g_n), count = 0u;
 #ifdef MGPU_SUBGROUP
     for (uint i = first + gl_SubgroupInvocationID; i < end; i += gl_SubgroupSize) count += mgpu_is_output(i) ? 1u : 0u;
     count = subgroupAdd(count);
@@ -117,7 +122,7 @@ uint mgpu_lookback_count_recompute(uint pred, uint slot) {
 /* The run-start word of tile `pred`, which mgpu_last_head_before found silent, recomputed from the input by the
  * walking thread: its last run start + 2, or 1 for none (what the tile publishes before its walk). */
 uint mgpu_run_start_recompute(uint pred) {
-    uint nv = gl_WorkGroupSize.x * VT, first = pred * nv;
+    uint nv = mgpu_state_elements(), first = pred * nv;
     for (uint i = min(first + nv, g_n); i > first; --i)
         if (mgpu_is_output(i - 1u)) return i + 1u;
     return 1u;
@@ -202,9 +207,10 @@ uint mgpu_load_tile(uint tile, uint n, bool elements, bool bits, out T x[VT]) {
 }
 
 /* Tile `tile` of the `tiles` of the real count n (the capacity pc.count, or the indirect count clamped to it).
- * MODE RANGES: its keep bits `range_keep` and its first output `range_offset` are given (its range's first
- * phase); returns the tile's outputs (partition: kept). */
-uint mgpu_tile(uint tile, uint tiles, uint n, uint range_keep, uint range_offset) {
+ * MODE RANGES: its keep bits `range_keep`, its first output `range_offset` and (rle) 1 + the last run start
+ * before it `range_head` are given (its range's first phase and the tiles before it); returns the tile's outputs
+ * (partition: kept). */
+uint mgpu_tile(uint tile, uint tiles, uint n, uint range_keep, uint range_offset, uint range_head) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
     uint first = tile * nv, tile_count = min(nv, n - first);
     uint keep = MODE == MGPU_COMPACT_RANGES ? range_keep : 0u;
@@ -297,7 +303,9 @@ uint mgpu_tile(uint tile, uint tiles, uint n, uint range_keep, uint range_offset
                                                 : UintArray(pc.counts).v[tile];
     TArray outputs = TArray(pc.dst);
     if (COMPACT_OP == MGPU_COMPACT_RLE) {
-        uint head = MODE == MGPU_COMPACT_ONEPASS ? s_head : UintArray(pc.heads).v[tile];
+        uint head = MODE == MGPU_COMPACT_ONEPASS  ? s_head
+                    : MODE == MGPU_COMPACT_RANGES ? range_head
+                                                  : UintArray(pc.heads).v[tile];
         IntArray lengths = IntArray(pc.positions);
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             uint i = j * nt + tid;
@@ -336,17 +344,30 @@ uint mgpu_tile(uint tile, uint tiles, uint n, uint range_keep, uint range_offset
 void mgpu_range(uint range, uint ranges, uint tiles, uint n) {
     uint tid = gl_LocalInvocationID.x, first_tile = range * MGPU_COMPACT_RANGE_TILES;
     uint keep[MGPU_COMPACT_RANGE_TILES];
-    uint count = 0u;
-    T unused[VT]; /* unique: the elements its keep bits compare, loaded again in the tile's turn */
+    uint count = 0u, last = 0u; /* rle: the thread's last run start + 2, 0 for none */
+    T unused[VT]; /* unique, rle: the elements their keep bits compare, loaded again in the tile's turn */
+    if (COMPACT_OP == MGPU_COMPACT_RLE && tid == 0u) s_head = 0u;
     [[unroll]] for (uint i = 0u; i < MGPU_COMPACT_RANGE_TILES; ++i) {
         keep[i] = first_tile + i < tiles ? mgpu_load_tile(first_tile + i, n, false, true, unused) : 0u;
         count += bitCount(keep[i]);
+        if (COMPACT_OP == MGPU_COMPACT_RLE && keep[i] != 0u) { /* bits rise with positions (tile_element) */
+            uint b = uint(findMSB(keep[i]));
+            last = (first_tile + i) * gl_WorkGroupSize.x * VT + tile_element(b / CHUNK, b % CHUNK) + 2u;
+        }
+    }
+    if (COMPACT_OP == MGPU_COMPACT_RLE) {
+        barrier(); /* s_head zeroed */
+        if (last != 0u) atomicMax(s_head, last);
     }
     uint total;
     mgpu_cta_exclusive_sum(count, total);
     UintArrayCoherent state = UintArrayCoherent(pc.state);
-    if (range > 0u && tid == 0u)
-        mgpu_lookback_store(state, mgpu_state_word(range, 0u), mgpu_lookback_count_word(total, false));
+    if (COMPACT_OP == MGPU_COMPACT_RLE) barrier(); /* every atomicMax done */
+    if (tid == 0u) {
+        if (range > 0u) mgpu_lookback_store(state, mgpu_state_word(range, 0u), mgpu_lookback_count_word(total, false));
+        /* the range's last run start + 2, or 1: none here, look further back */
+        if (COMPACT_OP == MGPU_COMPACT_RLE) mgpu_lookback_store(state, mgpu_state_word(range, 1u), max(s_head, 1u));
+    }
 #ifdef MGPU_SUBGROUP
     bool leader = gl_SubgroupID == 0u && gl_SubgroupInvocationID == 0u;
     uint prefix = gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, MGPU_LOOKBACK_TILE_STRIDE,
@@ -359,14 +380,22 @@ void mgpu_range(uint range, uint ranges, uint tiles, uint n) {
 #endif
     if (leader) {
         mgpu_lookback_store(state, mgpu_state_word(range, 0u), mgpu_lookback_count_word(prefix + total, true));
+        if (COMPACT_OP == MGPU_COMPACT_RLE) {
+            uint head = mgpu_last_head_before(state, range);
+            // A range without a run start passes on its predecessors' last one, so that later ranges stop here.
+            if (total == 0u && head != 0u) mgpu_lookback_store(state, mgpu_state_word(range, 1u), head + 1u);
+            s_head = head;
+        }
         s_first = prefix;
         if (range + 1u == ranges && mgpu_present(pc.out_count)) UintArray(pc.out_count).v[0] = prefix + total;
     }
     barrier();
-    uint offset = s_first;
+    uint offset = s_first, head = s_head;
     for (uint i = 0u; i < MGPU_COMPACT_RANGE_TILES && first_tile + i < tiles; ++i) {
-        barrier(); /* s_first read; the previous tile's shared memory free */
-        offset += mgpu_tile(first_tile + i, tiles, n, keep[0], offset);
+        barrier(); /* s_first and s_head read; the previous tile's shared memory free */
+        uint kept = mgpu_tile(first_tile + i, tiles, n, keep[0], offset, head);
+        offset += kept;
+        if (COMPACT_OP == MGPU_COMPACT_RLE && kept > 0u) head = s_pos[kept - 1u] + 1u; /* the tile's last run start */
         [[unroll]] for (uint j = 0u; j + 1u < MGPU_COMPACT_RANGE_TILES; ++j) keep[j] = keep[j + 1u]; /* no indexing */
     }
 }
@@ -387,7 +416,7 @@ void main() {
                     UintArray(pc.out_count).v[0] = 0u;
                 break;
             }
-            mgpu_tile(tile, tiles, n, 0u, 0u);
+            mgpu_tile(tile, tiles, n, 0u, 0u, 0u);
             barrier(); /* the next tile reuses shared memory, s_ticket included */
         }
         return;
@@ -411,7 +440,7 @@ void main() {
     if (MODE == MGPU_COMPACT_COUNT) { /* the capacity's tiles (those past the real ones count 0 for the scans), or
                                          * with real_tiles only the real ones */
         mgpu_for_each_tile(tile, pc.real_tiles != 0u ? tiles : (pc.count + nv - 1u) / nv, pc.groups_x) {
-            if (tile < tiles) mgpu_tile(tile, tiles, n, 0u, 0u);
+            if (tile < tiles) mgpu_tile(tile, tiles, n, 0u, 0u, 0u);
             else if (gl_LocalInvocationID.x == 0u) {
                 UintArray(pc.counts).v[tile] = 0u;
                 if (COMPACT_OP == MGPU_COMPACT_RLE) UintArray(pc.heads).v[tile] = 0u;
@@ -421,7 +450,7 @@ void main() {
         return;
     }
     mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_tile(tile, tiles, n, 0u, 0u);
+        mgpu_tile(tile, tiles, n, 0u, 0u, 0u);
         barrier(); /* the next tile reuses shared memory */
     }
 }
