@@ -32,7 +32,10 @@ const bool INDICES = (MODE & MGPU_SEGSORT_INDICES) != 0u;
 const bool TAGGED = INDICES || VALUE_WORDS > 0u; /* positions travel with the keys */
 
 shared T s_keys[gl_WorkGroupSize.x * VT];
-shared uint s_tags[gl_WorkGroupSize.x * VT];         /* each key's position in the tile (TAGGED) */
+/* Each key's position in the tile (TAGGED); keys alone declare one word (as mergesort_block.comp): declared whole,
+ * the tags took the keys-only blocksort from 47 to 62 registers and 7.9 to 15.0 KB (H200, u32 2^26 mean 100: 1254
+ * against 980 us; bench/RESULTS.md, eighteenth session). */
+shared uint s_tags[TAGGED ? gl_WorkGroupSize.x * VT : 1u];
 shared uint s_flags[gl_WorkGroupSize.x * VT / 32u];  /* head flags of the tile (NV is a multiple of 32) */
 shared uint s_last[gl_WorkGroupSize.x * VT / 32u];   /* the last head in words 0..w (0: none) */
 shared uint s_next[gl_WorkGroupSize.x * VT / 32u];   /* the first head in words w.. (NV: none) */
