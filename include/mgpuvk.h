@@ -1729,18 +1729,18 @@ MGPU_API mgpu_result mgpu_set_operation(mgpu_context context, const mgpu_set_inf
  * count: see below). An output shares no byte with an input or another output: in place is refused
  * (MGPU_ERROR_INVALID_ARGUMENT), since a tile of the count, scan and write path below overwrites input that a
  * later tile has not read yet.
- * How: tiles of NT x VT elements held in registers (16-byte loads of whole tiles where the arrays allow), the
- * flags (or the comparisons with the previous element) counted by subgroup and workgroup scans, each tile's
- * outputs put in order in shared memory and stored coalesced. Where the tuning's look-back is on (by default
- * where mgpu_device_info.lookback_safe; rle: at most 1024 tiles, or by ranges), or there is one tile, one pass:
- * a scratch clear, then one dispatch whose tiles, handed out in the order workgroups start, find their output offset (and,
- * rle, the start of the run open at their first element) by decoupled look-back over their predecessors' counts,
- * as the set operations' one pass; a tile waits on its predecessors without bound (correct where workgroups
- * that have started keep making progress; forced elsewhere, such as lavapipe, the wait is bounded and a silent
- * predecessor's count, rle: its last run start, recomputed from the input); from 2048 tiles on (mgpu_tuning.fold)
- * the look-back runs per range of 8 tiles, after the range has counted its outputs. Otherwise a count dispatch, the
- * exclusive scan of the tile counts (mgpu_cmd_scan, u32, following the scan's tuning; rle also a max-scan of each
- * tile's last run start) and a write dispatch: no workgroup waits on another (the scan aside, see mgpu_scan_info).
+ * How: tiles of NT x VT elements held in registers (16-byte loads of whole tiles where the arrays allow), the flags (or
+ * the comparisons with the previous element) counted by subgroup and workgroup scans, each tile's outputs put in order
+ * in shared memory and stored coalesced. Where the tuning's look-back is on (by default where
+ * mgpu_device_info.lookback_safe; rle: at most 1024 tiles, or by ranges), or there is one tile, one pass: a scratch
+ * clear, then one dispatch whose tiles, handed out in the order workgroups start, find their output offset (and, rle,
+ * the start of the run open at their first element) by decoupled look-back over their predecessors' counts, as the set
+ * operations' one pass; a tile waits on its predecessors without bound (correct where workgroups that have started keep
+ * making progress; forced elsewhere, such as lavapipe, the wait is bounded and a silent predecessor's count, rle: its
+ * last run start, recomputed from the input); from 2048 tiles on (mgpu_tuning.fold) the look-back runs per range of 8
+ * tiles, after the range has counted its outputs. Otherwise a count dispatch, the exclusive scan of the tile counts
+ * (mgpu_cmd_scan, u32, following the scan's tuning; rle also a max-scan of each tile's last run start) and a write
+ * dispatch: no workgroup waits on another (the scan aside, see mgpu_scan_info).
  * Indirect count (optional, in the four calls' three tiers): the uint32 at indirect_count's start, read by the
  * compute shaders when the command executes (no host read) and clamped to count, which is then the capacity that
  * sizes the scratch, the dispatches and the ranges' checks. The call runs on the first r = min(*indirect_count,
