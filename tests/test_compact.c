@@ -16,8 +16,8 @@
  *     looping over tiles: a covering design.
  *   compact_lookback: the one pass (decoupled look-back), forced on where the device's default is the count, scan
  *     and write (lavapipe, as many threads as it runs: its wait is bounded there, compact.c), under three tunings,
- *     past a thousand tiles too, and the indirect counts under two of them; then the same by ranges of tiles
- *     (fold ON).
+ *     past a thousand tiles too, and the indirect counts under two of them; each by tiles (fold OFF), then by
+ *     ranges of tiles (fold ON).
  *   compact_cli: `mgpuvk select`, `partition`, `unique` and `rle` against the reference, and bad input (exit 2, one
  *     line, no file).
  */
@@ -598,27 +598,16 @@ void test_compact(void) {
 void test_compact_lookback(void) {
     mgpu_device_info info;
     mgpu_context_get_device_info(g_test.ctx, &info);
-    /* The one pass by tiles, then by ranges of tiles (fold ON). */
+    /* Each tuning by tiles (fold OFF), then by ranges of tiles (fold ON). */
     static const mgpu_tuning tunings[] = {
         {.lookback = MGPU_SWITCH_ON},
         {.nt = 32, .vt = 1, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON, .groups = 3},
         {.nt = 32, .vt = 3, .subgroup = MGPU_SWITCH_OFF, .lookback = MGPU_SWITCH_ON, .groups = 2},
-        {.lookback = MGPU_SWITCH_ON, .fold = MGPU_SWITCH_ON},
-        {.nt = 32,
-         .vt = 1,
-         .subgroup = MGPU_SWITCH_ON,
-         .lookback = MGPU_SWITCH_ON,
-         .fold = MGPU_SWITCH_ON,
-         .groups = 3},
-        {.nt = 32,
-         .vt = 3,
-         .subgroup = MGPU_SWITCH_OFF,
-         .lookback = MGPU_SWITCH_ON,
-         .fold = MGPU_SWITCH_ON,
-         .groups = 2},
     };
-    for (size_t p = 0; p < sizeof tunings / sizeof tunings[0]; ++p) {
-        mgpu_tuning t = tunings[p];
+    const size_t count = sizeof tunings / sizeof tunings[0];
+    for (size_t p = 0; p < 2 * count; ++p) {
+        mgpu_tuning t = tunings[p % count];
+        t.fold = p < count ? MGPU_SWITCH_OFF : MGPU_SWITCH_ON;
         if (t.subgroup == MGPU_SWITCH_ON && !info.subgroup_scans) t.subgroup = MGPU_SWITCH_AUTO;
         CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_COMPACT, MGPU_TYPE_MASK_ALL, &t));
         mgpu_tuning resolved;
@@ -626,8 +615,8 @@ void test_compact_lookback(void) {
         CHECK(resolved.lookback == MGPU_SWITCH_ON, "the look-back override did not take");
         compact_cover((unsigned)p);
         compact_recorded();
-        if (p % 3 < 2) test_each_grids(MGPU_PRIM_COMPACT, compact_indirect_grids, NULL);
-        if (p % 3 == 0) compact_big();
+        if (p % count < 2) test_each_grids(MGPU_PRIM_COMPACT, compact_indirect_grids, NULL);
+        if (p % count == 0) compact_big();
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_COMPACT, MGPU_TYPE_MASK_ALL, NULL));
 }

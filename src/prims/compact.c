@@ -39,9 +39,8 @@
  * own, so the walks grow with the tiles in flight. (Random keys gained from it at 2^23, 89.8 against 112.3 us, but
  * not at 2^26, 651 against 657.) */
 #define MGPU_COMPACT_RLE_ONEPASS_TILES 1024u
-/* The one pass by ranges of MGPU_COMPACT_RANGE_TILES tiles (compact.comp's MODE
- * RANGES, one look-back state and walk per range; its scratch and grid are the ranges'): mgpu_tuning.fold ON, or
- * AUTO from this many tiles on. The per-tile walk waited on its predecessors for a third of the one pass's time at
+/* The one pass by ranges of MGPU_COMPACT_RANGE_TILES tiles (compact.comp's MODE RANGES, one look-back state and
+ * walk per range; its scratch and grid are the ranges'): mgpu_tuning.fold ON, or AUTO from this many tiles on. The per-tile walk waited on its predecessors for a third of the one pass's time at
  * 2^26 (bench/RESULTS.md, seventeenth session); by ranges (H200, eighteenth session) select u32 2^26 runs 330 ->
  * 265 us, unique 314 -> 247, u64 select 583 -> 466, but with fewer ranges than the GPU has room for it loses (u32
  * 2^22, 1024 tiles: select 26 -> 31 us, partition 31 -> 42; 2048 tiles won for u32 and u64). rle too: a range

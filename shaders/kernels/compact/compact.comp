@@ -148,6 +148,35 @@ uint mgpu_last_head_before(UintArrayCoherent state, uint tile) {
     return 0u;
 }
 
+/* The one pass's walk for look-back state `index` of `states` (a tile's, or MODE RANGES a range's), which holds
+ * `outputs` and has published them: with subgroups, subgroup 0 walks back a subgroup's width of states per round
+ * trip (one thread walking 4 at a time made the one pass slower than count + scan + write past 1024 tiles:
+ * bench/RESULTS.md, eighth session), and its first lane publishes the inclusive count, sets s_first (rle: s_head,
+ * 1 + the last run start before the state) and, for the last state, out_count. Called by the whole workgroup. */
+void mgpu_walk_back(UintArrayCoherent state, uint index, uint states, uint outputs) {
+#ifdef MGPU_SUBGROUP
+    bool leader = gl_SubgroupID == 0u && gl_SubgroupInvocationID == 0u;
+    uint prefix = gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, MGPU_LOOKBACK_TILE_STRIDE,
+                                                                     MGPU_LOOKBACK_TILE_STRIDE, index, 0u)
+                                      : 0u;
+#else
+    bool leader = gl_LocalInvocationID.x == 0u;
+    uint prefix =
+        leader ? mgpu_lookback_counts(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, index, 0u) : 0u;
+#endif
+    if (leader) {
+        mgpu_lookback_store(state, mgpu_state_word(index, 0u), mgpu_lookback_count_word(prefix + outputs, true));
+        if (COMPACT_OP == MGPU_COMPACT_RLE) {
+            uint head = mgpu_last_head_before(state, index);
+            // A state without a run start passes on its predecessors' last one, so that later ones stop here.
+            if (outputs == 0u && head != 0u) mgpu_lookback_store(state, mgpu_state_word(index, 1u), head + 1u);
+            s_head = head;
+        }
+        s_first = prefix;
+        if (index + 1u == states && mgpu_present(pc.out_count)) UintArray(pc.out_count).v[0] = prefix + outputs;
+    }
+}
+
 /* Tile `tile`'s elements of the real count n into x where `elements`; returns its keep bits where `bits` (bit
  * k * CHUNK + e: element e of chunk k is an output, partition: kept; select, partition: from the flags; unique,
  * rle: the run starts, from the elements, which it then loads whatever `elements` says). */
@@ -270,32 +299,7 @@ uint mgpu_tile(uint tile, uint tiles, uint n, uint range_keep, uint range_offset
         }
         return kept;
     }
-    if (MODE == MGPU_COMPACT_ONEPASS) {
-        // The tile's first output: with subgroups, subgroup 0 walks back a subgroup's width of tiles per round
-        // trip (one thread walking 4 at a time made the one pass slower than count + scan + write past 1024
-        // tiles: bench/RESULTS.md, eighth session), and its first lane publishes.
-#ifdef MGPU_SUBGROUP
-        bool leader = gl_SubgroupID == 0u && gl_SubgroupInvocationID == 0u;
-        uint prefix = gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, MGPU_LOOKBACK_TILE_STRIDE,
-                                                                         MGPU_LOOKBACK_TILE_STRIDE, tile, 0u)
-                                          : 0u;
-#else
-        bool leader = tid == 0u;
-        uint prefix =
-            leader ? mgpu_lookback_counts(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, tile, 0u) : 0u;
-#endif
-        if (leader) {
-            mgpu_lookback_store(state, mgpu_state_word(tile, 0u), mgpu_lookback_count_word(prefix + kept, true));
-            if (COMPACT_OP == MGPU_COMPACT_RLE) {
-                uint head = mgpu_last_head_before(state, tile);
-                // A tile without a run start passes on its predecessors' last one, so that later tiles stop here.
-                if (kept == 0u && head != 0u) mgpu_lookback_store(state, mgpu_state_word(tile, 1u), head + 1u);
-                s_head = head;
-            }
-            s_first = prefix;
-            if (tile + 1u == tiles && mgpu_present(pc.out_count)) UintArray(pc.out_count).v[0] = prefix + kept;
-        }
-    }
+    if (MODE == MGPU_COMPACT_ONEPASS) mgpu_walk_back(state, tile, tiles, kept);
     barrier();
 
     uint offset = MODE == MGPU_COMPACT_ONEPASS  ? s_first
@@ -368,27 +372,7 @@ void mgpu_range(uint range, uint ranges, uint tiles, uint n) {
         /* the range's last run start + 2, or 1: none here, look further back */
         if (COMPACT_OP == MGPU_COMPACT_RLE) mgpu_lookback_store(state, mgpu_state_word(range, 1u), max(s_head, 1u));
     }
-#ifdef MGPU_SUBGROUP
-    bool leader = gl_SubgroupID == 0u && gl_SubgroupInvocationID == 0u;
-    uint prefix = gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, MGPU_LOOKBACK_TILE_STRIDE,
-                                                                     MGPU_LOOKBACK_TILE_STRIDE, range, 0u)
-                                      : 0u;
-#else
-    bool leader = tid == 0u;
-    uint prefix =
-        leader ? mgpu_lookback_counts(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, range, 0u) : 0u;
-#endif
-    if (leader) {
-        mgpu_lookback_store(state, mgpu_state_word(range, 0u), mgpu_lookback_count_word(prefix + total, true));
-        if (COMPACT_OP == MGPU_COMPACT_RLE) {
-            uint head = mgpu_last_head_before(state, range);
-            // A range without a run start passes on its predecessors' last one, so that later ranges stop here.
-            if (total == 0u && head != 0u) mgpu_lookback_store(state, mgpu_state_word(range, 1u), head + 1u);
-            s_head = head;
-        }
-        s_first = prefix;
-        if (range + 1u == ranges && mgpu_present(pc.out_count)) UintArray(pc.out_count).v[0] = prefix + total;
-    }
+    mgpu_walk_back(state, range, ranges, total);
     barrier();
     uint offset = s_first, head = s_head;
     for (uint i = 0u; i < MGPU_COMPACT_RANGE_TILES && first_tile + i < tiles; ++i) {

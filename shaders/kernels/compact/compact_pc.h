@@ -47,9 +47,9 @@
 #define MGPU_COMPACT_COUNT       0u
 #define MGPU_COMPACT_WRITE       1u
 #define MGPU_COMPACT_ONEPASS     2u
-/* The one pass by ranges of MGPU_COMPACT_RANGE_TILES tiles (select, partition, unique; mgpu_tuning.fold ON): the
- * state's words are the ranges' (as ONEPASS's are the tiles'); each range publishes its outputs once its tiles'
- * keep bits are known, walks back once, then writes its tiles. */
+/* The one pass by ranges of MGPU_COMPACT_RANGE_TILES tiles (mgpu_tuning.fold; compact.c): the state's words are
+ * the ranges' (as ONEPASS's are the tiles'); each range publishes its outputs (rle: and its last run start) once
+ * its tiles' keep bits are known, walks back once, then writes its tiles. */
 #define MGPU_COMPACT_RANGES      3u
 #define MGPU_COMPACT_RANGE_TILES 8u
 
