@@ -605,10 +605,11 @@ typedef struct mgpu_tuning {
                                workgroup exceeds the device's workgroup size or its keys its shared memory
                                (mgpu_context_get_tuning gives the factor before that). With values or indices the
                                blocksort keeps nt (its tags double its shared memory: slower) */
-    uint32_t values_nt;     /* mergesort with values or indices: the NT of its tiles, in place of nt (their
-                               registers hold a value per key, so their best tile differs); segmented reduce with
-                               the look-back off: the NT of its Merge Path tiles (they hold values and starts in
-                               shared memory, so they are smaller than the one pass's); a power of two as nt.
+    uint32_t values_nt;     /* mergesort, segmented and locality sort with values or indices: the NT of their
+                               tiles, in place of nt (their registers hold a value per key, so their best tile
+                               differs); segmented reduce with the look-back off: the NT of its Merge Path tiles
+                               (they hold values and starts in shared memory, so they are smaller than the one
+                               pass's); a power of two as nt.
                                0: nt where nt is set, else the table's (its own shape for values, or nt) */
     uint32_t values_vt;     /* likewise the VT with values or indices (segmented reduce: of the Merge Path tiles),
                                in place of vt (1..32; 0: vt where vt is set, else the table's) */

@@ -719,25 +719,29 @@ void test_segsort(void) {
     locality_case(MGPU_TYPE_I32, 1, false, large + 5, 2, false);
     /* Other tile shapes: even VT (without subgroups: segsort_straddle merges every segment by the workgroup), VT 1,
      * wider workgroups (the blocksort's rounds, the head scan over more words), and two workgroups looping over all
-     * tiles; one 32-bit and one 64-bit key type each, rotated. */
+     * tiles, and keys alone on other tiles than with values or indices (values_nt x values_vt, as on GPUs); one
+     * 32-bit and one 64-bit key type each, rotated. */
     mgpu_tuning base;
     CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_SEGSORT, MGPU_TYPE_U32, &base));
     mgpu_tuning shapes[] = {{.nt = 64, .vt = 4, .subgroup = MGPU_SWITCH_OFF},
                             {.nt = 32, .vt = 1},
                             {.nt = 128, .vt = 3},
-                            {.nt = 32, .vt = 5, .groups = 2}};
+                            {.nt = 32, .vt = 5, .groups = 2},
+                            {.nt = 64, .vt = 3, .values_nt = 32, .values_vt = 7}};
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
         if (!shapes[i].groups) shapes[i].groups = base.groups;
         CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SEGSORT, MGPU_TYPE_MASK_ALL, &shapes[i]));
         uint32_t tile = shapes[i].nt * shapes[i].vt;
+        uint32_t values_tile = shapes[i].values_nt ? shapes[i].values_nt * shapes[i].values_vt : tile;
         mgpu_type types[2] = {(mgpu_type)(i % 3), (mgpu_type)(3 + (i + 1) % 3)};
         for (int k = 0; k < 2; ++k) {
             mgpu_type t = types[k];
             bool d = (i + (size_t)k) % 2;
-            seg_case(t, 4, d, SORT_INPUT_FEW, 7 * tile + 5, (seg_layout)((i + 1) % SEG_LAYOUT_COUNT), 2);
-            seg_case(t, 1, d, SORT_INPUT_MANY, tile - 1, SEG_SHORT, 0);
+            seg_case(t, 4, d, SORT_INPUT_FEW, 7 * values_tile + 5, (seg_layout)((i + 1) % SEG_LAYOUT_COUNT), 2);
+            seg_case(t, 1, d, SORT_INPUT_MANY, values_tile - 1, SEG_SHORT, 0);
             seg_case(t, 0, d, (sort_input)(t % SORT_INPUT_COUNT), 4 * tile, SEG_STRADDLE, 1);
-            locality_case(t, 8, d, 6 * tile + 1, (int)(i % 4) + 1, false);
+            locality_case(t, 8, d, 6 * values_tile + 1, (int)(i % 4) + 1, false);
+            locality_case(t, 0, d, 5 * tile + 3, (int)(i % 4) + 1, false);
         }
         if (i % 2) segsort_indirect(types[i % 4 == 1], tile);
     }
