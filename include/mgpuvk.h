@@ -593,7 +593,11 @@ typedef struct mgpu_tuning {
                                AUTO: folded where the tiles are few (src/prims/merge.c). Compaction's one pass
                                (select, partition, unique, rle): ON walks back once per range of 8 tiles, each range
                                counting its tiles' outputs first; OFF once per tile; AUTO by ranges from 2048
-                               tiles on (src/prims/compact.c) */
+                               tiles on (src/prims/compact.c). Radix sort's one-sweep passes: chained in one
+                               dispatch where they take at most 256 tiles in all (AUTO: where the look-back is safe;
+                               ON: also elsewhere, where a tile's unbounded wait for the pass before may hang a
+                               device that does not keep started workgroups progressing), or one dispatch per pass
+                               (OFF) */
     mgpu_switch grids;      /* with an indirect count (scan, reduce, compaction, histogram, radix sort): a setup
                                dispatch sizes the grids by the real count (ON), or the capacity's grids are launched
                                and their workgroups past the real count do no work (OFF); AUTO: sized where a grid
@@ -1084,7 +1088,8 @@ MGPU_API mgpu_result mgpu_mergesort(mgpu_context context, const mgpu_sort_info *
  *   bound, until every tile that started before it has published its counts, so this path is correct only
  *   where workgroups that have started keep making progress. Forced elsewhere (lavapipe), the wait is bounded
  *   and a silent predecessor's digit count recomputed from its keys.
- *   Frame-sized inputs use smaller tiles;
+ *   Frame-sized inputs use smaller tiles, and where the passes together take at most 256 tiles they run in one
+ *   dispatch (mgpu_tuning.fold), each tile of a pass waiting for every tile of the pass before;
  * - reduce-then-scan (otherwise: lavapipe, unknown devices, lookback OFF): per digit a count dispatch, an
  *   in-place exclusive scan of all tiles' counts by mgpu_cmd_scan, and a scatter dispatch. The count and scatter
  *   dispatches never wait on another workgroup; the scan follows the scan's own tuning (MGPU_PRIM_SCAN, u32),

@@ -4,13 +4,14 @@
  * past 1024 tiles; bit ranges (narrow, unaligned, empty, every width class); in place with even and odd pass
  * counts; indirect counts (0, partial, all); identical output to mergesort; other NT/VT and the shared-memory
  * sum (one or two key types per shape); misuse. The radixsort_onesweep entry runs it all with the one-sweep
- * passes (on lavapipe with its threads: their wait is bounded there, radixsort.c). */
+ * passes (on lavapipe with its threads: their wait is bounded there, radixsort.c), the radixsort_chained entry
+ * with those passes chained in one dispatch wherever the tickets are few (on one lavapipe thread). */
 #include "common.h"
 
 #include <string.h>
 
 /* This family's entries of the test run and their flags (tests/families.def). */
-MGPU_TEST_FAMILY(radixsort, "onesweep single")
+MGPU_TEST_FAMILY(radixsort, "onesweep chained single")
 
 static void radix_case_in(mgpu_type type, uint32_t payload, bool descending, sort_input kind, size_t n, bool in_place,
                           unsigned begin_bit, unsigned end_bit, int64_t indirect, bool caller_scratch) {

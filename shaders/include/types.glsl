@@ -3,7 +3,7 @@
  * Contract: the build defines exactly one of MGPU_TYPE_U32 I32 F32 U64 I64 F64 (a kernel row: cmake/shaders.cmake).
  * Provides: T, MGPU_WORDS (32-bit words per element), MGPU_EPV (elements per uvec4), mgpu_from_words,
  * mgpu_to_words, mgpu_from_vec4, mgpu_type_max, mgpu_type_lowest, mgpu_is_nan, and the buffer reference types TArray,
- * TArrayCoherent, Vec4Array, UintArray, IntArray, Uvec2Array.
+ * TArrayCoherent, Vec4Array, UintArray, IntArray, Uvec2Array, Uvec2ArrayCoherent.
  * 32-bit variants use no 64-bit capability, so they run on devices without shaderInt64.
  */
 #ifndef MGPU_TYPES_GLSL
@@ -81,6 +81,7 @@ layout(buffer_reference, std430, buffer_reference_align = 4) buffer UintArray { 
 layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer UintArrayCoherent { uint v[]; };
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer IntArray { int v[]; };
 layout(buffer_reference, std430, buffer_reference_align = 8) buffer Uvec2Array { uvec2 v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 8) coherent buffer Uvec2ArrayCoherent { uvec2 v[]; };
 
 /* True when a push-constant address is present (non-zero). */
 bool mgpu_present(uvec2 address) { return (address.x | address.y) != 0u; }

@@ -16,4 +16,15 @@ void mgpu_value_store(uvec2 address, uint i, uvec2 v) {
     else UintArray(address).v[i] = v.x;
 }
 
+/* The same through coherent references: values that another workgroup wrote in the same dispatch (the radix
+ * sort's chained passes). */
+uvec2 mgpu_value_load_coherent(uvec2 address, uint i) {
+    return VALUE_WORDS == 2u ? Uvec2ArrayCoherent(address).v[i] : uvec2(UintArrayCoherent(address).v[i], 0u);
+}
+
+void mgpu_value_store_coherent(uvec2 address, uint i, uvec2 v) {
+    if (VALUE_WORDS == 2u) Uvec2ArrayCoherent(address).v[i] = v;
+    else UintArrayCoherent(address).v[i] = v.x;
+}
+
 #endif

@@ -39,6 +39,7 @@ typedef struct mgpu_radix_plan {
     bool copy_first;           /* in place with an odd number of passes: the input is copied to scratch first */
     bool onesweep;             /* one histogram pass, then look-back passes (else count, scan, scatter per pass) */
     bool small;                /* the whole sort in one workgroup and one dispatch (radix_small.comp) */
+    bool chained;              /* one-sweep: every digit pass in one dispatch (MGPU_RADIX_CHAINED_TICKETS) */
     uint32_t histogram_groups; /* one-sweep: the histogram's workgroups (at most the capacity's) */
     uint32_t partials;         /* one-sweep: 0, or histogram_groups where each writes its own counts (no fill) */
     uint32_t small_nt;         /* its workgroup size (VT MGPU_RADIX_SMALL_VT) */
@@ -121,6 +122,18 @@ static uint32_t mgpu_radix_frame_vt(uint32_t nt, uint32_t vt, uint32_t count) {
     return vt;
 }
 
+/* Chained passes (radix_onesweep.comp's CHAINED; tuning `fold`): the one-sweep passes of an input of at most this
+ * many tiles over all passes run in one dispatch, each tile of a pass waiting for the previous pass's tiles, instead
+ * of a dispatch and a barrier per pass. AUTO: where the look-back is safe (the wait between passes is as safe as the
+ * look-back's); ON: wherever the one-sweep passes run (a device that does not keep started workgroups progressing
+ * may then hang; lavapipe with one thread runs the workgroups one after another, so none waits). H200, GPU us,
+ * passes / chained (bench/RESULTS.md, nineteenth session): u32 keys 2^14 (128 tickets) 28.0 / 26.0, 2^15 31.7 /
+ * 29.9, 2^16 (512) 38.1 / 37.6, 2^18 44.1 / 45.3; u64 keys 2^14 54.2 / 45.6, 2^15 59.0 / 52.4; u32 pairs 2^14 30.6
+ * / 28.2, 2^17 42.6 / 47.0. A pass costs its few dependent round trips to memory either way (about 5 us at 2^14);
+ * chaining saves the dispatch's, and loses from a few hundred tickets on, their workgroups polling one word. Reading
+ * 8, 16 or 32 predecessors per round trip in the look-back instead of 4 was slower at every size. */
+#define MGPU_RADIX_CHAINED_TICKETS 256u
+
 /* The one-workgroup sort (radix_small.comp, tuning switch `single`, off unless asked for): up to NT *
  * MGPU_RADIX_SMALL_VT keys, NT the largest power of two up to 1024 (and the device's workgroup size) whose
  * subgroup counters, digit arrays and sum fit in shared memory; 0 where none does. H100, u32 keys, GPU us, one
@@ -171,6 +184,10 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
     }
     uint64_t tile = (uint64_t)plan->tuning.nt * plan->tuning.vt;
     plan->tiles = (uint32_t)((info->count + tile - 1) / tile);
+    mgpu_switch fold = plan->tuning.fold;
+    plan->chained = plan->onesweep && !plan->small && plan->passes >= 2 &&
+                    (uint64_t)plan->passes * plan->tiles <= MGPU_RADIX_CHAINED_TICKETS &&
+                    (fold == MGPU_SWITCH_ON || (fold == MGPU_SWITCH_AUTO && ctx->info.lookback_safe));
     uint64_t histogram_tile = (uint64_t)mgpu_radix_histogram_nt(ctx) * MGPU_RADIX_HISTOGRAM_VT;
     uint64_t histogram_tiles = (info->count + histogram_tile - 1) / histogram_tile;
     plan->histogram_groups =
@@ -271,7 +288,8 @@ static void mgpu_radix_keys(mgpu_context ctx, const mgpu_radix_plan *plan, mgpu_
                  [MGPU_SPEC_MAX_SUBGROUP] = ctx->info.max_subgroup_size ? ctx->info.max_subgroup_size : 128,
                  [MGPU_SPEC_LOOKBACK_WAIT] = !plan->onesweep           ? 0
                                              : ctx->info.lookback_safe ? UINT32_MAX
-                                                                       : MGPU_RADIX_LOOKBACK_WAIT}};
+                                                                       : MGPU_RADIX_LOOKBACK_WAIT,
+                 [MGPU_SPEC_MODE] = plan->onesweep && plan->chained}};
     uint32_t histogram_nt = mgpu_radix_histogram_nt(ctx);
     *histogram = (mgpu_pipeline_key){
         .kernel = MGPU_KERNEL_RADIX_HISTOGRAM,
@@ -384,8 +402,9 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
     scan.input = scan.output = counts;
     if (plan.onesweep) { /* zero the histogram and the first pass's status (each pass zeroes the next one's), then
                           * count every pass's digits; with partials the histogram's workgroups do both */
+        VkDeviceSize status_bytes = (plan.chained ? plan.passes : 1) * plan.status_stride;
         if (!plan.partials) {
-            VkDeviceSize words = (plan.scan_offset + plan.status_stride - plan.counts_offset) / 4;
+            VkDeviceSize words = (plan.scan_offset + status_bytes - plan.counts_offset) / 4;
             r = mgpu_cmd_fill(ctx, cmd,
                               &(mgpu_fill_info){.type = MGPU_TYPE_U32,
                                                 .mode = MGPU_FILL_CONSTANT,
@@ -403,11 +422,31 @@ mgpu_result mgpu_cmd_radixsort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                             .end_bit = plan.end_bit,
                             .tiles = plan.tiles,
                             .groups_x = groups,
-                            .partials = plan.partials};
+                            .partials = plan.partials,
+                            .status_words = (uint32_t)(status_bytes / 4)};
         if (r == MGPU_SUCCESS)
             r = mgpu__dispatch_sized(ctx, cmd, &histogram_key, &pc, sizeof pc, &grid, MGPU_RADIX_RULE_HISTOGRAM, groups,
                                      1);
         mgpu__barrier_compute_write_to_read(ctx, cmd);
+    }
+    if (plan.chained && r == MGPU_SUCCESS) { /* every pass in one dispatch, a workgroup per pass and tile */
+        mgpu_radix_pc pc = {.keys_in = src_keys,
+                            .keys_out = out_keys,
+                            .values_in = src_values,
+                            .values_out = out_values,
+                            .scratch_keys = scratch_keys,
+                            .scratch_values = scratch_values,
+                            .counts = mgpu_range_address(ctx, counts),
+                            .count_address = count_address,
+                            .status = mgpu_range_address(ctx, scratch) + plan.scan_offset,
+                            .count = info->count,
+                            .shift = plan.begin_bit,
+                            .end_bit = plan.end_bit,
+                            .tiles = plan.tiles,
+                            .groups_x = plan.passes * plan.tiles,
+                            .flags = info->indices ? MGPU_RADIX_INDICES : 0,
+                            .partials = plan.partials};
+        return mgpu__dispatch(ctx, cmd, &scatter_key, &pc, sizeof pc, plan.passes * plan.tiles, 1);
     }
     for (uint32_t pass = 0; pass < plan.passes && r == MGPU_SUCCESS; ++pass) {
         bool to_out = (plan.passes - pass) % 2 == 1; /* the last pass writes the output */
@@ -473,6 +512,8 @@ static mgpu_result mgpu_radixsort_prepare_variant(mgpu_context ctx, mgpu_type ty
     mgpu_radix_plan plan;
     mgpu_result r = mgpu_radix_make_plan(ctx, &info, &plan);
     uint32_t vt = mgpu__tuning_resolve(ctx, MGPU_PRIM_RADIXSORT, type).vt;
+    mgpu_switch fold = plan.tuning.fold;
+    bool chainable = plan.onesweep && (fold == MGPU_SWITCH_ON || (fold == MGPU_SWITCH_AUTO && ctx->info.lookback_safe));
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
             if (!(words_mask & (1u << words)) || !(order_mask & (1u << descending))) continue;
@@ -496,6 +537,12 @@ static mgpu_result mgpu_radixsort_prepare_variant(mgpu_context ctx, mgpu_type ty
                     mgpu_radix_keys(ctx, &plan, type, descending, &count, &scatter, &histogram);
                 }
                 if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &scatter, &p);
+                if (r == MGPU_SUCCESS && chainable) { /* the chained passes of small inputs */
+                    mgpu_radix_plan chained = plan;
+                    chained.chained = true;
+                    mgpu_radix_keys(ctx, &chained, type, descending, &count, &scatter, &histogram);
+                    r = mgpu__pipeline_get(ctx, &scatter, &p);
+                }
                 if (r == MGPU_SUCCESS && level == 0 && plan.small_nt) {
                     mgpu_pipeline_key small = mgpu_radix_small_key(ctx, &plan, type, descending);
                     r = mgpu__pipeline_get(ctx, &small, &p);

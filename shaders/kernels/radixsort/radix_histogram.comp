@@ -4,11 +4,11 @@
 // tiles it strides over in shared memory and adds its counts to the global histogram (zeroed beforehand, pass
 // p and digit d at p * 256 + d) with one atomic per non-zero counter; or, with PARTIALS (small inputs: a few
 // workgroups), writes its own counts (pass p, workgroup g, digit d at (p * groups + g) * 256 + d: nothing to zero
-// beforehand) and zeroes its share of the first pass's status (pc.status, header and tiles x 256 words), so that
-// the sort needs no fill dispatch; tile 0 of each pass sums the workgroups' counts. The shared counters come in
-// COPIES copies, each group of 32 threads using one, so that fewer subgroups' atomics meet on one word. The passes
-// are unrolled to the key's most (with a uniform guard unless WHOLE_KEY): a loop bounded by the run-time pass count made the
-// H100's u32 histogram 4x slower (735 against 180 us at 2^26, bench/RESULTS.md).
+// beforehand) and zeroes its share of pc.status_words words of status (the first pass's, or every chained
+// pass's), so that the sort needs no fill dispatch; tile 0 of each pass sums the workgroups' counts. The shared
+// counters come in COPIES copies, each group of 32 threads using one, so that fewer subgroups' atomics meet on one
+// word. The passes are unrolled to the key's most (with a uniform guard unless WHOLE_KEY): a loop bounded by the
+// run-time pass count made the H100's u32 histogram 4x slower (735 against 180 us at 2^26, bench/RESULTS.md).
 #include "shared/spec_ids.h"
 #include "kernels/radixsort/radixsort_pc.h"
 #include "shared/constants.h"
@@ -67,7 +67,6 @@ void main() {
     }
     if (PARTIALS) {
         UintArray status = UintArray(pc.status);
-        uint words = MGPU_RADIX_STATUS_HEADER + pc.tiles * MGPU_RADIX_DIGITS;
-        for (uint i = group * nt + tid; i < words; i += groups * nt) status.v[i] = 0u;
+        for (uint i = group * nt + tid; i < pc.status_words; i += groups * nt) status.v[i] = 0u;
     }
 }

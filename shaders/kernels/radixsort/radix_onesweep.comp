@@ -35,8 +35,16 @@
  * 7. Values (or indices): loaded warp-striped, staged at the keys' ranks in the same shared memory, written
  *    with the keys' digits. No global gather.
  * Status words: lookback.glsl's count words (0 not ready, count + 1 an aggregate, prefix |
- * MGPU_LOOKBACK_COUNT_INCLUSIVE an inclusive prefix), after MGPU_RADIX_STATUS_HEADER words (the tile counter).
- * The host zeroes the first pass's; each tile zeroes its words of the next pass's.
+ * MGPU_LOOKBACK_COUNT_INCLUSIVE an inclusive prefix), after MGPU_RADIX_STATUS_HEADER words (the tile counter,
+ * then the chained passes' count of tiles done). The host zeroes the first pass's; each tile zeroes its words of
+ * the next pass's.
+ * CHAINED (MODE: small inputs, radixsort.c): every pass in one dispatch, without a barrier and a dispatch between
+ * passes. Tickets from the first pass's counter run pass by pass (ticket = pass * tiles + tile, the real tiles of
+ * the count); a tile of pass p > 0 waits until every tile of pass p - 1 has written its keys and values (their
+ * count of tiles done), then reads them. The tickets' order makes the wait safe where the look-back is: every
+ * tile of an earlier pass was taken by a workgroup that has started. Keys and values move through coherent
+ * references (one pass's writes read by another workgroup in the next), each tile's writes ordered before its
+ * done count by memoryBarrierBuffer; the host zeroes every pass's status beforehand.
  * Shared memory: the staged tile (max(key, value) words per element, one plane per word), which also holds
  * the WARPS x 256 digit counters during ranking, and 3 x 256 words.
  */
@@ -54,6 +62,7 @@ layout(constant_id = MGPU_SPEC_WARPS) const uint WARPS = 1u; /* subgroups per wo
  * 0xffffffff where the look-back is safe (GPUs: wait, no recompute in the pipeline), and a bound elsewhere
  * (radixsort.c's MGPU_RADIX_LOOKBACK_WAIT). */
 layout(constant_id = MGPU_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT = 0xffffffffu;
+layout(constant_id = MGPU_SPEC_MODE) const bool CHAINED = false; /* every pass in this dispatch (header comment) */
 layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 
 #include "include/keys.glsl"
@@ -83,18 +92,23 @@ shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 /* The status word of (tile, digit) in the pass's status array. */
 uint mgpu_status_index(uint tile, uint digit) { return MGPU_RADIX_STATUS_HEADER + tile * MGPU_RADIX_DIGITS + digit; }
 
-uint g_n; /* the key count, set at the start of main */
+/* The pass this tile belongs to, set at the start of main: the key count, the digit, the input keys and values,
+ * the output keys and values, and the pass's histogram (pc's, unless CHAINED). */
+uint g_n, g_shift, g_bits;
+uvec2 g_keys_in, g_values_in, g_keys_out, g_values_out, g_counts;
+
+/* A key of the pass's input (a coherent read when CHAINED: the previous pass wrote it in this dispatch). */
+T mgpu_input_key(uint i) { return CHAINED ? TArrayCoherent(g_keys_in).v[i] : TArray(g_keys_in).v[i]; }
 
 /* The status word of (tile, digit), which the look-back found silent (a device that does not keep started
  * workgroups progressing), recomputed by the walking thread from the pass's input keys: the tile's keys of the
  * digit (a full tile: only the last is partial, and none follows it), an aggregate; tile 0's with the digit's
  * global base from the histogram, its inclusive prefix (2. in the header comment). */
 uint mgpu_lookback_count_recompute(uint tile, uint digit) {
-    TArray src = TArray(pc.keys_in);
     uint first = tile * NV, end = min(first + NV, g_n), count = 0u;
-    for (uint i = first; i < end; ++i) count += mgpu_radix_digit(src.v[i], pc.shift, pc.bits) == digit ? 1u : 0u;
+    for (uint i = first; i < end; ++i) count += mgpu_radix_digit(mgpu_input_key(i), g_shift, g_bits) == digit ? 1u : 0u;
     if (tile > 0u) return mgpu_lookback_count_word(count, false);
-    UintArray histogram = UintArray(pc.counts);
+    UintArray histogram = UintArray(g_counts);
     for (uint d = 0u; d < digit; ++d) {
         count += histogram.v[d];
         for (uint g = 1u; g < pc.partials; ++g) count += histogram.v[g * MGPU_RADIX_DIGITS + d];
@@ -135,6 +149,17 @@ void mgpu_digit_offsets(UintArrayCoherent status, uint tile) {
 /* The look-back before the ranking (64-bit keys) or after it (header comment, 5.). */
 const bool LOOKBACK_FIRST = MGPU_WORDS == 2u;
 
+/* CHAINED: the status of pass `pass` (its tile counter unused but pass 0's, then its count of tiles done). */
+uvec2 mgpu_pass_status(uint pass) {
+    return mgpu_address_add(pc.status, pass * (MGPU_RADIX_STATUS_HEADER + pc.tiles * MGPU_RADIX_DIGITS) * 4u);
+}
+#define MGPU_DONE_WORD 1u /* the status header's word that counts a chained pass's tiles done */
+
+/* CHAINED: where pass `pass` of `passes` writes: the last pass to `out`, the one before to `scratch`, and so on. */
+uvec2 mgpu_pass_output(uint pass, uint passes, uvec2 out_, uvec2 scratch) {
+    return (passes - pass) % 2u == 1u ? out_ : scratch;
+}
+
 void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint sg = gl_SubgroupSize, lane = gl_SubgroupInvocationID, warp = gl_SubgroupID;
@@ -145,9 +170,36 @@ void main() {
     uint tile = s_tile;
     uint n = mgpu_count(pc.count_address, pc.count);
     g_n = n;
-    if (tile >= pc.tiles || tile * NV >= n) return;
+    uint pass = 0u, passes = 1u;
+    g_shift = pc.shift;
+    g_bits = pc.bits;
+    g_keys_in = pc.keys_in;
+    g_values_in = pc.values_in;
+    g_keys_out = pc.keys_out;
+    g_values_out = pc.values_out;
+    g_counts = pc.counts;
+    if (CHAINED) { /* the ticket's pass and tile, and the pass's arrays */
+        uint tiles = (n + NV - 1u) / NV;
+        passes = (pc.end_bit - pc.shift + MGPU_RADIX_BITS - 1u) / MGPU_RADIX_BITS;
+        if (tile >= passes * tiles) return;
+        pass = tile / tiles;
+        tile -= pass * tiles;
+        g_shift = pc.shift + pass * MGPU_RADIX_BITS;
+        g_bits = min(MGPU_RADIX_BITS, pc.end_bit - g_shift);
+        if (pass > 0u) {
+            g_keys_in = mgpu_pass_output(pass - 1u, passes, pc.keys_out, pc.scratch_keys);
+            g_values_in = mgpu_pass_output(pass - 1u, passes, pc.values_out, pc.scratch_values);
+        }
+        g_keys_out = mgpu_pass_output(pass, passes, pc.keys_out, pc.scratch_keys);
+        g_values_out = mgpu_pass_output(pass, passes, pc.values_out, pc.scratch_values);
+        g_counts = mgpu_address_add(pc.counts, pass * max(pc.partials, 1u) * MGPU_RADIX_DIGITS * 4u);
+        status = UintArrayCoherent(mgpu_pass_status(pass));
+    } else if (tile >= pc.tiles || tile * NV >= n) {
+        return;
+    }
+    uint shift = g_shift, bits = g_bits;
     if (tile == 0u) { /* the digits' global bases: the exclusive sum of the pass's digit counts */
-        UintArray histogram = UintArray(pc.counts);
+        UintArray histogram = UintArray(g_counts);
         for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
             uint sum = histogram.v[d];
             for (uint g = 1u; g < pc.partials; ++g) sum += histogram.v[g * MGPU_RADIX_DIGITS + d];
@@ -156,27 +208,42 @@ void main() {
         barrier();
         MGPU_DIGIT_EXCLUSIVE_SUM(s_offset, s_offset[d]) /* in place; ends with a barrier */
     }
-    if (mgpu_present(pc.next_status)) { /* the next pass's status, zeroed here instead of by a fill */
+    if (!CHAINED && mgpu_present(pc.next_status)) { /* the next pass's status, zeroed here instead of by a fill */
         UintArray next = UintArray(pc.next_status);
         for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) next.v[mgpu_status_index(tile, d)] = 0u;
         if (tile == 0u && tid == 0u) next.v[0] = 0u;
+    }
+    if (CHAINED && pass > 0u) { /* the previous pass's keys and values, all written */
+        if (tid == 0u) {
+            UintArrayCoherent before = UintArrayCoherent(mgpu_pass_status(pass - 1u));
+            uint tiles = (n + NV - 1u) / NV;
+            while (mgpu_lookback_load(before, MGPU_DONE_WORD) < tiles) {
+            }
+            memoryBarrierBuffer();
+        }
+        barrier();
     }
     uint first = tile * NV, count = min(NV, n - first);
 
     // 1. Keys, warp-striped (a last, partial subgroup strides by its own width). Registers hold the keys and
     // the ranks (16 bits each, two per word); digits are recomputed where needed.
     uint width = min(sg, nt - warp * sg), chunk = warp * sg * VT;
-    TArray src = TArray(pc.keys_in);
     T keys[VT];
-    mgpu_load_warp_striped(keys, src.v, first, count, chunk, width);
+    if (CHAINED) {
+        TArrayCoherent src = TArrayCoherent(g_keys_in);
+        mgpu_load_warp_striped(keys, src.v, first, count, chunk, width);
+    } else {
+        TArray src = TArray(g_keys_in);
+        mgpu_load_warp_striped(keys, src.v, first, count, chunk, width);
+    }
 
     // 2. Early counts, published as the tile's aggregate. A partial (the last) tile's positions past count are
     // padding of the largest digit: ranked last in the tile, counted in its aggregate (which no tile reads: none
     // follows it), never stored. So the ranking needs no validity test per key (H200, u32 keys at 2^26: 15 fewer
     // registers per thread, 2906 against 2816 us).
-    uint pad_digit = (1u << pc.bits) - 1u;
+    uint pad_digit = (1u << bits) - 1u;
 #define MGPU_TILE_DIGIT(j) \
-    (chunk + (j) * width + lane < count ? mgpu_radix_digit(keys[j], pc.shift, pc.bits) : pad_digit)
+    (chunk + (j) * width + lane < count ? mgpu_radix_digit(keys[j], shift, bits) : pad_digit)
     [[unroll]] for (uint j = 0u; j < VT; ++j) atomicAdd(s_stage[warp * MGPU_RADIX_DIGITS + MGPU_TILE_DIGIT(j)], 1u);
     barrier();
     for (uint d = tid; d < MGPU_RADIX_DIGITS; d += nt) {
@@ -215,38 +282,54 @@ void main() {
     barrier();
 
     // 6. Keys, in digit runs (their digits kept for the values, 8 bits each, four per word).
-    TArray dst = TArray(pc.keys_out);
     uint out_digits[(VT + 3u) / 4u];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         uint i = j * nt + tid;
         if (i >= count) continue;
         T key = mgpu_from_words(uvec2(s_stage[i], MGPU_WORDS == 2u ? s_stage[NV + i] : 0u));
-        uint d = mgpu_radix_digit(key, pc.shift, pc.bits);
+        uint d = mgpu_radix_digit(key, shift, bits);
         if ((j & 3u) == 0u) out_digits[j >> 2u] = d;
         else out_digits[j >> 2u] |= d << (8u * (j & 3u));
-        dst.v[s_offset[d] + i] = key;
+        if (CHAINED) TArrayCoherent(g_keys_out).v[s_offset[d] + i] = key;
+        else TArray(g_keys_out).v[s_offset[d] + i] = key;
     }
 
     // 7. Values through the same staging.
-    if (VALUE_WORDS == 0u) return;
-    uvec2 values[VT];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = chunk + j * width + lane;
-        if (i >= count) continue;
-        values[j] = (pc.flags & MGPU_RADIX_INDICES) != 0u ? uvec2(first + i, 0u) : mgpu_value_load(pc.values_in, first + i);
+    if (VALUE_WORDS > 0u) {
+        uvec2 values[VT];
+        bool indices = (pc.flags & MGPU_RADIX_INDICES) != 0u && pass == 0u;
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint i = chunk + j * width + lane;
+            if (i >= count) continue;
+            values[j] = indices   ? uvec2(first + i, 0u)
+                        : CHAINED ? mgpu_value_load_coherent(g_values_in, first + i)
+                                  : mgpu_value_load(g_values_in, first + i);
+        }
+        barrier();
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            if (chunk + j * width + lane >= count) continue;
+            uint rank = (ranks[j >> 1u] >> (16u * (j & 1u))) & 0xffffu;
+            s_stage[rank] = values[j].x;
+            if (VALUE_WORDS == 2u) s_stage[NV + rank] = values[j].y;
+        }
+        barrier();
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint i = j * nt + tid;
+            if (i >= count) continue;
+            uint d = (out_digits[j >> 2u] >> (8u * (j & 3u))) & 0xffu;
+            uvec2 v = uvec2(s_stage[i], VALUE_WORDS == 2u ? s_stage[NV + i] : 0u);
+            if (CHAINED) mgpu_value_store_coherent(g_values_out, s_offset[d] + i, v);
+            else mgpu_value_store(g_values_out, s_offset[d] + i, v);
+        }
     }
-    barrier();
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        if (chunk + j * width + lane >= count) continue;
-        uint rank = (ranks[j >> 1u] >> (16u * (j & 1u))) & 0xffffu;
-        s_stage[rank] = values[j].x;
-        if (VALUE_WORDS == 2u) s_stage[NV + rank] = values[j].y;
-    }
-    barrier();
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i >= count) continue;
-        uint d = (out_digits[j >> 2u] >> (8u * (j & 3u))) & 0xffu;
-        mgpu_value_store(pc.values_out, s_offset[d] + i, uvec2(s_stage[i], VALUE_WORDS == 2u ? s_stage[NV + i] : 0u));
+
+    // CHAINED: the tile's writes, then its count among the pass's tiles done (none waits on the last pass).
+    if (CHAINED && pass + 1u < passes) {
+        memoryBarrierBuffer();
+        barrier();
+        if (tid == 0u) {
+            memoryBarrierBuffer();
+            atomicAdd(status.v[MGPU_DONE_WORD], 1u);
+        }
     }
 }

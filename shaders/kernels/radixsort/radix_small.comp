@@ -31,8 +31,7 @@ layout(push_constant, std430) uniform RadixPush { MGPU_RADIX_PC_FIELDS } pc;
 #include "include/keys.glsl"
 #include "kernels/radixsort/radix.glsl"
 #include "include/loadstore.glsl"
-
-layout(buffer_reference, std430, buffer_reference_align = 8) coherent buffer Uvec2ArrayCoherent { uvec2 v[]; };
+#include "include/values.glsl"
 
 shared uint s_counters[WARPS * MGPU_RADIX_DIGITS]; /* (subgroup, digit): count, then next position */
 shared uint s_count[MGPU_RADIX_DIGITS];
@@ -42,15 +41,6 @@ shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #include "include/cta_sum.glsl"
 #define MGPU_RADIX_COUNTERS s_counters
 #include "kernels/radixsort/radix_rank.glsl"
-
-uvec2 mgpu_small_value_load(uvec2 address, uint i) {
-    return VALUE_WORDS == 2u ? Uvec2ArrayCoherent(address).v[i] : uvec2(UintArrayCoherent(address).v[i], 0u);
-}
-
-void mgpu_small_value_store(uvec2 address, uint i, uvec2 v) {
-    if (VALUE_WORDS == 2u) Uvec2ArrayCoherent(address).v[i] = v;
-    else UintArrayCoherent(address).v[i] = v.x;
-}
 
 void main() {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
@@ -104,8 +94,8 @@ void main() {
             if (!valid) continue;
             dst.v[rank] = keys[j];
             if (VALUE_WORDS > 0u) {
-                uvec2 value = pass == 0u && (pc.flags & MGPU_RADIX_INDICES) != 0u ? uvec2(i, 0u) : mgpu_small_value_load(src_values, i);
-                mgpu_small_value_store(dst_values, rank, value);
+                uvec2 value = pass == 0u && (pc.flags & MGPU_RADIX_INDICES) != 0u ? uvec2(i, 0u) : mgpu_value_load_coherent(src_values, i);
+                mgpu_value_store_coherent(dst_values, rank, value);
             }
         }
         memoryBarrierBuffer();

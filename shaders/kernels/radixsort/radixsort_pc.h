@@ -20,31 +20,38 @@
  * uint32 element count (clamped to count). flags: MGPU_RADIX_*. partials (one-sweep, small inputs): 0, or the
  * histogram's workgroups, each of which wrote its own counts (pass p's block of partials x 256 words: workgroup g's
  * counts at g * 256) and zeroed a share of the first pass's status, so that no fill runs before it; tile 0 of each
- * pass sums them. */
-#define MGPU_RADIX_PC_FIELDS \
-    MGPU_ADDR keys_in;       \
-    MGPU_ADDR keys_out;      \
-    MGPU_ADDR values_in;     \
-    MGPU_ADDR values_out;    \
-    MGPU_ADDR counts;        \
-    MGPU_ADDR count_address; \
-    MGPU_ADDR status;        \
-    MGPU_ADDR next_status;   \
-    MGPU_UINT count;         \
-    MGPU_UINT shift;         \
-    MGPU_UINT bits;          \
-    MGPU_UINT tiles;         \
-    MGPU_UINT groups_x;      \
-    MGPU_UINT flags;         \
-    MGPU_UINT end_bit;       \
-    MGPU_UINT partials;
+ * pass sums them. Chained passes (radix_onesweep.comp, MODE): every pass of the sort in one dispatch, pass p's
+ * input and output by its parity (keys_in, then keys_out and scratch_keys in turn, the last pass into keys_out;
+ * values likewise), its counts and status at p times their strides, its digit from shift + 8 p below end_bit.
+ * status_words: radix_histogram with partials zeroes that many words of status (the first pass's, or every
+ * chained pass's). */
+#define MGPU_RADIX_PC_FIELDS  \
+    MGPU_ADDR keys_in;        \
+    MGPU_ADDR keys_out;       \
+    MGPU_ADDR values_in;      \
+    MGPU_ADDR values_out;     \
+    MGPU_ADDR counts;         \
+    MGPU_ADDR count_address;  \
+    MGPU_ADDR status;         \
+    MGPU_ADDR next_status;    \
+    MGPU_UINT count;          \
+    MGPU_UINT shift;          \
+    MGPU_UINT bits;           \
+    MGPU_UINT tiles;          \
+    MGPU_UINT groups_x;       \
+    MGPU_UINT flags;          \
+    MGPU_UINT end_bit;        \
+    MGPU_UINT partials;       \
+    MGPU_ADDR scratch_keys;   \
+    MGPU_ADDR scratch_values; \
+    MGPU_UINT status_words;
 #define MGPU_RADIX_INDICES 1u /* the values are the elements' input positions (the first pass of an index sort) */
 
 #ifndef VULKAN
 typedef struct mgpu_radix_pc {
     MGPU_RADIX_PC_FIELDS
 } mgpu_radix_pc;
-static_assert(sizeof(mgpu_radix_pc) == 96, "radix push constants");
+static_assert(sizeof(mgpu_radix_pc) == 120, "radix push constants");
 #endif
 
 #endif
