@@ -111,13 +111,16 @@ void mgpu_join_tile(mgpu_tile_span span) {
     // ends inside the tile. One path of selects per step; the A-first walk below reads it back.
     g_b_first = true;
     uint ua = mgpu_merge_path(a_len, b_len, diag), ub = diag - ua;
+    T ua_key = s_keys[min(ua, nv - 1u)], ub_key = s_keys[min(a_len + ub, nv - 1u)]; /* the next keys, as the merge */
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if (diag + j >= count) break;
-        T a_key = s_keys[min(ua, nv - 1u)], b_key = s_keys[min(a_len + ub, nv - 1u)];
-        bool take_a = ub >= b_len || (ua < a_len && mgpu_merge_a_first(a_key, b_key, true));
-        if (take_a) s_counts[ua] = ub;
-        ua += take_a ? 1u : 0u;
-        ub += take_a ? 0u : 1u;
+        bool take_a = ub >= b_len || (ua < a_len && mgpu_merge_a_first(ua_key, ub_key, true));
+        if (take_a) {
+            s_counts[ua] = ub;
+            ua_key = s_keys[min(++ua, nv - 1u)];
+        } else {
+            ub_key = s_keys[min(a_len + ++ub, nv - 1u)];
+        }
     }
     barrier();
 
@@ -129,15 +132,19 @@ void mgpu_join_tile(mgpu_tile_span span) {
     bool have = false;                 /* a previous A key of this thread, and its results */
     T previous = s_keys[0];
     uint previous_lower = 0u, previous_count = 0u;
+    // The next A and B keys in registers (one shared read per step), the last A key taken (a B element's
+    // neighbour: A's element a0 + a - 1, or a0 - 1 for a = 0) and the tile's last A key.
+    T a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
+    bool have_last_a = a > 0u || s_head != 0u;
+    T last_a = a > 0u ? s_keys[a - 1u] : s_head_key, tile_last_a = s_keys[max(a_len, 1u) - 1u];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if (diag + j >= count) break;
-        T a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
         bool take_a = b >= b_len || (a < a_len && mgpu_merge_a_first(a_key, b_key, false));
         if (take_a) {
             if (!have || !mgpu_key_equal(a_key, previous)) {
                 uint lower = b0 + b, end = lower;
                 bool match;
-                bool tail_key = mgpu_key_equal(a_key, s_keys[a_len - 1u]);
+                bool tail_key = mgpu_key_equal(a_key, tile_last_a);
                 if (b < b_len) {
                     match = mgpu_key_equal(a_key, b_key);
                     if (match) {
@@ -157,13 +164,14 @@ void mgpu_join_tile(mgpu_tile_span span) {
             s_lower[a] = previous_lower;
             s_counts[a] = previous_count;
             rows = mgpu_add_rows(rows, previous_count);
-            ++a;
+            last_a = a_key;
+            have_last_a = true;
+            a_key = s_keys[min(++a, nv - 1u)];
         } else {
-            bool matched = a > 0u ? mgpu_key_equal(b_key, s_keys[a - 1u])
-                                  : s_head != 0u && mgpu_key_equal(b_key, s_head_key);
+            bool matched = have_last_a && mgpu_key_equal(b_key, last_a);
             if (!matched) unmatched |= 1u << taken_b;
             ++taken_b;
-            ++b;
+            b_key = s_keys[min(a_len + ++b, nv - 1u)];
         }
     }
 
