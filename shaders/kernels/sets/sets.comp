@@ -104,10 +104,10 @@ void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
     T results[VT];
     uint sources[VT];
     uint commit = 0u;
+    T a_key = s_keys[min(a, nv)], b_key = s_keys[min(a_len + b, nv)]; /* the next keys, read as a side advances */
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if (a + b < end) {
             bool a_in = a < a_len, b_in = b < b_len;
-            T a_key = s_keys[min(a, nv)], b_key = s_keys[min(a_len + b, nv)];
             // A's element alone (before B's, or B is done), B's alone, or neither: a match.
             bool a_alone = a_in && (!b_in || mgpu_key_less(a_key, b_key));
             bool b_alone = b_in && (!a_in || mgpu_key_less(b_key, a_key));
@@ -128,8 +128,8 @@ void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
             results[j] = from_b ? b_key : a_key;
             sources[j] = from_b ? (b0 + b) | MGPU_SOURCE_B : a0 + a;
             if (emit) commit |= 1u << j;
-            if (!b_alone) ++a;
-            if (!a_alone) ++b;
+            if (!b_alone) a_key = s_keys[min(++a, nv)];
+            if (!a_alone) b_key = s_keys[min(a_len + ++b, nv)];
         }
     }
 
