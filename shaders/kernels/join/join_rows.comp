@@ -2,7 +2,8 @@
 #extension GL_GOOGLE_include_directive : require
 // Relational join: the rows. A load-balancing search (the seeds' chapter 10, as lbs.comp) of the rows the join
 // writes (mgpu_join_items) over the objects' starts (pc.counts: the exclusive scan of each object's rows), in
-// tiles of NT x VT merge positions (bounds from join_partition.comp). Each thread walks VT merge steps and notes
+// tiles of NT x VT merge positions (bounds from join_partition.comp; starts loaded a tile ahead,
+// lbs_pipeline.glsl). Each thread walks VT merge steps and notes
 // each row's object in shared memory; then the workgroup writes the rows, row j * NT + tid per step (coalesced):
 //   object o < a_count (A's element o):  a = o, b = its lower bound in B + the row's rank, or -1 when B holds
 //                                         no equal key (lower's bit 31 clear: a left join's row);
@@ -31,23 +32,13 @@ uint g_a0, g_b0, g_b_len;
 /* The start of object o >= b0 - 1: from shared memory within the tile, else from global memory. */
 uint mgpu_start_of(uint o) { return o - g_b0 < g_b_len ? s_starts[o - g_b0] : UintArray(pc.counts).v[o]; }
 
-void mgpu_tile(uint tile, uint items) {
+void mgpu_tile(mgpu_tile_span span) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
-    uint nv = nt * VT;
-    uint total = items + pc.objects;
-    uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
-    uint a0, a1;
-    mgpu_tile_a_range(a0, a1, pc.partitions, tile, false, items);
-    uint b0 = diag0 - a0, b1 = diag1 - a1;
-    uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
+    uint a0 = span.a_first, b0 = span.b_first;
+    uint a_len = span.a_len, b_len = span.b_len, count = a_len + b_len;
     g_a0 = a0;
     g_b0 = b0;
     g_b_len = b_len;
-    UintArray starts = UintArray(pc.counts);
-    uint loaded[VT];
-    mgpu_load_striped(loaded, starts.v, b0, b_len);
-    mgpu_striped_to_shared(s_starts, loaded, b_len);
-    barrier();
 
     uint diag = min(tid * VT, count);
     uint ai = mgpu_merge_path(a_len, b_len, diag), bi = diag - ai;
@@ -79,11 +70,8 @@ void mgpu_tile(uint tile, uint items) {
     }
 }
 
-void main() {
-    uint items = mgpu_join_items();
-    uint tiles = (items + pc.objects + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
-    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_tile(tile, items);
-        barrier(); /* the next tile reuses shared memory */
-    }
-}
+#define MGPU_LBS_STARTS s_starts
+#define MGPU_LBS_TILE_WORK mgpu_tile
+#include "include/lbs_pipeline.glsl"
+
+void main() { mgpu_lbs_pipelined_tiles(mgpu_join_items(), pc.objects, pc.counts); }

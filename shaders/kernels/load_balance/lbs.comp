@@ -1,10 +1,11 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// Load-balancing search and the operations built on it (MODE). Each workgroup takes one tile of NT * VT
-// elements of the merge of work items 0, 1, ... with the objects' starts (bounds from the partitions), loads
-// its starts into shared memory, and each thread walks VT merge steps from its Merge Path position, noting
-// in shared memory what each item (or, for bulk insert, each merge position) needs. Then the workgroup
-// moves the data, element j * NT + tid per step: coalesced, and every load in flight together.
+// Load-balancing search and the operations built on it (MODE). Each workgroup takes tiles of NT * VT
+// elements of the merge of work items 0, 1, ... with the objects' starts (bounds from the partitions), their
+// starts loaded a tile ahead into registers (lbs_pipeline.glsl), then into shared memory, and each thread
+// walks VT merge steps from its Merge Path position, noting in shared memory what each item (or, for bulk
+// insert, each merge position) needs. Then the workgroup moves the data, element j * NT + tid per step:
+// coalesced, and every load in flight together.
 //   SEARCH..MOVE: the item's object (see load_balance_pc.h for what each mode moves);
 //   BULK_INSERT: items are the positions of `values`, starts the insert indices; merge position k is output
 //                k: an item's value, or the insert value (`gather`) of the start;
@@ -38,23 +39,14 @@ uint g_a0, g_b0, g_b_len;
 /* starts[o] for o >= b0 - 1: from shared memory within the tile, else from global memory. */
 uint mgpu_start_of(uint o) { return o - g_b0 < g_b_len ? s_starts[o - g_b0] : uint(IntArray(pc.starts).v[o]); }
 
-void mgpu_tile(uint tile) {
+void mgpu_tile(mgpu_tile_span span) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint nv = nt * VT;
-    uint total = pc.item_count + pc.object_count;
-    uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
-    uint a0, a1;
-    mgpu_tile_a_range(a0, a1, pc.partitions, tile, false, pc.item_count);
-    uint b0 = diag0 - a0, b1 = diag1 - a1;
-    uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
+    uint diag0 = span.first, a0 = span.a_first, b0 = span.b_first;
+    uint a_len = span.a_len, b_len = span.b_len, count = a_len + b_len;
     g_a0 = a0;
     g_b0 = b0;
     g_b_len = b_len;
-    IntArray starts = IntArray(pc.starts);
-    uint loaded[VT];
-    mgpu_load_striped(loaded, starts.v, b0, b_len);
-    mgpu_striped_to_shared(s_starts, loaded, b_len);
-    barrier();
 
     // This thread's start in the tile, by Merge Path over (items a0.., starts in shared memory).
     uint diag = min(tid * VT, count);
@@ -112,10 +104,8 @@ void mgpu_tile(uint tile) {
     }
 }
 
-void main() {
-    uint tiles = (pc.item_count + pc.object_count + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
-    mgpu_for_each_tile(tile, tiles, pc.groups_x) {
-        mgpu_tile(tile);
-        barrier(); /* the next tile reuses shared memory */
-    }
-}
+#define MGPU_LBS_STARTS s_starts
+#define MGPU_LBS_TILE_WORK mgpu_tile
+#include "include/lbs_pipeline.glsl"
+
+void main() { mgpu_lbs_pipelined_tiles(pc.item_count, pc.object_count, pc.starts); }
