@@ -134,6 +134,11 @@ static uint32_t mgpu_radix_frame_vt(uint32_t nt, uint32_t vt, uint32_t count) {
  * 8, 16 or 32 predecessors per round trip in the look-back instead of 4 was slower at every size. */
 #define MGPU_RADIX_CHAINED_TICKETS 256u
 
+/* Whether the tuning lets the one-sweep passes chain (the tuning's fold, ctx's look-back for AUTO). */
+static bool mgpu_radix_chain_allowed(mgpu_context ctx, const mgpu_tuning *tuning) {
+    return tuning->fold == MGPU_SWITCH_ON || (tuning->fold == MGPU_SWITCH_AUTO && ctx->info.lookback_safe);
+}
+
 /* The one-workgroup sort (radix_small.comp, tuning switch `single`, off unless asked for): up to NT *
  * MGPU_RADIX_SMALL_VT keys, NT the largest power of two up to 1024 (and the device's workgroup size) whose
  * subgroup counters, digit arrays and sum fit in shared memory; 0 where none does. H100, u32 keys, GPU us, one
@@ -184,10 +189,9 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
     }
     uint64_t tile = (uint64_t)plan->tuning.nt * plan->tuning.vt;
     plan->tiles = (uint32_t)((info->count + tile - 1) / tile);
-    mgpu_switch fold = plan->tuning.fold;
     plan->chained = plan->onesweep && !plan->small && plan->passes >= 2 &&
                     (uint64_t)plan->passes * plan->tiles <= MGPU_RADIX_CHAINED_TICKETS &&
-                    (fold == MGPU_SWITCH_ON || (fold == MGPU_SWITCH_AUTO && ctx->info.lookback_safe));
+                    mgpu_radix_chain_allowed(ctx, &plan->tuning);
     uint64_t histogram_tile = (uint64_t)mgpu_radix_histogram_nt(ctx) * MGPU_RADIX_HISTOGRAM_VT;
     uint64_t histogram_tiles = (info->count + histogram_tile - 1) / histogram_tile;
     plan->histogram_groups =
@@ -512,8 +516,7 @@ static mgpu_result mgpu_radixsort_prepare_variant(mgpu_context ctx, mgpu_type ty
     mgpu_radix_plan plan;
     mgpu_result r = mgpu_radix_make_plan(ctx, &info, &plan);
     uint32_t vt = mgpu__tuning_resolve(ctx, MGPU_PRIM_RADIXSORT, type).vt;
-    mgpu_switch fold = plan.tuning.fold;
-    bool chainable = plan.onesweep && (fold == MGPU_SWITCH_ON || (fold == MGPU_SWITCH_AUTO && ctx->info.lookback_safe));
+    bool chainable = plan.onesweep && mgpu_radix_chain_allowed(ctx, &plan.tuning);
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
             if (!(words_mask & (1u << words)) || !(order_mask & (1u << descending))) continue;
