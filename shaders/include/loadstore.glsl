@@ -2,7 +2,8 @@
  * loadstore.glsl: moving tiles between global memory, shared memory and registers, and the loop of the kernels
  * whose workgroups take several tiles. Every kernel that loads a tile uses these:
  *   - striped (mgpu_load_striped, one stream; mgpu_load_striped2, A's then B's elements; mgpu_striped_to_shared,
- *     mgpu_store_striped): the Merge Path family, mergesort, the radix count and scatter passes;
+ *     mgpu_store_striped, and mgpu_store_striped_vec4 in uvec4s where the tile allows): the Merge Path family,
+ *     mergesort, the radix count and scatter passes;
  *   - warp-striped (mgpu_load_warp_striped): the radix kernels that rank by subgroup;
  *   - through padded shared memory, uvec4 where aligned (MGPU_TILE_SHARED: mgpu_load_tile_to_shared,
  *     mgpu_store_tile_from_shared): the scan's tiles. (The look-back scan loads uvec4 chunks straight into
@@ -74,6 +75,34 @@ uint mgpu_group_count() { return gl_NumWorkGroups.x * gl_NumWorkGroups.y; }
         [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) {                                                         \
             uint i_ = j_ * gl_WorkGroupSize.x + gl_LocalInvocationID.x;                                        \
             if (i_ < (count)) dst[(first) + i_] = s[i_];                                                       \
+        }                                                                                                      \
+    }
+/* The same from the shared array s of T to the array at `address`, in uvec4s (MGPU_EPV elements each) where the
+ * tile is full (count == NT * VT) and its first element 16-byte aligned; else as mgpu_store_striped. (A lane reads
+ * MGPU_EPV consecutive elements of s: bank conflicts, yet fewer store instructions. The merge's tile stored this
+ * way: H200 u32 2^26 219 -> 213 us; the tile at padded positions, conflict-free, was slower: bench/RESULTS.md,
+ * twentieth session.) */
+#define mgpu_store_striped_vec4(address, first, s, count)                                                      \
+    {                                                                                                          \
+        uint nv_ = gl_WorkGroupSize.x * VT;                                                                    \
+        uvec2 at_ = mgpu_address_add(address, (first) * MGPU_WORDS * 4u);                                      \
+        if ((count) == nv_ && nv_ % MGPU_EPV == 0u && (at_.x & 15u) == 0u) {                                   \
+            Vec4Array q_ = Vec4Array(at_);                                                                     \
+            [[unroll]] for (uint j_ = 0u; j_ < (VT + MGPU_EPV - 1u) / MGPU_EPV; ++j_) {                        \
+                uint v_ = j_ * gl_WorkGroupSize.x + gl_LocalInvocationID.x;                                    \
+                if (v_ < nv_ / MGPU_EPV) {                                                                     \
+                    uvec4 w_;                                                                                  \
+                    [[unroll]] for (uint e_ = 0u; e_ < MGPU_EPV; ++e_) {                                       \
+                        uvec2 k_ = mgpu_to_words(s[v_ * MGPU_EPV + e_]);                                       \
+                        w_[e_ * MGPU_WORDS] = k_.x;                                                            \
+                        if (MGPU_WORDS == 2u) w_[e_ * MGPU_WORDS + 1u] = k_.y;                                 \
+                    }                                                                                          \
+                    q_.v[v_] = w_;                                                                             \
+                }                                                                                              \
+            }                                                                                                  \
+        } else {                                                                                               \
+            TArray d_ = TArray(address);                                                                       \
+            mgpu_store_striped(d_.v, first, s, count);                                                         \
         }                                                                                                      \
     }
 

@@ -4,7 +4,7 @@
 // 0) or, where tiles are few (MODE 1, no partition dispatch), from the workgroup's own search at the tile's start
 // (mgpu_cta_merge_path: half the threads search each bound in global memory); the keys go to shared memory, each
 // thread finds its own start by Merge Path and merges VT outputs serially, and outputs (and values, gathered by
-// source index) are stored coalesced. With pc.run > 0 this is one mergesort pass: runs of pc.run sorted
+// source index) are stored coalesced (keys in uvec4s where the tile is full and aligned). With pc.run > 0 this is one mergesort pass: runs of pc.run sorted
 // elements of a_keys (== b_keys) are merged pairwise.
 // With the partitions (MODE 0) the tile loop is a software pipeline: the keys of the workgroup's next tile are
 // loaded into registers while this tile is searched, merged and stored, and the partitions are read a tile
@@ -77,8 +77,7 @@ void mgpu_merge_tile(mgpu_tile_span span) {
     }
     barrier();
 
-    TArray dst = TArray(pc.out_keys);
-    mgpu_store_striped(dst.v, span.first, s_keys, count);
+    mgpu_store_striped_vec4(pc.out_keys, span.first, s_keys, count);
     if (VALUE_WORDS > 0u) {
         uvec2 values[VT];
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
