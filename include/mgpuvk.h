@@ -582,9 +582,11 @@ typedef struct mgpu_tuning {
                                in-place scans always wait, since a predecessor may have overwritten its input */
     uint32_t groups;        /* merge, mergesort, sorted search, load balance, intervals, bulk, histogram, the
                                segmented reduce's one pass: at most this many workgroups are launched, each
-                               looping over tiles (0: 16384, segmented reduce 65536 / nt; but never so few that one
-                               takes over 256 tiles: llvmpipe cuts longer loops; histogram: at most 1024 in any
-                               case) */
+                               looping over tiles (0: the tuning row's, else 16384; on GPUs the rows of the
+                               merge of 32-bit keys and of the sorted search: 4096, of the mergesort of 32-bit
+                               keys: 8192; segmented reduce 65536 / nt;
+                               but never so few that one takes over 256 tiles: llvmpipe cuts longer loops;
+                               histogram: at most 1024 in any case) */
     mgpu_switch single;     /* radix sort: an input that fits one workgroup (16384 keys on most GPUs) sorted by one
                                workgroup in one dispatch (ON) or by the digit passes (AUTO, OFF: on an H100 the
                                one workgroup took 2.4x as long as the passes, even at 256 keys) */

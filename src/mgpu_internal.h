@@ -250,6 +250,7 @@ typedef struct mgpu_tuning_row {
     mgpu_switch lookback;          /* look-back families: AUTO follows mgpu_device_info.lookback_safe */
     uint32_t blocksort;            /* mergesort: mgpu_tuning.blocksort (0: 1) */
     uint32_t values_nt, values_vt; /* mergesort, segreduce: mgpu_tuning.values_nt, values_vt (0: nt, vt) */
+    uint32_t groups;               /* kernels that loop over tiles: mgpu_tuning.groups (0: the default, tuning.c) */
 } mgpu_tuning_row;
 
 /* What a family's file (src/prims/NAME.c) gives the core: `const mgpu_family_def mgpu__NAME_family`. */

@@ -30,6 +30,7 @@ static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type
                          .vt = row->vt,
                          .lookback = row->lookback,
                          .blocksort = row->blocksort,
+                         .groups = row->groups,
                          .values_nt = row->values_nt ? row->values_nt : row->nt,
                          .values_vt = row->values_vt ? row->values_vt : row->vt};
         mgpu_fit_workgroup(ctx->info.max_workgroup_size, &t.nt, &t.vt);
@@ -39,9 +40,11 @@ static mgpu_tuning mgpu_table_lookup(mgpu_context ctx, mgpu_prim prim, mgpu_type
     return (mgpu_tuning){.nt = 128, .vt = 4, .values_nt = 128, .values_vt = 4};
 }
 
-/* Workgroups of the tile kernels that loop over tiles (merge, mergesort, sorted search, load balance): many
- * times what a large GPU holds at once. H100, 2^26 elements: 16384 matched or beat 1024..4096 everywhere
- * (load-balancing search +10% over 4096) and one workgroup per tile by 2..5%. */
+/* Workgroups of the tile kernels that loop over tiles (merge, mergesort, sorted search, load balance) where their
+ * row names none: many times what a large GPU holds at once. H100, 2^26 elements: 16384 matched or beat
+ * 1024..4096 everywhere (load-balancing search +10% over 4096) and one workgroup per tile by 2..5%. Since the
+ * pipelined tile loop, the merge of 32-bit keys and the searches take 4096, the mergesort of 32-bit keys 8192
+ * (their rows; H200, bench/RESULTS.md, twentieth session). */
 #define MGPU_DEFAULT_TILE_GROUPS 16384u
 
 static bool mgpu_is_pow2(uint32_t x) { return x && !(x & (x - 1)); }
@@ -137,7 +140,7 @@ mgpu_tuning mgpu__tuning_resolve(mgpu_context ctx, mgpu_prim prim, mgpu_type typ
     bool lookback = choice == MGPU_SWITCH_AUTO ? ctx->info.lookback_safe : choice == MGPU_SWITCH_ON;
     t.lookback = lookback ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF;
     t.lookback_wait = o->lookback_wait ? o->lookback_wait : 1024;
-    t.groups = o->groups ? o->groups : MGPU_DEFAULT_TILE_GROUPS;
+    t.groups = o->groups ? o->groups : t.groups ? t.groups : MGPU_DEFAULT_TILE_GROUPS;
     t.single =
         o->single == MGPU_SWITCH_ON ? MGPU_SWITCH_ON : MGPU_SWITCH_OFF; /* opt-in: slower on the H100 (radixsort.c) */
     t.fold = o->fold;   /* AUTO decides per call, by the tile count (merge.c) */

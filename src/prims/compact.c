@@ -469,15 +469,15 @@ static mgpu_result mgpu_compact_prepare_once(mgpu_context ctx) {
 
 static const mgpu_tuning_row mgpu_compact_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
     /* GPUs: 2 uvec4 of elements (32 bytes) in registers per thread, 4096 32-bit or 2048 64-bit elements per tile.
      * H200 2026-11-27 (bench/RESULTS.md, twelfth session), at 2^26, GPU us select / partition / unique / rle: u32
      * 512 x 8 326 / 343 / 309 / 554 against 256 x 16 343 / 383 / 338 / 659 and 128 x 32 390 / 494 / 420 / 927;
      * u64 512 x 4 567 / 598 / 590 against 256 x 8 602 / 635 / 657, and rle 851 against 718 GB/s (128 x 16, 1024
      * x 2 and 64 x 32 slower still). Tiles of 8192 32-bit elements need more shared memory than 48 KB with the
      * positions. */
-    {MGPU_32, MGPU_VENDOR_ANY, 512, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 512, 4, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_32, MGPU_VENDOR_ANY, 512, 8, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 512, 4, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__compact_family = {.prepare = mgpu_compact_prepare,

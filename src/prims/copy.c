@@ -41,7 +41,7 @@ static mgpu_result mgpu_copy_prepare(mgpu_context ctx) {
 }
 
 static const mgpu_tuning_row mgpu_copy_tuning[] = {
-    {MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 4, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 4, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__copy_family = {

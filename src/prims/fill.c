@@ -74,7 +74,7 @@ mgpu_result mgpu__fill_prepare(mgpu_context ctx, mgpu_type type) {
 }
 
 static const mgpu_tuning_row mgpu_fill_tuning[] = {
-    {MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 256, 1, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__fill_family = {

@@ -276,13 +276,13 @@ static mgpu_result mgpu_histogram_prepare_once(mgpu_context ctx) {
 
 static const mgpu_tuning_row mgpu_histogram_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
     /* GPUs: 8 values of 32 bits (2 uvec4 loads) or 4 of 64 per thread. H200 2026-11-27 (bench/RESULTS.md, twelfth
      * session), at 2^26, 256 bins, GPU us: u32 1024 x 8 97.5, 512 x 8 101.6, 256 x 8 113.4, 512 x 16 116.1, 256 x
      * 16 (the row before) 117.8, 128 x 32 167.5; u64 1024 x 4 137.0, 512 x 4 142.4, 512 x 8 150.2, 1024 x 8
      * 150.6, 256 x 8 (the row before) 154.9. */
-    {MGPU_32, MGPU_VENDOR_ANY, 1024, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 1024, 4, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_32, MGPU_VENDOR_ANY, 1024, 8, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 1024, 4, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__histogram_family = {.prepare = mgpu_histogram_prepare,

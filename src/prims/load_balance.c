@@ -216,9 +216,9 @@ mgpu_result mgpu_interval(mgpu_context ctx, const mgpu_interval_info *info) {
 /* The load-balancing search, the interval operations and the bulk operations (bulk.c) share these tiles. */
 static const mgpu_tuning_row mgpu_load_balance_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
     /* H100, 2026-11-22 (bench/RESULTS.md): small tiles, 128 x 3 beat 64..512 x 3..15. */
-    {MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 128, 3, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 128, 3, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
 };
 
 /* Its pipelines (int32 offsets) are the same for every type: they are built once, with the bulk operations'. */

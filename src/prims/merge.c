@@ -238,13 +238,15 @@ static mgpu_result mgpu_merge_prepare(mgpu_context ctx, mgpu_type type) {
 /* The merge's own tiles (the sorted search and the join's search have theirs, sorted_search.c; mergesort, its). */
 static const mgpu_tuning_row mgpu_merge_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
     /* Merge Path family (sweeps in bench/RESULTS.md; odd VT against shared-memory bank conflicts). H100,
      * 2026-11-22: 256 x 7 beat 64..256 x 5..17 for u32. H200, 2026-11-27, merge at 2^26 u32 (bench/RESULTS.md,
      * ninth session): 256 x 11 225 us (64 registers), 128 x 11 234, 256 x 9 240 (56), 256 x 7 242 (47), 512 x 7
-     * 286. The 64-bit row keeps the shared memory of the H100's 32-bit one (not swept). */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 11, MGPU_SWITCH_AUTO, 0, 0, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 0, 0},
+     * 286. The 64-bit row keeps the shared memory of the H100's 32-bit one (not swept). Workgroups (H200,
+     * 2026-11-28, twentieth session, u32 2^22 / 2^24 / 2^25 / 2^26 us): 16384 20.9 / 73.6 / 123.8 / 213.1, 4096
+     * 21.2 / 71.8 / 115.5 / 203.1, 8192 21.1 / 73.7 / 118.4 / 202.9; u64 keeps 16384 (4096: 2^26 416 -> 440). */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 11, MGPU_SWITCH_AUTO, 0, 0, 0, 4096},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__merge_family = {.prepare = mgpu_merge_prepare,

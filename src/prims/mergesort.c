@@ -262,16 +262,18 @@ static mgpu_result mgpu_mergesort_prepare_variant(mgpu_context ctx, mgpu_type ty
 static const mgpu_tuning_row mgpu_mergesort_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small (blocksort 1; the tests set
      * larger ones). */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO, 1, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO, 1, 0, 0, 0},
     /* GPUs: keys alone NT x VT, then with values or indices values_nt x values_vt (their registers hold a value
      * per key). H200 2026-11-27 (bench/RESULTS.md, twelfth session), GPU us at 2^26, keys / pairs: u32 256 x 11
      * 3831 / 8499, 256 x 7 (the row before) 4270 / 7740, 128 x 11 3868 / 7822, 256 x 9 4092 / 8707, 256 x 13 4357,
      * 512 x 7 4992; pairs 128 x 9 7162, 128 x 7 7506, 256 x 5 7809. u64 keys 128 x 9 7054 against 256 x 5 7884,
      * 256 x 7 7696; pairs 256 x 5 12714 against 128 x 5 13096, 128 x 9 13713. Keys alone at 2^14..2^18 within
      * 0.7 us of the row before (u64 within 1.3), ahead from 2^19. Blocksort (keys alone) 2: at 2^14..2^26 it beat
-     * 1 by 2-7% (256 x 7); at 256 x 11, 4 was level with 2 from 2^20 up and slower at 2^16. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 11, MGPU_SWITCH_AUTO, 2, 128, 9},
-    {MGPU_64, MGPU_VENDOR_ANY, 128, 9, MGPU_SWITCH_AUTO, 2, 256, 5},
+     * 1 by 2-7% (256 x 7); at 256 x 11, 4 was level with 2 from 2^20 up and slower at 2^16. Workgroups (H200
+     * 2026-11-28, twentieth session, u32 keys / pairs us at 2^24, 2^25, 2^26): 16384 1004 / 1867, 1926 / 3552, 3726
+     * / 7060; 8192 1005 / 1781, 1866 / 3461, 3617 / 7019; 4096 976 / 1770, 1824 / 3517, 3637 / 7196. */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 11, MGPU_SWITCH_AUTO, 2, 128, 9, 8192},
+    {MGPU_64, MGPU_VENDOR_ANY, 128, 9, MGPU_SWITCH_AUTO, 2, 256, 5, 0},
 };
 
 static mgpu_result mgpu_mergesort_prepare(mgpu_context ctx, mgpu_type type) {

@@ -557,7 +557,7 @@ static mgpu_result mgpu_radixsort_prepare_variant(mgpu_context ctx, mgpu_type ty
 
 static const mgpu_tuning_row mgpu_radixsort_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 3, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 3, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
     /* GPUs: the one-sweep pass where the look-back is safe (AUTO). VT shrinks per call to fit shared memory
      * (wider values, the reduce-then-scan pass). H100 2026-11-25 (bench/RESULTS.md), 2^26 full-range keys: u32
      * 256 x 15 3.51 ms against 512 x 15 3.56, 1024 x 7 3.56, 256 x 30 3.57, 256 x 20 4.86, and 50 us at 2^14
@@ -565,8 +565,8 @@ static const mgpu_tuning_row mgpu_radixsort_tuning[] = {
      * ranking held 72 registers a thread (three workgroups an SM): u32 keys / pairs 256 x 17 (79 registers)
      * 2.42 / 3.09 ms against 256 x 15 2.59 / 3.26, 256 x 19 (87: two an SM) 3.48 / 4.55, 256 x 21 3.32 / 4.35,
      * 512 x 9 3.43 / 4.25; u64 512 x 10 7.09 / 9.20 against 256 x 20 7.33 / 9.81, 512 x 8 8.01, 256 x 16 8.13. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 17, MGPU_SWITCH_AUTO, 0, 0, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 512, 10, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 17, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 512, 10, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
 };
 
 static mgpu_result mgpu_radixsort_prepare(mgpu_context ctx, mgpu_type type) {

@@ -191,10 +191,10 @@ static mgpu_result mgpu_reduce_prepare(mgpu_context ctx, mgpu_type type) {
 
 static const mgpu_tuning_row mgpu_reduce_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
     /* GPUs: 0.99 of copy at 2^26 on an H100 (bench/RESULTS.md). */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO, 0, 0, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 8, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__reduce_family = {

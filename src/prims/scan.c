@@ -315,14 +315,14 @@ static mgpu_result mgpu_scan_prepare(mgpu_context ctx, mgpu_type type) {
 
 static const mgpu_tuning_row mgpu_scan_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
     /* GPUs: the single-pass scan with 8 uvec4 (128 bytes) in registers per thread, 8192 32-bit or 4096 64-bit
      * elements per tile. H100 2026-11-25 (bench/RESULTS.md), 2^26: u32 256 x 32 0.78 of copy against 0.69
      * (512 x 16), 0.69 (256 x 16), 0.66 (128 x 16) and reduce-then-scan 0.61; u64 256 x 16 0.84 against
      * 0.74 (256 x 8), 0.72 (512 x 8) and 0.59. The same NT x VT in shared memory (scan_tiles: reduce-then-scan
      * where the look-back is off, single tiles) takes 35 KB. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 32, MGPU_SWITCH_AUTO, 0, 0, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 32, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 16, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__scan_family = {

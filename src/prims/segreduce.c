@@ -559,7 +559,7 @@ static mgpu_result mgpu_segreduce_prepare_once(mgpu_context ctx) {
 
 static const mgpu_tuning_row mgpu_segreduce_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 8, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
     /* GPUs: the one pass at nt x vt (H200, 2^26 values of mean segment 100, us: u32 at 1024 ranges 256 x 16 176,
      * 256 x 8 210, 512 x 16 215, 128 x 32 236, 256 x 32 269, at 65536 threads of ranges 128 x 16 160, 64 x 16 160,
      * 128 x 12 188, 64 x 24 183; u64 at 1024 ranges 128 x 16 236, 256 x 8 251, 256 x 16 274, 128 x 8 278, at 65536
@@ -569,8 +569,8 @@ static const mgpu_tuning_row mgpu_segreduce_tuning[] = {
      * tile (H100, 2^26 values of mean segment 100, GPU us of partition + tile + carry dispatches): u32 256 x 3
      * 10.7 + 485 + 346, 256 x 5 10.7 + 524 + 225 (kept), 256 x 7 10.7 + 706 + 166, 256 x 11 11 + 1270 + 105, 128 x
      * 5 10.7 + 497 + 666; u64 256 x 3 10.7 + 663 + 367 (kept), 256 x 5 10.7 + 809 + 237. */
-    {MGPU_32, MGPU_VENDOR_ANY, 128, 16, MGPU_SWITCH_AUTO, 0, 256, 5},
-    {MGPU_64, MGPU_VENDOR_ANY, 64, 16, MGPU_SWITCH_AUTO, 0, 256, 3},
+    {MGPU_32, MGPU_VENDOR_ANY, 128, 16, MGPU_SWITCH_AUTO, 0, 256, 5, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 64, 16, MGPU_SWITCH_AUTO, 0, 256, 3, 0},
 };
 
 const mgpu_family_def mgpu__segreduce_family = {.prepare = mgpu_segreduce_prepare,

@@ -445,13 +445,13 @@ static mgpu_result mgpu_segsort_prepare(mgpu_context ctx, mgpu_type type) {
 
 static const mgpu_tuning_row mgpu_segsort_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 32, 5, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
     /* GPUs: keys alone NT x VT, with values or indices values_nt x values_vt. H100 2026-11-28 (bench/RESULTS.md,
      * nineteenth session), u32 GPU us at 2^26, 256 x 9 / 256 x 7: keys mean 100 1158 / 1157, mean 10000 3119 / 3197,
      * locality noise 100 2760 / 2904, noise 10000 3533 / 3667; pairs mean 100 1978 / 1671, mean 10000 6433 / 5985.
      * 64-bit keys: the mergesort's tile (not swept for these sorts). */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 9, MGPU_SWITCH_AUTO, 0, 256, 7},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 9, MGPU_SWITCH_AUTO, 0, 256, 7, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__segsort_family = {.prepare = mgpu_segsort_prepare,

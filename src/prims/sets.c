@@ -410,12 +410,12 @@ static mgpu_result mgpu_sets_prepare_once(mgpu_context ctx) { return mgpu__fill_
 
 static const mgpu_tuning_row mgpu_sets_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 5, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 5, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
     /* GPUs: odd VT against bank conflicts. 32-bit keys measured on an H200 (set_union u32 at 2^26, count, scan and
      * write, best us keys / pairs): 128 x 7 906 / 1198, 64 x 15 971 / 1508, 128 x 11 1013 / 1481, 256 x 7 1111 /
      * 1487, 128 x 15 1172 / 1866, 512 x 7 1215 / 1630, 256 x 11 1480 / 2216. 64-bit keys: not measured. */
-    {MGPU_32, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO, 0, 0, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_32, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__sets_family = {.prepare = mgpu_sets_prepare,

@@ -227,11 +227,14 @@ static mgpu_result mgpu_sorted_search_prepare(mgpu_context ctx, mgpu_type type) 
  * search 804 -> 952 us, inner join 1399 -> 2064 at 2^26 u32), so they keep the rows the merge had. */
 static const mgpu_tuning_row mgpu_sorted_search_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
     /* H100, 2026-11-22 (bench/RESULTS.md): 256 x 7 beat 64..256 x 5..17 for u32 (swept with the merge); the 64-bit
-     * row keeps the shared memory of the 32-bit one (not swept). */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 0, 0, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 0, 0},
+     * row keeps the shared memory of the 32-bit one (not swept). Workgroups (H200, 2026-11-28, twentieth session,
+     * sorted search u32 2^22 / 2^23 / 2^24 / 2^26 us): 16384 60.2 / 103.6 / 182.9 / 598.1, 4096 58.9 / 95.7 / 166.2 /
+     * 598.8; u64 76.1 / 129.9 / 222.1 / 776.5 against 71.7 / 117.4 / 208.8 / 783.2; the join's search level to 2.5%
+     * faster. */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 4096},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 0, 0, 4096},
 };
 
 const mgpu_family_def mgpu__sorted_search_family = {.prepare = mgpu_sorted_search_prepare,
