@@ -4,8 +4,8 @@
 // 0) or, where tiles are few (MODE 1, no partition dispatch), from the workgroup's own search at the tile's start
 // (mgpu_cta_merge_path: half the threads search each bound in global memory); the keys go to shared memory, each
 // thread finds its own start by Merge Path and merges VT outputs serially, and outputs (and values, gathered by
-// source index) are stored coalesced (keys in uvec4s where the tile is full and aligned). With pc.run > 0 this is one mergesort pass: runs of pc.run sorted
-// elements of a_keys (== b_keys) are merged pairwise.
+// source index) are stored coalesced (keys in uvec4s where the tile is full and aligned). With pc.run > 0 this is
+// one mergesort pass: runs of pc.run sorted elements of a_keys (== b_keys) are merged pairwise.
 // With the partitions (MODE 0) the tile loop is a software pipeline: the keys of the workgroup's next tile are
 // loaded into registers while this tile is searched, merged and stored, and the partitions are read a tile
 // earlier still, so that those loads never wait for them (1.29x at 2^26 on an H200: bench/RESULTS.md, eighth
