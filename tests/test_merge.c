@@ -15,6 +15,21 @@
 /* This family's entries of the test run and their flags (tests/families.def). */
 MGPU_TEST_FAMILY(merge, "tile_loops partitions thread_partitions")
 
+/* Where merge_case's keys start in their buffers, in elements: 0, or 1, 3 and 2 for A's, B's and the output's
+ * (their addresses then not 16-byte aligned: the merge stores such a tile key by key instead of in uvec4s). */
+static size_t g_merge_key_shift;
+
+/* `count` keys in a buffer of their own from element `shift` on (uploaded from `data` unless NULL): the range of
+ * them, and the buffer's whole range (to free) in *parent. */
+static mgpu_range merge_upload_shifted(mgpu_type type, const void *data, size_t count, size_t shift,
+                                       mgpu_range *parent) {
+    size_t size = mgpu_type_size(type);
+    CHECK_OK(mgpu_buffer_alloc(g_test.ctx, (count + shift) * size + 16, parent));
+    mgpu_range keys = mgpu_range_slice(*parent, shift * size, count ? count * size : size);
+    if (count && data) CHECK_OK(mgpu_buffer_upload(g_test.ctx, keys, data, count * size));
+    return keys;
+}
+
 static void merge_case(mgpu_type type, uint32_t value_size, bool descending, size_t an, size_t bn, int distinct) {
     size_t size = mgpu_type_size(type), total = an + bn;
     char *a = malloc(an * size + 8), *b = malloc(bn * size + 8);
@@ -32,8 +47,11 @@ static void merge_case(mgpu_type type, uint32_t value_size, bool descending, siz
     char *want = malloc(total * size + 8), *vwant = malloc(total * 8 + 8);
     ref_merge(type, value_size, descending, a, va, an, b, vb, bn, want, vwant);
 
-    mgpu_range ra = test_upload(type, a, an), rb = test_upload(type, b, bn), ro, rva = {0}, rvb = {0}, rvo = {0};
-    CHECK_OK(mgpu_buffer_alloc(g_test.ctx, total ? total * size : 16, &ro));
+    mgpu_range pa, pb, po; /* the keys' buffers */
+    mgpu_range ra = merge_upload_shifted(type, a, an, g_merge_key_shift, &pa);
+    mgpu_range rb = merge_upload_shifted(type, b, bn, 3 * g_merge_key_shift, &pb);
+    mgpu_range ro = merge_upload_shifted(type, NULL, total, 2 * g_merge_key_shift, &po);
+    mgpu_range rva = {0}, rvb = {0}, rvo = {0};
     if (value_size) {
         CHECK_OK(mgpu_buffer_alloc(g_test.ctx, an ? an * value_size : 16, &rva));
         CHECK_OK(mgpu_buffer_alloc(g_test.ctx, bn ? bn * value_size : 16, &rvb));
@@ -54,8 +72,8 @@ static void merge_case(mgpu_type type, uint32_t value_size, bool descending, siz
                             .out_values = rvo};
     CHECK_OK(mgpu_merge(g_test.ctx, &info));
     char *got = test_download(type, ro, total);
-    CHECK(memcmp(got, want, total * size) == 0, "merge %s values %u %s a=%zu b=%zu: keys differ", mgpu_type_name(type),
-          value_size, descending ? "descending" : "ascending", an, bn);
+    CHECK(memcmp(got, want, total * size) == 0, "merge %s values %u %s a=%zu b=%zu shift %zu: keys differ",
+          mgpu_type_name(type), value_size, descending ? "descending" : "ascending", an, bn, g_merge_key_shift);
     if (value_size) {
         char *vgot = malloc(total * value_size + 8);
         if (total) CHECK_OK(mgpu_buffer_download(g_test.ctx, rvo, vgot, total * value_size));
@@ -63,7 +81,7 @@ static void merge_case(mgpu_type type, uint32_t value_size, bool descending, siz
               mgpu_type_name(type), value_size, an, bn);
         free(vgot);
     }
-    mgpu_range ranges[] = {ra, rb, ro, rva, rvb, rvo};
+    mgpu_range ranges[] = {pa, pb, po, rva, rvb, rvo};
     for (size_t k = 0; k < 6; ++k) mgpu_buffer_free(g_test.ctx, ranges[k]);
     free(got);
     free(a);
@@ -377,6 +395,12 @@ void test_merge(void) {
                                      &(mgpu_tuning){.nt = 32, .vt = 3, .groups = 1}));
     merge_case(MGPU_TYPE_U32, 0, false, 450000 + test_random_below(1000), 430000, 1 << 30);
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_MERGE, MGPU_TYPE_MASK_ALL, NULL));
+    /* Keys and outputs whose addresses are not 16-byte aligned, 32- and 64-bit, across tiles. */
+    g_merge_key_shift = 1;
+    uint32_t tile32 = test_tile(MGPU_PRIM_MERGE, MGPU_TYPE_U32), tile64 = test_tile(MGPU_PRIM_MERGE, MGPU_TYPE_F64);
+    merge_case(MGPU_TYPE_U32, 4, false, 3 * tile32 + test_random_below(tile32), 2 * tile32 + 1, 1000);
+    merge_case(MGPU_TYPE_F64, 0, true, 2 * tile64 + 3, 3 * tile64 + test_random_below(tile64), 50);
+    g_merge_key_shift = 0;
     merge_misuse();
     merge_overflow();
     /* The tuning switch fold by API: both forms on a few tiles, a value out of range refused. */
