@@ -1,0 +1,21 @@
+#!/bin/bash
+# For session 21's first GPU call (not run): the grids (tuning `groups`) of the families the twentieth session did
+# not sweep: sets (their count and write passes), compaction (the one pass's persistent workgroups), histogram,
+# segmented sort pairs, and the u64 mergesort; each at 2048 .. 32768 workgroups against the row (0), two rounds.
+# The twentieth session found 4096 / 8192 worth 3-9% for the merge, the sorted search and the mergesort of 32-bit
+# keys at 2^23..2^26 (bench/RESULTS.md). Build the tree's library to .gl/lib/base; carry
+# ["build-gpu/bench","build-gpu/tests","build-gpu/tools",".gl"].
+B=build-gpu/bench/mgpuvk-bench
+export LD_LIBRARY_PATH=$PWD/.gl/lib/base
+T0=$SECONDS
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $OUT/gpu.txt
+for round in 1 2; do for g in 0 2048 4096 8192 32768; do
+  t() { [ $g = 0 ] && echo "" || echo "$1"; }
+  MGPU_TUNE="$(t "sets.u32:groups=$g;sets.u64:groups=$g")" timeout 60 $B --prims set_union,set_intersection,set_union_pairs --types u32,u64 --sizes 22:26 --no-verify 2>&1 | grep -E "^set" | sed "s/^/sets g$g r$round: /"
+  MGPU_TUNE="$(t "compact.u32:groups=$g")" timeout 60 $B --prims select,partition,unique,rle --types u32 --sizes 22:26 --no-verify 2>&1 | grep -E "^(select|partition|unique|rle)" | sed "s/^/compact g$g r$round: /"
+  MGPU_TUNE="$(t "histogram.u32:groups=$g")" timeout 60 $B --prims histogram --types u32 --sizes 22:26 --no-verify 2>&1 | grep -E "^histogram" | sed "s/^/histogram g$g r$round: /"
+  MGPU_TUNE="$(t "mergesort.u64:groups=$g;segsort.u32:groups=$g")" timeout 100 $B --prims sort,segsort_pairs_100 --types u64,u32 --sizes 24:26 --no-verify 2>&1 | grep -E "^(sort|segsort)" | sed "s/^/ms64-segsort g$g r$round: /"
+  echo "g$g r$round at $((SECONDS-T0)) s" >&2
+done; done > $OUT/groups.txt
+echo "done at $((SECONDS-T0)) s"
+cd $OUT && tar czf c1.tgz *.txt && rm -f *.txt
