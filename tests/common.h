@@ -99,6 +99,7 @@ typedef struct sort_test {
     unsigned begin_bit, end_bit; /* radix: 0, 0 for every bit */
     int64_t indirect;    /* -1, or the device count (clamped to n; up to UINT32_MAX; radix: past n, overflow 1) */
     bool caller_scratch; /* radix: the recording tier, scratch in a caller's buffer without indirect usage */
+    bool shifted;        /* the keys (in and out) one element into their buffers: not 16-byte aligned */
 } sort_test;
 /* Sorts fresh keys as t says and checks keys and values (or indices) against ref_sort_bits, and that the
  * outputs past an indirect count keep their prior content. */

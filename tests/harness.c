@@ -182,9 +182,16 @@ void sort_test_run(const sort_test *t) {
     ref_sort_bits(type, value_size, t->descending, t->begin_bit, end_bit, keys, values, sorted, want, vwant, iwant);
     if (indices) memcpy(vwant, iwant, sorted * 4);
 
-    mgpu_range rk = test_upload(type, keys, n), ro = rk, rv = {0}, rvo = {0}, rc = {0};
+    /* The keys' buffers (pk, po) and the keys' ranges in them (rk, ro), one element in where shifted. */
+    size_t shift = t->shifted ? size : 0;
+    mgpu_range pk, po = {0}, rk, ro, rv = {0}, rvo = {0}, rc = {0};
+    CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n * size + shift + 16, &pk));
+    rk = mgpu_range_slice(pk, shift, n ? n * size : size);
+    if (n) CHECK_OK(mgpu_buffer_upload(g_test.ctx, rk, keys, n * size));
+    ro = rk;
     if (!t->in_place) {
-        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n ? n * size : 16, &ro));
+        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n * size + shift + 16, &po));
+        ro = mgpu_range_slice(po, shift, n ? n * size : size);
         char *prior = malloc(n * size + 8);
         fill_sentinel(prior, n * size);
         if (n) CHECK_OK(mgpu_buffer_upload(g_test.ctx, ro, prior, n * size));
@@ -243,9 +250,10 @@ void sort_test_run(const sort_test *t) {
     }
     const char *what = indices ? "indices" : value_size == 8 ? "pairs64" : value_size ? "pairs32" : "keys";
     char *got = test_download(type, ro, n);
-    CHECK(memcmp(got, want, n * size) == 0, "%s %s %s %s %s n=%zu bits %u:%u%s%s: keys differ",
+    CHECK(memcmp(got, want, n * size) == 0, "%s %s %s %s %s n=%zu bits %u:%u%s%s%s: keys differ",
           t->radix ? "radix" : "mergesort", mgpu_type_name(type), what, t->descending ? "descending" : "ascending",
-          input_names[t->kind], n, t->begin_bit, end_bit, t->in_place ? " in place" : "", indirect ? " indirect" : "");
+          input_names[t->kind], n, t->begin_bit, end_bit, t->in_place ? " in place" : "", indirect ? " indirect" : "",
+          t->shifted ? " shifted" : "");
     if (out_value) {
         char *vgot = malloc(n * out_value + 8);
         if (n) CHECK_OK(mgpu_buffer_download(g_test.ctx, rvo, vgot, n * out_value));
@@ -254,8 +262,8 @@ void sort_test_run(const sort_test *t) {
               end_bit, indirect ? " indirect" : "", indices ? "indices" : "values");
         free(vgot);
     }
-    mgpu_buffer_free(g_test.ctx, rk);
-    if (!t->in_place) mgpu_buffer_free(g_test.ctx, ro);
+    mgpu_buffer_free(g_test.ctx, pk);
+    if (!t->in_place) mgpu_buffer_free(g_test.ctx, po);
     if (value_size) mgpu_buffer_free(g_test.ctx, rv);
     if (rvo.buffer && !(rvo.buffer == rv.buffer && rvo.offset == rv.offset)) mgpu_buffer_free(g_test.ctx, rvo);
     mgpu_buffer_free(g_test.ctx, rc);

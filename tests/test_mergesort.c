@@ -7,7 +7,7 @@
  * tile+1, random, the capacity and past it (clamped), one needing two merge passes and one three where the capacity
  * plans four (the ping-pong's parity), in place too, the outputs past the real count keeping their sentinel (the
  * harness), on the default tile and two other shapes (the family's partitions entries: after the partition
- * dispatch); misuse of the count's range. */
+ * dispatch); misuse of the count's range. Keys at addresses that are not 16-byte aligned. */
 #include "common.h"
 
 #include <string.h>
@@ -329,6 +329,18 @@ void test_mergesort(void) {
     uint32_t large = mergesort_large();
     sort_case(MGPU_TYPE_U32, 4, false, SORT_INPUT_MANY, large + 1 + test_random_below(large / 4), false);
     sort_case(MGPU_TYPE_F64, 1, true, SORT_INPUT_FEW, large / 2 + 3, true);
+    /* Keys one element into their buffers (not 16-byte aligned: the merge passes store such tiles key by key). */
+    uint32_t tile32 = test_tile(MGPU_PRIM_MERGESORT, MGPU_TYPE_U32),
+             tile64 = test_tile(MGPU_PRIM_MERGESORT, MGPU_TYPE_F64);
+    sort_test shifted[] = {
+        {.type = MGPU_TYPE_U32, .payload = 4, .kind = SORT_INPUT_MANY, .n = 9 * tile32 + 5},
+        {.type = MGPU_TYPE_F64, .descending = true, .kind = SORT_INPUT_FEW, .n = 6 * tile64 + 1},
+        {.type = MGPU_TYPE_I32, .payload = 1, .kind = SORT_INPUT_REVERSED, .n = 5 * tile32 - 1, .in_place = true}};
+    for (size_t i = 0; i < sizeof shifted / sizeof shifted[0]; ++i) {
+        shifted[i].indirect = -1;
+        shifted[i].shifted = true;
+        sort_test_run(&shifted[i]);
+    }
     /* Other tile shapes: even VT, VT 1, wider workgroups (the blocksort's shared-memory merges), and two
      * workgroups looping over all tiles. A shape changes no type's code but the tile's, so each runs one 32-bit
      * and one 64-bit key type, one in each order, rotated over the shapes: every type runs some shape. The shapes
