@@ -3,7 +3,7 @@
  * pairs in both: radix_order); every input kind; floats with NaN, -0.0 and infinities; sizes across tiles and
  * past 1024 tiles; bit ranges (narrow, unaligned, empty, every width class); in place with even and odd pass
  * counts; indirect counts (0, partial, all); identical output to mergesort; other NT/VT and the shared-memory
- * sum (one or two key types per shape); misuse. The radixsort_onesweep entry runs it all with the one-sweep
+ * sum (one or two key types per shape); the one-sweep histogram on few workgroups; misuse. The radixsort_onesweep entry runs it all with the one-sweep
  * passes (on lavapipe with its threads: their wait is bounded there, radixsort.c), the radixsort_chained entry
  * with those passes chained in one dispatch wherever the tickets are few (on one lavapipe thread). */
 #include "common.h"
@@ -228,6 +228,15 @@ void test_radixsort(void) {
             radix_case(shapes[i].types[k], 4, d, SORT_INPUT_FEW, 5 * tile + 3, false, 0, 0, -1);
             radix_case(shapes[i].types[k], 1, d, SORT_INPUT_MANY, tile - 1, false, 0, 0, -1);
         }
+    }
+    /* The one-sweep histogram's workgroups (tuning groups): 3 (each writes its own counts) and 20 (atomics), each
+     * striding over several of its tiles (at most 2048 keys a tile). */
+    uint32_t histogram_groups[] = {3, 20};
+    for (size_t i = 0; i < 2; ++i) {
+        CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_RADIXSORT, MGPU_TYPE_MASK_ALL,
+                                         &(mgpu_tuning){.lookback = base.lookback, .groups = histogram_groups[i]}));
+        radix_case(MGPU_TYPE_U32, 4, i, SORT_INPUT_MANY, 2048 * 5 * histogram_groups[i] + 7, false, 0, 0, -1);
+        radix_case(MGPU_TYPE_I64, 0, !i, SORT_INPUT_FEW, 2048 * 2 * histogram_groups[i] + 1, false, 0, 0, -1);
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_RADIXSORT, MGPU_TYPE_MASK_ALL, NULL));
     radix_misuse();

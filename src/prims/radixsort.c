@@ -82,7 +82,7 @@ uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32
  * (bench/RESULTS.md). At most the device's workgroup size. */
 #define MGPU_RADIX_HISTOGRAM_NT     256u
 #define MGPU_RADIX_HISTOGRAM_VT     8u
-#define MGPU_RADIX_HISTOGRAM_GROUPS 1024u /* at most; each strides over the keys */
+#define MGPU_RADIX_HISTOGRAM_GROUPS 1024u /* at most (the rows' `groups`); each strides over the keys */
 /* Up to this many histogram workgroups (2^15 keys at 256 x 8), each writes its own counts and zeroes a share of
  * the first pass's status, and tile 0 of each pass sums their counts: no fill dispatch and barrier before the
  * histogram. Not with an indirect count, whose grid may be sized on the device. H200, u32 keys, us without / with:
@@ -194,8 +194,7 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
                     mgpu_radix_chain_allowed(ctx, &plan->tuning);
     uint64_t histogram_tile = (uint64_t)mgpu_radix_histogram_nt(ctx) * MGPU_RADIX_HISTOGRAM_VT;
     uint64_t histogram_tiles = (info->count + histogram_tile - 1) / histogram_tile;
-    plan->histogram_groups =
-        histogram_tiles < MGPU_RADIX_HISTOGRAM_GROUPS ? (uint32_t)histogram_tiles : MGPU_RADIX_HISTOGRAM_GROUPS;
+    plan->histogram_groups = mgpu__tile_groups(ctx, &plan->tuning, (uint32_t)histogram_tiles);
     plan->partials =
         plan->onesweep && !info->indirect_count.buffer && plan->histogram_groups <= MGPU_RADIX_PARTIAL_GROUPS
             ? plan->histogram_groups
@@ -557,16 +556,17 @@ static mgpu_result mgpu_radixsort_prepare_variant(mgpu_context ctx, mgpu_type ty
 
 static const mgpu_tuning_row mgpu_radixsort_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
-    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 3, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
+    {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 3, MGPU_SWITCH_AUTO, 0, 0, 0, MGPU_RADIX_HISTOGRAM_GROUPS},
     /* GPUs: the one-sweep pass where the look-back is safe (AUTO). VT shrinks per call to fit shared memory
      * (wider values, the reduce-then-scan pass). H100 2026-11-25 (bench/RESULTS.md), 2^26 full-range keys: u32
      * 256 x 15 3.51 ms against 512 x 15 3.56, 1024 x 7 3.56, 256 x 30 3.57, 256 x 20 4.86, and 50 us at 2^14
      * against 62; u64 512 x 10 8.06 ms against 256 x 16 9.31 and 256 x 20 8.59. H200 2026-11-27, once the
      * ranking held 72 registers a thread (three workgroups an SM): u32 keys / pairs 256 x 17 (79 registers)
      * 2.42 / 3.09 ms against 256 x 15 2.59 / 3.26, 256 x 19 (87: two an SM) 3.48 / 4.55, 256 x 21 3.32 / 4.35,
-     * 512 x 9 3.43 / 4.25; u64 512 x 10 7.09 / 9.20 against 256 x 20 7.33 / 9.81, 512 x 8 8.01, 256 x 16 8.13. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 17, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 512, 10, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
+     * 512 x 9 3.43 / 4.25; u64 512 x 10 7.09 / 9.20 against 256 x 20 7.33 / 9.81, 512 x 8 8.01, 256 x 16 8.13.
+     * `groups`: the one-sweep histogram's workgroups at most (not swept since the H100's first one-sweep). */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 17, MGPU_SWITCH_AUTO, 0, 0, 0, MGPU_RADIX_HISTOGRAM_GROUPS},
+    {MGPU_64, MGPU_VENDOR_ANY, 512, 10, MGPU_SWITCH_AUTO, 0, 0, 0, MGPU_RADIX_HISTOGRAM_GROUPS},
 };
 
 static mgpu_result mgpu_radixsort_prepare(mgpu_context ctx, mgpu_type type) {
