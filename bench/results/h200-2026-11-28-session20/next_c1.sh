@@ -1,6 +1,6 @@
 #!/bin/bash
 # For session 21's first GPU call (not run): the grids (tuning `groups`) of the families the twentieth session did
-# not sweep: sets (their count and write passes), compaction (the one pass's persistent workgroups), histogram,
+# not sweep (and, at the end, the radix sort's one-sweep histogram's): sets (their count and write passes), compaction (the one pass's persistent workgroups), histogram,
 # segmented sort pairs, and the u64 mergesort; each at 2048 .. 32768 workgroups against the row (0), two rounds.
 # The twentieth session found 4096 / 8192 worth 3-9% for the merge, the sorted search and the mergesort of 32-bit
 # keys at 2^23..2^26 (bench/RESULTS.md). Build the tree's library to .gl/lib/base; carry
@@ -17,5 +17,16 @@ for round in 1 2; do for g in 0 2048 4096 8192 32768; do
   MGPU_TUNE="$(t "mergesort.u64:groups=$g;segsort.u32:groups=$g")" timeout 100 $B --prims sort,segsort_pairs_100 --types u64,u32 --sizes 24:26 --no-verify 2>&1 | grep -E "^(sort|segsort)" | sed "s/^/ms64-segsort g$g r$round: /"
   echo "g$g r$round at $((SECONDS-T0)) s" >&2
 done; done > $OUT/groups.txt
+# The radix sort's one-sweep histogram workgroups (its row: 1024; one each 2048 keys below 2^21). At 2^20 the
+# histogram took 10.6 us of 70.9 on the H100 (nineteenth session): 512 workgroups each adding 1024 counters to one
+# global histogram by atomics. Predicted: 128-256 workgroups halve that dispatch at 2^18..2^22 (fewer atomics a
+# counter), level at 2^26.
+for round in 1 2; do for g in 0 32 64 128 256 512; do
+  t() { [ $g = 0 ] && echo "" || echo "$1"; }
+  MGPU_TUNE="$(t "radixsort.u32:groups=$g;radixsort.u64:groups=$g")" timeout 60 $B --prims radix,radix_pairs --types u32,u64 --sizes 16:22 --no-verify 2>&1 | grep -E "^radix" | sed "s/^/radix g$g r$round: /"
+  MGPU_TUNE="$(t "radixsort.u32:groups=$g")" timeout 60 $B --prims radix --types u32 --sizes 24:26 --no-verify 2>&1 | grep -E "^radix" | sed "s/^/radix g$g r$round: /"
+done; done > $OUT/radix_groups.txt
+MGPU_PROFILE=$OUT/radix_prof_1024.txt timeout 30 $B --prims radix --types u32 --sizes 20:20 --runs 3 --no-verify > /dev/null 2>&1
+MGPU_TUNE="radixsort.u32:groups=128" MGPU_PROFILE=$OUT/radix_prof_128.txt timeout 30 $B --prims radix --types u32 --sizes 20:20 --runs 3 --no-verify > /dev/null 2>&1
 echo "done at $((SECONDS-T0)) s"
 cd $OUT && tar czf c1.tgz *.txt && rm -f *.txt
