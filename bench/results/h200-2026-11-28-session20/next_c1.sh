@@ -20,8 +20,8 @@ done; done > $OUT/groups.txt
 # The radix sort's one-sweep histogram workgroups (its row: 1024; one each 2048 keys below 2^21). At 2^20 the
 # histogram took 10.6 us of 70.9 on the H100 (nineteenth session): 512 workgroups each adding 1024 counters to one
 # global histogram by atomics. Predicted: 128-256 workgroups halve that dispatch at 2^18..2^22 (fewer atomics a
-# counter), level at 2^26.
-for round in 1 2; do for g in 0 32 64 128 256 512; do
+# counter), level at 2^26; 16 workgroups write their own counts (no fill dispatch).
+for round in 1 2; do for g in 0 16 32 64 128 256 512; do
   t() { [ $g = 0 ] && echo "" || echo "$1"; }
   MGPU_TUNE="$(t "radixsort.u32:groups=$g;radixsort.u64:groups=$g")" timeout 60 $B --prims radix,radix_pairs --types u32,u64 --sizes 16:22 --no-verify 2>&1 | grep -E "^radix" | sed "s/^/radix g$g r$round: /"
   MGPU_TUNE="$(t "radixsort.u32:groups=$g")" timeout 60 $B --prims radix --types u32 --sizes 24:26 --no-verify 2>&1 | grep -E "^radix" | sed "s/^/radix g$g r$round: /"
