@@ -15,7 +15,7 @@
 /* This family's entries of the test run and their flags (tests/families.def). */
 MGPU_TEST_FAMILY(merge, "tile_loops partitions thread_partitions")
 
-/* Where merge_case's keys start in their buffers, in elements: 0, or 1, 3 and 2 for A's, B's and the output's
+/* Where merge_case's keys start in their buffers, in elements: 0, or 1, 3 and 1 for A's, B's and the output's
  * (their addresses then not 16-byte aligned: the merge stores such a tile key by key instead of in uvec4s). */
 static size_t g_merge_key_shift;
 
@@ -50,7 +50,7 @@ static void merge_case(mgpu_type type, uint32_t value_size, bool descending, siz
     mgpu_range pa, pb, po; /* the keys' buffers */
     mgpu_range ra = merge_upload_shifted(type, a, an, g_merge_key_shift, &pa);
     mgpu_range rb = merge_upload_shifted(type, b, bn, 3 * g_merge_key_shift, &pb);
-    mgpu_range ro = merge_upload_shifted(type, NULL, total, 2 * g_merge_key_shift, &po);
+    mgpu_range ro = merge_upload_shifted(type, NULL, total, g_merge_key_shift, &po);
     mgpu_range rva = {0}, rvb = {0}, rvo = {0};
     if (value_size) {
         CHECK_OK(mgpu_buffer_alloc(g_test.ctx, an ? an * value_size : 16, &rva));
