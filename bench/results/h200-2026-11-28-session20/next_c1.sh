@@ -29,17 +29,17 @@ done; done > $OUT/radix_groups.txt
 MGPU_PROFILE=$OUT/radix_prof_1024.txt timeout 30 $B --prims radix --types u32 --sizes 20:20 --runs 3 --no-verify > /dev/null 2>&1
 MGPU_TUNE="radixsort.u32:groups=128" MGPU_PROFILE=$OUT/radix_prof_128.txt timeout 30 $B --prims radix --types u32 --sizes 20:20 --runs 3 --no-verify > /dev/null 2>&1
 # The mergesort's blocksort by radix passes (probe_radix_blocksort.diff, tested on lavapipe, not timed: `git apply`
-# it, build the library to .gl/lib/rbs, revert). Keys alone, gated by the tuning switch `single` (mergesort:
-# single=on), so the same library runs both. The blocksort's 886 us at u32 2^26 are its nine merge rounds (685:
+# it, build the library to .gl/lib/rbs, revert). Keys, pairs and indices (the keys' positions move with them), gated
+# by the tuning switch `single` (mergesort:single=on), so the same library runs both. The blocksort's 886 us at u32 2^26 are its nine merge rounds (685:
 # searches 211, barriers 49, serial merges ~425); four passes of the radix sort's subgroup ranking in shared memory
 # (the ranking took ~4300 cycles for a 4352-key tile in the one-sweep profile) predict ~350-450 us, so the
 # mergesort u32 2^26 3618 -> ~3150-3250 us; u64 keys (eight passes) level or slower.
 export LD_LIBRARY_PATH=$PWD/.gl/lib/rbs
 MGPU_TUNE="mergesort:single=on" timeout 120 build-gpu/tests/mgpuvk-tests --no-validation --only mergesort 2>&1 | tail -2 > $OUT/rbs_tests.txt
 for round in 1 2; do for tune in "" "mergesort:single=on"; do
-  MGPU_TUNE="$tune" timeout 100 $B --prims sort --types u32,f32,u64 --sizes 16:26 --no-verify 2>&1 | grep -E "^sort" | sed "s/^/rbs [$tune] r$round: /"
+  MGPU_TUNE="$tune" timeout 100 $B --prims sort,sort_pairs --types u32,f32,u64 --sizes 16:26 --no-verify 2>&1 | grep -E "^sort" | sed "s/^/rbs [$tune] r$round: /"
 done; done > $OUT/rbs_ab.txt
 MGPU_TUNE="mergesort:single=on" MGPU_PROFILE=$OUT/rbs_prof.txt timeout 30 $B --prims sort --types u32 --sizes 26:26 --runs 2 --no-verify > /dev/null 2>&1
-MGPU_TUNE="mergesort:single=on" timeout 100 $B --prims sort --types u32,i32,f32,f64 --sizes 14:22 > $OUT/rbs_verified.txt 2>&1
+MGPU_TUNE="mergesort:single=on" timeout 100 $B --prims sort,sort_pairs --types u32,i32,f32,f64 --sizes 14:22 > $OUT/rbs_verified.txt 2>&1
 echo "done at $((SECONDS-T0)) s"
 cd $OUT && tar czf c1.tgz *.txt && rm -f *.txt
