@@ -62,6 +62,9 @@ uint32_t test_random_below(uint32_t bound);
 void test_fill_random(mgpu_type type, void *data, size_t count, int64_t lo, int64_t hi);
 /* A device range holding `count` elements copied from host data. */
 mgpu_range test_upload(mgpu_type type, const void *data, size_t count);
+/* `count` elements from element `shift` on of a buffer of their own (copied from data unless NULL): their range,
+ * and in *parent the buffer's whole range, the one to free. A shift makes the range's address unaligned. */
+mgpu_range test_upload_shifted(mgpu_type type, const void *data, size_t count, size_t shift, mgpu_range *parent);
 void *test_download(mgpu_type type, mgpu_range range, size_t count);
 /* The tile size (NT * VT) of prim for type under the current tuning. */
 uint32_t test_tile(mgpu_prim prim, mgpu_type type);

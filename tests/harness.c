@@ -71,6 +71,14 @@ mgpu_range test_upload(mgpu_type type, const void *data, size_t count) {
     return range;
 }
 
+mgpu_range test_upload_shifted(mgpu_type type, const void *data, size_t count, size_t shift, mgpu_range *parent) {
+    size_t size = mgpu_type_size(type);
+    CHECK_OK(mgpu_buffer_alloc(g_test.ctx, (count + shift) * size + 16, parent));
+    mgpu_range range = mgpu_range_slice(*parent, shift * size, count ? count * size : size);
+    if (count && data) CHECK_OK(mgpu_buffer_upload(g_test.ctx, range, data, count * size));
+    return range;
+}
+
 void *test_download(mgpu_type type, mgpu_range range, size_t count) {
     size_t bytes = count * mgpu_type_size(type);
     void *data = malloc(bytes ? bytes : 1);
@@ -183,18 +191,12 @@ void sort_test_run(const sort_test *t) {
     if (indices) memcpy(vwant, iwant, sorted * 4);
 
     /* The keys' buffers (pk, po) and the keys' ranges in them (rk, ro), one element in where shifted. */
-    size_t shift = t->shifted ? size : 0;
-    mgpu_range pk, po = {0}, rk, ro, rv = {0}, rvo = {0}, rc = {0};
-    CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n * size + shift + 16, &pk));
-    rk = mgpu_range_slice(pk, shift, n ? n * size : size);
-    if (n) CHECK_OK(mgpu_buffer_upload(g_test.ctx, rk, keys, n * size));
-    ro = rk;
+    mgpu_range pk, po = {0}, rv = {0}, rvo = {0}, rc = {0};
+    mgpu_range rk = test_upload_shifted(type, keys, n, t->shifted, &pk), ro = rk;
     if (!t->in_place) {
-        CHECK_OK(mgpu_buffer_alloc(g_test.ctx, n * size + shift + 16, &po));
-        ro = mgpu_range_slice(po, shift, n ? n * size : size);
         char *prior = malloc(n * size + 8);
         fill_sentinel(prior, n * size);
-        if (n) CHECK_OK(mgpu_buffer_upload(g_test.ctx, ro, prior, n * size));
+        ro = test_upload_shifted(type, prior, n, t->shifted, &po);
         free(prior);
     }
     if (value_size) {

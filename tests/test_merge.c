@@ -19,17 +19,6 @@ MGPU_TEST_FAMILY(merge, "tile_loops partitions thread_partitions")
  * (their addresses then not 16-byte aligned: the merge stores such a tile key by key instead of in uvec4s). */
 static size_t g_merge_key_shift;
 
-/* `count` keys in a buffer of their own from element `shift` on (uploaded from `data` unless NULL): the range of
- * them, and the buffer's whole range (to free) in *parent. */
-static mgpu_range merge_upload_shifted(mgpu_type type, const void *data, size_t count, size_t shift,
-                                       mgpu_range *parent) {
-    size_t size = mgpu_type_size(type);
-    CHECK_OK(mgpu_buffer_alloc(g_test.ctx, (count + shift) * size + 16, parent));
-    mgpu_range keys = mgpu_range_slice(*parent, shift * size, count ? count * size : size);
-    if (count && data) CHECK_OK(mgpu_buffer_upload(g_test.ctx, keys, data, count * size));
-    return keys;
-}
-
 static void merge_case(mgpu_type type, uint32_t value_size, bool descending, size_t an, size_t bn, int distinct) {
     size_t size = mgpu_type_size(type), total = an + bn;
     char *a = malloc(an * size + 8), *b = malloc(bn * size + 8);
@@ -48,9 +37,9 @@ static void merge_case(mgpu_type type, uint32_t value_size, bool descending, siz
     ref_merge(type, value_size, descending, a, va, an, b, vb, bn, want, vwant);
 
     mgpu_range pa, pb, po; /* the keys' buffers */
-    mgpu_range ra = merge_upload_shifted(type, a, an, g_merge_key_shift, &pa);
-    mgpu_range rb = merge_upload_shifted(type, b, bn, 3 * g_merge_key_shift, &pb);
-    mgpu_range ro = merge_upload_shifted(type, NULL, total, g_merge_key_shift, &po);
+    mgpu_range ra = test_upload_shifted(type, a, an, g_merge_key_shift, &pa);
+    mgpu_range rb = test_upload_shifted(type, b, bn, 3 * g_merge_key_shift, &pb);
+    mgpu_range ro = test_upload_shifted(type, NULL, total, g_merge_key_shift, &po);
     mgpu_range rva = {0}, rvb = {0}, rvo = {0};
     if (value_size) {
         CHECK_OK(mgpu_buffer_alloc(g_test.ctx, an ? an * value_size : 16, &rva));
