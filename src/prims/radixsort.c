@@ -564,9 +564,13 @@ static const mgpu_tuning_row mgpu_radixsort_tuning[] = {
      * ranking held 72 registers a thread (three workgroups an SM): u32 keys / pairs 256 x 17 (79 registers)
      * 2.42 / 3.09 ms against 256 x 15 2.59 / 3.26, 256 x 19 (87: two an SM) 3.48 / 4.55, 256 x 21 3.32 / 4.35,
      * 512 x 9 3.43 / 4.25; u64 512 x 10 7.09 / 9.20 against 256 x 20 7.33 / 9.81, 512 x 8 8.01, 256 x 16 8.13.
-     * `groups`: the one-sweep histogram's workgroups at most (not swept since the H100's first one-sweep). */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 17, MGPU_SWITCH_AUTO, 0, 0, 0, MGPU_RADIX_HISTOGRAM_GROUPS},
-    {MGPU_64, MGPU_VENDOR_ANY, 512, 10, MGPU_SWITCH_AUTO, 0, 0, 0, MGPU_RADIX_HISTOGRAM_GROUPS},
+     * `groups`: the one-sweep histogram's workgroups at most. H200 2026-11-28 (twenty-first session), u32 keys
+     * us at 2^20 / 2^22 / 2^24 / 2^26 by groups: 1024 68.4 / 186.3 / 620.7 / 2313.9, 512 68.6 / 186.0 / 622.7 /
+     * 2325.2, 256 65.2 / 182.4 / 617.6 / 2319.6, 128 64.3 / 187.1 / 637.5 / 2393.0, 16 75.7 / 272.4 / 783.9 /
+     * 2393.2 (the histogram dispatch at 2^20 11.2 us with 1024, 7.8 with 128); u64 keys 2^21 / 2^22 256.9 /
+     * 451.3 with 1024, 248.9 / 445.9 with 256. */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 17, MGPU_SWITCH_AUTO, 0, 0, 0, 256},
+    {MGPU_64, MGPU_VENDOR_ANY, 512, 10, MGPU_SWITCH_AUTO, 0, 0, 0, 256},
 };
 
 static mgpu_result mgpu_radixsort_prepare(mgpu_context ctx, mgpu_type type) {

@@ -413,9 +413,12 @@ static const mgpu_tuning_row mgpu_sets_tuning[] = {
     {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 5, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
     /* GPUs: odd VT against bank conflicts. 32-bit keys measured on an H200 (set_union u32 at 2^26, count, scan and
      * write, best us keys / pairs): 128 x 7 906 / 1198, 64 x 15 971 / 1508, 128 x 11 1013 / 1481, 256 x 7 1111 /
-     * 1487, 128 x 15 1172 / 1866, 512 x 7 1215 / 1630, 256 x 11 1480 / 2216. 64-bit keys: not measured. */
-    {MGPU_32, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
+     * 1487, 128 x 15 1172 / 1866, 512 x 7 1215 / 1630, 256 x 11 1480 / 2216. 64-bit keys: not measured. Workgroups
+     * (H200 2026-11-28, twenty-first session, set_union u32 / u64 / u32 pairs us at 2^24 and 2^26): 16384 192.8 /
+     * 295.6 / 275.5, 719.3 / 1112.3 / 1029.6; 2048 183.6 / 280.1 / 268.0, 709.7 / 1098.2 / 1022.2; 4096 183.6 /
+     * 282.5 / 267.9, 711.7 / 1099.6 / 1021.7; 32768 194.3 / 298.0 / 277.2, 731.6 / 1132.0 / 1041.1. */
+    {MGPU_32, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 2048},
+    {MGPU_64, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 2048},
 };
 
 const mgpu_family_def mgpu__sets_family = {.prepare = mgpu_sets_prepare,
