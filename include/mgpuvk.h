@@ -555,7 +555,8 @@ typedef enum mgpu_prim {
     MGPU_PRIM_SETS = 10,          /* multiset operations: the tile of their count and write dispatches */
     MGPU_PRIM_COMPACT = 11,       /* select, partition, unique, run-length encode: the tile of their one pass */
     MGPU_PRIM_HISTOGRAM = 12,     /* histogram: the tile its workgroups loop over */
-    MGPU_PRIM_SORTED_SEARCH = 13, /* sorted search and the join's search: their Merge Path tile (a merge of A and B) */
+    MGPU_PRIM_SORTED_SEARCH = 13, /* sorted search and the join's search: their Merge Path tiles (a merge of A and
+                                     B; the join's is values_nt x values_vt) */
     MGPU_PRIM_COUNT = 14
 } mgpu_prim;
 
@@ -615,10 +616,12 @@ typedef struct mgpu_tuning {
                                tiles, in place of nt (their registers hold a value per key, so their best tile
                                differs); segmented reduce with the look-back off: the NT of its Merge Path tiles
                                (they hold values and starts in shared memory, so they are smaller than the one
-                               pass's); a power of two as nt.
+                               pass's); sorted search: the NT of the join's search tiles (they hold three arrays
+                               in shared memory where the sorted search holds one); a power of two as nt.
                                0: nt where nt is set, else the table's (its own shape for values, or nt) */
-    uint32_t values_vt;     /* likewise the VT with values or indices (segmented reduce: of the Merge Path tiles),
-                               in place of vt (1..32; 0: vt where vt is set, else the table's) */
+    uint32_t values_vt;     /* likewise the VT with values or indices (segmented reduce: of the Merge Path tiles;
+                               sorted search: of the join's search), in place of vt (1..32; 0: vt where vt is set,
+                               else the table's) */
 } mgpu_tuning;
 
 /* mgpu_tuning.grids AUTO: the capacity's grid, in workgroups, from which a setup dispatch sizes the grids. */
@@ -1150,8 +1153,8 @@ MGPU_API mgpu_result mgpu_load_balance(mgpu_context context, const mgpu_load_bal
  * means upper for B, as in moderngpu); match flags (1 when the other array holds an equal key, else 0).
  *   A: 1 3 5  B: 3 3 4 5  lower -> A indices 0 0 3; B indices (upper into A) 2 2 2 3; A matches 0 1 1
  * Every output is optional (a null buffer skips it); all are int32. The blocking call also returns the
- * match counts, for the match outputs that are given. The tiles are MGPU_PRIM_SORTED_SEARCH's (shared with the
- * join's search), not the merge's.
+ * match counts, for the match outputs that are given. The tiles are MGPU_PRIM_SORTED_SEARCH's NT x VT (the join's
+ * search takes its values_nt x values_vt), not the merge's.
  * Preconditions, documented and not checked: A and B sorted in the given order.
  * Checks: the type checks of key_type; bounds inside its enum, a_count and b_count <= 2^31-1, an output
  * overlapping the keys or another output (MGPU_ERROR_INVALID_ARGUMENT); the range checks of a_keys and b_keys
@@ -1538,7 +1541,8 @@ MGPU_API mgpu_result mgpu_localitysort(mgpu_context context, const mgpu_sort_inf
  * for right and outer joins lists each tile's B elements without a match); the exclusive scan (mgpu_cmd_scan,
  * u32) of A's row counts and the tiles' unmatched counts, whose total is the row count; then, for the join, the
  * load-balancing search of the rows over those starts (a partition dispatch, then a tile kernel that writes each
- * row's indices, coalesced). The search takes the sorted search's tiles (MGPU_PRIM_SORTED_SEARCH, the key type),
+ * row's indices, coalesced). The search takes the sorted search's second tile shape, values_nt x values_vt
+ * (MGPU_PRIM_SORTED_SEARCH, the key type; they follow its nt x vt where only those are set),
  * the rows the load-balancing search's (MGPU_PRIM_LOAD_BALANCE): mgpu_context_prepare builds the join with
  * MGPU_PRIM_SORTED_SEARCH.
  * Preconditions, documented and not checked (the CLI checks them): A and B sorted in the order given. With

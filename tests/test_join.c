@@ -193,9 +193,16 @@ static bool join_shape_fits(join_shape shape, size_t an, size_t bn) {
     return true;
 }
 
+/* The join search's tile: the sorted search's second shape. */
+static uint32_t join_tile(mgpu_type type) {
+    mgpu_tuning t;
+    if (mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_SORTED_SEARCH, type, &t) != MGPU_SUCCESS) return 1;
+    return t.values_nt * t.values_vt;
+}
+
 static uint64_t join_run(mgpu_type type, mgpu_join_kind kind, bool descending, join_shape shape, size_t an, size_t bn,
                          join_tier tier, const char *what) {
-    uint32_t tile = test_tile(MGPU_PRIM_SORTED_SEARCH, type);
+    uint32_t tile = join_tile(type);
     size_t size = mgpu_type_size(type);
     char *a = malloc(an * size + 8), *b = malloc(bn * size + 8);
     join_keys(type, shape, descending, 0, a, an, tile);
@@ -211,8 +218,7 @@ static const char *const shape_names[JOIN_SHAPE_COUNT] = {"duplicates", "distinc
 
 /* One type, kind and order over the sizes, the shapes rotated; stops at the first failure. */
 static void join_sweep(mgpu_type type, mgpu_join_kind kind, bool descending, unsigned rotation) {
-    uint32_t tile = test_tile(MGPU_PRIM_SORTED_SEARCH, type),
-             rows_tile = test_tile(MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32);
+    uint32_t tile = join_tile(type), rows_tile = test_tile(MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32);
     size_t half = tile / 2;
     size_t sizes[][2] = {{0, 0},
                          {0, 5},
@@ -270,7 +276,7 @@ static void join_capacity(void) {
     for (int k = 0; k < 4; ++k) {
         mgpu_type type = k % 2 ? MGPU_TYPE_F64 : MGPU_TYPE_U32;
         mgpu_join_kind kind = (mgpu_join_kind)k;
-        uint32_t tile = test_tile(MGPU_PRIM_SORTED_SEARCH, type);
+        uint32_t tile = join_tile(type);
         size_t an = 3 * (size_t)tile + 1, bn = 2 * (size_t)tile + 9, size = mgpu_type_size(type), guard = 32;
         char *a = malloc(an * size), *b = malloc(bn * size);
         join_keys(type, JOIN_DUPLICATES, false, 0, a, an, tile);
@@ -501,7 +507,7 @@ static void join_misuse(void) {
     CHECK_RESULT(mgpu_join_get_requirements(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(mgpu_join_count_get_requirements(ctx, &good, NULL), MGPU_ERROR_INVALID_ARGUMENT);
     /* A sorted search tile that fits the sorted search but not the join's search; the same tile as the merge's
-     * leaves the join alone (its search takes the sorted search's tiles). */
+     * leaves the join alone (its search takes the sorted search's second shape, values_nt x values_vt). */
     mgpu_device_info dev;
     mgpu_context_get_device_info(ctx, &dev);
     uint32_t vt = dev.shared_memory_bytes / (256 * 8);
@@ -512,6 +518,13 @@ static void join_misuse(void) {
         CHECK_RESULT_IN(ctx, mgpu_join_count_get_requirements(ctx, &good, &req), MGPU_ERROR_UNSUPPORTED);
         CHECK(strstr(mgpu_context_last_error(ctx), "sorted search tile") != NULL, "the last error names the tile: %s",
               mgpu_context_last_error(ctx));
+        /* The join's tile is the sorted search's second shape: too big there alone, the join is refused; too big
+         * in the first shape alone, the join runs. */
+        mgpu_tuning big_join = {.values_nt = 256, .values_vt = vt}, big_search = {.nt = 256, .vt = vt, .values_nt = 64};
+        CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_BIT(MGPU_TYPE_U32), &big_join));
+        CHECK_RESULT_IN(ctx, mgpu_join_count_get_requirements(ctx, &good, &req), MGPU_ERROR_UNSUPPORTED);
+        CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_BIT(MGPU_TYPE_U32), &big_search));
+        CHECK_OK(mgpu_join_count_get_requirements(ctx, &good, &req));
         CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_SORTED_SEARCH, MGPU_TYPE_MASK_ALL, NULL));
         CHECK_OK(mgpu_context_set_tuning(ctx, MGPU_PRIM_MERGE, MGPU_TYPE_BIT(MGPU_TYPE_U32), &big));
         CHECK_OK(mgpu_join_count_get_requirements(ctx, &good, &req));
@@ -571,7 +584,7 @@ static void join_misuse(void) {
 static void join_cover(unsigned rotation) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
         mgpu_type type = (mgpu_type)t;
-        uint32_t tile = test_tile(MGPU_PRIM_SORTED_SEARCH, type);
+        uint32_t tile = join_tile(type);
         mgpu_join_kind kind = (mgpu_join_kind)(((unsigned)t + rotation) % 4);
         bool descending = ((unsigned)t + rotation / 2) % 2;
         size_t sizes[][2] = {{tile + 1, tile - 1}, {9 * (size_t)tile + 3, 5 * (size_t)tile}, {2, 3 * (size_t)tile}};
@@ -597,12 +610,14 @@ void test_join(void) {
      * few workgroups looping over tiles. */
     mgpu_device_info info;
     mgpu_context_get_device_info(g_test.ctx, &info);
-    static const mgpu_tuning tunings[][2] = {/* the sorted search's (search), the load-balancing search's (rows) */
+    static const mgpu_tuning tunings[][2] = {/* the sorted search's (the join's search: values_nt x values_vt, which
+                                                follow nt x vt unless set), the load-balancing search's (rows) */
                                              {{.subgroup = MGPU_SWITCH_OFF}, {.subgroup = MGPU_SWITCH_OFF}},
                                              {{.subgroup = MGPU_SWITCH_ON, .groups = 3}, {.groups = 2}},
                                              {{.nt = 32, .vt = 1}, {.nt = 32, .vt = 1, .subgroup = MGPU_SWITCH_ON}},
                                              {{.nt = 128, .vt = 3, .subgroup = MGPU_SWITCH_ON}, {.nt = 256, .vt = 5}},
-                                             {{.nt = 64, .vt = 17}, {.nt = 32, .vt = 11, .groups = 1}}};
+                                             {{.nt = 64, .vt = 17}, {.nt = 32, .vt = 11, .groups = 1}},
+                                             {{.nt = 256, .vt = 9, .values_nt = 32, .values_vt = 5}, {0}}};
     for (size_t p = 0; p < sizeof tunings / sizeof tunings[0]; ++p) {
         mgpu_tuning search = tunings[p][0], rows = tunings[p][1];
         if (search.subgroup == MGPU_SWITCH_ON && !info.subgroup_scans) search.subgroup = MGPU_SWITCH_AUTO;

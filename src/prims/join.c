@@ -26,7 +26,7 @@
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
 typedef struct mgpu_join_plan {
-    mgpu_tuning search;   /* the sorted search's tiles, for the key type */
+    mgpu_tuning search;   /* the join search's tiles (mgpu_join_search_tuning), for the key type */
     mgpu_tuning rows;     /* the load-balancing search's tiles */
     uint32_t search_tile; /* merge positions per search tile */
     uint32_t search_tiles;
@@ -40,8 +40,18 @@ static mgpu_scan_info mgpu_join_scan_info(uint32_t objects) {
     return (mgpu_scan_info){.type = MGPU_TYPE_U32, .op = MGPU_OP_ADD, .exclusive = true, .count = objects};
 }
 
+/* The join's search tile: the sorted search's second shape, values_nt x values_vt (which follow its nt x vt where
+ * they are not set), so that the join's search (three arrays in shared memory and a scan) and the sorted search
+ * (one) are tuned apart. */
+static mgpu_tuning mgpu_join_search_tuning(mgpu_context ctx, mgpu_type type) {
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SORTED_SEARCH, type);
+    t.nt = t.values_nt;
+    t.vt = t.values_vt;
+    return t;
+}
+
 static mgpu_join_plan mgpu_join_make_plan(mgpu_context ctx, const mgpu_join_info *info) {
-    mgpu_join_plan plan = {.search = mgpu__tuning_resolve(ctx, MGPU_PRIM_SORTED_SEARCH, info->key_type),
+    mgpu_join_plan plan = {.search = mgpu_join_search_tuning(ctx, info->key_type),
                            .rows = mgpu__tuning_resolve(ctx, MGPU_PRIM_LOAD_BALANCE, MGPU_TYPE_I32)};
     plan.search_tile = plan.search.nt * plan.search.vt;
     plan.rows_tile = plan.rows.nt * plan.rows.vt;
@@ -116,10 +126,11 @@ static mgpu_result mgpu_join_check(mgpu_context ctx, const mgpu_join_info *info,
     if (join && keys + info->capacity > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "join: capacity %u + a_count + b_count > 2^31-1",
                           info->capacity);
-    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SORTED_SEARCH, info->key_type);
+    mgpu_tuning t = mgpu_join_search_tuning(ctx, info->key_type);
     if (mgpu_join_search_shared(t.nt, t.vt, mgpu_type_size(info->key_type)) > ctx->info.shared_memory_bytes)
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
-                          "%s: a sorted search tile of %u x %u needs more than the device's %u bytes of shared memory",
+                          "%s: a sorted search tile of %u x %u (its values_nt x values_vt, the join's) needs more "
+                          "than the device's %u bytes of shared memory",
                           what, t.nt, t.vt, ctx->info.shared_memory_bytes);
     if (!check_ranges) return MGPU_SUCCESS;
     mgpu_range_use uses[5];
@@ -416,7 +427,7 @@ mgpu_result mgpu_join(mgpu_context ctx, const mgpu_join_info *info, uint32_t *ro
 /* ---- the family ---------------------------------------------------------------------------------------- */
 
 static mgpu_result mgpu_join_prepare(mgpu_context ctx, mgpu_type type) {
-    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SORTED_SEARCH, type);
+    mgpu_tuning t = mgpu_join_search_tuning(ctx, type);
     mgpu_result r = MGPU_SUCCESS;
     for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
         mgpu_pipeline_key partition, search;
@@ -441,6 +452,6 @@ static mgpu_result mgpu_join_prepare_once(mgpu_context ctx) {
     return r;
 }
 
-/* Built with the sorted search (MGPU_PRIM_SORTED_SEARCH), whose tiles its search takes; its rows take the
- * load-balancing search's. */
+/* Built with the sorted search (MGPU_PRIM_SORTED_SEARCH), whose second shape (values_nt x values_vt) its search
+ * takes; its rows take the load-balancing search's. */
 const mgpu_family_def mgpu__join_family = {.prepare = mgpu_join_prepare, .prepare_once = mgpu_join_prepare_once};

@@ -232,9 +232,12 @@ static const mgpu_tuning_row mgpu_sorted_search_tuning[] = {
      * row keeps the shared memory of the 32-bit one (not swept). Workgroups (H200, 2026-11-28, twentieth session,
      * sorted search u32 2^22 / 2^23 / 2^24 / 2^26 us): 16384 60.2 / 103.6 / 182.9 / 598.1, 4096 58.9 / 95.7 / 166.2 /
      * 598.8; u64 76.1 / 129.9 / 222.1 / 776.5 against 71.7 / 117.4 / 208.8 / 783.2; the join's search level to 2.5%
-     * faster. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 4096},
-    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 0, 0, 4096},
+     * faster. values_nt x values_vt: the join's search tile (src/prims/join.c), the same shapes, stated so that the
+     * two are tuned apart (H200, 2026-11-28, twenty-first session, inner join u32 / u64 at 2^26 us, the join's
+     * tile: u32 256 x 7 1197, 512 x 7 1214, 128 x 15 1410, 256 x 15 1415, 256 x 11 1493, 128 x 11 1500, 256 x 9
+     * 1649; u64 256 x 5 1415, 256 x 11 1670, 256 x 9 1735, 128 x 9 1755, 256 x 7 1882, 128 x 13 2588). */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 0, 256, 7, 4096},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 256, 5, 4096},
 };
 
 const mgpu_family_def mgpu__sorted_search_family = {.prepare = mgpu_sorted_search_prepare,
