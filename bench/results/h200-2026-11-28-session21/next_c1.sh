@@ -1,0 +1,46 @@
+#!/bin/bash
+# For session 22's first GPU call (not run): the sorted search's results over its keys
+# (probe_search_results_over_keys.diff, timed in call 6 at 2^20..2^26: 4-8% faster from 2^22 at 128 x 11 for u32,
+# 2.5-3.3% at 128 x 9 for u64, 5% slower at the row's 256 x 7) timed at every size, and the same change in the
+# join's search (probe_join_lower_over_keys.diff: its bounds over its keys, three arrays of a tile in shared memory
+# -> two; tested on lavapipe, not timed), whose tile is now the sorted search's values_nt x values_vt.
+# Build: the tree's library to .gl/lib/base; `git apply` both diffs, build the library to .gl/lib/sk, revert.
+# Carry ["build-gpu/bench","build-gpu/tests","build-gpu/tools",".gl"].
+# Predicted: sorted search u32 2^26 599 -> ~575 us at 128 x 11, 2^14..2^21 within 1 us of the row; the join's search
+# at its row level or 2-5% faster (less shared memory a workgroup), and larger join tiles now level or better.
+B=build-gpu/bench/mgpuvk-bench
+L=$PWD/.gl/lib
+T0=$SECONDS
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $OUT/gpu.txt
+for f in sorted_search join join_cli; do
+  LD_LIBRARY_PATH=$L/sk timeout 120 build-gpu/tests/mgpuvk-tests --no-validation --only $f 2>&1 | tail -1 | tr '\n' ' '; echo " [$f]"
+done > $OUT/tests.txt
+echo "tests at $((SECONDS-T0)) s"
+S32="sorted_search.u32:nt=128,vt=11,values_nt=256,values_vt=7"
+S64="sorted_search.u64:nt=128,vt=9,values_nt=256,values_vt=5"
+for round in 1 2; do
+  LD_LIBRARY_PATH=$L/base timeout 60 $B --prims search --types u32,u64 --sizes 14:26 --no-verify 2>&1 | grep -E "^search" | sed "s/^/base row r$round: /"
+  LD_LIBRARY_PATH=$L/sk timeout 60 $B --prims search --types u32,u64 --sizes 14:26 --no-verify 2>&1 | grep -E "^search" | sed "s/^/sk row r$round: /"
+  LD_LIBRARY_PATH=$L/sk MGPU_TUNE="$S32;$S64" timeout 60 $B --prims search --types u32,u64 --sizes 14:26 --no-verify 2>&1 | grep -E "^search" | sed "s/^/sk 128x11-128x9 r$round: /"
+  LD_LIBRARY_PATH=$L/sk MGPU_TUNE="sorted_search.u32:nt=256,vt=11,values_nt=256,values_vt=7" timeout 60 $B --prims search --types u32 --sizes 14:26 --no-verify 2>&1 | grep -E "^search" | sed "s/^/sk 256x11 r$round: /"
+  for lib in base sk; do
+    LD_LIBRARY_PATH=$L/$lib timeout 90 $B --prims join_inner,join_outer --types u32,u64 --sizes 16:26 --no-verify 2>&1 | grep -E "^join" | sed "s/^/$lib join row r$round: /"
+  done
+  echo "round $round at $((SECONDS-T0)) s"
+done > $OUT/ab.txt
+# The join's tile on sk (values_nt x values_vt), one round.
+for s in 256x9 256x11 128x11 512x7; do
+  [ $((SECONDS-T0)) -lt 420 ] || break
+  nt=${s%x*}; vt=${s#*x}
+  LD_LIBRARY_PATH=$L/sk MGPU_TUNE="sorted_search.u32:nt=256,vt=7,values_nt=$nt,values_vt=$vt" timeout 60 $B --prims join_inner --types u32 --sizes 22:26 --no-verify 2>&1 | grep -E "^join" | sed "s/^/sk join $s: /"
+done > $OUT/join_tiles.txt
+for s in 256x7 128x9; do
+  [ $((SECONDS-T0)) -lt 450 ] || break
+  nt=${s%x*}; vt=${s#*x}
+  LD_LIBRARY_PATH=$L/sk MGPU_TUNE="sorted_search.u64:nt=256,vt=5,values_nt=$nt,values_vt=$vt" timeout 60 $B --prims join_inner --types u64 --sizes 22:26 --no-verify 2>&1 | grep -E "^join" | sed "s/^/sk join $s: /"
+done >> $OUT/join_tiles.txt
+V32="nt=128,vt=11,values_nt=256,values_vt=7" V64="nt=128,vt=9,values_nt=256,values_vt=5"
+VALL="sorted_search.u32:$V32;sorted_search.i32:$V32;sorted_search.f32:$V32;sorted_search.u64:$V64;sorted_search.i64:$V64;sorted_search.f64:$V64"
+LD_LIBRARY_PATH=$L/sk MGPU_TUNE="$VALL" timeout 100 $B --prims search,search_indirect,join_inner,join_left,join_right,join_outer --types u32,i32,f32,u64,i64,f64 --sizes 14:22 > $OUT/verified.txt 2>&1
+echo "done at $((SECONDS-T0)) s"
+cd $OUT && tar czf c1.tgz *.txt && rm -f *.txt
