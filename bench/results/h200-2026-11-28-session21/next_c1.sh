@@ -4,7 +4,8 @@
 # 2.5-3.3% at 128 x 9 for u64, 5% slower at the row's 256 x 7) timed at every size, and the same change in the
 # join's search (probe_join_lower_over_keys.diff: its bounds over its keys, three arrays of a tile in shared memory
 # -> two; tested on lavapipe, not timed), whose tile is now the sorted search's values_nt x values_vt.
-# Build: the tree's library to .gl/lib/base; `git apply` both diffs, build the library to .gl/lib/sk, revert.
+# Build: the tree's library to .gl/lib/base; `git apply` both diffs, build the library to .gl/lib/sk, revert;
+# `git apply` probe_occupancy_copy.diff, build the library to .gl/lib/occ, revert.
 # Carry ["build-gpu/bench","build-gpu/tests","build-gpu/tools",".gl"].
 # Predicted: sorted search u32 2^26 599 -> ~575 us at 128 x 11, 2^14..2^21 within 1 us of the row; the join's search
 # at its row level or 2-5% faster (less shared memory a workgroup), and larger join tiles now level or better.
@@ -42,5 +43,17 @@ done >> $OUT/join_tiles.txt
 V32="nt=128,vt=11,values_nt=256,values_vt=7" V64="nt=128,vt=9,values_nt=256,values_vt=5"
 VALL="sorted_search.u32:$V32;sorted_search.i32:$V32;sorted_search.f32:$V32;sorted_search.u64:$V64;sorted_search.i64:$V64;sorted_search.f64:$V64"
 LD_LIBRARY_PATH=$L/sk MGPU_TUNE="$VALL" timeout 100 $B --prims search,search_indirect,join_inner,join_left,join_right,join_outer --types u32,i32,f32,u64,i64,f64 --sizes 14:22 > $OUT/verified.txt 2>&1
+# How many workgroups an SM holds by their shared memory (probe_occupancy_copy.diff, the library built to
+# .gl/lib/occ): the copy's workgroups (256 threads, 32 registers: 8 an SM by threads) each hold PAD KB and spin
+# 64 x 64 dependent steps first, 4096 workgroups at 2^24 (the bench's copy of reduce's input). If an SM holds all
+# 228 KB, the copy's time stays level to 28 KB and steps up at 32 (7), 40 (5), 47 (4); if the driver configures
+# less (the sorted search's larger tiles lost until its second array went, call 6), it steps earlier. Decides
+# whether every kernel's tile should stay under a shared-memory budget (the radix one-sweep tile holds ~26 KB).
+for pad in 0 4 8 12 16 20 24 28 32 40 47; do
+  spin=64; [ $pad = 0 ] && spin=0
+  MGPU_PROBE_COPY="$pad:$spin" LD_LIBRARY_PATH=$L/occ MGPU_PROFILE=$OUT/p.txt timeout 30 $B --prims reduce --types u32 --sizes 24:24 --runs 3 --no-verify > /dev/null 2>&1
+  echo "pad $pad KB: $(grep 'pipeline kernel 0 ' $OUT/p.txt | sort -u | grep -o 'Shared Memory Size [0-9]*') copy us $(grep -v pipeline $OUT/p.txt | awk '$6 == 0 {print $18}' | sort -n | head -1)"
+  rm -f $OUT/p.txt
+done > $OUT/occupancy.txt
 echo "done at $((SECONDS-T0)) s"
 cd $OUT && tar czf c1.tgz *.txt && rm -f *.txt
