@@ -617,7 +617,7 @@ void test_join(void) {
                                              {{.nt = 32, .vt = 1}, {.nt = 32, .vt = 1, .subgroup = MGPU_SWITCH_ON}},
                                              {{.nt = 128, .vt = 3, .subgroup = MGPU_SWITCH_ON}, {.nt = 256, .vt = 5}},
                                              {{.nt = 64, .vt = 17}, {.nt = 32, .vt = 11, .groups = 1}},
-                                             {{.nt = 256, .vt = 9, .values_nt = 32, .values_vt = 5}, {0}}};
+                                             {{.nt = 128, .vt = 9, .values_nt = 32, .values_vt = 5}, {0}}};
     for (size_t p = 0; p < sizeof tunings / sizeof tunings[0]; ++p) {
         mgpu_tuning search = tunings[p][0], rows = tunings[p][1];
         if (search.subgroup == MGPU_SWITCH_ON && !info.subgroup_scans) search.subgroup = MGPU_SWITCH_AUTO;
