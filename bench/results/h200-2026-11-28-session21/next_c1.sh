@@ -15,7 +15,7 @@ L=$PWD/.gl/lib
 T0=$SECONDS
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $OUT/gpu.txt
 for f in sorted_search join join_cli; do
-  LD_LIBRARY_PATH=$L/sk timeout 120 build-gpu/tests/mgpuvk-tests --no-validation --only $f 2>&1 | tail -1 | tr '\n' ' '; echo " [$f]"
+  LD_LIBRARY_PATH=$L/sk timeout 120 build-gpu/tests/mgpuvk-tests --no-validation --cli build-gpu/tools/mgpuvk --only $f 2>&1 | tail -1 | tr '\n' ' '; echo " [$f]"
 done > $OUT/tests.txt
 echo "tests at $((SECONDS-T0)) s"
 S32="sorted_search.u32:nt=128,vt=11,values_nt=256,values_vt=7"
