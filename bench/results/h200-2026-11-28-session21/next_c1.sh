@@ -62,6 +62,13 @@ LD_LIBRARY_PATH=$L/d2 MGPU_PROFILE=$OUT/p.txt timeout 30 $B --prims merge --type
 grep pipeline $OUT/p.txt | sort -u > $OUT/d2_pipelines.txt; rm -f $OUT/p.txt
 fi
 echo "d2 at $((SECONDS-T0)) s"
+# The radix one-sweep's VT at 2^18..2^22 (MGPU_TUNE; the frame VTs 2/4/8 apply only up to 128 tiles, so 2^20 runs
+# 241 tiles of 256 x 17 in one wave, a pass 14.5 us, its ranking a chain of ~17 keys a thread). Predicted: VT 11-13
+# (one wave still, shorter ranking a tile) 2^20 65.7 -> 60-62 us, level at 2^22.
+for vt in 17 15 13 11 9 8; do
+  [ $((SECONDS-T0)) -lt 520 ] || break
+  LD_LIBRARY_PATH=$L/base MGPU_TUNE="radixsort.u32:vt=$vt" timeout 60 $B --prims radix,radix_pairs --types u32 --sizes 18:22 --no-verify 2>&1 | grep -E "^radix" | sed "s/^/vt $vt: /"
+done > $OUT/radix_vt.txt
 # How many workgroups an SM holds by their shared memory (probe_occupancy_copy.diff, the library built to
 # .gl/lib/occ): the copy's workgroups (256 threads, 32 registers: 8 an SM by threads) each hold PAD KB and spin
 # 64 x 64 dependent steps first, 4096 workgroups at 2^24 (the bench's copy of reduce's input). If an SM holds all
