@@ -582,10 +582,11 @@ typedef struct mgpu_tuning {
                                (0: 1024; MGPU_LOOKBACK_WAIT_NEVER: always, a verification mode);
                                in-place scans always wait, since a predecessor may have overwritten its input */
     uint32_t groups;        /* merge, mergesort, sorted search, load balance, intervals, bulk, histogram, the
-                               segmented reduce's one pass, the radix sort's one-sweep histogram: at most this many
-                               workgroups are launched, each looping over tiles (0: the tuning row's, else 16384;
-                               on GPUs the rows of the merge of 32-bit keys and of the sorted search say 4096, of
-                               the mergesort of 32-bit keys 8192, of the radix sort 1024; segmented reduce 65536 /
+                               segmented reduce's one pass, set operations, the radix sort's one-sweep histogram:
+                               at most this many workgroups are launched, each looping over tiles (0: the tuning
+                               row's, else 16384; on GPUs the rows of the merge of 32-bit keys and of the sorted
+                               search say 4096, of the mergesort of 32-bit keys 8192, of the set operations 2048,
+                               of the radix sort 256 (1024 on CPU devices); segmented reduce 65536 /
                                nt; but never so few that one takes over 256 tiles: llvmpipe cuts longer loops;
                                histogram: at most 1024 in any case) */
     mgpu_switch single;     /* radix sort: an input that fits one workgroup (16384 keys on most GPUs) sorted by one

@@ -82,7 +82,7 @@ uint32_t mgpu__radix_fit_vt(mgpu_context ctx, bool onesweep, uint32_t nt, uint32
  * (bench/RESULTS.md). At most the device's workgroup size. */
 #define MGPU_RADIX_HISTOGRAM_NT     256u
 #define MGPU_RADIX_HISTOGRAM_VT     8u
-#define MGPU_RADIX_HISTOGRAM_GROUPS 1024u /* at most (the rows' `groups`); each strides over the keys */
+#define MGPU_RADIX_HISTOGRAM_GROUPS 1024u /* at most, on CPU devices (the rows' `groups`; GPUs' rows 256) */
 /* Up to this many histogram workgroups (2^15 keys at 256 x 8), each writes its own counts and zeroes a share of
  * the first pass's status, and tile 0 of each pass sums their counts: no fill dispatch and barrier before the
  * histogram. Not with an indirect count, whose grid may be sized on the device. H200, u32 keys, us without / with:
