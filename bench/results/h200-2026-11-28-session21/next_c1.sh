@@ -44,8 +44,9 @@ done >> $OUT/join_tiles.txt
 V32="nt=128,vt=11,values_nt=256,values_vt=7" V64="nt=128,vt=9,values_nt=256,values_vt=5"
 VALL="sorted_search.u32:$V32;sorted_search.i32:$V32;sorted_search.f32:$V32;sorted_search.u64:$V64;sorted_search.i64:$V64;sorted_search.f64:$V64"
 LD_LIBRARY_PATH=$L/sk MGPU_TUNE="$VALL" timeout 100 $B --prims search,search_indirect,join_inner,join_left,join_right,join_outer --types u32,i32,f32,u64,i64,f64 --sizes 14:22 > $OUT/verified.txt 2>&1
-# The merge's tile pipeline two tiles deep (probe_tile_depth2.diff, the library built to .gl/lib/d2; tested on
-# lavapipe with 1-3 workgroups looping over tiles): the keys of the next two tiles load while a tile merges. The
+# The merge's and the sorted search's tile pipeline two tiles deep (probe_tile_depth2.diff, the library built to
+# .gl/lib/d2; tested on lavapipe with 1-3 workgroups looping over tiles; the search keeps one tile ahead where it
+# reads match flags): the keys of the next two tiles load while a tile merges. The
 # sorted search's ablation (session 21) left its loads the cost and larger tiles (more keys in flight) faster once
 # they fit; the merge runs at 0.67 of copy with one tile in flight a workgroup. Predicted: merge u32 2^26 202 ->
 # 185-195 us if in-flight loads limit it (VT more registers: 64 -> ~75, three workgroups an SM instead of four, so
@@ -54,11 +55,12 @@ LD_LIBRARY_PATH=$L/sk MGPU_TUNE="$VALL" timeout 100 $B --prims search,search_ind
 if [ $((SECONDS-T0)) -lt 330 ]; then
 LD_LIBRARY_PATH=$L/d2 timeout 120 build-gpu/tests/mgpuvk-tests --no-validation --only merge 2>&1 | tail -1 > $OUT/d2_tests.txt
 LD_LIBRARY_PATH=$L/d2 timeout 120 build-gpu/tests/mgpuvk-tests --no-validation --only mergesort 2>&1 | tail -1 >> $OUT/d2_tests.txt
+LD_LIBRARY_PATH=$L/d2 timeout 120 build-gpu/tests/mgpuvk-tests --no-validation --only sorted_search 2>&1 | tail -1 >> $OUT/d2_tests.txt
 for round in 1 2; do for lib in base d2; do
-  LD_LIBRARY_PATH=$L/$lib timeout 60 $B --prims merge --types u32,u64 --sizes 18:26 --no-verify 2>&1 | grep -E "^merge" | sed "s/^/$lib r$round: /"
+  LD_LIBRARY_PATH=$L/$lib timeout 60 $B --prims merge,search --types u32,u64 --sizes 18:26 --no-verify 2>&1 | grep -E "^(merge|search)" | sed "s/^/$lib r$round: /"
   LD_LIBRARY_PATH=$L/$lib timeout 90 $B --prims sort,sort_pairs --types u32,u64 --sizes 22:26 --no-verify 2>&1 | grep -E "^sort" | sed "s/^/$lib r$round: /"
 done; done > $OUT/d2_ab.txt
-LD_LIBRARY_PATH=$L/d2 MGPU_PROFILE=$OUT/p.txt timeout 30 $B --prims merge --types u32,u64 --sizes 26:26 --runs 1 --no-verify > /dev/null 2>&1
+LD_LIBRARY_PATH=$L/d2 MGPU_PROFILE=$OUT/p.txt timeout 30 $B --prims merge,search --types u32,u64 --sizes 26:26 --runs 1 --no-verify > /dev/null 2>&1
 grep pipeline $OUT/p.txt | sort -u > $OUT/d2_pipelines.txt; rm -f $OUT/p.txt
 fi
 echo "d2 at $((SECONDS-T0)) s"
