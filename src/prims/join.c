@@ -90,10 +90,10 @@ static VkDeviceSize mgpu_join_bytes(const mgpu_join_plan *plan, uint32_t capacit
     return plan->count_bytes + mgpu_align16((VkDeviceSize)(mgpu_join_rows_tiles(plan, capacity) + 1) * 4);
 }
 
-/* Shared memory of join_search.comp: keys, bounds and counts per tile element, the workgroup sum's array, a key
- * and five words. */
+/* Shared memory of join_search.comp: keys (the bounds over them once read) and counts per tile element, the
+ * workgroup sum's array, a key and five words. */
 static uint64_t mgpu_join_search_shared(uint32_t nt, uint32_t vt, size_t size) {
-    return (uint64_t)nt * vt * (size + 8) + (uint64_t)MGPU_CTA_SCAN_LENGTH(nt) * 4 + size + 20;
+    return (uint64_t)nt * vt * (size + 4) + (uint64_t)MGPU_CTA_SCAN_LENGTH(nt) * 4 + size + 20;
 }
 
 /* The ranges of a join and the bytes it touches in each (the outputs only for the join). */

@@ -13,10 +13,11 @@
 //   from the neighbours it read while the tile loaded. Equal A keys in a thread's steps reuse the first one's.
 //   A B element taken after a of the tile's A elements has an equal key in A exactly when A's element a0 + a - 1
 //   equals it (A's element a0 - 1 for a = 0, read once per tile).
-// It writes, coalesced through shared memory: lower[i] (the bound, bit 31 set when B holds an equal key) and
-// counts[i] (the equal B keys; at least 1 for a left join); for a right join, the tile's unmatched B elements in
-// B order at unmatched[b0 ..] (ranked by a workgroup sum) and their number at counts[a_count + tile]; where
-// MGPU_JOIN_FLAG_CHECKED, the tile's rows (saturated at 2^31) added to words[1], a carry counted in words[2].
+// It writes, coalesced through shared memory (the bounds over the tile's keys once the walks are done): lower[i]
+// (the bound, bit 31 set when B holds an equal key) and counts[i] (the equal B keys; at least 1 for a left join);
+// for a right join, the tile's unmatched B elements in B order at unmatched[b0 ..] (ranked by a workgroup sum) and
+// their number at counts[a_count + tile]; where MGPU_JOIN_FLAG_CHECKED, the tile's rows (saturated at 2^31) added
+// to words[1], a carry counted in words[2].
 #include "shared/spec_ids.h"
 #include "shared/constants.h"
 #include "kernels/join/join_pc.h"
@@ -30,9 +31,12 @@ layout(push_constant, std430) uniform JoinPush { MGPU_JOIN_PC_FIELDS } pc;
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 
+/* The tile's keys (A's, then B's); once the walks have read them, per A element its bound and match bit (in its
+ * key's low word). */
 shared T s_keys[gl_WorkGroupSize.x * VT];
-shared uint s_lower[gl_WorkGroupSize.x * VT];  /* per A element of the tile: its bound and match bit */
 shared uint s_counts[gl_WorkGroupSize.x * VT]; /* per A element: its rows; after them the unmatched B list */
+#define MGPU_LOWER_PUT(i, lower) s_keys[i] = mgpu_from_words(uvec2((lower), 0u))
+#define MGPU_LOWER_GET(i) mgpu_to_words(s_keys[i]).x
 shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 shared T s_head_key;                  /* A's element a0 - 1 */
 shared uint s_head, s_tail, s_tail_end; /* whether it exists; whether the tile's largest A key continues in B
@@ -127,6 +131,7 @@ void mgpu_join_tile(mgpu_tile_span span) {
     g_b_first = false;
     uint a = mgpu_merge_path(a_len, b_len, diag);
     uint b = diag - a, b_first = b; /* the thread's B elements are the tile's b_first, b_first + 1, ... */
+    uint a_start = a, taken_a = 0u, matched = 0u; /* bit j: step j took an A element; it has an equal B key */
     uint unmatched = 0u, taken_b = 0u; /* bit k: the thread's k-th B element has no equal key in A */
     uint rows = 0u;                    /* the thread's rows, saturated at 2^31 */
     bool have = false;                 /* a previous A key of this thread, and its results */
@@ -161,7 +166,8 @@ void mgpu_join_tile(mgpu_tile_span span) {
                 previous_lower = lower | (match ? 0x80000000u : 0u);
                 previous_count = left && c == 0u ? 1u : c;
             }
-            s_lower[a] = previous_lower;
+            taken_a |= 1u << j;
+            matched |= (previous_lower >> 31u) << j;
             s_counts[a] = previous_count;
             rows = mgpu_add_rows(rows, previous_count);
             last_a = a_key;
@@ -173,6 +179,17 @@ void mgpu_join_tile(mgpu_tile_span span) {
             ++taken_b;
             b_key = s_keys[min(a_len + ++b, nv - 1u)];
         }
+    }
+
+    // The A elements' bounds over the keys, once every thread has read them: the steps replayed (equal A keys take
+    // no B step between them, so each one's bound is b0 + the B elements taken before it).
+    barrier();
+    a = a_start;
+    b = b_first;
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        if (diag + j >= count) break;
+        if ((taken_a & (1u << j)) != 0u) MGPU_LOWER_PUT(a++, b0 + b | ((matched >> j) & 1u) << 31u);
+        else ++b;
     }
 
     uint listed = 0u; /* right: the tile's unmatched B elements */
@@ -210,7 +227,7 @@ void mgpu_join_tile(mgpu_tile_span span) {
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         uint i = j * nt + tid;
         if (i < a_len) {
-            lower.v[a0 + i] = s_lower[i];
+            lower.v[a0 + i] = MGPU_LOWER_GET(i);
             counts.v[a0 + i] = s_counts[i];
         } else if (i < a_len + listed) {
             list.v[b0 + i - a_len] = s_counts[i];
