@@ -239,8 +239,10 @@ static const mgpu_tuning_row mgpu_sorted_search_tuning[] = {
      * join's bounds are written over its keys (twenty-second session, same sizes, tree -> that change at the
      * tile): u32 256 x 7 1195 -> 1237, 256 x 9 1648 -> 1167, 512 x 7 1215 -> 1260, 256 x 11 1493 -> 1553; u64 256 x
      * 5 1416 -> 1462, 256 x 7 1882 -> 1320, 512 x 5 1446 -> 1496, 256 x 9 1732 -> 1796; every kind at the new
-     * tiles 2-3% (u32) and 5-7% (u64) faster from 2^22, level at 2^20..2^21, 1.1-1.7 us slower up to 2^18. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 0, 256, 9, 4096},
+     * tiles 2-3% (u32) and 5-7% (u64) faster from 2^22, level at 2^20..2^21, 1.1-1.7 us slower up to 2^18. Then
+     * (call 5, two rounds) 32-bit 256 x 10 against 256 x 9: inner and outer joins of u32 and f32 2^23..2^26 1.5-2.8%
+     * faster (u32 inner 2^26 1166 -> 1136), 2^14..2^22 0.2-1.0 us slower (1-3%): the row takes 256 x 10. */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 0, 256, 10, 4096},
     {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 256, 7, 4096},
 };
 
