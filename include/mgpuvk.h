@@ -617,8 +617,8 @@ typedef struct mgpu_tuning {
                                tiles, in place of nt (their registers hold a value per key, so their best tile
                                differs); segmented reduce with the look-back off: the NT of its Merge Path tiles
                                (they hold values and starts in shared memory, so they are smaller than the one
-                               pass's); sorted search: the NT of the join's search tiles (they hold two arrays
-                               in shared memory where the sorted search holds one); a power of two as nt.
+                               pass's); sorted search: the NT of the join's search tiles (another kernel: two
+                               walks a tile and a workgroup sum); a power of two as nt.
                                0: nt where nt is set, else the table's (its own shape for values, or nt) */
     uint32_t values_vt;     /* likewise the VT with values or indices (segmented reduce: of the Merge Path tiles;
                                sorted search: of the join's search), in place of vt (1..32; 0: vt where vt is set,
