@@ -16,6 +16,17 @@
 #ifndef MGPU_LOADSTORE_GLSL
 #define MGPU_LOADSTORE_GLSL
 
+/* The striped moves between registers and shared memory and from shared to global memory pass each element
+ * through these: the identity, unless the kernel holds its keys as order bits (keys.glsl, MGPU_KEYS_AS_BITS;
+ * include keys.glsl first), where they map a key to its order bits and back. */
+#if defined(MGPU_KEYS_AS_BITS) && !defined(MGPU_KEYS_GLSL)
+#error "loadstore.glsl: include keys.glsl first in a kernel that defines MGPU_KEYS_AS_BITS"
+#endif
+#ifndef MGPU_TO_WKEY
+#define MGPU_TO_WKEY(x) (x)
+#define MGPU_FROM_WKEY(x) (x)
+#endif
+
 /* The workgroup's linear index when the grid is folded into 2D (groups_x workgroups per row). */
 uint mgpu_linear_group(uint groups_x) { return gl_WorkGroupID.y * groups_x + gl_WorkGroupID.x; }
 
@@ -66,7 +77,7 @@ uint mgpu_group_count() { return gl_NumWorkGroups.x * gl_NumWorkGroups.y; }
     {                                                                                                          \
         [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) {                                                         \
             uint i_ = j_ * gl_WorkGroupSize.x + gl_LocalInvocationID.x;                                        \
-            if (i_ < (count)) s[i_] = regs[j_];                                                                \
+            if (i_ < (count)) s[i_] = MGPU_TO_WKEY(regs[j_]);                                                  \
         }                                                                                                      \
     }
 /* dst[first + i] = s[i]: a tile from shared memory to global memory. */
@@ -74,7 +85,7 @@ uint mgpu_group_count() { return gl_NumWorkGroups.x * gl_NumWorkGroups.y; }
     {                                                                                                          \
         [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) {                                                         \
             uint i_ = j_ * gl_WorkGroupSize.x + gl_LocalInvocationID.x;                                        \
-            if (i_ < (count)) dst[(first) + i_] = s[i_];                                                       \
+            if (i_ < (count)) dst[(first) + i_] = MGPU_FROM_WKEY(s[i_]);                                       \
         }                                                                                                      \
     }
 /* The same from the shared array s of T to the array at `address`, in uvec4s (MGPU_EPV elements each) where the
@@ -93,7 +104,7 @@ uint mgpu_group_count() { return gl_NumWorkGroups.x * gl_NumWorkGroups.y; }
                 if (v_ < nv_ / MGPU_EPV) {                                                                     \
                     uvec4 w_;                                                                                  \
                     [[unroll]] for (uint e_ = 0u; e_ < MGPU_EPV; ++e_) {                                       \
-                        uvec2 k_ = mgpu_to_words(s[v_ * MGPU_EPV + e_]);                                       \
+                        uvec2 k_ = mgpu_to_words(MGPU_FROM_WKEY(s[v_ * MGPU_EPV + e_]));                       \
                         w_[e_ * MGPU_WORDS] = k_.x;                                                            \
                         if (MGPU_WORDS == 2u) w_[e_ * MGPU_WORDS + 1u] = k_.y;                                 \
                     }                                                                                          \

@@ -39,8 +39,8 @@ uint g_path_a_base, g_path_b_base; /* mgpu_partitions: where the searched pair's
 /* The merges' key orders along diagonal diag, read through the kernel's MGPU_MERGE_A(i) and MGPU_MERGE_B(i).
  * Stable: A's key goes first unless B's is strictly smaller. B first: A's key goes first only when it is strictly
  * smaller. */
-#define mgpu_merge_keys_a_first(diag, p) (!mgpu_key_less(MGPU_MERGE_B((diag) - 1u - (p)), MGPU_MERGE_A(p)))
-#define mgpu_merge_keys_b_first(diag, p) mgpu_key_less(MGPU_MERGE_A(p), MGPU_MERGE_B((diag) - 1u - (p)))
+#define mgpu_merge_keys_a_first(diag, p) (!mgpu_wkey_less(MGPU_MERGE_B((diag) - 1u - (p)), MGPU_MERGE_A(p)))
+#define mgpu_merge_keys_b_first(diag, p) mgpu_wkey_less(MGPU_MERGE_A(p), MGPU_MERGE_B((diag) - 1u - (p)))
 
 #ifdef MGPU_KEYS_GLSL
 /* The same order for two keys at hand: A's key before B's key in the stable merge, or with b_first in the merge
@@ -48,6 +48,13 @@ uint g_path_a_base, g_path_b_base; /* mgpu_partitions: where the searched pair's
 bool mgpu_merge_a_first(T a_key, T b_key, bool b_first) {
     return b_first ? mgpu_key_less(a_key, b_key) : !mgpu_key_less(b_key, a_key);
 }
+/* The same for two working keys (keys.glsl: the keys, or their order bits). */
+#ifdef MGPU_KEYS_AS_BITS
+#define mgpu_merge_wkeys_a_first(a_key, b_key, b_first) \
+    ((b_first) ? mgpu_wkey_less(a_key, b_key) : !mgpu_wkey_less(b_key, a_key))
+#else
+#define mgpu_merge_wkeys_a_first(a_key, b_key, b_first) mgpu_merge_a_first(a_key, b_key, b_first)
+#endif
 #endif
 
 /* The first position p in [lo, hi) where MGPU_PATH_A_FIRST(diag, p) is false (hi if none), by one thread. */

@@ -17,7 +17,8 @@
 // (the bound, bit 31 set when B holds an equal key) and counts[i] (the equal B keys; at least 1 for a left join);
 // for a right join, the tile's unmatched B elements in B order at unmatched[b0 ..] (ranked by a workgroup sum) and
 // their number at counts[a_count + tile]; where MGPU_JOIN_FLAG_CHECKED, the tile's rows (saturated at 2^31) added
-// to words[1], a carry counted in words[2].
+// to words[1], a carry counted in words[2]. The tile's f32 keys are held as their order bits (keys.glsl): one
+// unsigned compare each; keys read from global memory (the tile's neighbours) are compared as keys.
 #include "shared/spec_ids.h"
 #include "shared/constants.h"
 #include "kernels/join/join_pc.h"
@@ -28,17 +29,23 @@ layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
 layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
 layout(push_constant, std430) uniform JoinPush { MGPU_JOIN_PC_FIELDS } pc;
 
+#define MGPU_KEYS_AS_BITS /* f32 keys in shared memory and registers as their order bits (keys.glsl) */
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 
 /* The tile's keys (A's, then B's); once the walks have read them, per A element its bound and match bit (in its
  * key's low word). */
-shared T s_keys[gl_WorkGroupSize.x * VT];
+shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT];
 shared uint s_counts[gl_WorkGroupSize.x * VT]; /* per A element: its rows; after them the unmatched B list */
+#ifdef MGPU_KEYS_AS_BITS /* (keys.glsl keeps it for the key types that take it) */
+#define MGPU_LOWER_PUT(i, lower) s_keys[i] = K(lower)
+#define MGPU_LOWER_GET(i) uint(s_keys[i])
+#else
 #define MGPU_LOWER_PUT(i, lower) s_keys[i] = mgpu_from_words(uvec2((lower), 0u))
 #define MGPU_LOWER_GET(i) mgpu_to_words(s_keys[i]).x
+#endif
 shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
-shared T s_head_key;                  /* A's element a0 - 1 */
+shared MGPU_WKEY s_head_key;                  /* A's element a0 - 1 */
 shared uint s_head, s_tail, s_tail_end; /* whether it exists; whether the tile's largest A key continues in B
                                            past the tile, and where that key's run in B ends */
 shared uint s_rows_low, s_rows_high;  /* the tile's rows, in 16-bit halves */
@@ -52,7 +59,6 @@ bool g_b_first; /* the Merge Path searches: B's element first on equal keys (the
 #define MGPU_PATH_A_FIRST(diag, p) (g_b_first ? mgpu_merge_keys_b_first(diag, p) : mgpu_merge_keys_a_first(diag, p))
 #include "include/merge_path.glsl"
 
-bool mgpu_key_equal(T x, T y) { return !mgpu_key_less(x, y) && !mgpu_key_less(y, x); }
 
 /* The end of the run of B keys (in global memory) equal to key that starts before lo (B's element lo - 1 equals
  * key): the first position in [lo, end) whose key differs, or end, galloping from lo (gallop.glsl). */
@@ -93,7 +99,7 @@ void mgpu_join_stage(mgpu_tile_span span) {
     s_tail = tail;
     s_tail_end = tail_end;
     s_head = span.a_first > 0u && span.b_len > 0u ? 1u : 0u;
-    if (s_head != 0u) s_head_key = g_head_a;
+    if (s_head != 0u) s_head_key = MGPU_TO_WKEY(g_head_a);
     s_rows_low = 0u;
     s_rows_high = 0u;
 }
@@ -115,10 +121,11 @@ void mgpu_join_tile(mgpu_tile_span span) {
     // ends inside the tile. One path of selects per step; the A-first walk below reads it back.
     g_b_first = true;
     uint ua = mgpu_merge_path(a_len, b_len, diag), ub = diag - ua;
-    T ua_key = s_keys[min(ua, nv - 1u)], ub_key = s_keys[min(a_len + ub, nv - 1u)]; /* the next keys, as the merge */
+    /* the next keys, as the merge */
+    MGPU_WKEY ua_key = s_keys[min(ua, nv - 1u)], ub_key = s_keys[min(a_len + ub, nv - 1u)];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if (diag + j >= count) break;
-        bool take_a = ub >= b_len || (ua < a_len && mgpu_merge_a_first(ua_key, ub_key, true));
+        bool take_a = ub >= b_len || (ua < a_len && mgpu_merge_wkeys_a_first(ua_key, ub_key, true));
         if (take_a) {
             s_counts[ua] = ub;
             ua_key = s_keys[min(++ua, nv - 1u)];
@@ -135,23 +142,23 @@ void mgpu_join_tile(mgpu_tile_span span) {
     uint unmatched = 0u, taken_b = 0u; /* bit k: the thread's k-th B element has no equal key in A */
     uint rows = 0u;                    /* the thread's rows, saturated at 2^31 */
     bool have = false;                 /* a previous A key of this thread, and its results */
-    T previous = s_keys[0];
+    MGPU_WKEY previous = s_keys[0];
     uint previous_lower = 0u, previous_count = 0u;
     // The next A and B keys in registers (one shared read per step), the last A key taken (a B element's
     // neighbour: A's element a0 + a - 1, or a0 - 1 for a = 0) and the tile's last A key.
-    T a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
+    MGPU_WKEY a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
     bool have_last_a = a > 0u || s_head != 0u;
-    T last_a = a > 0u ? s_keys[a - 1u] : s_head_key, tile_last_a = s_keys[max(a_len, 1u) - 1u];
+    MGPU_WKEY last_a = a > 0u ? s_keys[a - 1u] : s_head_key, tile_last_a = s_keys[max(a_len, 1u) - 1u];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if (diag + j >= count) break;
-        bool take_a = b >= b_len || (a < a_len && mgpu_merge_a_first(a_key, b_key, false));
+        bool take_a = b >= b_len || (a < a_len && mgpu_merge_wkeys_a_first(a_key, b_key, false));
         if (take_a) {
-            if (!have || !mgpu_key_equal(a_key, previous)) {
+            if (!have || !mgpu_wkey_equal(a_key, previous)) {
                 uint lower = b0 + b, end = lower;
                 bool match;
-                bool tail_key = mgpu_key_equal(a_key, tile_last_a);
+                bool tail_key = mgpu_wkey_equal(a_key, tile_last_a);
                 if (b < b_len) {
-                    match = mgpu_key_equal(a_key, b_key);
+                    match = mgpu_wkey_equal(a_key, b_key);
                     if (match) {
                         uint e = s_counts[a]; /* its upper bound in the tile's B (the walk above) */
                         end = e < b_len ? b0 + e : (tail_key ? s_tail_end : b1);
@@ -174,7 +181,7 @@ void mgpu_join_tile(mgpu_tile_span span) {
             have_last_a = true;
             a_key = s_keys[min(++a, nv - 1u)];
         } else {
-            bool matched = have_last_a && mgpu_key_equal(b_key, last_a);
+            bool matched = have_last_a && mgpu_wkey_equal(b_key, last_a);
             if (!matched) unmatched |= 1u << taken_b;
             ++taken_b;
             b_key = s_keys[min(a_len + ++b, nv - 1u)];

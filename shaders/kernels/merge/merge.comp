@@ -14,6 +14,7 @@
 // (their capacities) everywhere, as in the partition kernel; tiles past the real total are not taken.
 // A mergesort pass with an indirect count (pc.a_count_address) merges the runs of the real count's elements
 // only: tiles past them return, and a pass whose run covers them all copies them (the ping-pong's parity).
+// f32 keys are held in shared memory and registers as their order bits (keys.glsl): one unsigned compare each.
 #include "shared/spec_ids.h"
 #include "kernels/merge/merge_pc.h"
 #include "include/types.glsl"
@@ -26,11 +27,12 @@ layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
 layout(constant_id = MGPU_SPEC_MODE) const uint MODE = 0u; /* 1: the tile's bounds searched here */
 layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
+#define MGPU_KEYS_AS_BITS /* f32 keys in shared memory and registers as their order bits (keys.glsl) */
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 #include "include/count.glsl"
 
-shared T s_keys[gl_WorkGroupSize.x * VT];
+shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT];
 /* bit 31: from B; the rest: index in A's or B's array. Keys alone need only the search space of MODE 1. */
 shared uint s_source[VALUE_WORDS > 0u ? gl_WorkGroupSize.x * VT : 8u];
 uint g_a_len;            /* the tile's A elements: its keys in shared memory are A's, then B's */
@@ -62,7 +64,7 @@ void mgpu_merge_tile(mgpu_tile_span span) {
     uint diag = min(tid * VT, count);
     uint a = mgpu_merge_path(a_len, span.b_len, diag);
     uint b = a_len + diag - a;
-    T keys[VT];
+    MGPU_WKEY keys[VT];
     uint sources[VT];
     mgpu_serial_merge(keys, sources, a, a_len, b, count, nv - 1u);
     barrier();

@@ -6,7 +6,8 @@
 // VT outputs serially). Every key carries its position in the tile, which finally gathers the values (or
 // becomes the index output; keys alone carry none). Stable throughout; the tail of a partial tile is simply
 // left out of every run. With an indirect count (pc.a_count_address) only the real count's tiles are sorted:
-// nothing past it is read or written.
+// nothing past it is read or written. f32 keys are held as their order bits (keys.glsl): the sorting network's
+// and the merges' comparisons are single unsigned compares.
 #include "shared/spec_ids.h"
 #include "kernels/mergesort/mergesort_pc.h"
 #include "include/types.glsl"
@@ -19,12 +20,13 @@ layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
 layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_MERGESORT_VALUES;
 layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
+#define MGPU_KEYS_AS_BITS /* f32 keys in shared memory and registers as their order bits (keys.glsl) */
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 
 const bool TAGGED = MODE == MGPU_MERGESORT_INDICES || VALUE_WORDS > 0u; /* positions travel with the keys */
 
-shared T s_keys[gl_WorkGroupSize.x * VT];
+shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT];
 /* Each key's position in the tile (TAGGED); keys alone declare one word, so that the tags' shared memory does not
  * limit their workgroups per SM (as merge.comp's source indices). */
 shared uint s_tags[TAGGED ? gl_WorkGroupSize.x * VT : 1u];
@@ -46,9 +48,16 @@ void mgpu_tile(uint tile, uint n) {
 
     // Global accesses: unrolled over j, element j * NT + tid (coalesced, all loads in flight together).
     TArray src = TArray(pc.a_keys);
+    // The keys as loaded, then as working keys (keys.glsl): one array where those are the same type.
+#ifdef MGPU_KEYS_AS_BITS
+    T loaded[VT];
+    MGPU_WKEY keys[VT];
+#else
     T keys[VT];
-    mgpu_load_striped(keys, src.v, first, count);
-    mgpu_striped_to_shared(s_keys, keys, count);
+#define loaded keys
+#endif
+    mgpu_load_striped(loaded, src.v, first, count);
+    mgpu_striped_to_shared(s_keys, loaded, count);
     barrier();
 
     uint tags[VT];

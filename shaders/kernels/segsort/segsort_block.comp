@@ -23,6 +23,7 @@ layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
 layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_SEGSORT_VALUES;
 layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 
+#define MGPU_KEYS_AS_BITS /* f32 keys in shared memory and registers as their order bits (keys.glsl) */
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 #include "include/values.glsl"
@@ -31,7 +32,7 @@ const bool SEGMENTED = (MODE & MGPU_SEGSORT_SEGMENTED) != 0u;
 const bool INDICES = (MODE & MGPU_SEGSORT_INDICES) != 0u;
 const bool TAGGED = INDICES || VALUE_WORDS > 0u; /* positions travel with the keys */
 
-shared T s_keys[gl_WorkGroupSize.x * VT];
+shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT];
 /* Each key's position in the tile (TAGGED); keys alone declare one word (as mergesort_block.comp): declared whole,
  * the tags took the keys-only blocksort from 47 to 62 registers and 7.9 to 15.0 KB (H200, u32 2^26 mean 100: 1254
  * against 980 us; bench/RESULTS.md, eighteenth session). */
@@ -140,7 +141,7 @@ void mgpu_tile(uint tile) {
     if (SEGMENTED) mgpu_load_segments(tile, first, count);
     barrier();
 
-    T keys[VT];
+    MGPU_WKEY keys[VT];
     uint tags[VT];
     uint mine = tid * VT;
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
@@ -154,8 +155,8 @@ void mgpu_tile(uint tile) {
         if (mine + j + 1u < count && !(SEGMENTED && mgpu_is_head(mine + j + 1u))) joined |= 1u << j;
     [[unroll]] for (uint pass = 0u; pass < VT; ++pass) {
         [[unroll]] for (uint j = pass & 1u; j + 1u < VT; j += 2u) {
-            if ((joined & (1u << j)) != 0u && mgpu_key_less(keys[j + 1u], keys[j])) {
-                T k = keys[j];
+            if ((joined & (1u << j)) != 0u && mgpu_wkey_less(keys[j + 1u], keys[j])) {
+                MGPU_WKEY k = keys[j];
                 keys[j] = keys[j + 1u];
                 keys[j + 1u] = k;
                 uint t = tags[j];
@@ -192,10 +193,10 @@ void mgpu_tile(uint tile) {
             uint b = mid + (o0 - lo) - (a - lo);
             // Serial merge of the outputs [o0, o1); the tags follow their keys.
             uint last = nv - 1u;
-            T a_key = s_keys[min(a, last)], b_key = s_keys[min(b, last)];
+            MGPU_WKEY a_key = s_keys[min(a, last)], b_key = s_keys[min(b, last)];
             [[unroll]] for (uint j = 0u; j < VT; ++j) {
                 if (mine + j >= o0 && mine + j < o1) {
-                    bool take_a = b >= hi || (a < mid && !mgpu_key_less(b_key, a_key));
+                    bool take_a = b >= hi || (a < mid && !mgpu_wkey_less(b_key, a_key));
                     keys[j] = take_a ? a_key : b_key;
                     if (TAGGED) tags[j] = s_tags[take_a ? a : b];
                     if (take_a) a_key = s_keys[min(++a, last)];

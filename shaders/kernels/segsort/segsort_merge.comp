@@ -15,12 +15,13 @@ layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
 layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
 layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 
+#define MGPU_KEYS_AS_BITS /* f32 keys in shared memory and registers as their order bits (keys.glsl) */
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 #include "include/values.glsl"
 #include "kernels/segsort/segsort.glsl"
 
-shared T s_keys[gl_WorkGroupSize.x * VT];
+shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT];
 shared uint s_source[gl_WorkGroupSize.x * VT]; /* each output's position in keys_in */
 uint g_a_len;
 #define MGPU_MERGE_A(i) s_keys[i]
@@ -52,7 +53,7 @@ void mgpu_tile(uint tile) {
     uint diag = min(tid * VT, count);
     uint a = mgpu_merge_path(a_len, b_len, diag);
     uint b = a_len + diag - a;
-    T keys[VT];
+    MGPU_WKEY keys[VT];
     uint sources[VT];
     mgpu_serial_merge(keys, sources, a, a_len, b, count, nv - 1u);
     barrier();

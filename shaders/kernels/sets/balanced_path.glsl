@@ -24,10 +24,10 @@
 /* The search mgpu_balanced_gallop runs: for g_search_key in A or B (g_search_in_b), its lower bound (the first
  * element not before it) or upper bound (the first element after it). */
 bool g_search_in_b, g_search_upper;
-T g_search_key;
+MGPU_WKEY g_search_key;
 bool mgpu_balanced_right(uint i) {
-    T x = g_search_in_b ? MGPU_MERGE_B(i) : MGPU_MERGE_A(i);
-    return g_search_upper ? !mgpu_key_less(g_search_key, x) : mgpu_key_less(x, g_search_key);
+    MGPU_WKEY x = g_search_in_b ? MGPU_MERGE_B(i) : MGPU_MERGE_A(i);
+    return g_search_upper ? !mgpu_wkey_less(g_search_key, x) : mgpu_wkey_less(x, g_search_key);
 }
 #define MGPU_GALLOP_RIGHT(i) mgpu_balanced_right(i)
 #include "include/gallop.glsl"
@@ -35,7 +35,7 @@ bool mgpu_balanced_right(uint i) {
 /* The bound of key in [begin, end) of A or B, galloping from one end (from_end: the last; else the first), where
  * it likely is: runs of equal keys are short (H200, u32 set operations: 2-3% faster than the seeds' biased binary
  * search, which splits 511/512, 127/128, .. of the way first). */
-uint mgpu_balanced_gallop(bool in_b, bool upper, T key, uint begin, uint end, bool from_end) {
+uint mgpu_balanced_gallop(bool in_b, bool upper, MGPU_WKEY key, uint begin, uint end, bool from_end) {
     g_search_in_b = in_b;
     g_search_upper = upper;
     g_search_key = key;
@@ -48,7 +48,7 @@ uint mgpu_balanced_gallop(bool in_b, bool upper, T key, uint begin, uint end, bo
 uint mgpu_balanced_path(uint a_count, uint b_count, uint diag) {
     uint a = mgpu_merge_path(a_count, b_count, diag), b = diag - a;
     if (b >= b_count) return a;
-    T x = MGPU_MERGE_B(b);
+    MGPU_WKEY x = MGPU_MERGE_B(b);
     // Merge Path takes A's copies of x first: the run of x it cuts starts at the lower bounds of x in both arrays.
     uint a_start = mgpu_balanced_gallop(false, false, x, 0u, a, true);
     uint b_start = mgpu_balanced_gallop(true, false, x, 0u, b, true);

@@ -16,6 +16,8 @@
 //     for the tile's first output while the others compact theirs; the last tile writes the total to out_count.
 // Workgroups loop over tiles (mgpu_tuning.groups). In MODES COUNT and WRITE no workgroup waits on another; in
 // ONEPASS the tiles are handed out in the order workgroups take them, so every tile waited on is running or done.
+// The tile's f32 keys are held as their order bits (keys.glsl): one unsigned compare each (equal keys have equal bits,
+// so an output key is the same whichever input's copy it comes from).
 #include "shared/spec_ids.h"
 #include "kernels/sets/sets_pc.h"
 #include "shared/constants.h"
@@ -33,6 +35,7 @@ layout(push_constant, std430) uniform SetsPush { MGPU_SETS_PC_FIELDS } pc;
  * per tile (a cache line each: lookback.glsl). */
 #define STATE(tile) (((tile) + 1u) * MGPU_LOOKBACK_TILE_STRIDE)
 
+#define MGPU_KEYS_AS_BITS /* f32 keys in shared memory and registers as their order bits (keys.glsl) */
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 #include "include/values.glsl"
@@ -43,7 +46,7 @@ shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 #include "include/cta_sum.glsl"
 
 /* The tile's A elements, then its B elements (NV + 1 where its end is starred); in MODE WRITE then its outputs. */
-shared T s_keys[gl_WorkGroupSize.x * VT + 1u];
+shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT + 1u];
 /* MODE WRITE with values: each output's source (MGPU_SOURCE_B | index in B, or index in A). */
 shared uint s_sources[gl_WorkGroupSize.x * VT];
 /* Each thread's start in the tile: A position | B position << 16; then the tile's end. */
@@ -78,7 +81,7 @@ void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
     T loaded[VT];
     mgpu_load_striped2(loaded, a_keys.v, a0, b_keys.v, b0, a_len, count);
     mgpu_striped_to_shared(s_keys, loaded, count);
-    if (tid == 0u && count > nv) s_keys[nv] = a_len > nv ? a_keys.v[a0 + nv] : b_keys.v[b0 + nv - a_len];
+    if (tid == 0u && count > nv) s_keys[nv] = MGPU_TO_WKEY(a_len > nv ? a_keys.v[a0 + nv] : b_keys.v[b0 + nv - a_len]);
     barrier();
 
     // The thread's slots: from its Balanced Path start (the tile's own partitions are the path's, so the path of
@@ -101,16 +104,17 @@ void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
     uint next = s_starts[tid + 1u];
     uint end = (next & 0xffffu) + (next >> 16u);
 
-    T results[VT];
+    MGPU_WKEY results[VT];
     uint sources[VT];
     uint commit = 0u;
-    T a_key = s_keys[min(a, nv)], b_key = s_keys[min(a_len + b, nv)]; /* the next keys, read as a side advances */
+    /* the next keys, read as a side advances */
+    MGPU_WKEY a_key = s_keys[min(a, nv)], b_key = s_keys[min(a_len + b, nv)];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if (a + b < end) {
             bool a_in = a < a_len, b_in = b < b_len;
             // A's element alone (before B's, or B is done), B's alone, or neither: a match.
-            bool a_alone = a_in && (!b_in || mgpu_key_less(a_key, b_key));
-            bool b_alone = b_in && (!a_in || mgpu_key_less(b_key, a_key));
+            bool a_alone = a_in && (!b_in || mgpu_wkey_less(a_key, b_key));
+            bool b_alone = b_in && (!a_in || mgpu_wkey_less(b_key, a_key));
             bool emit, from_b;
             if (SET_OP == MGPU_SET_INTERSECTION) {
                 emit = !a_alone && !b_alone;

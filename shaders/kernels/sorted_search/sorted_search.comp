@@ -7,7 +7,8 @@
 // when B[j] is taken, the A elements taken are its upper bound in A. Upper bounds (MODE 1) merge B first, with
 // the roles turned. A match compares the element with its neighbour across the bound (the tile's edges read from
 // global memory once per tile, and only where match flags are asked for). Results go to shared memory first and
-// are stored coalesced.
+// are stored coalesced. f32 keys (and the edges) are held as their order bits (keys.glsl): one unsigned compare
+// each.
 // Indirect counts: the real counts g_a_count and g_b_count replace pc.a_count and pc.b_count (their capacities)
 // everywhere, as in the partition kernel, so that a bound is into the real other array and tiles past the real
 // total are not taken.
@@ -21,11 +22,12 @@ layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
 layout(constant_id = MGPU_SPEC_MODE) const uint MODE = 0u; /* 0: lower bounds of A into B, 1: upper */
 layout(push_constant, std430) uniform SearchPush { MGPU_SEARCH_PC_FIELDS } pc;
 
+#define MGPU_KEYS_AS_BITS /* f32 keys in shared memory and registers as their order bits (keys.glsl) */
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 #include "include/count.glsl"
 
-shared T s_keys[gl_WorkGroupSize.x * VT];
+shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT];
 shared uint s_results[gl_WorkGroupSize.x * VT]; /* per element (A's, then B's): bound | match << 31 */
 uint g_a_len;
 uint g_a_count, g_b_count; /* the real counts (mgpu_count: pc's, or the indirect ones clamped to them) */
@@ -33,8 +35,6 @@ uint g_a_count, g_b_count; /* the real counts (mgpu_count: pc's, or the indirect
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
 #define MGPU_PATH_A_FIRST(diag, p) (MODE == 1u ? mgpu_merge_keys_b_first(diag, p) : mgpu_merge_keys_a_first(diag, p))
 #include "include/merge_path.glsl"
-
-bool mgpu_key_equal(T x, T y) { return !mgpu_key_less(x, y) && !mgpu_key_less(y, x); }
 
 /* The match flags are asked for (a uniform test: without them the walk compares nothing but the merge's keys). */
 bool g_matches;
@@ -47,9 +47,9 @@ bool g_matches;
 #define MGPU_EDGE_A_AFTER  1
 #define MGPU_EDGE_B_BEFORE 2
 #define MGPU_EDGE_B_AFTER  3
-T g_edges[4];
+MGPU_WKEY g_edges[4];
 uint g_edges_present;
-shared T s_edges[4];
+shared MGPU_WKEY s_edges[4];
 shared uint s_edges_present;
 
 void mgpu_search_prefetch(mgpu_tile_span span) {
@@ -58,19 +58,19 @@ void mgpu_search_prefetch(mgpu_tile_span span) {
     uint a1 = span.a_first + span.a_len, b1 = span.b_first + span.b_len;
     g_edges_present = 0u;
     if (span.a_first > 0u) {
-        g_edges[MGPU_EDGE_A_BEFORE] = a_keys.v[span.a_first - 1u];
+        g_edges[MGPU_EDGE_A_BEFORE] = MGPU_TO_WKEY(a_keys.v[span.a_first - 1u]);
         g_edges_present |= 1u << MGPU_EDGE_A_BEFORE;
     }
     if (a1 < g_a_count) {
-        g_edges[MGPU_EDGE_A_AFTER] = a_keys.v[a1];
+        g_edges[MGPU_EDGE_A_AFTER] = MGPU_TO_WKEY(a_keys.v[a1]);
         g_edges_present |= 1u << MGPU_EDGE_A_AFTER;
     }
     if (span.b_first > 0u) {
-        g_edges[MGPU_EDGE_B_BEFORE] = b_keys.v[span.b_first - 1u];
+        g_edges[MGPU_EDGE_B_BEFORE] = MGPU_TO_WKEY(b_keys.v[span.b_first - 1u]);
         g_edges_present |= 1u << MGPU_EDGE_B_BEFORE;
     }
     if (b1 < g_b_count) {
-        g_edges[MGPU_EDGE_B_AFTER] = b_keys.v[b1];
+        g_edges[MGPU_EDGE_B_AFTER] = MGPU_TO_WKEY(b_keys.v[b1]);
         g_edges_present |= 1u << MGPU_EDGE_B_AFTER;
     }
 }
@@ -94,10 +94,10 @@ void mgpu_search_tile(mgpu_tile_span span) {
     uint diag = min(tid * VT, count);
     uint a = mgpu_merge_path(a_len, b_len, diag);
     uint b = diag - a; /* both local: A at s_keys[a], B at s_keys[a_len + b] */
-    T a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
+    MGPU_WKEY a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
     // The last A and B keys before the thread's first step (an edge of the tile for its first thread), and
     // whether they exist; then the elements after the tile's parts.
-    T last_a = a_key, last_b = b_key, after_a = a_key, after_b = b_key;
+    MGPU_WKEY last_a = a_key, last_b = b_key, after_a = a_key, after_b = b_key;
     bool have_last_a = false, have_last_b = false, have_after_a = false, have_after_b = false;
     if (g_matches) {
         uint present = s_edges_present;
@@ -112,18 +112,18 @@ void mgpu_search_tile(mgpu_tile_span span) {
     }
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if (diag + j >= count) break;
-        bool take_a = b >= b_len || (a < a_len && mgpu_merge_a_first(a_key, b_key, MODE == 1u));
+        bool take_a = b >= b_len || (a < a_len && mgpu_merge_wkeys_a_first(a_key, b_key, MODE == 1u));
         bool match = false;
         if (g_matches) {
             // One path of selects for both sides: lower bounds (MODE 0) compare an A element with B's next
             // element (b_key, or the one after the tile) and a B element with the last A taken; upper bounds
             // compare an A element with the last B taken and a B element with A's next.
             bool next_a = a < a_len, next_b = b < b_len;
-            T next_a_key = next_a ? a_key : after_a, next_b_key = next_b ? b_key : after_b;
+            MGPU_WKEY next_a_key = next_a ? a_key : after_a, next_b_key = next_b ? b_key : after_b;
             bool has_next_a = next_a || have_after_a, has_next_b = next_b || have_after_b;
-            T other = MODE == 1u ? (take_a ? last_b : next_a_key) : (take_a ? next_b_key : last_a);
+            MGPU_WKEY other = MODE == 1u ? (take_a ? last_b : next_a_key) : (take_a ? next_b_key : last_a);
             bool found = MODE == 1u ? (take_a ? have_last_b : has_next_a) : (take_a ? has_next_b : have_last_a);
-            match = found && mgpu_key_equal(take_a ? a_key : b_key, other);
+            match = found && mgpu_wkey_equal(take_a ? a_key : b_key, other);
         }
         s_results[take_a ? a : a_len + b] = (take_a ? b0 + b : a0 + a) | (match ? 0x80000000u : 0u);
         if (take_a) {
