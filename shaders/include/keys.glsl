@@ -68,8 +68,8 @@ T mgpu_key_from_order_bits(K k) { return mgpu_key_from_bits(DESCENDING ? ~k : k)
  * including this file, their order bits, so that every comparison is one unsigned compare where it would map both
  * keys (floats, signed integers, a descending order) each time. Such a kernel converts its tile once on the way
  * in and once on the way out (loadstore.glsl's striped moves to and from shared memory do it through
- * MGPU_TO_WKEY and MGPU_FROM_WKEY) and keeps comparing keys read from global memory with
- * mgpu_key_less.
+ * MGPU_TO_WKEY and MGPU_FROM_WKEY) and keeps comparing keys read from global memory with mgpu_key_less.
+ * MGPU_WKEY_ORDER_BITS(x) gives a working key's order bits either way.
  * Only 32-bit floats take it (the kernels' request is dropped for the other types): measured on an H200
  * (bench/RESULTS.md, twenty-third session), order bits made the f32 mergesort 9-12% faster and its segmented sort
  * up to 20%, but left u32 and i32 keys (whose compare was already one instruction) 1% slower and f64 mergesorts
@@ -84,12 +84,14 @@ T mgpu_key_from_order_bits(K k) { return mgpu_key_from_bits(DESCENDING ? ~k : k)
 #define mgpu_wkey_equal(a, b) ((a) == (b))
 #define MGPU_TO_WKEY(x) mgpu_order_bits(x)
 #define MGPU_FROM_WKEY(x) mgpu_key_from_order_bits(x)
+#define MGPU_WKEY_ORDER_BITS(x) (x)
 #else
 #define MGPU_WKEY T
 #define mgpu_wkey_less(a, b) mgpu_key_less(a, b)
 #define mgpu_wkey_equal(a, b) mgpu_key_equal(a, b)
 #define MGPU_TO_WKEY(x) (x)
 #define MGPU_FROM_WKEY(x) (x)
+#define MGPU_WKEY_ORDER_BITS(x) mgpu_order_bits(x)
 #endif
 
 #endif

@@ -22,6 +22,14 @@
 #define MGPU_SHADER_FILL_SORTED_RANDOM 2u
 #define MGPU_SHADER_FILL_CONSTANT      3u
 
+/* The mergesort's passes over order bits (src/prims/mergesort.c, float keys): the ORDER_BITS specialization
+ * constant of the blocksort (ENCODE: it writes each key's order bits, keys.glsl's mgpu_order_bits, in place of the
+ * key) and of the merge kernel compiled for u32 and u64 keys, whose last pass turns order bits back into the keys
+ * of the sort's type and order (the DECODE flags, combined). */
+#define MGPU_ORDER_BITS_ENCODE            1u
+#define MGPU_ORDER_BITS_DECODE_FLOAT      2u /* the keys are floats (f32, f64) */
+#define MGPU_ORDER_BITS_DECODE_DESCENDING 4u /* the sort is descending */
+
 /* Radix sort: 8-bit digits (a last pass may take fewer bits), MGPU_RADIX_DIGITS counts per tile and pass. */
 #define MGPU_RADIX_BITS                   8u
 #define MGPU_RADIX_DIGITS                 256u

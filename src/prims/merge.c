@@ -129,7 +129,7 @@ mgpu_result mgpu_merge_get_requirements(mgpu_context ctx, const mgpu_merge_info 
 #define MGPU_MERGE_FOLD_TILES 512u
 
 static void mgpu_merge_keys(mgpu_tuning tuning, mgpu_type type, bool descending, uint32_t value_words, bool fold,
-                            mgpu_pipeline_key *partition, mgpu_pipeline_key *merge) {
+                            uint32_t order_bits, mgpu_pipeline_key *partition, mgpu_pipeline_key *merge) {
     *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION,
                                      .type = type,
                                      .subgroup = tuning.subgroup == MGPU_SWITCH_ON,
@@ -142,17 +142,18 @@ static void mgpu_merge_keys(mgpu_tuning tuning, mgpu_type type, bool descending,
                                           [MGPU_SPEC_VT] = tuning.vt,
                                           [MGPU_SPEC_DESCENDING] = descending,
                                           [MGPU_SPEC_VALUE_WORDS] = value_words,
-                                          [MGPU_SPEC_MODE] = fold}};
+                                          [MGPU_SPEC_MODE] = fold,
+                                          [MGPU_SPEC_ORDER_BITS] = order_bits}};
 }
 
 mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,
-                                    mgpu_tuning tuning, uint32_t value_words, mgpu_merge_pc *pc) {
+                                    mgpu_tuning tuning, uint32_t value_words, uint32_t order_bits, mgpu_merge_pc *pc) {
     uint32_t total = pc->run ? pc->a_count : pc->a_count + pc->b_count;
     uint32_t tile = tuning.nt * tuning.vt;
     uint32_t tiles = (uint32_t)(((uint64_t)total + tile - 1) / tile);
     bool fold = tuning.fold == MGPU_SWITCH_ON || (tuning.fold == MGPU_SWITCH_AUTO && tiles <= MGPU_MERGE_FOLD_TILES);
     mgpu_pipeline_key partition, merge;
-    mgpu_merge_keys(tuning, type, descending, value_words, fold, &partition, &merge);
+    mgpu_merge_keys(tuning, type, descending, value_words, fold, order_bits, &partition, &merge);
     if (!fold) {
         mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, tiles + 1);
         if (r != MGPU_SUCCESS) return r;
@@ -164,14 +165,14 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
 }
 
 mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning, uint32_t words_mask,
-                                     uint32_t order_mask) {
+                                     uint32_t order_mask, uint32_t order_bits) {
     mgpu_result r = MGPU_SUCCESS;
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
             if (!(words_mask & (1u << words)) || !(order_mask & (1u << descending))) continue;
             mgpu_pipeline_key partition, merge, folded;
-            mgpu_merge_keys(tuning, type, descending, words, false, &partition, &merge);
-            mgpu_merge_keys(tuning, type, descending, words, true, &partition, &folded);
+            mgpu_merge_keys(tuning, type, descending, words, false, order_bits, &partition, &merge);
+            mgpu_merge_keys(tuning, type, descending, words, true, order_bits, &partition, &folded);
             VkPipeline p;
             r = mgpu__prepare_partitions(ctx, &partition);
             if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &merge, &p);
@@ -208,7 +209,7 @@ mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_mer
         .b_count = info->b_count,
         .a_count_address = info->indirect_a_count.buffer ? mgpu_range_address(ctx, info->indirect_a_count) : 0,
         .b_count_address = info->indirect_b_count.buffer ? mgpu_range_address(ctx, info->indirect_b_count) : 0};
-    return mgpu__record_merge_pass(ctx, cmd, info->key_type, info->descending, plan.tuning, plan.value_words, &pc);
+    return mgpu__record_merge_pass(ctx, cmd, info->key_type, info->descending, plan.tuning, plan.value_words, 0, &pc);
 }
 
 static mgpu_result mgpu_record_merge(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {
@@ -226,8 +227,8 @@ mgpu_result mgpu_merge(mgpu_context ctx, const mgpu_merge_info *info) {
 
 static mgpu_result mgpu_merge_prepare_variant(mgpu_context ctx, mgpu_type type, uint32_t words_mask,
                                               uint32_t order_mask) {
-    mgpu_result r =
-        mgpu__merge_pass_prepare(ctx, type, mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type), words_mask, order_mask);
+    mgpu_result r = mgpu__merge_pass_prepare(ctx, type, mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type), words_mask,
+                                             order_mask, 0);
     return r == MGPU_SUCCESS ? mgpu__indirect_prepare(ctx) : r; /* the overflow flag's setup */
 }
 

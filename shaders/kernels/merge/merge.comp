@@ -15,8 +15,11 @@
 // A mergesort pass with an indirect count (pc.a_count_address) merges the runs of the real count's elements
 // only: tiles past them return, and a pass whose run covers them all copies them (the ping-pong's parity).
 // f32 keys are held in shared memory and registers as their order bits (keys.glsl): one unsigned compare each.
+// ORDER_BITS (u32 and u64 keys): the keys are the order bits of a mergesort's float keys (mergesort.c), and this
+// last pass writes those keys back (shared/constants.h's MGPU_ORDER_BITS_DECODE_*).
 #include "shared/spec_ids.h"
 #include "kernels/merge/merge_pc.h"
+#include "shared/constants.h"
 #include "include/types.glsl"
 #include "include/count.glsl"
 
@@ -25,6 +28,7 @@ layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
 layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
 layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
 layout(constant_id = MGPU_SPEC_MODE) const uint MODE = 0u; /* 1: the tile's bounds searched here */
+layout(constant_id = MGPU_SPEC_ORDER_BITS) const uint ORDER_BITS = 0u; /* MGPU_ORDER_BITS_DECODE_* (above) */
 layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
 #define MGPU_KEYS_AS_BITS /* f32 keys in shared memory and registers as their order bits (keys.glsl) */
@@ -49,6 +53,18 @@ uint g_a_count, g_b_count; /* the real counts (mgpu_count: pc's, or the indirect
 #include "include/cta_merge.glsl"
 #include "include/values.glsl"
 
+/* The key an output holds: k, or, with ORDER_BITS (u32 and u64 kernels only), the key whose order bits k is. */
+#if defined(MGPU_TYPE_U32) || defined(MGPU_TYPE_U64)
+T mgpu_output_key(T k) {
+    T top = ~(~T(0) >> 1u);
+    if ((ORDER_BITS & MGPU_ORDER_BITS_DECODE_DESCENDING) != 0u) k = ~k;
+    if ((ORDER_BITS & MGPU_ORDER_BITS_DECODE_FLOAT) != 0u) k ^= (k & top) != T(0) ? top : ~T(0);
+    return k;
+}
+#else
+#define mgpu_output_key(k) (k)
+#endif
+
 /* The span of `tile` whose A elements, relative to its pair of runs, are [a0, a1). */
 mgpu_tile_span mgpu_span(uint tile, uint a0, uint a1) {
     return mgpu_merge_tile_span(g_a_count, g_b_count, pc.run, gl_WorkGroupSize.x * VT, tile, a0, a1);
@@ -71,7 +87,7 @@ void mgpu_merge_tile(mgpu_tile_span span) {
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         uint o = tid * VT + j;
         if (o < count) {
-            s_keys[o] = keys[j];
+            s_keys[o] = mgpu_output_key(keys[j]);
             if (VALUE_WORDS > 0u) /* keys alone: no source indices */
                 s_source[o] = sources[j] < a_len ? span.a_first + sources[j]
                                                  : (span.b_first + sources[j] - a_len) | 0x80000000u;

@@ -10,6 +10,7 @@
 // and the merges' comparisons are single unsigned compares.
 #include "shared/spec_ids.h"
 #include "kernels/mergesort/mergesort_pc.h"
+#include "shared/constants.h"
 #include "include/types.glsl"
 #include "include/count.glsl"
 
@@ -18,11 +19,16 @@ layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
 layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
 layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
 layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_MERGESORT_VALUES;
+/* MGPU_ORDER_BITS_ENCODE: the sorted tiles' keys are written as their order bits (the passes after it run on them) */
+layout(constant_id = MGPU_SPEC_ORDER_BITS) const uint ORDER_BITS = 0u;
 layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
 #define MGPU_KEYS_AS_BITS /* f32 keys in shared memory and registers as their order bits (keys.glsl) */
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
+
+/* The keys' order bits in global memory (ORDER_BITS). */
+layout(buffer_reference, std430, buffer_reference_align = MGPU_ALIGN) buffer KArray { K v[]; };
 
 const bool TAGGED = MODE == MGPU_MERGESORT_INDICES || VALUE_WORDS > 0u; /* positions travel with the keys */
 
@@ -98,8 +104,16 @@ void mgpu_tile(uint tile, uint n) {
             if (TAGGED) s_tags[mine + j] = tags[j];
         }
     barrier();
-    TArray dst = TArray(pc.out_keys);
-    mgpu_store_striped(dst.v, first, s_keys, count);
+    if ((ORDER_BITS & MGPU_ORDER_BITS_ENCODE) != 0u) {
+        KArray dst = KArray(pc.out_keys);
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint i = j * nt + tid;
+            if (i < count) dst.v[first + i] = MGPU_WKEY_ORDER_BITS(s_keys[i]);
+        }
+    } else {
+        TArray dst = TArray(pc.out_keys);
+        mgpu_store_striped(dst.v, first, s_keys, count);
+    }
     if (MODE == MGPU_MERGESORT_INDICES) {
         UintArray out_values = UintArray(pc.out_values);
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
