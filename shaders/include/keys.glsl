@@ -17,7 +17,7 @@ K mgpu_key_bits(T x) { return uint(x) ^ 0x80000000u; }
 #define K uint
 K mgpu_key_bits(T x) {
     uint u = floatBitsToUint(x);
-    return u ^ ((u >> 31u) != 0u ? 0xffffffffu : 0x80000000u);
+    return u ^ (uint(int(u) >> 31) | 0x80000000u); /* negative: all bits flipped; else the sign bit */
 }
 #elif defined(MGPU_TYPE_U64)
 #define K uint64_t
@@ -29,7 +29,7 @@ K mgpu_key_bits(T x) { return uint64_t(x) ^ 0x8000000000000000UL; }
 #define K uint64_t
 K mgpu_key_bits(T x) {
     uint64_t u = pack64(unpackDouble2x32(x));
-    return u ^ ((u >> 63u) != 0UL ? 0xffffffffffffffffUL : 0x8000000000000000UL);
+    return u ^ (uint64_t(int64_t(u) >> 63) | 0x8000000000000000UL);
 }
 #endif
 
@@ -39,12 +39,12 @@ T mgpu_key_from_bits(K k) { return k; }
 #elif defined(MGPU_TYPE_I32)
 T mgpu_key_from_bits(K k) { return int(k ^ 0x80000000u); }
 #elif defined(MGPU_TYPE_F32)
-T mgpu_key_from_bits(K k) { return uintBitsToFloat(k ^ ((k >> 31u) != 0u ? 0x80000000u : 0xffffffffu)); }
+T mgpu_key_from_bits(K k) { return uintBitsToFloat(k ^ (uint(int(~k) >> 31) | 0x80000000u)); }
 #elif defined(MGPU_TYPE_I64)
 T mgpu_key_from_bits(K k) { return int64_t(k ^ 0x8000000000000000UL); }
 #else
 T mgpu_key_from_bits(K k) {
-    return packDouble2x32(unpack32(k ^ ((k >> 63u) != 0UL ? 0x8000000000000000UL : 0xffffffffffffffffUL)));
+    return packDouble2x32(unpack32(k ^ (uint64_t(int64_t(~k) >> 63) | 0x8000000000000000UL)));
 }
 #endif
 
@@ -70,12 +70,13 @@ T mgpu_key_from_order_bits(K k) { return mgpu_key_from_bits(DESCENDING ? ~k : k)
  * in and once on the way out (loadstore.glsl's striped moves to and from shared memory do it through
  * MGPU_TO_WKEY and MGPU_FROM_WKEY) and keeps comparing keys read from global memory with mgpu_key_less.
  * MGPU_WKEY_ORDER_BITS(x) gives a working key's order bits either way.
- * Only 32-bit floats take it (the kernels' request is dropped for the other types): measured on an H200
- * (bench/RESULTS.md, twenty-third session), order bits made the f32 mergesort 9-12% faster and its segmented sort
- * up to 20%, but left u32 and i32 keys (whose compare was already one instruction) 1% slower and f64 mergesorts
- * 17-23% slower at 2^22..2^24.
+ * Only 32-bit floats take it, and 64-bit floats in a kernel that also defines MGPU_KEYS_AS_BITS_F64 (the kernels'
+ * request is dropped for the other types): measured on an H200 (bench/RESULTS.md, twenty-third session), order
+ * bits made the f32 mergesort 9-12% faster and its segmented sort up to 20%, but left u32 and i32 keys (whose
+ * compare was already one instruction) 1% slower; f64 mergesorts were 17-23% slower at 2^22..2^24 with them in
+ * every kernel, and 7-9% faster with them in the blocksort alone (mergesort_block.comp).
  */
-#if defined(MGPU_KEYS_AS_BITS) && !defined(MGPU_TYPE_F32)
+#if defined(MGPU_KEYS_AS_BITS) && !defined(MGPU_TYPE_F32) && !(defined(MGPU_TYPE_F64) && defined(MGPU_KEYS_AS_BITS_F64))
 #undef MGPU_KEYS_AS_BITS
 #endif
 #ifdef MGPU_KEYS_AS_BITS

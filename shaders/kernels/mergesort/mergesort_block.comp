@@ -6,8 +6,8 @@
 // VT outputs serially). Every key carries its position in the tile, which finally gathers the values (or
 // becomes the index output; keys alone carry none). Stable throughout; the tail of a partial tile is simply
 // left out of every run. With an indirect count (pc.a_count_address) only the real count's tiles are sorted:
-// nothing past it is read or written. f32 keys are held as their order bits (keys.glsl): the sorting network's
-// and the merges' comparisons are single unsigned compares.
+// nothing past it is read or written. f32 and f64 keys are held as their order bits (keys.glsl): the sorting
+// network's and the merges' comparisons are single unsigned compares.
 #include "shared/spec_ids.h"
 #include "kernels/mergesort/mergesort_pc.h"
 #include "shared/constants.h"
@@ -23,7 +23,8 @@ layout(constant_id = MGPU_SPEC_MODE) const uint MODE = MGPU_MERGESORT_VALUES;
 layout(constant_id = MGPU_SPEC_ORDER_BITS) const uint ORDER_BITS = 0u;
 layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
-#define MGPU_KEYS_AS_BITS /* f32 keys in shared memory and registers as their order bits (keys.glsl) */
+#define MGPU_KEYS_AS_BITS /* f32 and f64 keys in shared memory and registers as their order bits (keys.glsl) */
+#define MGPU_KEYS_AS_BITS_F64
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
 
