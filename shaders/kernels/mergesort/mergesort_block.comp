@@ -65,6 +65,7 @@ void mgpu_tile(uint tile, uint n) {
 #endif
     mgpu_load_striped(loaded, src.v, first, count);
     mgpu_striped_to_shared(s_keys, loaded, count);
+#undef loaded
     barrier();
 
     uint tags[VT];
