@@ -18,7 +18,7 @@
  * in registers: each step reads one key from shared memory. Advances a and b. */
 #define mgpu_serial_merge(keys, sources, a, a_end, b, b_end, last)                                          \
     {                                                                                                       \
-        MGPU_WKEY a_key_ = MGPU_MERGE_KEY(min(a, last)), b_key_ = MGPU_MERGE_KEY(min(b, last));                     \
+        MGPU_WKEY a_key_ = MGPU_MERGE_KEY(min(a, last)), b_key_ = MGPU_MERGE_KEY(min(b, last));             \
         [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) {                                                      \
             bool take_a_ = b >= b_end || (a < a_end && !mgpu_wkey_less(b_key_, a_key_));                    \
             keys[j_] = take_a_ ? a_key_ : b_key_;                                                           \
