@@ -13,8 +13,8 @@
     {                                                                                                       \
         [[unroll]] for (uint pass_ = 0u; pass_ < VT; ++pass_) {                                             \
             [[unroll]] for (uint j_ = pass_ & 1u; j_ + 1u < VT; j_ += 2u) {                                 \
-                if (j_ + 1u < (valid) && mgpu_wkey_less(keys[j_ + 1u], keys[j_])) {                          \
-                    MGPU_WKEY k_ = keys[j_];                                                                        \
+                if (j_ + 1u < (valid) && mgpu_wkey_less(keys[j_ + 1u], keys[j_])) {                         \
+                    MGPU_WKEY k_ = keys[j_];                                                                \
                     keys[j_] = keys[j_ + 1u];                                                               \
                     keys[j_ + 1u] = k_;                                                                     \
                     uint t_ = tags[j_];                                                                     \
