@@ -33,19 +33,26 @@ K mgpu_key_bits(T x) {
 }
 #endif
 
+/* The bits of the float (of K's width) whose mgpu_key_bits are k: the float map inverted (the sign bit flipped
+ * where it is set, every bit where it is clear). Also for the u32 and u64 kernels that finish a sort of floats
+ * over their order bits (merge.comp). */
+#if defined(MGPU_TYPE_U32) || defined(MGPU_TYPE_I32) || defined(MGPU_TYPE_F32)
+K mgpu_float_bits_from_key_bits(K k) { return k ^ (uint(int(~k) >> 31) | 0x80000000u); }
+#else
+K mgpu_float_bits_from_key_bits(K k) { return k ^ (uint64_t(int64_t(~k) >> 63) | 0x8000000000000000UL); }
+#endif
+
 /* The key whose mgpu_key_bits are k. */
 #if defined(MGPU_TYPE_U32) || defined(MGPU_TYPE_U64)
 T mgpu_key_from_bits(K k) { return k; }
 #elif defined(MGPU_TYPE_I32)
 T mgpu_key_from_bits(K k) { return int(k ^ 0x80000000u); }
 #elif defined(MGPU_TYPE_F32)
-T mgpu_key_from_bits(K k) { return uintBitsToFloat(k ^ (uint(int(~k) >> 31) | 0x80000000u)); }
+T mgpu_key_from_bits(K k) { return uintBitsToFloat(mgpu_float_bits_from_key_bits(k)); }
 #elif defined(MGPU_TYPE_I64)
 T mgpu_key_from_bits(K k) { return int64_t(k ^ 0x8000000000000000UL); }
 #else
-T mgpu_key_from_bits(K k) {
-    return packDouble2x32(unpack32(k ^ (uint64_t(int64_t(~k) >> 63) | 0x8000000000000000UL)));
-}
+T mgpu_key_from_bits(K k) { return packDouble2x32(unpack32(mgpu_float_bits_from_key_bits(k))); }
 #endif
 
 /* a strictly before b in the merge's order */

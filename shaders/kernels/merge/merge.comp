@@ -56,9 +56,8 @@ uint g_a_count, g_b_count; /* the real counts (mgpu_count: pc's, or the indirect
 /* The key an output holds: k, or, with ORDER_BITS (u32 and u64 kernels only), the key whose order bits k is. */
 #if defined(MGPU_TYPE_U32) || defined(MGPU_TYPE_U64)
 T mgpu_output_key(T k) {
-    T top = ~(~T(0) >> 1u);
     if ((ORDER_BITS & MGPU_ORDER_BITS_DECODE_DESCENDING) != 0u) k = ~k;
-    if ((ORDER_BITS & MGPU_ORDER_BITS_DECODE_FLOAT) != 0u) k ^= (k & top) != T(0) ? top : ~T(0);
+    if ((ORDER_BITS & MGPU_ORDER_BITS_DECODE_FLOAT) != 0u) k = mgpu_float_bits_from_key_bits(k);
     return k;
 }
 #else
