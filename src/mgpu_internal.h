@@ -330,9 +330,9 @@ mgpu_result mgpu__prepare_partitions(mgpu_context ctx, const mgpu_pipeline_key *
 mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,
                                     mgpu_tuning tuning, uint32_t value_words, uint32_t order_bits, mgpu_merge_pc *pc);
 /* Builds the pipelines of mgpu__record_merge_pass for the value widths and orders of the masks and the given
- * order_bits (prepare_variant). */
-mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning, uint32_t words_mask,
-                                     uint32_t order_mask, uint32_t order_bits);
+ * order_bits (prepare_variant): of mergesort passes (passes), else of a plain merge. */
+mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning, bool passes,
+                                     uint32_t words_mask, uint32_t order_mask, uint32_t order_bits);
 /* Load-balancing search machinery (load_balance.c), shared with the bulk operations: the scratch of a search over
  * items and objects (one partition per tile boundary, none without items), and the partition dispatch,
  * a barrier and the tile dispatch of lbs.comp in `mode` (MGPU_INTERVAL_*, MGPU_BULK_*). */

@@ -62,6 +62,16 @@ uint mgpu_group_count() { return gl_NumWorkGroups.x * gl_NumWorkGroups.y; }
             if (i_ < (count)) regs[j_] = i_ < (a_count) ? src_a[(a_first) + i_] : src_b[(b_first) + i_ - (a_count)]; \
         }                                                                                                      \
     }
+/* mgpu_load_striped2 where A's and B's elements are ranges of one array (a mergesort pass): one load from a
+ * selected index, not two predicated loads (mergesort 2.5-3% faster at 2^26 on an H200, bench/RESULTS.md,
+ * twenty-fourth session). */
+#define mgpu_load_striped2_one_array(regs, src, a_first, b_first, a_count, count)                              \
+    {                                                                                                          \
+        [[unroll]] for (uint j_ = 0u; j_ < VT; ++j_) {                                                         \
+            uint i_ = j_ * gl_WorkGroupSize.x + gl_LocalInvocationID.x;                                        \
+            if (i_ < (count)) regs[j_] = src[i_ < (a_count) ? (a_first) + i_ : (b_first) + i_ - (a_count)];   \
+        }                                                                                                      \
+    }
 /* The same in the subgroups' order (the radix kernels' ranking order; MGPU_SUBGROUP only): element i =
  * chunk + j * width + lane, where chunk is the first element of the calling subgroup's part of the tile and
  * width its lanes. */

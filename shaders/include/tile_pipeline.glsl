@@ -14,21 +14,37 @@
  *     of its pair of runs (a1 is to be ignored where the tile ends its pair: see mgpu_tile_a_range);
  *   - MGPU_TILE_WORK(span): works on the tile whose keys (A's, then B's) are in MGPU_TILE_KEYS; may use
  *     barrier(), and the caller's barrier() follows it;
- * and optionally (both default to nothing):
- *   - MGPU_TILE_PREFETCH(span): issued right after the next tile's key loads, for that tile: global reads of its
- *     own into registers;
- *   - MGPU_TILE_STAGE(span): at the top of a tile, before the barrier that publishes its keys: moves what
- *     MGPU_TILE_PREFETCH read for this tile into shared memory.
+ * and optionally:
+ *   - MGPU_TILE_ONE_ARRAY: a constant expression (default false), true where a_keys and b_keys are one array
+ *     (a mergesort pass): the tile's keys are then loaded by mgpu_load_striped2_one_array;
+ *   - MGPU_TILE_PREFETCH(span) (default: nothing): issued right after the next tile's key loads, for that tile:
+ *     global reads of its own into registers;
+ *   - MGPU_TILE_STAGE(span) (default: nothing): at the top of a tile, before the barrier that publishes its keys:
+ *     moves what MGPU_TILE_PREFETCH read for this tile into shared memory.
  */
 #ifndef MGPU_TILE_PIPELINE_GLSL
 #define MGPU_TILE_PIPELINE_GLSL
 
+#ifndef MGPU_TILE_ONE_ARRAY
+#define MGPU_TILE_ONE_ARRAY false
+#endif
 #ifndef MGPU_TILE_PREFETCH
 #define MGPU_TILE_PREFETCH(span)
 #endif
 #ifndef MGPU_TILE_STAGE
 #define MGPU_TILE_STAGE(span)
 #endif
+
+/* The keys of `span` into the register array regs[VT], striped (loadstore.glsl). */
+#define mgpu_tile_load(regs, a_keys, b_keys, span)                                                             \
+    {                                                                                                          \
+        if (MGPU_TILE_ONE_ARRAY)                                                                               \
+            mgpu_load_striped2_one_array(regs, a_keys.v, span.a_first, span.b_first, span.a_len,               \
+                                         span.a_len + span.b_len)                                              \
+        else                                                                                                   \
+            mgpu_load_striped2(regs, a_keys.v, span.a_first, b_keys.v, span.b_first, span.a_len,               \
+                               span.a_len + span.b_len)                                                        \
+    }
 
 /* The loop over `tiles` tiles (every workgroup calls it; all its threads return together). */
 void mgpu_pipelined_tiles(uint tiles) {
@@ -45,7 +61,7 @@ void mgpu_pipelined_tiles(uint tiles) {
         next_a1 = parts.v[next + 1u];
     }
     T loaded[VT];
-    mgpu_load_striped2(loaded, a_keys.v, span.a_first, b_keys.v, span.b_first, span.a_len, span.a_len + span.b_len);
+    mgpu_tile_load(loaded, a_keys, b_keys, span);
     MGPU_TILE_PREFETCH(span);
     while (true) {
         mgpu_striped_to_shared(MGPU_TILE_KEYS, loaded, span.a_len + span.b_len);
@@ -59,8 +75,7 @@ void mgpu_pipelined_tiles(uint tiles) {
                 next_a0 = parts.v[after];
                 next_a1 = parts.v[after + 1u];
             }
-            mgpu_load_striped2(loaded, a_keys.v, span_next.a_first, b_keys.v, span_next.b_first, span_next.a_len,
-                               span_next.a_len + span_next.b_len);
+            mgpu_tile_load(loaded, a_keys, b_keys, span_next);
             MGPU_TILE_PREFETCH(span_next);
         }
         MGPU_TILE_WORK(span);

@@ -30,6 +30,12 @@
 #define MGPU_ORDER_BITS_DECODE_FLOAT      2u /* the keys are floats (f32, f64) */
 #define MGPU_ORDER_BITS_DECODE_DESCENDING 4u /* the sort is descending */
 
+/* merge.comp's MODE specialization constant, flags: SEARCHED, each tile's bounds searched by its workgroup (no
+ * partition dispatch: passes of few tiles); ONE_ARRAY, a mergesort pass, whose A and B are runs of one array, so
+ * each key of a tile is one load from a selected index (tile_pipeline.glsl's MGPU_TILE_ONE_ARRAY). */
+#define MGPU_MERGE_MODE_SEARCHED  1u
+#define MGPU_MERGE_MODE_ONE_ARRAY 2u
+
 /* Radix sort: 8-bit digits (a last pass may take fewer bits), MGPU_RADIX_DIGITS counts per tile and pass. */
 #define MGPU_RADIX_BITS                   8u
 #define MGPU_RADIX_DIGITS                 256u
@@ -82,8 +88,9 @@
     (MGPU_CTA_SCAN_LENGTH(nt) * (size) + 4u * MGPU_TILE_SHARED_WORDS((nt) * (vt) * ((size) / 4u)))
 /* scan_lookback: the workgroup scan's values, the tile index and the tile's prefix. */
 #define MGPU_SHARED_BYTES_SCAN_LOOKBACK(nt, size)      (MGPU_CTA_SCAN_LENGTH(nt) * (size) + 4u + (size))
-/* merge, sorted_search, mergesort_block with tags: a key and a uint (source, result or tag) per tile element. */
-#define MGPU_SHARED_BYTES_MERGE(nt, vt, size)          ((nt) * (vt) * ((size) + 4u))
+/* merge, sorted_search, mergesort_block with tags: a key and a uint (source, result or tag) per tile element, and
+ * the merge's VT + 1 keys of slack (cta_merge.glsl's MGPU_MERGE_SLACK). */
+#define MGPU_SHARED_BYTES_MERGE(nt, vt, size)          ((nt) * (vt) * ((size) + 4u) + ((vt) + 1u) * (size))
 /* lbs: a start and a slot per tile element. */
 #define MGPU_SHARED_BYTES_LBS(nt, vt)                  ((nt) * (vt)*8u)
 /* mergesort_block of keys alone: a key per tile element and a one-word tags array (with values or indices:

@@ -128,8 +128,11 @@ mgpu_result mgpu_merge_get_requirements(mgpu_context ctx, const mgpu_merge_info 
  * latencies), which costs more than the partition dispatch once the tiles are many (bench/RESULTS.md). */
 #define MGPU_MERGE_FOLD_TILES 512u
 
+/* The pipelines of a merge pass: its partitions and its merge kernel, which searches its tiles' bounds itself
+ * (fold) or reads the partitions, and reads its keys from one array in a mergesort pass (one_array). */
 static void mgpu_merge_keys(mgpu_tuning tuning, mgpu_type type, bool descending, uint32_t value_words, bool fold,
-                            uint32_t order_bits, mgpu_pipeline_key *partition, mgpu_pipeline_key *merge) {
+                            bool one_array, uint32_t order_bits, mgpu_pipeline_key *partition,
+                            mgpu_pipeline_key *merge) {
     *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION,
                                      .type = type,
                                      .subgroup = tuning.subgroup == MGPU_SWITCH_ON,
@@ -142,7 +145,8 @@ static void mgpu_merge_keys(mgpu_tuning tuning, mgpu_type type, bool descending,
                                           [MGPU_SPEC_VT] = tuning.vt,
                                           [MGPU_SPEC_DESCENDING] = descending,
                                           [MGPU_SPEC_VALUE_WORDS] = value_words,
-                                          [MGPU_SPEC_MODE] = fold,
+                                          [MGPU_SPEC_MODE] = (fold ? MGPU_MERGE_MODE_SEARCHED : 0u) |
+                                                             (one_array ? MGPU_MERGE_MODE_ONE_ARRAY : 0u),
                                           [MGPU_SPEC_ORDER_BITS] = order_bits}};
 }
 
@@ -153,7 +157,7 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
     uint32_t tiles = (uint32_t)(((uint64_t)total + tile - 1) / tile);
     bool fold = tuning.fold == MGPU_SWITCH_ON || (tuning.fold == MGPU_SWITCH_AUTO && tiles <= MGPU_MERGE_FOLD_TILES);
     mgpu_pipeline_key partition, merge;
-    mgpu_merge_keys(tuning, type, descending, value_words, fold, order_bits, &partition, &merge);
+    mgpu_merge_keys(tuning, type, descending, value_words, fold, pc->run > 0, order_bits, &partition, &merge);
     if (!fold) {
         mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, tiles + 1);
         if (r != MGPU_SUCCESS) return r;
@@ -164,15 +168,15 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
     return mgpu__dispatch(ctx, cmd, &merge, pc, sizeof *pc, x, 1);
 }
 
-mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning, uint32_t words_mask,
-                                     uint32_t order_mask, uint32_t order_bits) {
+mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning, bool passes,
+                                     uint32_t words_mask, uint32_t order_mask, uint32_t order_bits) {
     mgpu_result r = MGPU_SUCCESS;
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
             if (!(words_mask & (1u << words)) || !(order_mask & (1u << descending))) continue;
             mgpu_pipeline_key partition, merge, folded;
-            mgpu_merge_keys(tuning, type, descending, words, false, order_bits, &partition, &merge);
-            mgpu_merge_keys(tuning, type, descending, words, true, order_bits, &partition, &folded);
+            mgpu_merge_keys(tuning, type, descending, words, false, passes, order_bits, &partition, &merge);
+            mgpu_merge_keys(tuning, type, descending, words, true, passes, order_bits, &partition, &folded);
             VkPipeline p;
             r = mgpu__prepare_partitions(ctx, &partition);
             if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &merge, &p);
@@ -227,8 +231,8 @@ mgpu_result mgpu_merge(mgpu_context ctx, const mgpu_merge_info *info) {
 
 static mgpu_result mgpu_merge_prepare_variant(mgpu_context ctx, mgpu_type type, uint32_t words_mask,
                                               uint32_t order_mask) {
-    mgpu_result r = mgpu__merge_pass_prepare(ctx, type, mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type), words_mask,
-                                             order_mask, 0);
+    mgpu_result r = mgpu__merge_pass_prepare(ctx, type, mgpu__tuning_resolve(ctx, MGPU_PRIM_MERGE, type), false,
+                                             words_mask, order_mask, 0);
     return r == MGPU_SUCCESS ? mgpu__indirect_prepare(ctx) : r; /* the overflow flag's setup */
 }
 

@@ -268,9 +268,9 @@ static mgpu_result mgpu_mergesort_prepare_variant(mgpu_context ctx, mgpu_type ty
                 .key_type = type, .value_size = words * 4, .descending = descending, .count = MGPU_MAX_COUNT};
             mgpu_mergesort_plan plan = mgpu_mergesort_make_plan(ctx, &info);
             uint32_t pass_order = plan.order_bits ? 1u : 1u << descending;
-            r = mgpu__merge_pass_prepare(ctx, plan.pass_type, plan.tuning, 1u << words, pass_order, 0);
+            r = mgpu__merge_pass_prepare(ctx, plan.pass_type, plan.tuning, true, 1u << words, pass_order, 0);
             if (r == MGPU_SUCCESS && plan.order_bits)
-                r = mgpu__merge_pass_prepare(ctx, plan.pass_type, plan.tuning, 1u << words, 1u, plan.order_bits);
+                r = mgpu__merge_pass_prepare(ctx, plan.pass_type, plan.tuning, true, 1u << words, 1u, plan.order_bits);
             for (int mode = 0; mode < (words == 1 ? 2 : 1) && r == MGPU_SUCCESS; ++mode)
                 for (int bits = 0; bits < (plan.order_bits ? 2 : 1) && r == MGPU_SUCCESS; ++bits) {
                     mgpu_pipeline_key key = mgpu_blocksort_key(&plan, type, descending, mode == 1, bits == 1);

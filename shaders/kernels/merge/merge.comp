@@ -1,13 +1,14 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// Merge: each workgroup merges tiles of NT * VT outputs. A tile's A and B ranges come from the partitions (MODE
-// 0) or, where tiles are few (MODE 1, no partition dispatch), from the workgroup's own search at the tile's start
+// Merge: each workgroup merges tiles of NT * VT outputs. A tile's A and B ranges come from the partitions or, where
+// tiles are few (MODE MGPU_MERGE_MODE_SEARCHED, no partition dispatch), from the workgroup's own search at its start
 // (mgpu_cta_merge_path: half the threads search each bound in global memory); the keys go to shared memory, each
 // thread finds its own start by Merge Path and merges VT outputs serially, and outputs (and values, gathered by
 // source index) are stored coalesced (keys in uvec4s where the tile is full and aligned). With pc.run > 0 this is
-// one mergesort pass: runs of pc.run sorted elements of a_keys (== b_keys) are merged pairwise.
-// With the partitions (MODE 0) the tile loop is a software pipeline: the keys of the workgroup's next tile are
-// loaded into registers while this tile is searched, merged and stored, and the partitions are read a tile
+// one mergesort pass: runs of pc.run sorted elements of a_keys (== b_keys) are merged pairwise, and the host sets
+// MGPU_MERGE_MODE_ONE_ARRAY, so that each key is one load (shared/constants.h).
+// With the partitions (MODE without SEARCHED) the tile loop is a software pipeline: the keys of the workgroup's next
+// tile are loaded into registers while this tile is searched, merged and stored, and the partitions are read a tile
 // earlier still, so that those loads never wait for them (1.29x at 2^26 on an H200: bench/RESULTS.md, eighth
 // session).
 // Indirect counts (a plain merge): the real counts g_a_count and g_b_count replace pc.a_count and pc.b_count
@@ -27,7 +28,7 @@ layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 7u;
 layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
 layout(constant_id = MGPU_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;
-layout(constant_id = MGPU_SPEC_MODE) const uint MODE = 0u; /* 1: the tile's bounds searched here */
+layout(constant_id = MGPU_SPEC_MODE) const uint MODE = 0u; /* MGPU_MERGE_MODE_* flags */
 layout(constant_id = MGPU_SPEC_ORDER_BITS) const uint ORDER_BITS = 0u; /* MGPU_ORDER_BITS_DECODE_* (above) */
 layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
@@ -36,11 +37,12 @@ layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 #include "include/loadstore.glsl"
 #include "include/count.glsl"
 
-shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT];
-/* bit 31: from B; the rest: index in A's or B's array. Keys alone need only the search space of MODE 1. */
+#define MGPU_MERGE_SLACK /* VT + 1 keys of slack: the serial merge's reads need no clamp (cta_merge.glsl) */
+shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT + VT + 1u];
+/* bit 31: from B; the rest: index in A's or B's array. Keys alone need only the search space of SEARCHED. */
 shared uint s_source[VALUE_WORDS > 0u ? gl_WorkGroupSize.x * VT : 8u];
 uint g_a_len;            /* the tile's A elements: its keys in shared memory are A's, then B's */
-uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b_keys (MODE 1) */
+uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b_keys (SEARCHED) */
 uint g_a_count, g_b_count; /* the real counts (mgpu_count: pc's, or the indirect ones clamped to them) */
 #define MGPU_MERGE_A(i) s_keys[i]
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
@@ -112,7 +114,13 @@ void mgpu_merge_tile(mgpu_tile_span span) {
     }
 }
 
-/* MODE 1: each tile's bounds searched by the workgroup at its start, then loaded and merged. */
+#define MGPU_TILE_KEYS s_keys
+#define MGPU_TILE_ONE_ARRAY ((MODE & MGPU_MERGE_MODE_ONE_ARRAY) != 0u)
+#define MGPU_TILE_SPAN mgpu_span
+#define MGPU_TILE_WORK mgpu_merge_tile
+#include "include/tile_pipeline.glsl"
+
+/* SEARCHED: each tile's bounds searched by the workgroup at its start, then loaded and merged. */
 void mgpu_merge_searched(uint tiles) {
     TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
     uint nv = gl_WorkGroupSize.x * VT;
@@ -124,7 +132,7 @@ void mgpu_merge_searched(uint tiles) {
         uvec2 split = mgpu_cta_merge_path(pair.a_len, pair.b_len, diag0, diag1, false);
         mgpu_tile_span span = mgpu_span(tile, split.x, split.y);
         T loaded[VT];
-        mgpu_load_striped2(loaded, a_keys.v, span.a_first, b_keys.v, span.b_first, span.a_len, span.a_len + span.b_len);
+        mgpu_tile_load(loaded, a_keys, b_keys, span);
         mgpu_striped_to_shared(s_keys, loaded, span.a_len + span.b_len);
         barrier();
         mgpu_merge_tile(span);
@@ -132,16 +140,11 @@ void mgpu_merge_searched(uint tiles) {
     }
 }
 
-#define MGPU_TILE_KEYS s_keys
-#define MGPU_TILE_SPAN mgpu_span
-#define MGPU_TILE_WORK mgpu_merge_tile
-#include "include/tile_pipeline.glsl"
-
 void main() {
     g_a_count = mgpu_count(pc.a_count_address, pc.a_count);
     g_b_count = mgpu_count(pc.b_count_address, pc.b_count);
     uint total = pc.run == 0u ? g_a_count + g_b_count : g_a_count;
     uint tiles = (total + gl_WorkGroupSize.x * VT - 1u) / (gl_WorkGroupSize.x * VT);
-    if (MODE == 1u) mgpu_merge_searched(tiles);
+    if ((MODE & MGPU_MERGE_MODE_SEARCHED) != 0u) mgpu_merge_searched(tiles);
     else mgpu_pipelined_tiles(tiles);
 }
