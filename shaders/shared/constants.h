@@ -89,13 +89,13 @@
 /* scan_lookback: the workgroup scan's values, the tile index and the tile's prefix. */
 #define MGPU_SHARED_BYTES_SCAN_LOOKBACK(nt, size)      (MGPU_CTA_SCAN_LENGTH(nt) * (size) + 4u + (size))
 /* merge, sorted_search, mergesort_block with tags: a key and a uint (source, result or tag) per tile element, and
- * the merge's VT + 1 keys of slack (cta_merge.glsl's MGPU_MERGE_SLACK). */
+ * VT + 1 keys of slack (merge, mergesort_block: cta_merge.glsl's MGPU_MERGE_SLACK). */
 #define MGPU_SHARED_BYTES_MERGE(nt, vt, size)          ((nt) * (vt) * ((size) + 4u) + ((vt) + 1u) * (size))
 /* lbs: a start and a slot per tile element. */
 #define MGPU_SHARED_BYTES_LBS(nt, vt)                  ((nt) * (vt)*8u)
-/* mergesort_block of keys alone: a key per tile element and a one-word tags array (with values or indices:
- * MGPU_SHARED_BYTES_MERGE). */
-#define MGPU_SHARED_BYTES_MERGESORT_KEYS(nt, vt, size) ((nt) * (vt) * (size) + 4u)
+/* mergesort_block of keys alone: a key per tile element, VT + 1 keys of slack and a one-word tags array (with
+ * values or indices: MGPU_SHARED_BYTES_MERGE). */
+#define MGPU_SHARED_BYTES_MERGESORT_KEYS(nt, vt, size) ((nt) * (vt) * (size) + ((vt) + 1u) * (size) + 4u)
 /* radix_scatter: keys and tags per tile element, two digit arrays, the workgroup sum and the subgroup
  * variant's digit counters. */
 #define MGPU_SHARED_BYTES_RADIX_SCATTER(nt, vt, key_words, warps)                                          \

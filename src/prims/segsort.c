@@ -84,11 +84,12 @@ static mgpu_segsort_plan mgpu_segsort_make_plan(mgpu_context ctx, const mgpu_seg
     return plan;
 }
 
-/* The blocksort's shared memory (segsort_block.comp's arrays) fits the device. */
+/* The blocksort's shared memory (segsort_block.comp's arrays) fits the device, with VT + 1 keys more: the merge's
+ * (segsort_merge.comp: a key and a word per tile element, and the keys' slack) then fits too. */
 static mgpu_result mgpu_segsort_check_shared(mgpu_context ctx, const mgpu_segsort_job *job) {
     mgpu_tuning t = mgpu_segsort_tuning_of(ctx, job);
-    uint64_t nv = (uint64_t)t.nt * t.vt;
-    uint64_t bytes = nv * (mgpu_type_size(job->key_type) + 4) + nv / 32 * 8 + 16;
+    uint64_t nv = (uint64_t)t.nt * t.vt, key_size = mgpu_type_size(job->key_type);
+    uint64_t bytes = nv * (key_size + 4) + nv / 32 * 8 + 16 + (t.vt + 1) * key_size;
     if (bytes > ctx->info.shared_memory_bytes)
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
                           "segsort: a tile of %u x %u needs %llu bytes of shared memory, the device has %u", t.nt, t.vt,

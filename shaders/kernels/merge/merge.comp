@@ -6,7 +6,8 @@
 // thread finds its own start by Merge Path and merges VT outputs serially, and outputs (and values, gathered by
 // source index) are stored coalesced (keys in uvec4s where the tile is full and aligned). With pc.run > 0 this is
 // one mergesort pass: runs of pc.run sorted elements of a_keys (== b_keys) are merged pairwise, and the host sets
-// MGPU_MERGE_MODE_ONE_ARRAY, so that each key is one load (shared/constants.h).
+// MGPU_MERGE_MODE_ONE_ARRAY (ONE_ARRAY), so that each key is one load and each value one load from one array
+// (shared/constants.h).
 // With the partitions (MODE without SEARCHED) the tile loop is a software pipeline: the keys of the workgroup's next
 // tile are loaded into registers while this tile is searched, merged and stored, and the partitions are read a tile
 // earlier still, so that those loads never wait for them (1.29x at 2^26 on an H200: bench/RESULTS.md, eighth
@@ -32,6 +33,8 @@ layout(constant_id = MGPU_SPEC_MODE) const uint MODE = 0u; /* MGPU_MERGE_MODE_* 
 layout(constant_id = MGPU_SPEC_ORDER_BITS) const uint ORDER_BITS = 0u; /* MGPU_ORDER_BITS_DECODE_* (above) */
 layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
+const bool ONE_ARRAY = (MODE & MGPU_MERGE_MODE_ONE_ARRAY) != 0u; /* a mergesort pass: A and B are runs of a_keys */
+
 #define MGPU_KEYS_AS_BITS /* f32 keys in shared memory and registers as their order bits (keys.glsl) */
 #include "include/keys.glsl"
 #include "include/loadstore.glsl"
@@ -39,7 +42,8 @@ layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
 #define MGPU_MERGE_SLACK /* VT + 1 keys of slack: the serial merge's reads need no clamp (cta_merge.glsl) */
 shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT + VT + 1u];
-/* bit 31: from B; the rest: index in A's or B's array. Keys alone need only the search space of SEARCHED. */
+/* bit 31: from B; the rest: index in A's or B's array (ONE_ARRAY: the index in the one array, a_values). Keys alone
+ * need only the search space of SEARCHED. */
 shared uint s_source[VALUE_WORDS > 0u ? gl_WorkGroupSize.x * VT : 8u];
 uint g_a_len;            /* the tile's A elements: its keys in shared memory are A's, then B's */
 uint g_a_base, g_b_base; /* where the tile's pair of runs starts in a_keys and b_keys (SEARCHED) */
@@ -91,7 +95,7 @@ void mgpu_merge_tile(mgpu_tile_span span) {
             s_keys[o] = mgpu_output_key(keys[j]);
             if (VALUE_WORDS > 0u) /* keys alone: no source indices */
                 s_source[o] = sources[j] < a_len ? span.a_first + sources[j]
-                                                 : (span.b_first + sources[j] - a_len) | 0x80000000u;
+                                                 : (span.b_first + sources[j] - a_len) | (ONE_ARRAY ? 0u : 0x80000000u);
         }
     }
     barrier();
@@ -103,8 +107,8 @@ void mgpu_merge_tile(mgpu_tile_span span) {
             uint o = j * nt + tid;
             if (o < count) {
                 uint source = s_source[o];
-                uvec2 from = (source & 0x80000000u) != 0u ? pc.b_values : pc.a_values;
-                values[j] = mgpu_value_load(from, source & 0x7fffffffu);
+                uvec2 from = !ONE_ARRAY && (source & 0x80000000u) != 0u ? pc.b_values : pc.a_values;
+                values[j] = mgpu_value_load(from, ONE_ARRAY ? source : source & 0x7fffffffu);
             }
         }
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
@@ -115,7 +119,7 @@ void mgpu_merge_tile(mgpu_tile_span span) {
 }
 
 #define MGPU_TILE_KEYS s_keys
-#define MGPU_TILE_ONE_ARRAY ((MODE & MGPU_MERGE_MODE_ONE_ARRAY) != 0u)
+#define MGPU_TILE_ONE_ARRAY ONE_ARRAY
 #define MGPU_TILE_SPAN mgpu_span
 #define MGPU_TILE_WORK mgpu_merge_tile
 #include "include/tile_pipeline.glsl"

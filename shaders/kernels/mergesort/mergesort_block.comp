@@ -33,7 +33,8 @@ layout(buffer_reference, std430, buffer_reference_align = MGPU_ALIGN) buffer KAr
 
 const bool TAGGED = MODE == MGPU_MERGESORT_INDICES || VALUE_WORDS > 0u; /* positions travel with the keys */
 
-shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT];
+#define MGPU_MERGE_SLACK /* VT + 1 keys of slack: the serial merges' reads need no clamp (cta_merge.glsl) */
+shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT + VT + 1u];
 /* Each key's position in the tile (TAGGED); keys alone declare one word, so that the tags' shared memory does not
  * limit their workgroups per SM (as merge.comp's source indices). */
 shared uint s_tags[TAGGED ? gl_WorkGroupSize.x * VT : 1u];

@@ -21,7 +21,8 @@ layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 #include "include/values.glsl"
 #include "kernels/segsort/segsort.glsl"
 
-shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT];
+#define MGPU_MERGE_SLACK /* VT + 1 keys of slack: the serial merges' reads need no clamp (cta_merge.glsl) */
+shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT + VT + 1u];
 shared uint s_source[gl_WorkGroupSize.x * VT]; /* each output's position in keys_in */
 uint g_a_len;
 #define MGPU_MERGE_A(i) s_keys[i]
