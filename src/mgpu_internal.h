@@ -323,12 +323,19 @@ mgpu_result mgpu__dispatch_partitions(mgpu_context ctx, VkCommandBuffer cmd, con
                                       const void *push, uint32_t push_size, uint32_t partitions);
 /* Builds both pipelines mgpu__dispatch_partitions may choose for key. */
 mgpu_result mgpu__prepare_partitions(mgpu_context ctx, const mgpu_pipeline_key *key);
+/* A mergesort pass's use of the sample array (pc->samples; kernels/merge/merge_pc.h): its partitions search the
+ * samples the pass before wrote (READ), its merge kernel writes them for the pass after (WRITE). */
+#define MGPU_PASS_SAMPLES_READ  1u
+#define MGPU_PASS_SAMPLES_WRITE 2u
 /* Records the partition and merge dispatches, with a barrier between them, of one merge (pc->run 0) or one
  * mergesort pass (pc->run > 0) with the given tuning; sets pc->groups_x. order_bits: the merge kernel's
  * MGPU_ORDER_BITS_DECODE_* flags (shared/constants.h; u32 and u64 keys: a mergesort's last pass over order bits),
- * else 0. */
+ * else 0. samples: MGPU_PASS_SAMPLES_* flags, which apply only where the pass dispatches one-thread partitions
+ * (not folded, not by subgroup) and pc->samples is set; the caller makes every pass of a sort agree (a pass
+ * reads samples only after one that wrote them). */
 mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,
-                                    mgpu_tuning tuning, uint32_t value_words, uint32_t order_bits, mgpu_merge_pc *pc);
+                                    mgpu_tuning tuning, uint32_t value_words, uint32_t order_bits, uint32_t samples,
+                                    mgpu_merge_pc *pc);
 /* Builds the pipelines of mgpu__record_merge_pass for the value widths and orders of the masks and the given
  * order_bits (prepare_variant): of mergesort passes (passes), else of a plain merge. */
 mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning, bool passes,

@@ -9,6 +9,11 @@
  *   - mgpu_path_search_subgroup (MGPU_SUBGROUP): one subgroup, each lane probing one of gl_SubgroupSize evenly
  *     spaced positions per round, log_S(hi - lo) rounds (5 instead of 25 for 2^25 with subgroups of 32): the
  *     partition kernels' search in global memory, where the latency, not the bandwidth, is the cost;
+ *   - mgpu_path_search_sampled: one thread, a binary search over a sample array (every S-th key of A, every S-th
+ *     of B, S = 2^shift) to the S-wide window of the answer, then in it: the mergesort passes' partitions, whose
+ *     searches in the keys each read ~25 scattered sectors in lockstep with every other partition's (a pass's
+ *     partition dispatch took 17-34 us on an H200 at 2^26: 1.3 us a step, the DRAM's latency plus the time to
+ *     serve every partition's sector), while neighbouring partitions' samples share cache lines;
  *   - mgpu_cta_merge_path: a whole workgroup finds its tile's two bounds in global memory (merge's `fold`);
  *   - mgpu_partitions: the body of both partition kernels (merge_partition.comp, lbs_partition.comp).
  * Also the ranges a search works in: mgpu_merge_range (the pair of sorted runs an output belongs to: one pair
@@ -24,7 +29,11 @@
  *   - for mgpu_cta_merge_path: MGPU_MERGE_GLOBAL_A(i), MGPU_MERGE_GLOBAL_B(i) (the keys in global memory) and
  *     MGPU_MERGE_PATH_SHARED, a shared uint array of at least 8 elements;
  *   - for mgpu_partitions: nothing more; its predicate finds the pair being searched in g_path_a_base and
- *     g_path_b_base (where its A and B start in their arrays).
+ *     g_path_b_base (where its A and B start in their arrays). Optionally (the one-thread partitions of a merge in
+ *     stable order) MGPU_PATH_SAMPLED, a constant expression, true where the kernel's sample array may be searched,
+ *     MGPU_PATH_SAMPLE_SHIFT, its stride's log2, and MGPU_PATH_SAMPLE_A_FIRST(diag, k): MGPU_PATH_A_FIRST(diag,
+ *     k * S) read from the samples (A's element k * S, and B's element diag - 1 - k * S, which is S - 1 past a
+ *     multiple of S where diag and the pair's bases are multiples of S).
  * Input that breaks the precondition (unsorted sequences) still ends, with some position in [lo, hi].
  */
 #ifndef MGPU_MERGE_PATH_GLSL
@@ -95,6 +104,33 @@ uint mgpu_path_search_subgroup(uint lo, uint hi, uint diag) {
 }
 #endif
 
+#ifdef MGPU_PATH_SAMPLE_A_FIRST
+/* mgpu_path_search(lo, hi, diag) through the samples of stride 2^shift: diag is a multiple of it. The grid points
+ * k * S in [lo, hi) are searched in the samples for the first whose MGPU_PATH_A_FIRST is false; the answer is
+ * then after the grid point before it (true) and at most at it (false): a window of at most S positions, searched
+ * in the keys. */
+uint mgpu_path_search_sampled(uint lo, uint hi, uint diag, uint shift) {
+    uint stride = 1u << shift;
+    uint k_first = (lo + stride - 1u) >> shift, k_end = (hi + stride - 1u) >> shift; /* grid points in [lo, hi) */
+    uint k_lo = k_first, k_hi = k_end;
+    while (k_lo < k_hi) {
+        uint mid = (k_lo + k_hi) >> 1u;
+        if (MGPU_PATH_SAMPLE_A_FIRST(diag, mid)) k_lo = mid + 1u;
+        else k_hi = mid;
+    }
+    uint window_lo = k_lo > k_first ? ((k_lo - 1u) << shift) + 1u : lo;
+    uint window_hi = k_lo < k_end ? k_lo << shift : hi;
+    return mgpu_path_search(window_lo, window_hi, diag);
+}
+
+/* The partitions' one-thread search: through the samples where the kernel has them and diag is on their grid. */
+uint mgpu_path_search_partition(uint lo, uint hi, uint diag) {
+    if (MGPU_PATH_SAMPLED && (diag & ((1u << MGPU_PATH_SAMPLE_SHIFT) - 1u)) == 0u)
+        return mgpu_path_search_sampled(lo, hi, diag, MGPU_PATH_SAMPLE_SHIFT);
+    return mgpu_path_search(lo, hi, diag);
+}
+#endif
+
 /* The pair of sorted runs that output `position` belongs to. A plain merge (run 0) has one pair: A is
  * [0, a_count) of its array and B [0, b_count) of its own. A mergesort pass (run > 0) merges runs of `run`
  * elements of one array of a_count elements pairwise: pair p is A = [2p run, 2p run + run) and B the next
@@ -114,9 +150,10 @@ mgpu_merge_pair mgpu_merge_range(uint a_count, uint b_count, uint run, uint posi
 
 /* The partition kernels' body: partition i = 0 .. ceil(total / nv) is the number of A's elements of its pair
  * (mgpu_merge_range) before output min(i * nv, total), written to partitions[i]; total = a_count + b_count, or
- * a_count in a mergesort pass (run > 0). One thread per partition, or one subgroup in the subgroup variant
- * (every workgroup's subgroups in turn, then the next round of the whole grid). A macro, so that the kernel's
- * arguments (push constants) are read where they are used, as in a kernel written out. */
+ * a_count in a mergesort pass (run > 0). One thread per partition (through the samples where the kernel has
+ * them), or one subgroup in the subgroup variant (every workgroup's subgroups in turn, then the next round of the
+ * whole grid). A macro, so that the kernel's arguments (push constants) are read where they are used, as in a
+ * kernel written out. */
 #ifdef MGPU_SUBGROUP
 #define MGPU_PATH_FIRST_PARTITION (gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID)
 #define MGPU_PATH_PARTITION_STRIDE (gl_NumWorkGroups.x * gl_NumSubgroups)
@@ -126,7 +163,11 @@ mgpu_merge_pair mgpu_merge_range(uint a_count, uint b_count, uint run, uint posi
 #define MGPU_PATH_FIRST_PARTITION gl_GlobalInvocationID.x
 #define MGPU_PATH_PARTITION_STRIDE (gl_NumWorkGroups.x * gl_WorkGroupSize.x)
 #define MGPU_PATH_WRITER true
+#ifdef MGPU_PATH_SAMPLE_A_FIRST
+#define MGPU_PATH_SEARCH mgpu_path_search_partition
+#else
 #define MGPU_PATH_SEARCH mgpu_path_search
+#endif
 #endif
 #define mgpu_partitions(partitions, a_count, b_count, run, nv)                                                 \
     {                                                                                                          \

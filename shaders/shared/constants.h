@@ -35,6 +35,18 @@
  * each key of a tile is one load from a selected index (tile_pipeline.glsl's MGPU_TILE_ONE_ARRAY). */
 #define MGPU_MERGE_MODE_SEARCHED  1u
 #define MGPU_MERGE_MODE_ONE_ARRAY 2u
+/* merge.comp's MODE, in a mergesort pass followed by another: it writes the sample array of its outputs
+ * (kernels/merge/merge_pc.h) that the next pass's partitions search. */
+#define MGPU_MERGE_MODE_SAMPLES   4u
+/* merge_partition.comp's MODE, flags: B_FIRST, B's element before an equal A's (the upper-bound sorted search);
+ * SAMPLED, a mergesort pass after the first, whose partitions search the previous pass's sample array first
+ * (merge_path.glsl's mgpu_path_search_sampled). */
+#define MGPU_PARTITION_MODE_B_FIRST 1u
+#define MGPU_PARTITION_MODE_SAMPLED 2u
+/* The sample array's stride: at most 2^MGPU_MERGE_SAMPLE_MAX_SHIFT, the largest power of two that divides the
+ * merge tile (src/prims/mergesort.c), and none below 2^MGPU_MERGE_SAMPLE_MIN_SHIFT. */
+#define MGPU_MERGE_SAMPLE_MAX_SHIFT 6u
+#define MGPU_MERGE_SAMPLE_MIN_SHIFT 3u
 
 /* Radix sort: 8-bit digits (a last pass may take fewer bits), MGPU_RADIX_DIGITS counts per tile and pass. */
 #define MGPU_RADIX_BITS                   8u

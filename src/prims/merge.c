@@ -128,36 +128,43 @@ mgpu_result mgpu_merge_get_requirements(mgpu_context ctx, const mgpu_merge_info 
  * latencies), which costs more than the partition dispatch once the tiles are many (bench/RESULTS.md). */
 #define MGPU_MERGE_FOLD_TILES 512u
 
-/* The pipelines of a merge pass: its partitions and its merge kernel, which searches its tiles' bounds itself
- * (fold) or reads the partitions, and reads its keys from one array in a mergesort pass (one_array). */
-static void mgpu_merge_keys(mgpu_tuning tuning, mgpu_type type, bool descending, uint32_t value_words, bool fold,
-                            bool one_array, uint32_t order_bits, mgpu_pipeline_key *partition,
-                            mgpu_pipeline_key *merge) {
+/* The pipelines of a merge pass: its partitions (MGPU_PARTITION_MODE_* flags partition_mode) and its merge kernel
+ * (MGPU_MERGE_MODE_* flags merge_mode). */
+static void mgpu_merge_keys(mgpu_tuning tuning, mgpu_type type, bool descending, uint32_t value_words,
+                            uint32_t partition_mode, uint32_t merge_mode, uint32_t order_bits,
+                            mgpu_pipeline_key *partition, mgpu_pipeline_key *merge) {
     *partition = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE_PARTITION,
                                      .type = type,
                                      .subgroup = tuning.subgroup == MGPU_SWITCH_ON,
                                      .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT,
                                               [MGPU_SPEC_VT] = tuning.nt * tuning.vt,
-                                              [MGPU_SPEC_DESCENDING] = descending}};
+                                              [MGPU_SPEC_DESCENDING] = descending,
+                                              [MGPU_SPEC_MODE] = partition_mode}};
     *merge = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_MERGE,
                                  .type = type,
                                  .spec = {[MGPU_SPEC_NT] = tuning.nt,
                                           [MGPU_SPEC_VT] = tuning.vt,
                                           [MGPU_SPEC_DESCENDING] = descending,
                                           [MGPU_SPEC_VALUE_WORDS] = value_words,
-                                          [MGPU_SPEC_MODE] = (fold ? MGPU_MERGE_MODE_SEARCHED : 0u) |
-                                                             (one_array ? MGPU_MERGE_MODE_ONE_ARRAY : 0u),
+                                          [MGPU_SPEC_MODE] = merge_mode,
                                           [MGPU_SPEC_ORDER_BITS] = order_bits}};
 }
 
 mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_type type, bool descending,
-                                    mgpu_tuning tuning, uint32_t value_words, uint32_t order_bits, mgpu_merge_pc *pc) {
+                                    mgpu_tuning tuning, uint32_t value_words, uint32_t order_bits, uint32_t samples,
+                                    mgpu_merge_pc *pc) {
     uint32_t total = pc->run ? pc->a_count : pc->a_count + pc->b_count;
     uint32_t tile = tuning.nt * tuning.vt;
     uint32_t tiles = (uint32_t)(((uint64_t)total + tile - 1) / tile);
     bool fold = tuning.fold == MGPU_SWITCH_ON || (tuning.fold == MGPU_SWITCH_AUTO && tiles <= MGPU_MERGE_FOLD_TILES);
+    /* The samples serve the one-thread partitions only (the subgroup search has few partitions to find). */
+    bool subgroup = tuning.subgroup == MGPU_SWITCH_ON && tiles + 1 <= MGPU_PARTITION_SUBGROUP_MAX;
+    if (fold || subgroup || !pc->run || !pc->samples) samples = 0;
+    uint32_t partition_mode = samples & MGPU_PASS_SAMPLES_READ ? MGPU_PARTITION_MODE_SAMPLED : 0u;
+    uint32_t merge_mode = (fold ? MGPU_MERGE_MODE_SEARCHED : 0u) | (pc->run ? MGPU_MERGE_MODE_ONE_ARRAY : 0u) |
+                          (samples & MGPU_PASS_SAMPLES_WRITE ? MGPU_MERGE_MODE_SAMPLES : 0u);
     mgpu_pipeline_key partition, merge;
-    mgpu_merge_keys(tuning, type, descending, value_words, fold, pc->run > 0, order_bits, &partition, &merge);
+    mgpu_merge_keys(tuning, type, descending, value_words, partition_mode, merge_mode, order_bits, &partition, &merge);
     if (!fold) {
         mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, tiles + 1);
         if (r != MGPU_SUCCESS) return r;
@@ -171,15 +178,24 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
 mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuning tuning, bool passes,
                                      uint32_t words_mask, uint32_t order_mask, uint32_t order_bits) {
     mgpu_result r = MGPU_SUCCESS;
+    uint32_t one_array = passes ? MGPU_MERGE_MODE_ONE_ARRAY : 0u;
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
             if (!(words_mask & (1u << words)) || !(order_mask & (1u << descending))) continue;
-            mgpu_pipeline_key partition, merge, folded;
-            mgpu_merge_keys(tuning, type, descending, words, false, passes, order_bits, &partition, &merge);
-            mgpu_merge_keys(tuning, type, descending, words, true, passes, order_bits, &partition, &folded);
+            /* the partitions and merge kernels a pass may record: with samples (passes: read, written) or not,
+             * and the folded kernel */
+            for (uint32_t samples = 0; samples < (passes ? 2u : 1u) && r == MGPU_SUCCESS; ++samples) {
+                mgpu_pipeline_key partition, merge;
+                mgpu_merge_keys(tuning, type, descending, words, samples ? MGPU_PARTITION_MODE_SAMPLED : 0u,
+                                one_array | (samples ? MGPU_MERGE_MODE_SAMPLES : 0u), order_bits, &partition, &merge);
+                VkPipeline p;
+                r = mgpu__prepare_partitions(ctx, &partition);
+                if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &merge, &p);
+            }
+            mgpu_pipeline_key partition, folded;
+            mgpu_merge_keys(tuning, type, descending, words, 0u, MGPU_MERGE_MODE_SEARCHED | one_array, order_bits,
+                            &partition, &folded);
             VkPipeline p;
-            r = mgpu__prepare_partitions(ctx, &partition);
-            if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &merge, &p);
             if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &folded, &p);
         }
     return r;
@@ -213,7 +229,8 @@ mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_mer
         .b_count = info->b_count,
         .a_count_address = info->indirect_a_count.buffer ? mgpu_range_address(ctx, info->indirect_a_count) : 0,
         .b_count_address = info->indirect_b_count.buffer ? mgpu_range_address(ctx, info->indirect_b_count) : 0};
-    return mgpu__record_merge_pass(ctx, cmd, info->key_type, info->descending, plan.tuning, plan.value_words, 0, &pc);
+    return mgpu__record_merge_pass(ctx, cmd, info->key_type, info->descending, plan.tuning, plan.value_words, 0, 0,
+                                   &pc);
 }
 
 static mgpu_result mgpu_record_merge(mgpu_context ctx, VkCommandBuffer cmd, const void *info, mgpu_range scratch) {

@@ -17,8 +17,12 @@
  * compare and converts nothing: on an H200 f32 keys at 2^26 sorted in 3716 us instead of 4060 (u32 3615), f64 in
  * 7685 instead of 8032, pairs 2-3% faster (bench/RESULTS.md, twenty-third session). Signed keys stay as they are
  * (their compare is one instruction already; over order bits they were 1-2% slower at 2^16).
+ * The passes' partitions search a sample array first (every S-th key and the key before every S-th, S the largest
+ * power of two up to 64 that divides the merge tile): each pass but the last writes it from its outputs, and
+ * each pass's partitions after the first find the S-wide window of their answer in it (merge_path.glsl's
+ * mgpu_path_search_sampled), where neighbouring partitions share cache lines, before the last steps in the keys.
  * Scratch: the merge passes' partitions ((merge tiles + 1) uint), then count keys, then count values (when there
- * are values).
+ * are values), then the sample array (2 * ceil(count / S) keys, with two passes or more).
  */
 #include "../mgpu_internal.h"
 #include "kernels/mergesort/mergesort_pc.h"
@@ -32,7 +36,8 @@ typedef struct mgpu_mergesort_plan {
     uint32_t value_words;                       /* 32-bit words per value moved (indices: 1) */
     uint32_t order_bits; /* passes over order bits: the last pass's MGPU_ORDER_BITS_DECODE_* flags (else 0) */
     mgpu_type pass_type; /* the passes' key type: the keys', or u32 / u64 over order bits */
-    VkDeviceSize keys_offset, values_offset, scratch_bytes;
+    uint32_t sample_shift; /* the sample array's stride S = 2^sample_shift (0: none) */
+    VkDeviceSize keys_offset, values_offset, samples_offset, scratch_bytes;
 } mgpu_mergesort_plan;
 
 static VkDeviceSize mgpu_align_up(VkDeviceSize x, VkDeviceSize a) { return (x + a - 1) / a * a; }
@@ -69,10 +74,17 @@ static mgpu_mergesort_plan mgpu_mergesort_make_plan(mgpu_context ctx, const mgpu
         plan.order_bits = MGPU_ORDER_BITS_DECODE_FLOAT | (info->descending ? MGPU_ORDER_BITS_DECODE_DESCENDING : 0);
     }
     if (plan.passes) {
+        VkDeviceSize key_size = mgpu_type_size(info->key_type);
         plan.keys_offset = mgpu_align_up((VkDeviceSize)(plan.tiles + 1) * 4, 16);
-        plan.values_offset =
-            mgpu_align_up(plan.keys_offset + (VkDeviceSize)info->count * mgpu_type_size(info->key_type), 16);
-        plan.scratch_bytes = plan.values_offset + (VkDeviceSize)info->count * plan.value_words * 4;
+        plan.values_offset = mgpu_align_up(plan.keys_offset + (VkDeviceSize)info->count * key_size, 16);
+        plan.samples_offset = mgpu_align_up(plan.values_offset + (VkDeviceSize)info->count * plan.value_words * 4, 16);
+        plan.scratch_bytes = plan.samples_offset;
+        uint32_t shift = 0;
+        while (shift < MGPU_MERGE_SAMPLE_MAX_SHIFT && plan.tile % (2u << shift) == 0) ++shift;
+        if (plan.passes >= 2 && shift >= MGPU_MERGE_SAMPLE_MIN_SHIFT) {
+            plan.sample_shift = shift;
+            plan.scratch_bytes += 2 * (((VkDeviceSize)info->count + (1u << shift) - 1) >> shift) * key_size;
+        }
     }
     return plan;
 }
@@ -235,10 +247,13 @@ mgpu_result mgpu_cmd_mergesort(mgpu_context ctx, VkCommandBuffer cmd, const mgpu
                              .partitions = base,
                              .a_count = info->count,
                              .run = (uint32_t)run,
-                             .a_count_address = count_address};
+                             .a_count_address = count_address,
+                             .samples = plan.sample_shift ? base + plan.samples_offset : 0,
+                             .sample_shift = plan.sample_shift};
         bool last = pass + 1 == plan.passes;
+        uint32_t samples = (pass > 0 ? MGPU_PASS_SAMPLES_READ : 0u) | (last ? 0u : MGPU_PASS_SAMPLES_WRITE);
         r = mgpu__record_merge_pass(ctx, cmd, plan.pass_type, plan.order_bits ? false : info->descending, plan.tuning,
-                                    plan.value_words, last ? plan.order_bits : 0, &pc);
+                                    plan.value_words, last ? plan.order_bits : 0, samples, &pc);
     }
     return r;
 }

@@ -34,6 +34,7 @@ layout(constant_id = MGPU_SPEC_ORDER_BITS) const uint ORDER_BITS = 0u; /* MGPU_O
 layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
 const bool ONE_ARRAY = (MODE & MGPU_MERGE_MODE_ONE_ARRAY) != 0u; /* a mergesort pass: A and B are runs of a_keys */
+const bool SAMPLES = (MODE & MGPU_MERGE_MODE_SAMPLES) != 0u;     /* it writes its outputs' samples (merge_pc.h) */
 
 #define MGPU_KEYS_AS_BITS /* f32 keys in shared memory and registers as their order bits (keys.glsl) */
 #include "include/keys.glsl"
@@ -75,6 +76,19 @@ mgpu_tile_span mgpu_span(uint tile, uint a0, uint a1) {
     return mgpu_merge_tile_span(g_a_count, g_b_count, pc.run, gl_WorkGroupSize.x * VT, tile, a0, a1);
 }
 
+/* SAMPLES: the tile's outputs at first + i * S and first + i * S + S - 1 (first is a multiple of S, S of NV) to the
+ * sample array's halves, from the outputs in s_keys. */
+void mgpu_store_samples(uint first, uint count) {
+    uint shift = pc.sample_shift, stride = 1u << shift;
+    uint per_tile = gl_WorkGroupSize.x * VT >> shift, per_half = (pc.a_count + stride - 1u) >> shift;
+    TArray samples = TArray(pc.samples);
+    for (uint t = gl_LocalInvocationID.x; t < 2u * per_tile; t += gl_WorkGroupSize.x) {
+        uint half_ = t < per_tile ? 0u : 1u, i = t - half_ * per_tile;
+        uint o = (i << shift) + half_ * (stride - 1u);
+        if (o < count) samples.v[half_ * per_half + (first >> shift) + i] = MGPU_FROM_WKEY(s_keys[o]);
+    }
+}
+
 /* Merges the tile whose keys are in s_keys (A's, then B's) and stores its keys and values; the caller's
  * barrier() follows before shared memory is reused. */
 void mgpu_merge_tile(mgpu_tile_span span) {
@@ -101,6 +115,7 @@ void mgpu_merge_tile(mgpu_tile_span span) {
     barrier();
 
     mgpu_store_striped_vec4(pc.out_keys, span.first, s_keys, count);
+    if (SAMPLES) mgpu_store_samples(span.first, count);
     if (VALUE_WORDS > 0u) {
         uvec2 values[VT];
         [[unroll]] for (uint j = 0u; j < VT; ++j) {

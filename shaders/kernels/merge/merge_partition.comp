@@ -2,8 +2,10 @@
 #extension GL_GOOGLE_include_directive : require
 // Merge Path partitions: partition i finds how many of its pair's A elements precede output min(i * NV, total),
 // counted from the pair's start (a plain merge has one pair), NV = NT * VT of the merge kernel (given here as
-// VT). With pc.run > 0 this partitions a mergesort pass over runs of pc.run elements of a_keys. MODE 1 merges
-// B's element before an equal A's (the upper-bound sorted search). One thread per partition, or one subgroup
+// VT). With pc.run > 0 this partitions a mergesort pass over runs of pc.run elements of a_keys. MODE holds
+// MGPU_PARTITION_MODE_* flags (shared/constants.h): B_FIRST merges B's element before an equal A's (the
+// upper-bound sorted search); SAMPLED (a mergesort pass after the first) starts each one-thread search in the
+// previous pass's sample array (pc.samples, stride 2^pc.sample_shift). One thread per partition, or one subgroup
 // in the subgroup variant (merge_path.glsl's mgpu_partitions, the body of lbs_partition.comp too). With indirect
 // counts (a plain merge or sorted search) the partitions are those of the real counts: the tile kernel reads the
 // same counts, so it never reads a partition past the real tiles' (the rest of the capacity's are not written).
@@ -15,17 +17,36 @@
 layout(local_size_x_id = MGPU_SPEC_NT) in;
 layout(constant_id = MGPU_SPEC_VT) const uint VT = 1u; /* the merge kernel's tile size NT * VT */
 layout(constant_id = MGPU_SPEC_DESCENDING) const bool DESCENDING = false;
-layout(constant_id = MGPU_SPEC_MODE) const uint MODE = 0u; /* 1: B's element before an equal A's */
+layout(constant_id = MGPU_SPEC_MODE) const uint MODE = 0u; /* MGPU_PARTITION_MODE_* flags */
 layout(push_constant, std430) uniform MergePush { MGPU_MERGE_PC_FIELDS } pc;
 
+#include "shared/constants.h"
 #include "include/keys.glsl"
 #include "include/count.glsl"
+const bool B_FIRST = (MODE & MGPU_PARTITION_MODE_B_FIRST) != 0u;
 #define MGPU_MERGE_A(i) TArray(pc.a_keys).v[g_path_a_base + (i)]
 #define MGPU_MERGE_B(i) TArray(pc.b_keys).v[g_path_b_base + (i)]
-#define MGPU_PATH_A_FIRST(diag, p) (MODE == 1u ? mgpu_merge_keys_b_first(diag, p) : mgpu_merge_keys_a_first(diag, p))
+#define MGPU_PATH_A_FIRST(diag, p) (B_FIRST ? mgpu_merge_keys_b_first(diag, p) : mgpu_merge_keys_a_first(diag, p))
+/* The sample array (merge_pc.h): A's key k * S at [g_path_a_base / S + k], B's key diag - 1 - k * S in the second
+ * half, at [g_samples_per_half + (g_path_b_base + diag - 1 - k * S) / S]. */
+uint g_samples_per_half; /* ceil(pc.a_count / S) */
+#define MGPU_PATH_SAMPLED (!B_FIRST && (MODE & MGPU_PARTITION_MODE_SAMPLED) != 0u)
+#define MGPU_PATH_SAMPLE_SHIFT pc.sample_shift
+#define MGPU_PATH_SAMPLE_A_FIRST(diag, k) mgpu_sample_a_first(diag, k)
+bool mgpu_sample_a_first(uint diag, uint k);
 #include "include/merge_path.glsl"
+
+/* MGPU_PATH_A_FIRST(diag, k * S), read from the samples. */
+bool mgpu_sample_a_first(uint diag, uint k) {
+    uint shift = pc.sample_shift;
+    TArray samples = TArray(pc.samples);
+    T a_key = samples.v[(g_path_a_base >> shift) + k];
+    T b_key = samples.v[g_samples_per_half + ((g_path_b_base + diag - 1u - (k << shift)) >> shift)];
+    return !mgpu_wkey_less(b_key, a_key);
+}
 
 void main() {
     uint a_count = mgpu_count(pc.a_count_address, pc.a_count), b_count = mgpu_count(pc.b_count_address, pc.b_count);
+    if (MGPU_PATH_SAMPLED) g_samples_per_half = (pc.a_count + (1u << pc.sample_shift) - 1u) >> pc.sample_shift;
     mgpu_partitions(pc.partitions, a_count, b_count, pc.run, VT);
 }

@@ -14,6 +14,10 @@
  * a_count_address, b_count_address: absent (0), or each the device address of a uint32 count clamped to a_count
  * or b_count (count.glsl: the plain merge's indirect counts, or a_count_address a mergesort's; the host counts are
  * then the capacities).
+ * samples, sample_shift (mergesort passes; 0 elsewhere): a sample array of 2 * ceil(a_count / S) keys, S = 2^sample_shift:
+ * element i of [0, ceil(a_count / S)) holds the pass's output key at i * S, element ceil(a_count / S) + i the key at
+ * i * S + S - 1 (where those exist). A merge kernel with MGPU_MERGE_MODE_SAMPLES writes them from its outputs; the
+ * next pass's partitions (MGPU_PARTITION_MODE_SAMPLED) search them first (shared/constants.h).
  * mergesort_block.comp takes this layout too (kernels/mergesort/mergesort_pc.h). */
 #define MGPU_MERGE_PC_FIELDS   \
     MGPU_ADDR a_keys;          \
@@ -28,13 +32,15 @@
     MGPU_UINT groups_x;        \
     MGPU_UINT run;             \
     MGPU_ADDR a_count_address; \
-    MGPU_ADDR b_count_address;
+    MGPU_ADDR b_count_address; \
+    MGPU_ADDR samples;         \
+    MGPU_UINT sample_shift;
 
 #ifndef VULKAN
 typedef struct mgpu_merge_pc {
     MGPU_MERGE_PC_FIELDS
 } mgpu_merge_pc;
-static_assert(sizeof(mgpu_merge_pc) == 88, "merge push constants");
+static_assert(sizeof(mgpu_merge_pc) == 104, "merge push constants");
 #endif
 
 #endif

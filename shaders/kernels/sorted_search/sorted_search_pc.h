@@ -11,7 +11,8 @@
 
 /* sorted_search.comp (partitioned by merge_partition.comp: the same layout as MGPU_MERGE_PC_FIELDS, `run` 0,
  * a_count_address and b_count_address the indirect counts or 0): for each A element its bound in B, for each B
- * element the other bound in A (int32), and match flags (int32 0/1); absent outputs are skipped. */
+ * element the other bound in A (int32), and match flags (int32 0/1); absent outputs are skipped. samples and
+ * sample_shift complete the merge's layout (a mergesort's; 0 here). */
 #define MGPU_SEARCH_PC_FIELDS  \
     MGPU_ADDR a_keys;          \
     MGPU_ADDR b_keys;          \
@@ -25,7 +26,9 @@
     MGPU_UINT groups_x;        \
     MGPU_UINT run;             \
     MGPU_ADDR a_count_address; \
-    MGPU_ADDR b_count_address;
+    MGPU_ADDR b_count_address; \
+    MGPU_ADDR samples;         \
+    MGPU_UINT sample_shift;
 
 #ifndef VULKAN
 typedef struct mgpu_search_pc {
