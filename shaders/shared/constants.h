@@ -33,11 +33,11 @@
 /* merge.comp's MODE specialization constant, flags: SEARCHED, each tile's bounds searched by its workgroup (no
  * partition dispatch: passes of few tiles); ONE_ARRAY, a mergesort pass, whose A and B are runs of one array, so
  * each key of a tile is one load from a selected index (tile_pipeline.glsl's MGPU_TILE_ONE_ARRAY). */
-#define MGPU_MERGE_MODE_SEARCHED  1u
-#define MGPU_MERGE_MODE_ONE_ARRAY 2u
+#define MGPU_MERGE_MODE_SEARCHED    1u
+#define MGPU_MERGE_MODE_ONE_ARRAY   2u
 /* merge.comp's MODE, in a mergesort pass followed by another: it writes the sample array of its outputs
  * (kernels/merge/merge_pc.h) that the next pass's partitions search. */
-#define MGPU_MERGE_MODE_SAMPLES   4u
+#define MGPU_MERGE_MODE_SAMPLES     4u
 /* merge_partition.comp's MODE, flags: B_FIRST, B's element before an equal A's (the upper-bound sorted search);
  * SAMPLED, a mergesort pass after the first, whose partitions search the previous pass's sample array first
  * (merge_path.glsl's mgpu_path_search_sampled). */

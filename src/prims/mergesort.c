@@ -34,8 +34,8 @@ typedef struct mgpu_mergesort_plan {
     uint32_t block_nt, block_tile, block_tiles; /* the blocksort's workgroup, tile (block_nt * VT) and tiles */
     uint32_t passes;                            /* merge passes after the blocksort */
     uint32_t value_words;                       /* 32-bit words per value moved (indices: 1) */
-    uint32_t order_bits; /* passes over order bits: the last pass's MGPU_ORDER_BITS_DECODE_* flags (else 0) */
-    mgpu_type pass_type; /* the passes' key type: the keys', or u32 / u64 over order bits */
+    uint32_t order_bits;   /* passes over order bits: the last pass's MGPU_ORDER_BITS_DECODE_* flags (else 0) */
+    mgpu_type pass_type;   /* the passes' key type: the keys', or u32 / u64 over order bits */
     uint32_t sample_shift; /* the sample array's stride S = 2^sample_shift (0: none) */
     VkDeviceSize keys_offset, values_offset, samples_offset, scratch_bytes;
 } mgpu_mergesort_plan;
