@@ -323,10 +323,31 @@ mgpu_result mgpu__dispatch_partitions(mgpu_context ctx, VkCommandBuffer cmd, con
                                       const void *push, uint32_t push_size, uint32_t partitions);
 /* Builds both pipelines mgpu__dispatch_partitions may choose for key. */
 mgpu_result mgpu__prepare_partitions(mgpu_context ctx, const mgpu_pipeline_key *key);
+/* Whether `partitions` Merge Path partitions are searched one a thread (tuning subgroup off, or too many for the
+ * subgroup search), where a sample array serves them (merge_path.glsl's mgpu_path_search_sampled: mergesort.c,
+ * sorted_search.c). */
+bool mgpu__partitions_sampled(mgpu_tuning tuning, uint32_t partitions);
+/* mgpu__dispatch_partitions through a sample array of stride 2^sample_shift (merge_pc.h's samples): a dispatch of
+ * key's kernel (merge_partition.comp) gathers it from A and B (a_count, b_count: the push constants' capacities),
+ * a barrier, then key's partitions, one a thread, searching it first. push: merge_pc.h's layout. On an H200 at
+ * 2^26 (bench/RESULTS.md, twenty-fourth session) the gather of S = 64 took 32 us for a merge, whose partitions it
+ * took from 36 to 12 us: the merge does not use it, the sorted search (55 + 25 against 93 us) does. */
+mgpu_result mgpu__dispatch_sampled_partitions(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key,
+                                              const void *push, uint32_t push_size, uint32_t partitions,
+                                              uint32_t a_count, uint32_t b_count, uint32_t sample_shift);
+/* Builds the pipelines mgpu__dispatch_sampled_partitions records for key. */
+mgpu_result mgpu__prepare_sampled_partitions(mgpu_context ctx, const mgpu_pipeline_key *key);
 /* A mergesort pass's use of the sample array (pc->samples; kernels/merge/merge_pc.h): its partitions search the
  * samples the pass before wrote (READ), its merge kernel writes them for the pass after (WRITE). */
 #define MGPU_PASS_SAMPLES_READ  1u
 #define MGPU_PASS_SAMPLES_WRITE 2u
+/* The sample array's stride for merge tiles of `tile` outputs (mergesort.c, merge.c): log2 of the largest power of
+ * two up to 2^MGPU_MERGE_SAMPLE_MAX_SHIFT that divides the tile, 0 (no samples) below 2^MGPU_MERGE_SAMPLE_MIN_SHIFT. */
+static inline uint32_t mgpu__merge_sample_shift(uint32_t tile) {
+    uint32_t shift = 0;
+    while (shift < MGPU_MERGE_SAMPLE_MAX_SHIFT && tile % (2u << shift) == 0) ++shift;
+    return shift >= MGPU_MERGE_SAMPLE_MIN_SHIFT ? shift : 0;
+}
 /* Records the partition and merge dispatches, with a barrier between them, of one merge (pc->run 0) or one
  * mergesort pass (pc->run > 0) with the given tuning; sets pc->groups_x. order_bits: the merge kernel's
  * MGPU_ORDER_BITS_DECODE_* flags (shared/constants.h; u32 and u64 keys: a mergesort's last pass over order bits),

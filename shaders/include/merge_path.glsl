@@ -29,8 +29,8 @@
  *   - for mgpu_cta_merge_path: MGPU_MERGE_GLOBAL_A(i), MGPU_MERGE_GLOBAL_B(i) (the keys in global memory) and
  *     MGPU_MERGE_PATH_SHARED, a shared uint array of at least 8 elements;
  *   - for mgpu_partitions: nothing more; its predicate finds the pair being searched in g_path_a_base and
- *     g_path_b_base (where its A and B start in their arrays). Optionally (the one-thread partitions of a merge in
- *     stable order) MGPU_PATH_SAMPLED, a constant expression, true where the kernel's sample array may be searched,
+ *     g_path_b_base (where its A and B start in their arrays). Optionally (the one-thread partitions)
+ *     MGPU_PATH_SAMPLED, a constant expression, true where the kernel's sample array may be searched,
  *     MGPU_PATH_SAMPLE_SHIFT, its stride's log2, and MGPU_PATH_SAMPLE_A_FIRST(diag, k): MGPU_PATH_A_FIRST(diag,
  *     k * S) read from the samples (A's element k * S, and B's element diag - 1 - k * S, which is S - 1 past a
  *     multiple of S where diag and the pair's bases are multiples of S).

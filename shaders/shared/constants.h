@@ -39,10 +39,13 @@
  * (kernels/merge/merge_pc.h) that the next pass's partitions search. */
 #define MGPU_MERGE_MODE_SAMPLES     4u
 /* merge_partition.comp's MODE, flags: B_FIRST, B's element before an equal A's (the upper-bound sorted search);
- * SAMPLED, a mergesort pass after the first, whose partitions search the previous pass's sample array first
- * (merge_path.glsl's mgpu_path_search_sampled). */
+ * SAMPLED, partitions that search a sample array first (merge_path.glsl's mgpu_path_search_sampled: a mergesort
+ * pass after the first, or a sorted search after GATHER); GATHER, no partitions: the dispatch writes the sample
+ * array of A's and B's keys (kernels/merge/merge_pc.h) for the SAMPLED dispatch after it (a sorted search of many
+ * tiles). */
 #define MGPU_PARTITION_MODE_B_FIRST 1u
 #define MGPU_PARTITION_MODE_SAMPLED 2u
+#define MGPU_PARTITION_MODE_GATHER  4u
 /* The sample array's stride: at most 2^MGPU_MERGE_SAMPLE_MAX_SHIFT, the largest power of two that divides the
  * merge tile (src/prims/mergesort.c), and none below 2^MGPU_MERGE_SAMPLE_MIN_SHIFT. */
 #define MGPU_MERGE_SAMPLE_MAX_SHIFT 6u

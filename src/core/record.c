@@ -51,6 +51,41 @@ mgpu_result mgpu__prepare_partitions(mgpu_context ctx, const mgpu_pipeline_key *
     return r == MGPU_SUCCESS && key->subgroup ? mgpu__pipeline_get(ctx, key, &p) : r;
 }
 
+bool mgpu__partitions_sampled(mgpu_tuning tuning, uint32_t partitions) {
+    return tuning.subgroup != MGPU_SWITCH_ON || partitions > MGPU_PARTITION_SUBGROUP_MAX;
+}
+
+/* The gather and the sampled partitions of key (mgpu__dispatch_sampled_partitions), both one a thread. */
+static void mgpu_sampled_keys(const mgpu_pipeline_key *key, mgpu_pipeline_key *gather, mgpu_pipeline_key *sampled) {
+    *gather = *sampled = *key;
+    gather->subgroup = sampled->subgroup = 0;
+    gather->spec[MGPU_SPEC_MODE] = MGPU_PARTITION_MODE_GATHER;
+    sampled->spec[MGPU_SPEC_MODE] |= MGPU_PARTITION_MODE_SAMPLED;
+}
+
+mgpu_result mgpu__dispatch_sampled_partitions(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key,
+                                              const void *push, uint32_t push_size, uint32_t partitions,
+                                              uint32_t a_count, uint32_t b_count, uint32_t sample_shift) {
+    mgpu_pipeline_key gather, sampled;
+    mgpu_sampled_keys(key, &gather, &sampled);
+    uint32_t stride = 1u << sample_shift;
+    uint64_t samples = ((uint64_t)a_count + stride - 1) / stride + ((uint64_t)b_count + stride - 1) / stride;
+    uint64_t groups = (samples + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT;
+    uint32_t limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u;
+    mgpu_result r = mgpu__dispatch(ctx, cmd, &gather, push, push_size, groups < limit ? (uint32_t)groups : limit, 1);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    return mgpu__dispatch_partitions(ctx, cmd, &sampled, push, push_size, partitions);
+}
+
+mgpu_result mgpu__prepare_sampled_partitions(mgpu_context ctx, const mgpu_pipeline_key *key) {
+    mgpu_pipeline_key gather, sampled;
+    mgpu_sampled_keys(key, &gather, &sampled);
+    VkPipeline p;
+    mgpu_result r = mgpu__pipeline_get(ctx, &gather, &p);
+    return r == MGPU_SUCCESS ? mgpu__pipeline_get(ctx, &sampled, &p) : r;
+}
+
 mgpu_result mgpu__dispatch(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key, const void *push,
                            uint32_t push_size, uint32_t groups_x, uint32_t groups_y) {
     VkPipeline pipeline;

@@ -157,9 +157,7 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
     uint32_t tile = tuning.nt * tuning.vt;
     uint32_t tiles = (uint32_t)(((uint64_t)total + tile - 1) / tile);
     bool fold = tuning.fold == MGPU_SWITCH_ON || (tuning.fold == MGPU_SWITCH_AUTO && tiles <= MGPU_MERGE_FOLD_TILES);
-    /* The samples serve the one-thread partitions only (the subgroup search has few partitions to find). */
-    bool subgroup = tuning.subgroup == MGPU_SWITCH_ON && tiles + 1 <= MGPU_PARTITION_SUBGROUP_MAX;
-    if (fold || subgroup || !pc->run || !pc->samples) samples = 0;
+    if (fold || !mgpu__partitions_sampled(tuning, tiles + 1) || !pc->run || !pc->samples) samples = 0;
     uint32_t partition_mode = samples & MGPU_PASS_SAMPLES_READ ? MGPU_PARTITION_MODE_SAMPLED : 0u;
     uint32_t merge_mode = (fold ? MGPU_MERGE_MODE_SEARCHED : 0u) | (pc->run ? MGPU_MERGE_MODE_ONE_ARRAY : 0u) |
                           (samples & MGPU_PASS_SAMPLES_WRITE ? MGPU_MERGE_MODE_SAMPLES : 0u);

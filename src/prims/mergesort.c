@@ -79,9 +79,8 @@ static mgpu_mergesort_plan mgpu_mergesort_make_plan(mgpu_context ctx, const mgpu
         plan.values_offset = mgpu_align_up(plan.keys_offset + (VkDeviceSize)info->count * key_size, 16);
         plan.samples_offset = mgpu_align_up(plan.values_offset + (VkDeviceSize)info->count * plan.value_words * 4, 16);
         plan.scratch_bytes = plan.samples_offset;
-        uint32_t shift = 0;
-        while (shift < MGPU_MERGE_SAMPLE_MAX_SHIFT && plan.tile % (2u << shift) == 0) ++shift;
-        if (plan.passes >= 2 && shift >= MGPU_MERGE_SAMPLE_MIN_SHIFT) {
+        uint32_t shift = mgpu__merge_sample_shift(plan.tile);
+        if (plan.passes >= 2 && shift) {
             plan.sample_shift = shift;
             plan.scratch_bytes += 2 * (((VkDeviceSize)info->count + (1u << shift) - 1) >> shift) * key_size;
         }

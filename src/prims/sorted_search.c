@@ -2,7 +2,9 @@
  * Vectorized sorted search (the seeds' chapter 9), in the two-phase idiom of the merge: Merge Path partitions
  * of the merge of A and B (A's element first on ties for lower bounds, B's for upper bounds), then one tile
  * per workgroup that walks the merge and writes each element's bound and match flag (sorted_search.comp).
- * Both directions come from the same pass. Scratch: the partitions.
+ * Both directions come from the same pass. Where the partitions are many (one thread each) they search a sample
+ * array of A and B gathered first, as the merge's (merge.c). Scratch: the partitions, then that sample array
+ * (ceil(a_count / S) + ceil(b_count / S) keys, 8-byte aligned).
  * Indirect counts (indirect_a_count, indirect_b_count: device uint32s clamped to a_count and b_count) are read by
  * both kernels, as the merge's: a_count and b_count are the capacities that size the scratch and the dispatches.
  */
@@ -83,8 +85,10 @@ static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_
 
 typedef struct mgpu_search_plan {
     mgpu_tuning tuning;
-    uint32_t tiles; /* of the merge of A and B: the scratch is sized from them, outputs or not */
-    bool outputs;   /* an output range is given: without one there is nothing to record */
+    uint32_t tiles;                       /* of the merge of A and B: the scratch is sized from them, outputs or not */
+    bool outputs;                         /* an output range is given: without one there is nothing to record */
+    uint32_t sample_shift;                /* the partitions' sample array's stride S = 2^sample_shift (0: none) */
+    VkDeviceSize samples_offset, scratch; /* the sample array's offset (then rounded up to 8 bytes), the bytes */
 } mgpu_search_plan;
 
 /* Its own tuning (the table below): the search is a merge of A and B that writes indices instead of keys. */
@@ -93,6 +97,16 @@ static mgpu_search_plan mgpu_search_make_plan(mgpu_context ctx, const mgpu_sorte
     uint64_t tile = (uint64_t)plan.tuning.nt * plan.tuning.vt, total = (uint64_t)info->a_count + info->b_count;
     plan.outputs = info->a_indices.buffer || info->b_indices.buffer || info->a_matches.buffer || info->b_matches.buffer;
     plan.tiles = (uint32_t)((total + tile - 1) / tile);
+    if (plan.tiles) {
+        plan.samples_offset = plan.scratch = (VkDeviceSize)(plan.tiles + 1) * 4;
+        plan.sample_shift = mgpu__merge_sample_shift((uint32_t)tile);
+        if (plan.sample_shift) {
+            uint32_t stride = 1u << plan.sample_shift;
+            VkDeviceSize samples = ((VkDeviceSize)info->a_count + stride - 1) / stride +
+                                   ((VkDeviceSize)info->b_count + stride - 1) / stride;
+            plan.scratch += 8 + samples * mgpu_type_size(info->key_type); /* 8: room to align it */
+        }
+    }
     return plan;
 }
 
@@ -102,7 +116,7 @@ mgpu_result mgpu_sorted_search_get_requirements(mgpu_context ctx, const mgpu_sor
     mgpu_result r = mgpu_search_check(ctx, info, false);
     if (r != MGPU_SUCCESS) return r;
     mgpu_search_plan plan = mgpu_search_make_plan(ctx, info);
-    *out = (mgpu_requirements){.scratch_size = plan.tiles ? (VkDeviceSize)(plan.tiles + 1) * 4 : 0,
+    *out = (mgpu_requirements){.scratch_size = plan.scratch,
                                .scratch_alignment = 4,
                                .scratch_usage =
                                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
@@ -117,7 +131,7 @@ static void mgpu_search_keys(mgpu_tuning t, mgpu_type type, bool upper, bool des
                                      .spec = {[MGPU_SPEC_NT] = MGPU_PARTITION_NT,
                                               [MGPU_SPEC_VT] = t.nt * t.vt,
                                               [MGPU_SPEC_DESCENDING] = descending,
-                                              [MGPU_SPEC_MODE] = upper}};
+                                              [MGPU_SPEC_MODE] = upper ? MGPU_PARTITION_MODE_B_FIRST : 0u}};
     *search = (mgpu_pipeline_key){.kernel = MGPU_KERNEL_SORTED_SEARCH,
                                   .type = type,
                                   .spec = {[MGPU_SPEC_NT] = t.nt,
@@ -145,8 +159,7 @@ mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const 
     if (plan.tiles == 0 || !plan.outputs) return mgpu_search_write_overflow(ctx, cmd, info);
     mgpu_range_use uses[MGPU_SEARCH_USES];
     mgpu_search_uses(info, uses);
-    r = mgpu__check_scratch(ctx, "sorted search scratch", scratch, (VkDeviceSize)(plan.tiles + 1) * 4, 4, uses,
-                            MGPU_SEARCH_USES);
+    r = mgpu__check_scratch(ctx, "sorted search scratch", scratch, plan.scratch, 4, uses, MGPU_SEARCH_USES);
     if (r == MGPU_SUCCESS) r = mgpu_search_write_overflow(ctx, cmd, info);
     if (r != MGPU_SUCCESS) return r;
     mgpu_search_pc pc = {
@@ -157,6 +170,8 @@ mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const 
         .a_matches = mgpu_optional_address(ctx, info->a_matches, info->a_count),
         .b_matches = mgpu_optional_address(ctx, info->b_matches, info->b_count),
         .partitions = mgpu_range_address(ctx, scratch),
+        .samples = plan.sample_shift ? (mgpu_range_address(ctx, scratch) + plan.samples_offset + 7) / 8 * 8 : 0,
+        .sample_shift = plan.sample_shift,
         .a_count = info->a_count,
         .b_count = info->b_count,
         .a_count_address = info->indirect_a_count.buffer ? mgpu_range_address(ctx, info->indirect_a_count) : 0,
@@ -164,7 +179,11 @@ mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const 
     mgpu_pipeline_key partition, search;
     mgpu_search_keys(plan.tuning, info->key_type, info->bounds == MGPU_BOUNDS_UPPER, info->descending, &partition,
                      &search);
-    r = mgpu__dispatch_partitions(ctx, cmd, &partition, &pc, sizeof pc, plan.tiles + 1);
+    if (plan.sample_shift && mgpu__partitions_sampled(plan.tuning, plan.tiles + 1))
+        r = mgpu__dispatch_sampled_partitions(ctx, cmd, &partition, &pc, sizeof pc, plan.tiles + 1, info->a_count,
+                                              info->b_count, plan.sample_shift);
+    else
+        r = mgpu__dispatch_partitions(ctx, cmd, &partition, &pc, sizeof pc, plan.tiles + 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     uint32_t x = mgpu__tile_groups(ctx, &plan.tuning, plan.tiles);
@@ -195,9 +214,8 @@ mgpu_result mgpu_sorted_search(mgpu_context ctx, const mgpu_sorted_search_info *
     mgpu_result r = mgpu_search_check(ctx, info, true);
     mgpu_search_plan plan = r == MGPU_SUCCESS ? mgpu_search_make_plan(ctx, info) : (mgpu_search_plan){0};
     if (r == MGPU_SUCCESS && ((plan.tiles && plan.outputs) || info->overflow.buffer))
-        r = mgpu__run_blocking(ctx, mgpu_record_search, info,
-                               plan.tiles && plan.outputs ? (VkDeviceSize)(plan.tiles + 1) * 4 : 0, (mgpu_range){0},
-                               (mgpu_range){0}, 0);
+        r = mgpu__run_blocking(ctx, mgpu_record_search, info, plan.tiles && plan.outputs ? plan.scratch : 0,
+                               (mgpu_range){0}, (mgpu_range){0}, 0);
     uint32_t a = 0, b = 0;
     if (r == MGPU_SUCCESS && a_match_count)
         r = mgpu_count_flags(ctx, info->a_matches, info->a_count, info->indirect_a_count, &a);
@@ -217,6 +235,7 @@ static mgpu_result mgpu_sorted_search_prepare(mgpu_context ctx, mgpu_type type) 
             mgpu_search_keys(t, type, upper, descending, &partition, &search);
             VkPipeline p;
             r = mgpu__prepare_partitions(ctx, &partition);
+            if (r == MGPU_SUCCESS) r = mgpu__prepare_sampled_partitions(ctx, &partition);
             if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &search, &p);
         }
     return r == MGPU_SUCCESS ? mgpu__indirect_prepare(ctx) : r; /* the overflow flag's setup */

@@ -14,11 +14,12 @@
  * a_count_address, b_count_address: absent (0), or each the device address of a uint32 count clamped to a_count
  * or b_count (count.glsl: the plain merge's indirect counts, or a_count_address a mergesort's; the host counts are
  * then the capacities).
- * samples, sample_shift (mergesort passes; 0 elsewhere): a sample array of 2 * ceil(a_count / S) keys, S =
- * 2^sample_shift: element i of [0, ceil(a_count / S)) holds the pass's output key at i * S, element
- * ceil(a_count / S) + i the key at i * S + S - 1 (where those exist). A merge kernel with MGPU_MERGE_MODE_SAMPLES
- * writes them from its outputs; the next pass's partitions (MGPU_PARTITION_MODE_SAMPLED) search them first
- * (shared/constants.h).
+ * samples, sample_shift (0 where unused): a sample array of ceil(a_count / S) + ceil(b_count / S) keys (a mergesort
+ * pass: 2 * ceil(a_count / S)), S = 2^sample_shift: element i of [0, ceil(a_count / S)) holds A's key i * S,
+ * element ceil(a_count / S) + i B's key i * S + S - 1 (where those exist; in a mergesort pass both are the pass's
+ * output array). A merge kernel with MGPU_MERGE_MODE_SAMPLES writes them from its outputs for the next pass, a
+ * partition dispatch with MGPU_PARTITION_MODE_GATHER from a sorted search's inputs; the partitions with
+ * MGPU_PARTITION_MODE_SAMPLED search them first (shared/constants.h).
  * mergesort_block.comp takes this layout too (kernels/mergesort/mergesort_pc.h). */
 #define MGPU_MERGE_PC_FIELDS   \
     MGPU_ADDR a_keys;          \
