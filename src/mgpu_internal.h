@@ -341,8 +341,9 @@ mgpu_result mgpu__prepare_sampled_partitions(mgpu_context ctx, const mgpu_pipeli
  * samples the pass before wrote (READ), its merge kernel writes them for the pass after (WRITE). */
 #define MGPU_PASS_SAMPLES_READ  1u
 #define MGPU_PASS_SAMPLES_WRITE 2u
-/* The sample array's stride for merge tiles of `tile` outputs (mergesort.c, merge.c): log2 of the largest power of
- * two up to 2^MGPU_MERGE_SAMPLE_MAX_SHIFT that divides the tile, 0 (no samples) below 2^MGPU_MERGE_SAMPLE_MIN_SHIFT. */
+/* The sample array's stride for Merge Path tiles of `tile` outputs (mergesort.c, sorted_search.c): log2 of the
+ * largest power of two up to 2^MGPU_MERGE_SAMPLE_MAX_SHIFT that divides the tile, 0 (no samples) below
+ * 2^MGPU_MERGE_SAMPLE_MIN_SHIFT. */
 static inline uint32_t mgpu__merge_sample_shift(uint32_t tile) {
     uint32_t shift = 0;
     while (shift < MGPU_MERGE_SAMPLE_MAX_SHIFT && tile % (2u << shift) == 0) ++shift;

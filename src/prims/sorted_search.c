@@ -3,8 +3,9 @@
  * of the merge of A and B (A's element first on ties for lower bounds, B's for upper bounds), then one tile
  * per workgroup that walks the merge and writes each element's bound and match flag (sorted_search.comp).
  * Both directions come from the same pass. Where the partitions are many (one thread each) they search a sample
- * array of A and B gathered first, as the merge's (merge.c). Scratch: the partitions, then that sample array
- * (ceil(a_count / S) + ceil(b_count / S) keys, 8-byte aligned).
+ * array of A and B gathered first (mgpu__dispatch_sampled_partitions; the mergesort's passes write theirs as they
+ * merge). Scratch: the partitions, then that sample array (ceil(a_count / S) + ceil(b_count / S) keys, 8-byte
+ * aligned).
  * Indirect counts (indirect_a_count, indirect_b_count: device uint32s clamped to a_count and b_count) are read by
  * both kernels, as the merge's: a_count and b_count are the capacities that size the scratch and the dispatches.
  */
