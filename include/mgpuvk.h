@@ -1067,7 +1067,8 @@ typedef struct mgpu_sort_info {
  * a sorting network in registers, then merges in shared memory), then log2(count / that tile) global merge passes
  * on tiles of NT * VT, each a Merge Path partition dispatch and a merge dispatch, ping-ponging between the output
  * and scratch (count keys and values, the partitions, and a sample array of 2 * count / S keys, S = 64 for the
- * default GPU tiles, that each pass writes for the next pass's partitions). Any key type; the speed does not depend on the key's bits.
+ * default GPU tiles, that each pass writes for the next pass's partitions). Any key type; the speed does not
+ * depend on the key's bits.
  */
 /** The scratch mgpu_cmd_mergesort needs (none for one blocksort tile). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_mergesort_get_requirements(mgpu_context context, const mgpu_sort_info *info,
@@ -1192,8 +1193,8 @@ typedef struct mgpu_sorted_search_info {
 } mgpu_sorted_search_info;
 
 /** The scratch mgpu_cmd_sorted_search needs: the partitions and a sample array of (a_count + b_count) / S keys
- *  for them (S = 64 for the default GPU tiles), with or without outputs (a search without outputs records nothing and does not look at its
- *  scratch). Returns the size checks' results. */
+ *  for them (S = 64 for the default GPU tiles), with or without outputs (a search without outputs records
+ *  nothing and does not look at its scratch). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_sorted_search_get_requirements(mgpu_context context, const mgpu_sorted_search_info *info,
                                                          mgpu_requirements *out);
 /** Records the search: a partition dispatch (Merge Path) and one dispatch that writes every output given
