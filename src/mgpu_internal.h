@@ -349,6 +349,12 @@ static inline uint32_t mgpu__merge_sample_shift(uint32_t tile) {
     while (shift < MGPU_MERGE_SAMPLE_MAX_SHIFT && tile % (2u << shift) == 0) ++shift;
     return shift >= MGPU_MERGE_SAMPLE_MIN_SHIFT ? shift : 0;
 }
+/* The keys of a sample array of stride 2^shift over A's a_count and B's b_count keys (merge_pc.h's samples: a
+ * mergesort's has a_count == b_count == count). */
+static inline uint64_t mgpu__merge_samples(uint64_t a_count, uint64_t b_count, uint32_t shift) {
+    uint64_t stride = 1ull << shift;
+    return (a_count + stride - 1) / stride + (b_count + stride - 1) / stride;
+}
 /* Records the partition and merge dispatches, with a barrier between them, of one merge (pc->run 0) or one
  * mergesort pass (pc->run > 0) with the given tuning; sets pc->groups_x. order_bits: the merge kernel's
  * MGPU_ORDER_BITS_DECODE_* flags (shared/constants.h; u32 and u64 keys: a mergesort's last pass over order bits),

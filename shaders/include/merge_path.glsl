@@ -104,6 +104,9 @@ uint mgpu_path_search_subgroup(uint lo, uint hi, uint diag) {
 }
 #endif
 
+/* The keys of one half of a sample array of stride 2^shift over `count` keys (kernels/merge/merge_pc.h). */
+uint mgpu_sample_count(uint count, uint shift) { return (count + (1u << shift) - 1u) >> shift; }
+
 #ifdef MGPU_PATH_SAMPLE_A_FIRST
 /* mgpu_path_search(lo, hi, diag) through the samples of stride 2^shift: diag is a multiple of it. The grid points
  * k * S in [lo, hi) are searched in the samples for the first whose MGPU_PATH_A_FIRST is false; the answer is

@@ -68,9 +68,7 @@ mgpu_result mgpu__dispatch_sampled_partitions(mgpu_context ctx, VkCommandBuffer 
                                               uint32_t a_count, uint32_t b_count, uint32_t sample_shift) {
     mgpu_pipeline_key gather, sampled;
     mgpu_sampled_keys(key, &gather, &sampled);
-    uint32_t stride = 1u << sample_shift;
-    uint64_t samples = ((uint64_t)a_count + stride - 1) / stride + ((uint64_t)b_count + stride - 1) / stride;
-    uint64_t groups = (samples + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT;
+    uint64_t groups = (mgpu__merge_samples(a_count, b_count, sample_shift) + MGPU_PARTITION_NT - 1) / MGPU_PARTITION_NT;
     uint32_t limit = ctx->info.max_workgroup_count_x ? ctx->info.max_workgroup_count_x : 65535u;
     mgpu_result r = mgpu__dispatch(ctx, cmd, &gather, push, push_size, groups < limit ? (uint32_t)groups : limit, 1);
     if (r != MGPU_SUCCESS) return r;

@@ -82,7 +82,7 @@ static mgpu_mergesort_plan mgpu_mergesort_make_plan(mgpu_context ctx, const mgpu
         uint32_t shift = mgpu__merge_sample_shift(plan.tile);
         if (plan.passes >= 2 && shift) {
             plan.sample_shift = shift;
-            plan.scratch_bytes += 2 * (((VkDeviceSize)info->count + (1u << shift) - 1) >> shift) * key_size;
+            plan.scratch_bytes += mgpu__merge_samples(info->count, info->count, shift) * key_size;
         }
     }
     return plan;

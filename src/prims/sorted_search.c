@@ -101,12 +101,9 @@ static mgpu_search_plan mgpu_search_make_plan(mgpu_context ctx, const mgpu_sorte
     if (plan.tiles) {
         plan.samples_offset = plan.scratch = (VkDeviceSize)(plan.tiles + 1) * 4;
         plan.sample_shift = mgpu__merge_sample_shift((uint32_t)tile);
-        if (plan.sample_shift) {
-            uint32_t stride = 1u << plan.sample_shift;
-            VkDeviceSize samples = ((VkDeviceSize)info->a_count + stride - 1) / stride +
-                                   ((VkDeviceSize)info->b_count + stride - 1) / stride;
-            plan.scratch += 8 + samples * mgpu_type_size(info->key_type); /* 8: room to align it */
-        }
+        if (plan.sample_shift) /* 8: room to align it */
+            plan.scratch += 8 + mgpu__merge_samples(info->a_count, info->b_count, plan.sample_shift) *
+                                    mgpu_type_size(info->key_type);
     }
     return plan;
 }

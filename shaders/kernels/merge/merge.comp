@@ -80,7 +80,7 @@ mgpu_tile_span mgpu_span(uint tile, uint a0, uint a1) {
  * sample array's halves, from the outputs in s_keys. */
 void mgpu_store_samples(uint first, uint count) {
     uint shift = pc.sample_shift, stride = 1u << shift;
-    uint per_tile = gl_WorkGroupSize.x * VT >> shift, per_half = (pc.a_count + stride - 1u) >> shift;
+    uint per_tile = gl_WorkGroupSize.x * VT >> shift, per_half = mgpu_sample_count(pc.a_count, shift);
     TArray samples = TArray(pc.samples);
     for (uint t = gl_LocalInvocationID.x; t < 2u * per_tile; t += gl_WorkGroupSize.x) {
         uint half_ = t < per_tile ? 0u : 1u, i = t - half_ * per_tile;

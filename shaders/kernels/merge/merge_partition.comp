@@ -49,7 +49,7 @@ bool mgpu_sample_a_first(uint diag, uint k) {
 /* GATHER: the sample array of A's and B's keys (merge_pc.h), one thread a sample, the grid looping over them. */
 void mgpu_gather_samples(uint a_count, uint b_count) {
     uint shift = pc.sample_shift, stride = 1u << shift;
-    uint per_half = (pc.a_count + stride - 1u) >> shift, b_samples = (pc.b_count + stride - 1u) >> shift;
+    uint per_half = mgpu_sample_count(pc.a_count, shift), b_samples = mgpu_sample_count(pc.b_count, shift);
     TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys), samples = TArray(pc.samples);
     for (uint i = gl_GlobalInvocationID.x; i < per_half + b_samples; i += gl_NumWorkGroups.x * gl_WorkGroupSize.x) {
         if (i < per_half) {
@@ -67,6 +67,6 @@ void main() {
         mgpu_gather_samples(a_count, b_count);
         return;
     }
-    if (MGPU_PATH_SAMPLED) g_samples_per_half = (pc.a_count + (1u << pc.sample_shift) - 1u) >> pc.sample_shift;
+    if (MGPU_PATH_SAMPLED) g_samples_per_half = mgpu_sample_count(pc.a_count, pc.sample_shift);
     mgpu_partitions(pc.partitions, a_count, b_count, pc.run, VT);
 }
