@@ -1007,7 +1007,8 @@ typedef struct mgpu_merge_info {
     mgpu_range overflow;         /* optional uint32 (with an indirect count): 1 when either exceeds its capacity */
 } mgpu_merge_info;
 
-/** The scratch mgpu_cmd_merge needs: the partitions. Returns the size checks' results. */
+/** The scratch mgpu_cmd_merge needs: the partitions and a sample array of (a_count + b_count) / S keys for them (S:
+ *  the largest power of two up to 256 that divides the tile). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_merge_get_requirements(mgpu_context context, const mgpu_merge_info *info,
                                                  mgpu_requirements *out);
 /** Records the merge: a partition dispatch (Merge Path) and the merge dispatch. Returns the checks', a null
@@ -1066,9 +1067,9 @@ typedef struct mgpu_sort_info {
  * Mergesort (moderngpu's chapter 7): a blocksort of each tile of NT * blocksort * VT keys (mgpu_tuning.blocksort;
  * a sorting network in registers, then merges in shared memory), then log2(count / that tile) global merge passes
  * on tiles of NT * VT, each a Merge Path partition dispatch and a merge dispatch, ping-ponging between the output
- * and scratch (count keys and values, the partitions, and a sample array of 2 * count / S keys, S = 64 for the
- * default GPU tiles, that each pass writes for the next pass's partitions). Any key type; the speed does not
- * depend on the key's bits.
+ * and scratch (count keys and values, the partitions, and a sample array of 2 * count / S keys, S the largest
+ * power of two up to 256 that divides the merge tile, that each pass writes for the next pass's partitions). Any
+ * key type; the speed does not depend on the key's bits.
  */
 /** The scratch mgpu_cmd_mergesort needs (none for one blocksort tile). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_mergesort_get_requirements(mgpu_context context, const mgpu_sort_info *info,
@@ -1193,8 +1194,8 @@ typedef struct mgpu_sorted_search_info {
 } mgpu_sorted_search_info;
 
 /** The scratch mgpu_cmd_sorted_search needs: the partitions and a sample array of (a_count + b_count) / S keys
- *  for them (S = 64 for the default GPU tiles), with or without outputs (a search without outputs records
- *  nothing and does not look at its scratch). Returns the size checks' results. */
+ *  for them (S: the largest power of two up to 256 that divides the tile), with or without outputs (a search
+ *  without outputs records nothing and does not look at its scratch). Returns the size checks' results. */
 MGPU_API mgpu_result mgpu_sorted_search_get_requirements(mgpu_context context, const mgpu_sorted_search_info *info,
                                                          mgpu_requirements *out);
 /** Records the search: a partition dispatch (Merge Path) and one dispatch that writes every output given

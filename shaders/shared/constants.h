@@ -47,8 +47,10 @@
 #define MGPU_PARTITION_MODE_SAMPLED 2u
 #define MGPU_PARTITION_MODE_GATHER  4u
 /* The sample array's stride: at most 2^MGPU_MERGE_SAMPLE_MAX_SHIFT, the largest power of two that divides the
- * merge tile (src/prims/mergesort.c), and none below 2^MGPU_MERGE_SAMPLE_MIN_SHIFT. */
-#define MGPU_MERGE_SAMPLE_MAX_SHIFT 6u
+ * merge tile (src/mgpu_internal.h's mgpu__merge_sample_shift), and none below 2^MGPU_MERGE_SAMPLE_MIN_SHIFT.
+ * (H200 at 2^26, bench/RESULTS.md, twenty-fifth session: every 256th key against every 64th, mergesort u32
+ * 3370 -> 3327 us, merge 200.8 -> 194.6, sorted search 594.5 -> 568.0.) */
+#define MGPU_MERGE_SAMPLE_MAX_SHIFT 8u
 #define MGPU_MERGE_SAMPLE_MIN_SHIFT 3u
 
 /* Radix sort: 8-bit digits (a last pass may take fewer bits), MGPU_RADIX_DIGITS counts per tile and pass. */

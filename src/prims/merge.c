@@ -2,7 +2,11 @@
  * Merge (the seeds' chapter 6), in the two-phase idiom: a partition dispatch finds, by Merge Path, where each
  * tile of NT * VT outputs starts in A and B; the merge dispatch merges each tile in shared memory. Where the
  * tiles are few (tuning `fold`), the merge dispatch alone: each workgroup searches its tile's bounds itself.
- * Scratch: the partitions, one uint per tile boundary (asked for either way, so that it depends on sizes only).
+ * Scratch: the partitions, one uint per tile boundary (asked for either way, so that it depends on sizes only), and
+ * a sample array of (a_count + b_count) / S keys (S: mgpu__merge_sample_shift's, up to 256). Where the partitions
+ * are one a thread (mgpu__partitions_sampled), a dispatch gathers every S-th key of A and B into it first, and the
+ * partitions search it before the keys (mgpu__dispatch_sampled_partitions; H200 at 2^26, bench/RESULTS.md,
+ * twenty-fifth session: u32 200.8 -> 194.6 us, u64 416.4 -> 391.0).
  * Indirect counts (indirect_a_count, indirect_b_count: device uint32s clamped to a_count and b_count) are read by
  * both kernels, so the partitions are the real counts' and the merge takes only the real total's tiles: a_count
  * and b_count are the capacities that size the scratch and the dispatches. The overflow flag: one setup dispatch
@@ -16,6 +20,8 @@ typedef struct mgpu_merge_plan {
     uint32_t tile;
     uint32_t tiles;
     uint32_t value_words;
+    uint32_t sample_shift;                /* the gathered sample array's stride S = 2^sample_shift (0: none) */
+    VkDeviceSize samples_offset, scratch; /* the sample array's offset (then rounded up to 8 bytes), the bytes */
 } mgpu_merge_plan;
 
 static mgpu_merge_plan mgpu_merge_make_plan(mgpu_context ctx, const mgpu_merge_info *info) {
@@ -24,12 +30,17 @@ static mgpu_merge_plan mgpu_merge_make_plan(mgpu_context ctx, const mgpu_merge_i
     uint64_t total = (uint64_t)info->a_count + info->b_count;
     plan.tiles = (uint32_t)((total + plan.tile - 1) / plan.tile);
     plan.value_words = info->value_size / 4;
+    if (plan.tiles) {
+        plan.samples_offset = plan.scratch = (VkDeviceSize)(plan.tiles + 1) * 4;
+        plan.sample_shift = mgpu__merge_sample_shift(plan.tile);
+        if (plan.sample_shift) /* 8: room to align it */
+            plan.scratch += 8 + mgpu__merge_samples(info->a_count, info->b_count, plan.sample_shift) *
+                                    mgpu_type_size(info->key_type);
+    }
     return plan;
 }
 
-static VkDeviceSize mgpu_merge_scratch(const mgpu_merge_plan *plan) {
-    return plan->tiles ? (VkDeviceSize)(plan->tiles + 1) * 4 : 0;
-}
+static VkDeviceSize mgpu_merge_scratch(const mgpu_merge_plan *plan) { return plan->scratch; }
 
 /* The ranges of a merge and the bytes it touches in each: inputs, outputs, the indirect counts, the overflow flag. */
 #define MGPU_MERGE_USES 9
@@ -163,8 +174,11 @@ mgpu_result mgpu__record_merge_pass(mgpu_context ctx, VkCommandBuffer cmd, mgpu_
                           (samples & MGPU_PASS_SAMPLES_WRITE ? MGPU_MERGE_MODE_SAMPLES : 0u);
     mgpu_pipeline_key partition, merge;
     mgpu_merge_keys(tuning, type, descending, value_words, partition_mode, merge_mode, order_bits, &partition, &merge);
+    bool gather = !fold && !pc->run && pc->samples && mgpu__partitions_sampled(tuning, tiles + 1);
     if (!fold) {
-        mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, tiles + 1);
+        mgpu_result r = gather ? mgpu__dispatch_sampled_partitions(ctx, cmd, &partition, pc, sizeof *pc, tiles + 1,
+                                                                   pc->a_count, pc->b_count, pc->sample_shift)
+                               : mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, tiles + 1);
         if (r != MGPU_SUCCESS) return r;
         mgpu__barrier_compute_write_to_read(ctx, cmd);
     }
@@ -189,6 +203,7 @@ mgpu_result mgpu__merge_pass_prepare(mgpu_context ctx, mgpu_type type, mgpu_tuni
                 VkPipeline p;
                 r = mgpu__prepare_partitions(ctx, &partition);
                 if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &merge, &p);
+                if (r == MGPU_SUCCESS && !passes) r = mgpu__prepare_sampled_partitions(ctx, &partition);
             }
             mgpu_pipeline_key partition, folded;
             mgpu_merge_keys(tuning, type, descending, words, 0u, MGPU_MERGE_MODE_SEARCHED | one_array, order_bits,
@@ -223,6 +238,8 @@ mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_mer
         .out_keys = mgpu_range_address(ctx, info->out_keys),
         .out_values = info->value_size ? mgpu_range_address(ctx, info->out_values) : 0,
         .partitions = mgpu_range_address(ctx, scratch),
+        .samples = plan.sample_shift ? (mgpu_range_address(ctx, scratch) + plan.samples_offset + 7) / 8 * 8 : 0,
+        .sample_shift = plan.sample_shift,
         .a_count = info->a_count,
         .b_count = info->b_count,
         .a_count_address = info->indirect_a_count.buffer ? mgpu_range_address(ctx, info->indirect_a_count) : 0,
