@@ -548,7 +548,7 @@ typedef enum mgpu_prim {
     MGPU_PRIM_MERGE = 4,          /* merge (sorted search and join have MGPU_PRIM_SORTED_SEARCH) */
     MGPU_PRIM_LOAD_BALANCE = 5,   /* load-balancing search, the interval operations, bulk insert and remove */
     MGPU_PRIM_MERGESORT = 6,      /* mergesort: the NT x VT tile of its merge passes (blocksort, values_nt/vt) */
-    MGPU_PRIM_RADIXSORT = 7,      /* radix sort: the tile of its count and scatter dispatches */
+    MGPU_PRIM_RADIXSORT = 7,      /* radix sort: the tile of its digit passes (with values or indices: values_nt/vt) */
     MGPU_PRIM_SEGREDUCE = 8,      /* segmented reduce and reduce-by-key: the tile of their one pass (values_nt/vt:
                                      of their Merge Path dispatch, where the look-back is off) */
     MGPU_PRIM_SEGSORT = 9,        /* segmented sort and locality sort: the tile of their blocksort and merge passes */

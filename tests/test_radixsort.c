@@ -11,7 +11,7 @@
 #include <string.h>
 
 /* This family's entries of the test run and their flags (tests/families.def). */
-MGPU_TEST_FAMILY(radixsort, "onesweep chained single")
+MGPU_TEST_FAMILY(radixsort, "onesweep staged_parts chained single")
 
 static void radix_case_in(mgpu_type type, uint32_t payload, bool descending, sort_input kind, size_t n, bool in_place,
                           unsigned begin_bit, unsigned end_bit, int64_t indirect, bool caller_scratch) {

@@ -2,8 +2,9 @@
  * cta_sum.glsl: workgroup-wide exclusive sum of one uint per thread (counts and ranks, whatever the kernel's
  * element type T): subgroup arithmetic in the subgroup variant (MGPU_SUBGROUP), else a Hillis-Steele scan in
  * shared memory. Contract: the kernel defines MGPU_SUM_SHARED, a shared uint array of at least
- * MGPU_CTA_SCAN_LENGTH(NT) (2 * NT + 1, shared/constants.h) elements; NT is a power of two (with MGPU_SUBGROUP,
- * a multiple of the subgroup size); all threads call it together. The shared array is free again when it
+ * MGPU_CTA_SCAN_LENGTH(NT) (2 * NT + 1, shared/constants.h) elements, or with MGPU_SUBGROUP at least
+ * MGPU_CTA_SUBGROUP_SCAN_LENGTH(NT); NT is a power of two (with MGPU_SUBGROUP, a multiple of the subgroup size);
+ * all threads call it together. The shared array is free again when it
  * returns.
  */
 #ifndef MGPU_CTA_SUM_GLSL

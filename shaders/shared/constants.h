@@ -83,12 +83,24 @@
  * Shared memory. Array lengths, in elements, as the kernels declare them (nt: NT, gl_WorkGroupSize.x):
  */
 /* cta_scan.glsl, cta_sum.glsl: a Hillis-Steele scan, double-buffered, and the total. */
-#define MGPU_CTA_SCAN_LENGTH(nt)      (2u * (nt) + 1u)
+#define MGPU_CTA_SCAN_LENGTH(nt)                (2u * (nt) + 1u)
+/* cta_sum.glsl's array where only its subgroup variant runs (MGPU_SUBGROUP): a word per subgroup (of 4 lanes or
+ * more) and the total. */
+#define MGPU_CTA_SUBGROUP_SCAN_LENGTH(nt)       ((nt) / 4u + 1u)
 /* loadstore.glsl's padded tile (MGPU_TILE_SHARED), in words, for a tile of `words` words: one padding word per
  * 32 keeps the blocked accesses free of bank conflicts. */
-#define MGPU_TILE_SHARED_WORDS(words) ((words) + (words) / 32u + 1u)
-/* radix_onesweep: the staged tile (nv elements of `stage_words` words each, one plane per word), which holds
- * the `counters` subgroup digit counters during ranking. */
+#define MGPU_TILE_SHARED_WORDS(words)           ((words) + (words) / 32u + 1u)
+/* radix_onesweep: the staged part of a tile (nv elements of `stage_words` words each, one plane per word), which
+ * holds the `counters` subgroup digit counters during ranking. A tile's rows of keys (and of values) go through it
+ * in MGPU_RADIX_STAGE_PARTS parts of MGPU_RADIX_STAGE_ROWS rows of NT elements (the last part: what is left): one
+ * part more than the staged words, so that the staging takes a fraction of the tile's shared memory and more
+ * workgroups fit an SM; a frame-sized tile (VT 8 or less: few tiles) in one. H200 (bench/RESULTS.md, twenty-fifth
+ * session): the pass of 256 x 17 u32 keys staging its whole tile (22.5 KB) held two workgroups an SM, its
+ * registers three; in two parts three, u32 keys 2^26 2319 -> 1982 us, u64 keys (512 x 10, three parts) 6183 ->
+ * 4803. */
+#define MGPU_RADIX_STAGE_PARTS(vt, stage_words) ((vt) <= 8u ? 1u : (stage_words) + 1u)
+#define MGPU_RADIX_STAGE_ROWS(vt, stage_words) \
+    (((vt) + MGPU_RADIX_STAGE_PARTS(vt, stage_words) - 1u) / MGPU_RADIX_STAGE_PARTS(vt, stage_words))
 #define MGPU_RADIX_STAGE_WORDS(nv, stage_words, counters) \
     ((nv) * (stage_words) > (counters) ? (nv) * (stage_words) : (counters))
 /* radix_histogram: `copies` copies of every pass's digit counters. */
@@ -118,11 +130,15 @@
 #define MGPU_SHARED_BYTES_RADIX_SCATTER(nt, vt, key_words, warps)                                          \
     ((nt) * (vt) * ((key_words) + 1u) * 4u + 2u * MGPU_RADIX_DIGITS * 4u + MGPU_CTA_SCAN_LENGTH(nt) * 4u + \
      (warps)*MGPU_RADIX_DIGITS * 4u)
-/* radix_onesweep: the staging (keys or values, the wider: stage_words), three digit arrays, the tile index and
- * the workgroup sum. */
-#define MGPU_SHARED_BYTES_RADIX_ONESWEEP(nt, vt, stage_words, warps)                                                  \
-    (MGPU_RADIX_STAGE_WORDS((nt) * (vt), stage_words, (warps)*MGPU_RADIX_DIGITS) * 4u + 3u * MGPU_RADIX_DIGITS * 4u + \
-     4u + MGPU_CTA_SCAN_LENGTH(nt) * 4u)
+/* radix_onesweep: the staging of a part (keys or values, the wider: stage_words), three digit arrays, the tile
+ * index and the workgroup sum (subgroups only). */
+#define MGPU_RADIX_PART_WORDS(nt, vt, stage_words, warps) \
+    MGPU_RADIX_STAGE_WORDS((nt)*MGPU_RADIX_STAGE_ROWS(vt, stage_words), stage_words, (warps)*MGPU_RADIX_DIGITS)
+#define MGPU_SHARED_BYTES_RADIX_ONESWEEP(nt, vt, stage_words, warps)               \
+    ((MGPU_RADIX_PART_WORDS(nt, vt, stage_words, warps) + 3u * MGPU_RADIX_DIGITS + \
+      MGPU_CTA_SUBGROUP_SCAN_LENGTH(nt)) *                                         \
+         4u +                                                                      \
+     4u)
 /* radix_small: the subgroup digit counters, two digit arrays and the workgroup sum. */
 #define MGPU_SHARED_BYTES_RADIX_SMALL(nt, warps) \
     ((warps)*MGPU_RADIX_DIGITS * 4u + 2u * MGPU_RADIX_DIGITS * 4u + MGPU_CTA_SCAN_LENGTH(nt) * 4u)

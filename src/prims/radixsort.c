@@ -175,6 +175,10 @@ static mgpu_result mgpu_radix_make_plan(mgpu_context ctx, const mgpu_sort_info *
         plan->passes = 1;
     }
     plan->value_words = info->indices ? 1 : info->value_size / 4;
+    if (plan->value_words) { /* pairs and index sorts: the row's values tile */
+        plan->tuning.nt = plan->tuning.values_nt;
+        plan->tuning.vt = plan->tuning.values_vt;
+    }
     plan->onesweep = plan->tuning.lookback == MGPU_SWITCH_ON && plan->tuning.subgroup == MGPU_SWITCH_ON;
     plan->tuning.vt = mgpu__radix_fit_vt(ctx, plan->onesweep, plan->tuning.nt, plan->tuning.vt,
                                          (uint32_t)mgpu_type_size(info->key_type) / 4, plan->value_words);
@@ -514,12 +518,14 @@ static mgpu_result mgpu_radixsort_prepare_variant(mgpu_context ctx, mgpu_type ty
     mgpu_sort_info info = {.key_type = type};
     mgpu_radix_plan plan;
     mgpu_result r = mgpu_radix_make_plan(ctx, &info, &plan);
-    uint32_t vt = mgpu__tuning_resolve(ctx, MGPU_PRIM_RADIXSORT, type).vt;
+    mgpu_tuning tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_RADIXSORT, type);
     bool chainable = plan.onesweep && mgpu_radix_chain_allowed(ctx, &plan.tuning);
     for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words)
         for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
             if (!(words_mask & (1u << words)) || !(order_mask & (1u << descending))) continue;
             plan.value_words = words;
+            plan.tuning.nt = words ? tuning.values_nt : tuning.nt; /* mgpu_radix_make_plan's tiles */
+            uint32_t vt = words ? tuning.values_vt : tuning.vt;
             uint32_t fitted =
                 mgpu__radix_fit_vt(ctx, plan.onesweep, plan.tuning.nt, vt, (uint32_t)mgpu_type_size(type) / 4, words);
             /* the tuned VT, then (one-sweep) the smaller ones of frame-sized inputs */
@@ -568,9 +574,15 @@ static const mgpu_tuning_row mgpu_radixsort_tuning[] = {
      * us at 2^20 / 2^22 / 2^24 / 2^26 by groups: 1024 68.4 / 186.3 / 620.7 / 2313.9, 512 68.6 / 186.0 / 622.7 /
      * 2325.2, 256 65.2 / 182.4 / 617.6 / 2319.6, 128 64.3 / 187.1 / 637.5 / 2393.0, 16 75.7 / 272.4 / 783.9 /
      * 2393.2 (the histogram dispatch at 2^20 11.2 us with 1024, 7.8 with 128); u64 keys 2^21 / 2^22 256.9 /
-     * 451.3 with 1024, 248.9 / 445.9 with 256. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 17, MGPU_SWITCH_AUTO, 0, 0, 0, 256},
-    {MGPU_64, MGPU_VENDOR_ANY, 512, 10, MGPU_SWITCH_AUTO, 0, 0, 0, 256},
+     * 451.3 with 1024, 248.9 / 445.9 with 256. H200 2026-11-28 (twenty-fifth session), the tile staged in parts
+     * (constants.h: three workgroups an SM where registers allow), us at 2^22 / 2^24 / 2^26: u32 keys 256 x 17
+     * 165.0 / 526.1 / 1981.2, x 21 155.8 / 494.0 / 1828.2, x 23 159.5 / 485.0 / 1784.3, x 25 1970.5, x 31 1844.5;
+     * u32 pairs (the values tile, values_nt x values_vt) x 17 2570.7 at 2^26, x 19 2477.3, x 21 212.5 / 659.8 /
+     * 2413.1, x 23 (109 registers: two an SM) 2714.2; u64 keys / pairs in three parts 512 x 10 4803.3 / 6600.4,
+     * 512 x 12 354.3 / 1194.8 / 4477.1 and 549.5 / 1727.5 / 6423.3, 512 x 14 4434.4 / 7830.6, 256 x 16
+     * 4685.1 / 7477.1, 256 x 24 4712.5 / 6667.9. */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 23, MGPU_SWITCH_AUTO, 0, 256, 21, 256},
+    {MGPU_64, MGPU_VENDOR_ANY, 512, 12, MGPU_SWITCH_AUTO, 0, 0, 0, 256},
 };
 
 static mgpu_result mgpu_radixsort_prepare(mgpu_context ctx, mgpu_type type) {

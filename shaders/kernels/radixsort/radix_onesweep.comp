@@ -31,9 +31,11 @@
  *    With 64-bit keys the look-back comes before the ranking (4.), so that successors find the inclusive prefix
  *    sooner: H200 at 2^26, u64 keys 6536 -> 6138 us, 2^24 1691 -> 1588; with 32-bit keys it cost 2% (2302 ->
  *    2352), the ranking being the shorter wait there.
- * 6. Each thread writes tile positions j * NT + tid: key k goes to offset[digit(k)] + position.
- * 7. Values (or indices): loaded warp-striped, staged at the keys' ranks in the same shared memory, written
- *    with the keys' digits. No global gather.
+ * 6. Each thread writes tile positions j * NT + tid: key k goes to offset[digit(k)] + position. The keys pass
+ *    through shared memory in MGPU_RADIX_STAGE_PARTS parts of rows j (constants.h): each part's keys staged at
+ *    their ranks, then its rows written, so that the staging takes a part of the tile.
+ * 7. Values (or indices): loaded warp-striped, staged at the keys' ranks in the same shared memory part by part,
+ *    written with the keys' digits. No global gather.
  * Status words: lookback.glsl's count words (0 not ready, count + 1 an aggregate, prefix |
  * MGPU_LOOKBACK_COUNT_INCLUSIVE an inclusive prefix), after MGPU_RADIX_STATUS_HEADER words (the tile counter,
  * then the chained passes' count of tiles done). The host zeroes the first pass's; each tile zeroes its words of
@@ -45,7 +47,7 @@
  * tile of an earlier pass was taken by a workgroup that has started. Keys and values move through coherent
  * references (one pass's writes read by another workgroup in the next), each tile's writes ordered before its
  * done count by memoryBarrierBuffer; the host zeroes every pass's status beforehand.
- * Shared memory: the staged tile (max(key, value) words per element, one plane per word), which also holds
+ * Shared memory: the staged part (max(key, value) words per element, one plane per word), which also holds
  * the WARPS x 256 digit counters during ranking, and 3 x 256 words.
  */
 #include "shared/spec_ids.h"
@@ -77,13 +79,16 @@ uint mgpu_lookback_count_recompute(uint tile, uint digit);
 const uint NV = gl_WorkGroupSize.x * VT;
 const uint STAGE_WORDS = VALUE_WORDS > MGPU_WORDS ? VALUE_WORDS : MGPU_WORDS;
 const uint COUNTERS = WARPS * MGPU_RADIX_DIGITS;
-shared uint s_stage[MGPU_RADIX_STAGE_WORDS(NV, STAGE_WORDS, COUNTERS)];
+const uint PARTS = MGPU_RADIX_STAGE_PARTS(VT, STAGE_WORDS);        /* the staging's parts of a tile */
+const uint PART_ROWS = MGPU_RADIX_STAGE_ROWS(VT, STAGE_WORDS);     /* rows j of a part (the last: the rest) */
+const uint PART = gl_WorkGroupSize.x * PART_ROWS;                  /* tile positions of a part: a plane */
+shared uint s_stage[MGPU_RADIX_STAGE_WORDS(PART, STAGE_WORDS, COUNTERS)];
 shared uint s_count[MGPU_RADIX_DIGITS];  /* the tile's keys per digit */
 shared uint s_start[MGPU_RADIX_DIGITS];  /* the tile position of each digit's first key */
 shared uint s_offset[MGPU_RADIX_DIGITS]; /* tile 0: the digits' global bases; then, every tile, the output of
                                            tile position 0 for each digit's run */
 shared uint s_tile;
-shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
+shared uint s_sum[MGPU_CTA_SUBGROUP_SCAN_LENGTH(gl_WorkGroupSize.x)]; /* built with subgroups only */
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
 #define MGPU_RADIX_COUNTERS s_stage
@@ -269,32 +274,37 @@ void main() {
         if ((j & 1u) == 0u) ranks[j >> 1u] = rank;
         else ranks[j >> 1u] |= rank << 16u;
     }
-    barrier();
-    [[unroll]] for (uint j = 0u; j < VT; ++j) { /* padding too (unused words past count) */
-        uint rank = (ranks[j >> 1u] >> (16u * (j & 1u))) & 0xffffu;
-        uvec2 w = mgpu_to_words(keys[j]);
-        s_stage[rank] = w.x;
-        if (MGPU_WORDS == 2u) s_stage[NV + rank] = w.y;
-    }
+    barrier(); /* the counters free */
 
-    // 5. Look-back per digit, here with 32-bit keys (else before the ranking); the barrier publishes s_offset.
-    if (!LOOKBACK_FIRST) mgpu_digit_offsets(status, tile);
-    barrier();
-
-    // 6. Keys, in digit runs (their digits kept for the values, 8 bits each, four per word).
+    // 6. Keys, in digit runs, part by part (their digits kept for the values, 8 bits each, four per word);
+    // 5. comes with the first part's staging, with 32-bit keys (else before the ranking).
     uint out_digits[(VT + 3u) / 4u];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint i = j * nt + tid;
-        if (i >= count) continue;
-        T key = mgpu_from_words(uvec2(s_stage[i], MGPU_WORDS == 2u ? s_stage[NV + i] : 0u));
-        uint d = mgpu_radix_digit(key, shift, bits);
-        if ((j & 3u) == 0u) out_digits[j >> 2u] = d;
-        else out_digits[j >> 2u] |= d << (8u * (j & 3u));
-        if (CHAINED) TArrayCoherent(g_keys_out).v[s_offset[d] + i] = key;
-        else TArray(g_keys_out).v[s_offset[d] + i] = key;
+    [[unroll]] for (uint part = 0u; part < PARTS; ++part) {
+        uint lo = part * PART; /* the part's tile positions: [lo, lo + PART) */
+        if (part > 0u) barrier(); /* the part before written */
+        [[unroll]] for (uint j = 0u; j < VT; ++j) { /* padding too (unused words past count) */
+            uint rank = ((ranks[j >> 1u] >> (16u * (j & 1u))) & 0xffffu) - lo;
+            if (rank >= PART) continue; /* (wraps below lo) */
+            uvec2 w = mgpu_to_words(keys[j]);
+            s_stage[rank] = w.x;
+            if (MGPU_WORDS == 2u) s_stage[PART + rank] = w.y;
+        }
+        if (part == 0u && !LOOKBACK_FIRST) mgpu_digit_offsets(status, tile); /* s_offset: the barrier below */
+        barrier();
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint i = j * nt + tid;
+            if (j / PART_ROWS != part || i >= count) continue; /* the part's rows */
+            uint at = i - lo;
+            T key = mgpu_from_words(uvec2(s_stage[at], MGPU_WORDS == 2u ? s_stage[PART + at] : 0u));
+            uint d = mgpu_radix_digit(key, shift, bits);
+            if ((j & 3u) == 0u) out_digits[j >> 2u] = d;
+            else out_digits[j >> 2u] |= d << (8u * (j & 3u));
+            if (CHAINED) TArrayCoherent(g_keys_out).v[s_offset[d] + i] = key;
+            else TArray(g_keys_out).v[s_offset[d] + i] = key;
+        }
     }
 
-    // 7. Values through the same staging.
+    // 7. Values through the same staging, part by part.
     if (VALUE_WORDS > 0u) {
         uvec2 values[VT];
         bool indices = (pc.flags & MGPU_RADIX_INDICES) != 0u && pass == 0u;
@@ -305,21 +315,26 @@ void main() {
                         : CHAINED ? mgpu_value_load_coherent(g_values_in, first + i)
                                   : mgpu_value_load(g_values_in, first + i);
         }
-        barrier();
-        [[unroll]] for (uint j = 0u; j < VT; ++j) {
-            if (chunk + j * width + lane >= count) continue;
-            uint rank = (ranks[j >> 1u] >> (16u * (j & 1u))) & 0xffffu;
-            s_stage[rank] = values[j].x;
-            if (VALUE_WORDS == 2u) s_stage[NV + rank] = values[j].y;
-        }
-        barrier();
-        [[unroll]] for (uint j = 0u; j < VT; ++j) {
-            uint i = j * nt + tid;
-            if (i >= count) continue;
-            uint d = (out_digits[j >> 2u] >> (8u * (j & 3u))) & 0xffu;
-            uvec2 v = uvec2(s_stage[i], VALUE_WORDS == 2u ? s_stage[NV + i] : 0u);
-            if (CHAINED) mgpu_value_store_coherent(g_values_out, s_offset[d] + i, v);
-            else mgpu_value_store(g_values_out, s_offset[d] + i, v);
+        [[unroll]] for (uint part = 0u; part < PARTS; ++part) {
+            uint lo = part * PART;
+            barrier(); /* the keys' (or the part before's) staging read */
+            [[unroll]] for (uint j = 0u; j < VT; ++j) {
+                if (chunk + j * width + lane >= count) continue;
+                uint rank = ((ranks[j >> 1u] >> (16u * (j & 1u))) & 0xffffu) - lo;
+                if (rank >= PART) continue;
+                s_stage[rank] = values[j].x;
+                if (VALUE_WORDS == 2u) s_stage[PART + rank] = values[j].y;
+            }
+            barrier();
+            [[unroll]] for (uint j = 0u; j < VT; ++j) {
+                uint i = j * nt + tid;
+                if (j / PART_ROWS != part || i >= count) continue;
+                uint at = i - lo;
+                uint d = (out_digits[j >> 2u] >> (8u * (j & 3u))) & 0xffu;
+                uvec2 v = uvec2(s_stage[at], VALUE_WORDS == 2u ? s_stage[PART + at] : 0u);
+                if (CHAINED) mgpu_value_store_coherent(g_values_out, s_offset[d] + i, v);
+                else mgpu_value_store(g_values_out, s_offset[d] + i, v);
+            }
         }
     }
 
