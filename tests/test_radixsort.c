@@ -206,7 +206,9 @@ void test_radixsort(void) {
     /* Other tile shapes, VT up to 32 (a split's flags use every bit of a word), and the shared-memory sum. A
      * shape changes no type's code but the tile's, so each runs a 32-bit and a 64-bit key type (VT 32, whose
      * kernels take seconds each to compile, one type), every type in some shape, both orders. The shapes
-     * keep the run's look-back switch (MGPU_TUNE in the radixsort_onesweep entry: one-sweep at other NT/VT). */
+     * keep the run's look-back switch (MGPU_TUNE in the radixsort_onesweep entry: one-sweep at other NT/VT).
+     * Each shape's first type also past the frame-sized inputs (4096 * NT keys: radixsort.c's smaller tiles),
+     * where the shape's own VT runs (VT 11: its one-sweep staging in two or three parts, constants.h). */
     mgpu_tuning base;
     CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_RADIXSORT, MGPU_TYPE_U32, &base));
     struct {
@@ -216,6 +218,7 @@ void test_radixsort(void) {
     } shapes[] = {
         {{.nt = 32, .vt = 1}, {MGPU_TYPE_U32, MGPU_TYPE_I64}, 2},
         {{.nt = 128, .vt = 5}, {MGPU_TYPE_I32, MGPU_TYPE_U64}, 2},
+        {{.nt = 32, .vt = 11}, {MGPU_TYPE_U32, MGPU_TYPE_F64}, 2},
         {{.nt = 32, .vt = 32}, {MGPU_TYPE_F64}, 1}, /* seconds of LLVM per variant: one */
         {{.nt = 64, .vt = 4, .subgroup = MGPU_SWITCH_OFF}, {MGPU_TYPE_F32, MGPU_TYPE_I64}, 2},
     };
@@ -227,6 +230,9 @@ void test_radixsort(void) {
             bool d = (i + (size_t)k) % 2; /* 32-bit pairs and indices: the same scatter */
             radix_case(shapes[i].types[k], 4, d, SORT_INPUT_FEW, 5 * tile + 3, false, 0, 0, -1);
             radix_case(shapes[i].types[k], 1, d, SORT_INPUT_MANY, tile - 1, false, 0, 0, -1);
+            for (uint32_t payload = 4; k == 0 && payload <= 8; payload += 4) /* 32- and 64-bit values */
+                radix_case(shapes[i].types[k], payload, payload == 8, SORT_INPUT_MANY,
+                           4096 * shapes[i].tuning.nt + tile + 3, false, 0, 0, -1);
         }
     }
     /* The one-sweep histogram's workgroups (tuning groups): 3 (each writes its own counts) and 20 (atomics), each

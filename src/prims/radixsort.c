@@ -107,16 +107,19 @@ static uint32_t mgpu_radix_histogram_copies(mgpu_context ctx, mgpu_type type, ui
 }
 
 /* Frame-sized inputs (one-sweep): smaller tiles, so that more workgroups share the work of each pass; the
- * smallest of these VTs that makes at most MGPU_RADIX_FRAME_TILES tiles, else the tuned one. H100, u32 keys
- * at 256 threads, GPU us at 2^14 / 2^16 / 2^18: VT 15 46.7 / 48.9 / 55.3, VT 2 35.2 / 42.4 / 72.6, VT 4 35.8 /
- * 40.4 / 55.5, VT 8 39.1 / 42.6 / 51.0 (bench/RESULTS.md). */
-#define MGPU_RADIX_FRAME_TILES 128u
-static const uint32_t mgpu_radix_frame_vts[] = {2, 4, 8};
+ * smallest of these VTs that makes at most its number of tiles, else the tuned one. H100, u32 keys at 256
+ * threads, GPU us at 2^14 / 2^16 / 2^18: VT 15 46.7 / 48.9 / 55.3, VT 2 35.2 / 42.4 / 72.6, VT 4 35.8 / 40.4 /
+ * 55.5, VT 8 39.1 / 42.6 / 51.0 (bench/RESULTS.md). VT 16 up to 256 tiles (2^20 keys of 256 threads): the tuned
+ * tiles are sized for a full GPU, three workgroups an SM; with fewer tiles than that their length costs (H200,
+ * twenty-fifth session: 256 x 23 against the former 256 x 17 at 2^19 / 2^20, u32 keys 58.8 / 68.4 against 53.6 /
+ * 65.3 us, pairs 256 x 21 67.3 / 87.0 against 61.7 / 80.6). */
+static const struct { uint32_t vt, tiles; } mgpu_radix_frame_vts[] = {{2, 128}, {4, 128}, {8, 128}, {16, 256}};
 
 static uint32_t mgpu_radix_frame_vt(uint32_t nt, uint32_t vt, uint32_t count) {
     for (size_t i = 0; i < MGPU_ARRAY_COUNT(mgpu_radix_frame_vts); ++i) {
-        uint32_t vt_i = mgpu_radix_frame_vts[i];
-        if (vt_i < vt && ((uint64_t)count + (uint64_t)nt * vt_i - 1) / ((uint64_t)nt * vt_i) <= MGPU_RADIX_FRAME_TILES)
+        uint32_t vt_i = mgpu_radix_frame_vts[i].vt;
+        if (vt_i < vt &&
+            ((uint64_t)count + (uint64_t)nt * vt_i - 1) / ((uint64_t)nt * vt_i) <= mgpu_radix_frame_vts[i].tiles)
             return vt_i;
     }
     return vt;
@@ -531,7 +534,7 @@ static mgpu_result mgpu_radixsort_prepare_variant(mgpu_context ctx, mgpu_type ty
             /* the tuned VT, then (one-sweep) the smaller ones of frame-sized inputs */
             for (size_t level = 0;
                  level <= (plan.onesweep ? MGPU_ARRAY_COUNT(mgpu_radix_frame_vts) : 0) && r == MGPU_SUCCESS; ++level) {
-                plan.tuning.vt = level == 0 ? fitted : mgpu_radix_frame_vts[level - 1];
+                plan.tuning.vt = level == 0 ? fitted : mgpu_radix_frame_vts[level - 1].vt;
                 if (level > 0 && plan.tuning.vt >= fitted) break;
                 mgpu_pipeline_key count, scatter, histogram;
                 mgpu_radix_keys(ctx, &plan, type, descending, &count, &scatter, &histogram);
