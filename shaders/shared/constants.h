@@ -96,8 +96,8 @@
  * part more than the staged words, so that the staging takes a fraction of the tile's shared memory and more
  * workgroups fit an SM; a frame-sized tile (VT 8 or less: few tiles) in one. H200 (bench/RESULTS.md, twenty-fifth
  * session): the pass of 256 x 17 u32 keys staging its whole tile (22.5 KB) held two workgroups an SM, its
- * registers three; in two parts three, u32 keys 2^26 2319 -> 1982 us, u64 keys (512 x 10, three parts) 6183 ->
- * 4803. */
+ * registers three; in two parts three (u32 keys 2^26 2319 -> 1982 us at 256 x 17); with the rows retuned, u32
+ * keys 2299 -> 1776 us (256 x 23), u64 keys 6137 -> 4462 (512 x 12, three parts). */
 #define MGPU_RADIX_STAGE_PARTS(vt, stage_words) ((vt) <= 8u ? 1u : (stage_words) + 1u)
 #define MGPU_RADIX_STAGE_ROWS(vt, stage_words) \
     (((vt) + MGPU_RADIX_STAGE_PARTS(vt, stage_words) - 1u) / MGPU_RADIX_STAGE_PARTS(vt, stage_words))
