@@ -258,8 +258,13 @@ static const mgpu_tuning_row mgpu_sorted_search_tuning[] = {
      * 5 1416 -> 1462, 256 x 7 1882 -> 1320, 512 x 5 1446 -> 1496, 256 x 9 1732 -> 1796; every kind at the new
      * tiles 2-3% (u32) and 5-7% (u64) faster from 2^22, level at 2^20..2^21, 1.1-1.7 us slower up to 2^18. Then
      * (call 5, two rounds) 32-bit 256 x 10 against 256 x 9: inner and outer joins of u32 and f32 2^23..2^26 1.5-2.8%
-     * faster (u32 inner 2^26 1166 -> 1136), 2^14..2^22 0.2-1.0 us slower (1-3%): the row takes 256 x 10. */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 0, 256, 10, 4096},
+     * faster (u32 inner 2^26 1166 -> 1136), 2^14..2^22 0.2-1.0 us slower (1-3%): the row took 256 x 10. Then
+     * (twenty-fifth session, call 9, a residency probe: workgroups an SM) 256 x 10 held 2 workgroups an SM by its
+     * shared memory (22556 bytes; registers allow 3), as 256 x 8 and x 7 do, and 256 x 6 (14364 bytes) 3: inner /
+     * outer join u32 us at 2^24 / 2^26, x 10 325.8 / 1144.4 and 362.9 / 1285.8, x 8 340.8 / 1205.7, x 7 351.1 /
+     * 1254.6, x 6 308.7 / 1107.5 and 347.5 / 1254.0, x 5 324.3 / 1160.8: the row takes 256 x 6 (below 2^24 not
+     * measured at it). */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 0, 256, 6, 4096},
     {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 256, 7, 4096},
 };
 
