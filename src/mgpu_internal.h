@@ -356,6 +356,26 @@ static inline uint64_t mgpu__merge_samples(uint64_t a_count, uint64_t b_count, u
     uint64_t stride = 1ull << shift;
     return (a_count + stride - 1) / stride + (b_count + stride - 1) / stride;
 }
+/* The scratch of a merge of A and B in `tiles` tiles of `tile` outputs whose partitions may be searched through a
+ * gathered sample array (merge.c, sorted_search.c): the tiles + 1 partitions, then (shift nonzero) the sample array
+ * of a_count and b_count keys of key_size bytes, at the first multiple of 8 bytes from samples_offset. */
+typedef struct mgpu_partition_scratch {
+    uint32_t shift;                     /* the sample array's stride S = 2^shift (0: none) */
+    VkDeviceSize samples_offset, bytes; /* the sample array's offset (before its rounding), the scratch's bytes */
+} mgpu_partition_scratch;
+static inline mgpu_partition_scratch mgpu__partition_scratch(uint32_t tiles, uint32_t tile, uint32_t a_count,
+                                                             uint32_t b_count, size_t key_size) {
+    mgpu_partition_scratch s = {0};
+    if (!tiles) return s;
+    s.samples_offset = s.bytes = (VkDeviceSize)(tiles + 1) * 4;
+    s.shift = mgpu__merge_sample_shift(tile);
+    if (s.shift) s.bytes += 8 + mgpu__merge_samples(a_count, b_count, s.shift) * key_size; /* 8: room to align */
+    return s;
+}
+/* The sample array's address in a scratch at `base` laid out by mgpu__partition_scratch, or 0 without one. */
+static inline VkDeviceAddress mgpu__partition_samples(const mgpu_partition_scratch *s, VkDeviceAddress base) {
+    return s->shift ? (base + s->samples_offset + 7) / 8 * 8 : 0;
+}
 /* Records the partition and merge dispatches, with a barrier between them, of one merge (pc->run 0) or one
  * mergesort pass (pc->run > 0) with the given tuning; sets pc->groups_x. order_bits: the merge kernel's
  * MGPU_ORDER_BITS_DECODE_* flags (shared/constants.h; u32 and u64 keys: a mergesort's last pass over order bits),

@@ -20,8 +20,7 @@ typedef struct mgpu_merge_plan {
     uint32_t tile;
     uint32_t tiles;
     uint32_t value_words;
-    uint32_t sample_shift;                /* the gathered sample array's stride S = 2^sample_shift (0: none) */
-    VkDeviceSize samples_offset, scratch; /* the sample array's offset (then rounded up to 8 bytes), the bytes */
+    mgpu_partition_scratch scratch; /* the partitions and the gathered sample array */
 } mgpu_merge_plan;
 
 static mgpu_merge_plan mgpu_merge_make_plan(mgpu_context ctx, const mgpu_merge_info *info) {
@@ -30,17 +29,12 @@ static mgpu_merge_plan mgpu_merge_make_plan(mgpu_context ctx, const mgpu_merge_i
     uint64_t total = (uint64_t)info->a_count + info->b_count;
     plan.tiles = (uint32_t)((total + plan.tile - 1) / plan.tile);
     plan.value_words = info->value_size / 4;
-    if (plan.tiles) {
-        plan.samples_offset = plan.scratch = (VkDeviceSize)(plan.tiles + 1) * 4;
-        plan.sample_shift = mgpu__merge_sample_shift(plan.tile);
-        if (plan.sample_shift) /* 8: room to align it */
-            plan.scratch += 8 + mgpu__merge_samples(info->a_count, info->b_count, plan.sample_shift) *
-                                    mgpu_type_size(info->key_type);
-    }
+    plan.scratch =
+        mgpu__partition_scratch(plan.tiles, plan.tile, info->a_count, info->b_count, mgpu_type_size(info->key_type));
     return plan;
 }
 
-static VkDeviceSize mgpu_merge_scratch(const mgpu_merge_plan *plan) { return plan->scratch; }
+static VkDeviceSize mgpu_merge_scratch(const mgpu_merge_plan *plan) { return plan->scratch.bytes; }
 
 /* The ranges of a merge and the bytes it touches in each: inputs, outputs, the indirect counts, the overflow flag. */
 #define MGPU_MERGE_USES 9
@@ -238,8 +232,8 @@ mgpu_result mgpu_cmd_merge(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_mer
         .out_keys = mgpu_range_address(ctx, info->out_keys),
         .out_values = info->value_size ? mgpu_range_address(ctx, info->out_values) : 0,
         .partitions = mgpu_range_address(ctx, scratch),
-        .samples = plan.sample_shift ? (mgpu_range_address(ctx, scratch) + plan.samples_offset + 7) / 8 * 8 : 0,
-        .sample_shift = plan.sample_shift,
+        .samples = mgpu__partition_samples(&plan.scratch, mgpu_range_address(ctx, scratch)),
+        .sample_shift = plan.scratch.shift,
         .a_count = info->a_count,
         .b_count = info->b_count,
         .a_count_address = info->indirect_a_count.buffer ? mgpu_range_address(ctx, info->indirect_a_count) : 0,

@@ -86,10 +86,9 @@ static mgpu_result mgpu_search_check(mgpu_context ctx, const mgpu_sorted_search_
 
 typedef struct mgpu_search_plan {
     mgpu_tuning tuning;
-    uint32_t tiles;                       /* of the merge of A and B: the scratch is sized from them, outputs or not */
-    bool outputs;                         /* an output range is given: without one there is nothing to record */
-    uint32_t sample_shift;                /* the partitions' sample array's stride S = 2^sample_shift (0: none) */
-    VkDeviceSize samples_offset, scratch; /* the sample array's offset (then rounded up to 8 bytes), the bytes */
+    uint32_t tiles;                 /* of the merge of A and B: the scratch is sized from them, outputs or not */
+    bool outputs;                   /* an output range is given: without one there is nothing to record */
+    mgpu_partition_scratch scratch; /* the partitions and their sample array */
 } mgpu_search_plan;
 
 /* Its own tuning (the table below): the search is a merge of A and B that writes indices instead of keys. */
@@ -98,13 +97,8 @@ static mgpu_search_plan mgpu_search_make_plan(mgpu_context ctx, const mgpu_sorte
     uint64_t tile = (uint64_t)plan.tuning.nt * plan.tuning.vt, total = (uint64_t)info->a_count + info->b_count;
     plan.outputs = info->a_indices.buffer || info->b_indices.buffer || info->a_matches.buffer || info->b_matches.buffer;
     plan.tiles = (uint32_t)((total + tile - 1) / tile);
-    if (plan.tiles) {
-        plan.samples_offset = plan.scratch = (VkDeviceSize)(plan.tiles + 1) * 4;
-        plan.sample_shift = mgpu__merge_sample_shift((uint32_t)tile);
-        if (plan.sample_shift) /* 8: room to align it */
-            plan.scratch += 8 + mgpu__merge_samples(info->a_count, info->b_count, plan.sample_shift) *
-                                    mgpu_type_size(info->key_type);
-    }
+    plan.scratch = mgpu__partition_scratch(plan.tiles, (uint32_t)tile, info->a_count, info->b_count,
+                                           mgpu_type_size(info->key_type));
     return plan;
 }
 
@@ -114,7 +108,7 @@ mgpu_result mgpu_sorted_search_get_requirements(mgpu_context ctx, const mgpu_sor
     mgpu_result r = mgpu_search_check(ctx, info, false);
     if (r != MGPU_SUCCESS) return r;
     mgpu_search_plan plan = mgpu_search_make_plan(ctx, info);
-    *out = (mgpu_requirements){.scratch_size = plan.scratch,
+    *out = (mgpu_requirements){.scratch_size = plan.scratch.bytes,
                                .scratch_alignment = 4,
                                .scratch_usage =
                                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
@@ -157,7 +151,7 @@ mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const 
     if (plan.tiles == 0 || !plan.outputs) return mgpu_search_write_overflow(ctx, cmd, info);
     mgpu_range_use uses[MGPU_SEARCH_USES];
     mgpu_search_uses(info, uses);
-    r = mgpu__check_scratch(ctx, "sorted search scratch", scratch, plan.scratch, 4, uses, MGPU_SEARCH_USES);
+    r = mgpu__check_scratch(ctx, "sorted search scratch", scratch, plan.scratch.bytes, 4, uses, MGPU_SEARCH_USES);
     if (r == MGPU_SUCCESS) r = mgpu_search_write_overflow(ctx, cmd, info);
     if (r != MGPU_SUCCESS) return r;
     mgpu_search_pc pc = {
@@ -168,8 +162,8 @@ mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const 
         .a_matches = mgpu_optional_address(ctx, info->a_matches, info->a_count),
         .b_matches = mgpu_optional_address(ctx, info->b_matches, info->b_count),
         .partitions = mgpu_range_address(ctx, scratch),
-        .samples = plan.sample_shift ? (mgpu_range_address(ctx, scratch) + plan.samples_offset + 7) / 8 * 8 : 0,
-        .sample_shift = plan.sample_shift,
+        .samples = mgpu__partition_samples(&plan.scratch, mgpu_range_address(ctx, scratch)),
+        .sample_shift = plan.scratch.shift,
         .a_count = info->a_count,
         .b_count = info->b_count,
         .a_count_address = info->indirect_a_count.buffer ? mgpu_range_address(ctx, info->indirect_a_count) : 0,
@@ -177,9 +171,9 @@ mgpu_result mgpu_cmd_sorted_search(mgpu_context ctx, VkCommandBuffer cmd, const 
     mgpu_pipeline_key partition, search;
     mgpu_search_keys(plan.tuning, info->key_type, info->bounds == MGPU_BOUNDS_UPPER, info->descending, &partition,
                      &search);
-    if (plan.sample_shift && mgpu__partitions_sampled(plan.tuning, plan.tiles + 1))
+    if (plan.scratch.shift && mgpu__partitions_sampled(plan.tuning, plan.tiles + 1))
         r = mgpu__dispatch_sampled_partitions(ctx, cmd, &partition, &pc, sizeof pc, plan.tiles + 1, info->a_count,
-                                              info->b_count, plan.sample_shift);
+                                              info->b_count, plan.scratch.shift);
     else
         r = mgpu__dispatch_partitions(ctx, cmd, &partition, &pc, sizeof pc, plan.tiles + 1);
     if (r != MGPU_SUCCESS) return r;
@@ -212,7 +206,7 @@ mgpu_result mgpu_sorted_search(mgpu_context ctx, const mgpu_sorted_search_info *
     mgpu_result r = mgpu_search_check(ctx, info, true);
     mgpu_search_plan plan = r == MGPU_SUCCESS ? mgpu_search_make_plan(ctx, info) : (mgpu_search_plan){0};
     if (r == MGPU_SUCCESS && ((plan.tiles && plan.outputs) || info->overflow.buffer))
-        r = mgpu__run_blocking(ctx, mgpu_record_search, info, plan.tiles && plan.outputs ? plan.scratch : 0,
+        r = mgpu__run_blocking(ctx, mgpu_record_search, info, plan.tiles && plan.outputs ? plan.scratch.bytes : 0,
                                (mgpu_range){0}, (mgpu_range){0}, 0);
     uint32_t a = 0, b = 0;
     if (r == MGPU_SUCCESS && a_match_count)
