@@ -553,7 +553,8 @@ typedef enum mgpu_prim {
                                      of their Merge Path dispatch, where the look-back is off) */
     MGPU_PRIM_SEGSORT = 9,        /* segmented sort and locality sort: the tile of their blocksort and merge passes */
     MGPU_PRIM_SETS = 10,          /* multiset operations: the tile of their count and write dispatches */
-    MGPU_PRIM_COMPACT = 11,       /* select, partition, unique, run-length encode: the tile of their one pass */
+    MGPU_PRIM_COMPACT = 11,       /* select, partition, unique, run-length encode: the tile of their one pass
+                                     (values_nt/vt: of the one pass by ranges of tiles) */
     MGPU_PRIM_HISTOGRAM = 12,     /* histogram: the tile its workgroups loop over */
     MGPU_PRIM_SORTED_SEARCH = 13, /* sorted search and the join's search: their Merge Path tiles (a merge of A and
                                      B; the join's is values_nt x values_vt) */
@@ -595,10 +596,11 @@ typedef struct mgpu_tuning {
     mgpu_switch fold;       /* merge, mergesort passes: each workgroup searches its tile's Merge Path bounds at its
                                start, without the partition dispatch (ON), or the partition dispatch first (OFF);
                                AUTO: folded where the tiles are few (src/prims/merge.c). Compaction's one pass
-                               (select, partition, unique, rle): ON walks back once per range of 8 tiles, each range
-                               counting its tiles' outputs first; OFF once per tile; AUTO by ranges from 2048
-                               tiles on (src/prims/compact.c). Radix sort's one-sweep passes: chained in one
-                               dispatch where they take at most 256 tiles in all (AUTO: where the look-back is safe;
+                               (select, partition, unique, rle): ON walks back once per range of 8 tiles (of
+                               values_nt x values_vt), each range counting its tiles' outputs first; OFF once per
+                               tile; AUTO by ranges from 8192 of their tiles on, rle 4096 (src/prims/compact.c).
+                               Radix sort's one-sweep passes: chained in one dispatch where they take at most 256
+                               tiles in all (AUTO: where the look-back is safe;
                                ON: also elsewhere, where a tile's unbounded wait for the pass before may hang a
                                device that does not keep started workgroups progressing), or one dispatch per pass
                                (OFF) */
@@ -618,11 +620,12 @@ typedef struct mgpu_tuning {
                                differs); segmented reduce with the look-back off: the NT of its Merge Path tiles
                                (they hold values and starts in shared memory, so they are smaller than the one
                                pass's); sorted search: the NT of the join's search tiles (another kernel: two
-                               walks a tile and a workgroup sum); a power of two as nt.
+                               walks a tile and a workgroup sum); compaction: the NT of the tiles of its one pass
+                               by ranges of tiles (fold: large inputs); a power of two as nt.
                                0: nt where nt is set, else the table's (its own shape for values, or nt) */
     uint32_t values_vt;     /* likewise the VT with values or indices (segmented reduce: of the Merge Path tiles;
-                               sorted search: of the join's search), in place of vt (1..32; 0: vt where vt is set,
-                               else the table's) */
+                               sorted search: of the join's search; compaction: of its ranges' tiles), in place of
+                               vt (1..32; 0: vt where vt is set, else the table's) */
 } mgpu_tuning;
 
 /* mgpu_tuning.grids AUTO: the capacity's grid, in workgroups, from which a setup dispatch sizes the grids. */
@@ -1753,8 +1756,9 @@ MGPU_API mgpu_result mgpu_set_operation(mgpu_context context, const mgpu_set_inf
  * the start of the run open at their first element) by decoupled look-back over their predecessors' counts, as the set
  * operations' one pass; a tile waits on its predecessors without bound (correct where workgroups that have started keep
  * making progress; forced elsewhere, such as lavapipe, the wait is bounded and a silent predecessor's count, rle: its
- * last run start, recomputed from the input); from 2048 tiles on (mgpu_tuning.fold) the look-back runs per range of 8
- * tiles, after the range has counted its outputs. Otherwise a count dispatch, the exclusive scan of the tile counts
+ * last run start, recomputed from the input); from 8192 tiles of values_nt x values_vt on (rle 4096; 2^23 32-bit or
+ * 2^22 64-bit elements on GPUs; mgpu_tuning.fold) the look-back runs per range of 8 such tiles, after the range has
+ * counted its outputs. Otherwise a count dispatch, the exclusive scan of the tile counts
  * (mgpu_cmd_scan, u32, following the scan's tuning; rle also a max-scan of each tile's last run start) and a write
  * dispatch: no workgroup waits on another (the scan aside, see mgpu_scan_info).
  * Indirect count (optional, in the four calls' three tiers): the uint32 at indirect_count's start, read by the

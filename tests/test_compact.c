@@ -15,9 +15,9 @@
  *   tunings: shared-memory and subgroup sums, other NT/VT (VT 1, odd VT: one element per chunk), a few workgroups
  *     looping over tiles: a covering design.
  *   compact_lookback: the one pass (decoupled look-back), forced on where the device's default is the count, scan
- *     and write (lavapipe, as many threads as it runs: its wait is bounded there, compact.c), under three tunings,
+ *     and write (lavapipe, as many threads as it runs: its wait is bounded there, compact.c), under four tunings,
  *     past a thousand tiles too, and the indirect counts under two of them; each by tiles (fold OFF), then by
- *     ranges of tiles (fold ON).
+ *     ranges of tiles (fold ON); a fourth tuning gives the ranges their own tile (values_nt x values_vt).
  *   compact_cli: `mgpuvk select`, `partition`, `unique` and `rle` against the reference, and bad input (exit 2, one
  *     line, no file).
  */
@@ -603,6 +603,8 @@ void test_compact_lookback(void) {
         {.lookback = MGPU_SWITCH_ON},
         {.nt = 32, .vt = 1, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON, .groups = 3},
         {.nt = 32, .vt = 3, .subgroup = MGPU_SWITCH_OFF, .lookback = MGPU_SWITCH_ON, .groups = 2},
+        /* the ranges' tile (values_nt x values_vt) other than the tiles' */
+        {.nt = 64, .vt = 3, .values_nt = 32, .values_vt = 4, .lookback = MGPU_SWITCH_ON},
     };
     const size_t count = sizeof tunings / sizeof tunings[0];
     for (size_t p = 0; p < 2 * count; ++p) {

@@ -38,15 +38,19 @@
  * at their start, and on long runs (few run starts) every walk reaches back to the last tile that finished its
  * own, so the walks grow with the tiles in flight. (Random keys gained from it at 2^23, 89.8 against 112.3 us, but
  * not at 2^26, 651 against 657.) */
-#define MGPU_COMPACT_RLE_ONEPASS_TILES 1024u
+#define MGPU_COMPACT_RLE_ONEPASS_TILES    1024u
 /* The one pass by ranges of MGPU_COMPACT_RANGE_TILES tiles (compact.comp's MODE RANGES, one look-back state and
- * walk per range; its scratch and grid are the ranges'): mgpu_tuning.fold ON, or AUTO from this many tiles on. The per-tile walk waited on its predecessors for a third of the one pass's time at
- * 2^26 (bench/RESULTS.md, seventeenth session); by ranges (H200, eighteenth session) select u32 2^26 runs 330 ->
- * 265 us, unique 314 -> 247, u64 select 583 -> 466, but with fewer ranges than the GPU has room for it loses (u32
- * 2^22, 1024 tiles: select 26 -> 31 us, partition 31 -> 42; 2048 tiles won for u32 and u64). rle too: a range
- * also publishes its last run start, and walks back once for the run open at its start (per tile, rle keeps the
- * one pass to MGPU_COMPACT_RLE_ONEPASS_TILES, above). */
-#define MGPU_COMPACT_RANGES_MIN_TILES  2048u
+ * walk per range; its scratch and grid are the ranges'): mgpu_tuning.fold ON, or AUTO from this many tiles on, of
+ * the ranges' own tile, values_nt x values_vt (rle: from MGPU_COMPACT_RLE_RANGES_MIN_TILES). The per-tile walk
+ * waited on its predecessors for a third of the one pass's time at 2^26 (bench/RESULTS.md, seventeenth session); by
+ * ranges (H200, eighteenth session) select u32 2^26 runs 330 -> 265 us, unique 314 -> 247, u64 select 583 -> 466.
+ * With fewer ranges than the GPU has room for it loses: by ranges of 128 x 8 (u32) or 128 x 4 (u64) tiles, the
+ * twenty-sixth session's row, select u32 2^22 25.2 -> 28.9 us but 2^23 48.3 -> 41.8, u64 2^21 24.3 -> 26.9 but
+ * 2^22 46.7 -> 37.6: from 8192 tiles (1024 ranges) on. rle too: a range also publishes its last run start, and
+ * walks back once for the run open at its start; its per-tile pass loses sooner (u32 2^22 36.9 -> 28.7 us by
+ * ranges, 2^21 22.4 -> 25.4; u64 2^21 38.1 -> 28.9, 2^20 23.0 -> 24.9): from 4096 tiles on. */
+#define MGPU_COMPACT_RANGES_MIN_TILES     8192u
+#define MGPU_COMPACT_RLE_RANGES_MIN_TILES 4096u
 /* The one pass's look-back, where the look-back is not known to be safe (mgpu_device_info.lookback_safe false, the
  * one pass forced): reads that find a predecessor silent before the walk recomputes its count (rle: its last run
  * start) from the input (compact.comp). llvmpipe (lavapipe) ends every loop of an invocation once its loops
@@ -55,7 +59,7 @@
  * 1024, as the radix one-sweep's and the segmented reduce's waits, leaves the kernel's other loops most of the
  * budget. Where the look-back is safe, the walks wait without bound (0xffffffff: no recompute in the pipeline);
  * the count and write dispatches never wait (0, unused). */
-#define MGPU_COMPACT_LOOKBACK_WAIT     1024u
+#define MGPU_COMPACT_LOOKBACK_WAIT        1024u
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
@@ -104,6 +108,7 @@ static mgpu_compact_job mgpu_unique_job(const mgpu_unique_info *info, uint32_t o
 
 typedef struct mgpu_compact_plan {
     mgpu_tuning tuning;
+    uint32_t nt, vt; /* the tile's shape: the tuning's nt x vt, or by ranges its values_nt x values_vt */
     uint32_t tile, tiles;
     bool onepass;
     bool ranges;     /* the one pass by ranges of tiles (MGPU_COMPACT_RANGES) */
@@ -120,16 +125,32 @@ static VkDeviceSize mgpu_compact_state_words(uint32_t tiles) {
     return ((VkDeviceSize)tiles + 1) * MGPU_LOOKBACK_TILE_STRIDE;
 }
 
+/* The tiles of `count` elements at nt x vt. */
+static uint32_t mgpu_compact_tiles(uint64_t count, uint32_t nt, uint32_t vt) {
+    return (uint32_t)((count + (uint64_t)nt * vt - 1) / ((uint64_t)nt * vt));
+}
+
 static mgpu_compact_plan mgpu_compact_make_plan(mgpu_context ctx, const mgpu_compact_job *job) {
     mgpu_compact_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_COMPACT, job->type)};
-    plan.tile = plan.tuning.nt * plan.tuning.vt;
-    plan.tiles = (uint32_t)(((uint64_t)job->count + plan.tile - 1) / plan.tile);
+    plan.nt = plan.tuning.nt;
+    plan.vt = plan.tuning.vt;
+    plan.tile = plan.nt * plan.vt;
+    plan.tiles = mgpu_compact_tiles(job->count, plan.nt, plan.vt);
     if (plan.tiles == 0) return plan;
+    uint32_t ranges_from =
+        job->op == MGPU_COMPACT_RLE ? MGPU_COMPACT_RLE_RANGES_MIN_TILES : MGPU_COMPACT_RANGES_MIN_TILES;
     bool ranges = plan.tuning.fold == MGPU_SWITCH_ON ||
-                  (plan.tuning.fold == MGPU_SWITCH_AUTO && plan.tiles >= MGPU_COMPACT_RANGES_MIN_TILES);
+                  (plan.tuning.fold == MGPU_SWITCH_AUTO &&
+                   mgpu_compact_tiles(job->count, plan.tuning.values_nt, plan.tuning.values_vt) >= ranges_from);
     bool onepass_size = job->op != MGPU_COMPACT_RLE || plan.tiles <= MGPU_COMPACT_RLE_ONEPASS_TILES || ranges;
     plan.onepass = (plan.tuning.lookback == MGPU_SWITCH_ON && onepass_size) || plan.tiles == 1;
     plan.ranges = plan.onepass && ranges;
+    if (plan.ranges) { /* the ranges' own tile */
+        plan.nt = plan.tuning.values_nt;
+        plan.vt = plan.tuning.values_vt;
+        plan.tile = plan.nt * plan.vt;
+        plan.tiles = mgpu_compact_tiles(job->count, plan.nt, plan.vt);
+    }
     plan.states = plan.ranges ? (plan.tiles + MGPU_COMPACT_RANGE_TILES - 1) / MGPU_COMPACT_RANGE_TILES : plan.tiles;
     VkDeviceSize words = mgpu_align16((VkDeviceSize)plan.tiles * 4);
     plan.offsets_offset =
@@ -213,17 +234,19 @@ static mgpu_result mgpu_compact_check(mgpu_context ctx, const mgpu_compact_job *
     return mgpu__check_overflow(ctx, what, job->overflow, job->indirect_count, uses, MGPU_COMPACT_USES - 1);
 }
 
-/* The kernel's pipeline in `mode`; the one pass's wait follows the device (MGPU_COMPACT_LOOKBACK_WAIT). */
+/* The kernel's pipeline in `mode`, at the tuning's nt x vt (MODE RANGES: at its values_nt x values_vt); the one
+ * pass's wait follows the device (MGPU_COMPACT_LOOKBACK_WAIT). */
 static mgpu_pipeline_key mgpu_compact_key(mgpu_context ctx, const mgpu_tuning *t, mgpu_type type, uint32_t op,
                                           uint32_t mode, bool positions) {
+    bool ranges = mode == MGPU_COMPACT_RANGES;
     uint32_t wait = mode != MGPU_COMPACT_ONEPASS && mode != MGPU_COMPACT_RANGES ? 0
                     : ctx->info.lookback_safe                                   ? UINT32_MAX
                                                                                 : MGPU_COMPACT_LOOKBACK_WAIT;
     return (mgpu_pipeline_key){.kernel = MGPU_KERNEL_COMPACT,
                                .type = type,
                                .subgroup = t->subgroup == MGPU_SWITCH_ON,
-                               .spec = {[MGPU_SPEC_NT] = t->nt,
-                                        [MGPU_SPEC_VT] = t->vt,
+                               .spec = {[MGPU_SPEC_NT] = ranges ? t->values_nt : t->nt,
+                                        [MGPU_SPEC_VT] = ranges ? t->values_vt : t->vt,
                                         [MGPU_SPEC_OP] = op,
                                         [MGPU_SPEC_MODE] = mode,
                                         [MGPU_SPEC_VALUE_WORDS] = positions,
@@ -271,7 +294,7 @@ static mgpu_result mgpu_compact_record(mgpu_context ctx, VkCommandBuffer cmd, co
                               job->indirect_count.buffer ? mgpu_range_address(ctx, job->indirect_count) : 0,
                           .count = job->count};
     uint32_t epv = 16u / (uint32_t)mgpu_type_size(job->type);
-    pc.vectorized = pc.src % 16 == 0 && pc.flags % 16 == 0 && plan.tuning.vt % epv == 0;
+    pc.vectorized = pc.src % 16 == 0 && pc.flags % 16 == 0 && plan.vt % epv == 0;
     /* Rule 0: the persistent workgroups, min(real tiles, the capacity's); rule 1 (count, scan, write): the real
      * tiles, which the scans read as their count. */
     uint32_t groups = mgpu__tile_groups(ctx, &plan.tuning, plan.onepass ? plan.states : plan.tiles);
@@ -475,9 +498,14 @@ static const mgpu_tuning_row mgpu_compact_tuning[] = {
      * 512 x 8 326 / 343 / 309 / 554 against 256 x 16 343 / 383 / 338 / 659 and 128 x 32 390 / 494 / 420 / 927;
      * u64 512 x 4 567 / 598 / 590 against 256 x 8 602 / 635 / 657, and rle 851 against 718 GB/s (128 x 16, 1024
      * x 2 and 64 x 32 slower still). Tiles of 8192 32-bit elements need more shared memory than 48 KB with the
-     * positions. */
-    {MGPU_32, MGPU_VENDOR_ANY, 512, 8, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
-    {MGPU_64, MGPU_VENDOR_ANY, 512, 4, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
+     * positions. The one pass by ranges (large inputs) on smaller tiles, values_nt x values_vt: H200 2026-11-28
+     * (twenty-sixth session), ranges forced, 2^26 us select / partition / unique / rle: u32 128 x 8 227 / 279 / 218
+     * / 314 against 512 x 8 262 / 315 / 243 / 412, 256 x 8 246 / 302 / 229 / 381, 64 x 8 234 / 288 / 220 / 315,
+     * 128 x 4 255 / 301 / 229 / 301, 128 x 16 252 / 327 / 257 / 482; u64 128 x 4 411 / 484 / 532 / 591 against
+     * 512 x 4 461 / 536 / 535 / 803, 256 x 4 433 / 507 / 526 / 599, 64 x 4 424 / 496 / 545 / 589, 128 x 2 434 /
+     * 528 / 513 / 562. (A workgroup of 128 x 8 holds 5 KB of shared memory and 52 registers.) */
+    {MGPU_32, MGPU_VENDOR_ANY, 512, 8, MGPU_SWITCH_AUTO, 0, 128, 8, 0},
+    {MGPU_64, MGPU_VENDOR_ANY, 512, 4, MGPU_SWITCH_AUTO, 0, 128, 4, 0},
 };
 
 const mgpu_family_def mgpu__compact_family = {.prepare = mgpu_compact_prepare,
