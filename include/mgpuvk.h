@@ -600,10 +600,9 @@ typedef struct mgpu_tuning {
                                values_nt x values_vt), each range counting its tiles' outputs first; OFF once per
                                tile; AUTO by ranges from 8192 of their tiles on, rle 4096 (src/prims/compact.c).
                                Radix sort's one-sweep passes: chained in one dispatch where they take at most 256
-                               tiles in all (AUTO: where the look-back is safe;
-                               ON: also elsewhere, where a tile's unbounded wait for the pass before may hang a
-                               device that does not keep started workgroups progressing), or one dispatch per pass
-                               (OFF) */
+                               tiles in all (AUTO: where the look-back is safe; ON: also elsewhere, where a tile's
+                               unbounded wait for the pass before may hang a device that does not keep started
+                               workgroups progressing), or one dispatch per pass (OFF) */
     mgpu_switch grids;      /* with an indirect count (scan, reduce, compaction, histogram, radix sort): a setup
                                dispatch sizes the grids by the real count (ON), or the capacity's grids are launched
                                and their workgroups past the real count do no work (OFF); AUTO: sized where a grid
