@@ -5,6 +5,9 @@
 #   vs: 64-bit values written straight from registers to their outputs (no staging: call 2's unstaged probe pd,
 #       which wrote them at the wrong place, ran u64 pairs 12% faster).
 #   ks: vs, and 64-bit keys written the same way (no staging at all with 64-bit keys).
+#   sr2, sr4: the set operations' one pass by ranges of 2 or 4 tiles a ticket (each range computes its tiles'
+#       outputs into registers, publishing each tile's count, then walks back once and stores its tiles), for
+#       next_c2.sh.
 # Run from the repository root with build-gpu configured (Release, MGPU_BUILD_TESTS=ON).
 set -e
 D=bench/results/h200-2026-11-28-session26
@@ -13,5 +16,7 @@ build base
 git apply bench/results/h200-2026-11-28-session25/probe_compact_prefetch.diff; build pf; git apply -R bench/results/h200-2026-11-28-session25/probe_compact_prefetch.diff
 git apply $D/probe_radix_direct_vs.diff; build vs; git apply -R $D/probe_radix_direct_vs.diff
 git apply $D/probe_radix_direct_ks.diff; build ks; git apply -R $D/probe_radix_direct_ks.diff
+git apply $D/probe_sets_ranges_r2.diff; build sr2; git apply -R $D/probe_sets_ranges_r2.diff
+git apply $D/probe_sets_ranges_r4.diff; build sr4; git apply -R $D/probe_sets_ranges_r4.diff
 cmake --build build-gpu -j2 > /tmp/next_build_main.log 2>&1
 git status --short
