@@ -17,7 +17,8 @@
  *   tunings: other NT/VT, shared-memory and subgroup sums, a few workgroups looping over tiles: a covering design.
  *   sets_lookback: the one-pass operation (decoupled look-back), forced on where the device's default is the
  *     count, scan and write (lavapipe, one thread: see tests/families.def): the covering design and the capacity
- *     cases under three tunings. Where the look-back is the default (GPUs), the sets entry runs it throughout.
+ *     cases under five tunings, two of them by ranges of tiles (mgpu_tuning.fold ON). Where the look-back is the
+ *     default (GPUs), the sets entry runs it throughout (per tile: its sizes stay below the ranges' AUTO bound).
  *   sets_cli: `mgpuvk set` against the reference, and bad input (exit 2, one line, no file).
  */
 #include "common.h"
@@ -627,6 +628,9 @@ void test_sets_lookback(void) {
         {.lookback = MGPU_SWITCH_ON},
         {.nt = 32, .vt = 1, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON, .groups = 3},
         {.nt = 32, .vt = 3, .subgroup = MGPU_SWITCH_OFF, .lookback = MGPU_SWITCH_ON, .groups = 2},
+        /* by ranges of tiles (keys and pairs), walked by a subgroup or by thread 0 */
+        {.nt = 32, .vt = 2, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON, .fold = MGPU_SWITCH_ON},
+        {.nt = 64, .vt = 3, .subgroup = MGPU_SWITCH_OFF, .lookback = MGPU_SWITCH_ON, .fold = MGPU_SWITCH_ON},
     };
     for (size_t p = 0; p < sizeof tunings / sizeof tunings[0]; ++p) {
         mgpu_tuning t = tunings[p];
@@ -634,7 +638,7 @@ void test_sets_lookback(void) {
         CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SETS, MGPU_TYPE_MASK_ALL, &t));
         mgpu_tuning resolved;
         CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_SETS, MGPU_TYPE_U32, &resolved));
-        CHECK(resolved.lookback == MGPU_SWITCH_ON, "the look-back override did not take");
+        CHECK(resolved.lookback == MGPU_SWITCH_ON && resolved.fold == t.fold, "the look-back override did not take");
         set_cover((unsigned)p);
         set_capacity();
     }

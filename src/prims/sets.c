@@ -10,7 +10,8 @@
  *      output, those below capacity, values gathered from their sources.
  * Where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe), the recorded
  * operation is one pass instead of steps 2-4: sets, MODE one-pass, writes each tile's outputs from its first
- * output found by decoupled look-back, and the total to out_count; the inputs are read once. Its state (a ticket
+ * output found by decoupled look-back, and the total to out_count; the inputs are read once (large inputs of keys
+ * by ranges of tiles, one look-back walk a range: MGPU_SETS_RANGES_MIN_TILES). Its state (a ticket
  * and a word per tile, MGPU_LOOKBACK_TILE_STRIDE words apart, zeroed by a fill) takes the place of the counts
  * and their scan (and as much scratch after them as it needs). The counting calls and
  * the blocking operation that must check the capacity first keep the count, scan and write.
@@ -29,6 +30,18 @@
  * apart and subgroup 0 walking (sets.comp), it wins at every size (H200, 128 x 7, set_union u32: 2^20 31.8 ->
  * 23.3 us, 2^24 247.8 -> 197.5, 2^26 883.1 -> 738.0 against count, scan and write: bench/RESULTS.md, eleventh
  * session). */
+
+/* The one pass by ranges of MGPU_SETS_RANGE_TILES tiles a ticket (sets.comp's MODE RANGES: one walk back a range):
+ * mgpu_tuning.fold ON, or AUTO for keys alone from this many tiles on. H200 (bench/RESULTS.md, twenty-seventh
+ * session), ranges of 4 tiles at every size against one: set_union u32 2^26 711.7 -> 622.0 us, 2^24 183.2 ->
+ * 170.8, but 2^23 99.7 -> 102.1 and 2^20 22.4 -> 29.8 (too few ranges to fill the GPU); u64 2^26 1098.3 -> 974.3,
+ * 2^24 281.0 -> 260.1, 2^23 level (151.8 -> 151.2), 2^22 83.7 -> 86.7. With values the range's registers (its
+ * tiles' outputs and sources) cost more than the walks save: set_union pairs u32 2^26 1022.2 -> 997.0 but 2^24
+ * 268.1 -> 281.6, u64 pairs 1669.6 -> 1689.2. Ranges of 8 tiles lost to 4 (u32 2^26 679.9 against 622.9). The
+ * per-tile pass, now built from the same functions as the ranges, ran 1-2% slower than before it (set_union u32
+ * 2^20..2^23, and pairs at every size; registers within 3 of before, and the tile's outputs in private variables
+ * instead of out parameters did not change it): not understood. */
+#define MGPU_SETS_RANGES_MIN_TILES 16384u
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
@@ -229,7 +242,15 @@ static mgpu_result mgpu_sets_record_write(mgpu_context ctx, VkCommandBuffer cmd,
     return mgpu__dispatch(ctx, cmd, &write, pc, sizeof *pc, pc->groups_x, 1);
 }
 
-/* Steps 2-4 in one pass (the look-back): the state zeroed, the partitions, then the one-pass dispatch. */
+/* The one pass's mode (sets.comp): by ranges of tiles or per tile (MGPU_SETS_RANGES_MIN_TILES). */
+static uint32_t mgpu_sets_onepass_mode(const mgpu_tuning *t, uint32_t tiles, uint32_t value_words) {
+    bool ranges = t->fold == MGPU_SWITCH_ON ||
+                  (t->fold == MGPU_SWITCH_AUTO && value_words == 0 && tiles >= MGPU_SETS_RANGES_MIN_TILES);
+    return ranges ? MGPU_SETS_RANGES : MGPU_SETS_ONEPASS;
+}
+
+/* Steps 2-4 in one pass (the look-back): the state zeroed, the partitions, then the one-pass dispatch (its grid by
+ * tiles or ranges). */
 static mgpu_result mgpu_sets_record_onepass(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info,
                                             const mgpu_sets_plan *plan, mgpu_sets_pc *pc, mgpu_range scratch) {
     VkDeviceSize state_bytes = mgpu_sets_state_bytes(plan->tiles);
@@ -244,9 +265,13 @@ static mgpu_result mgpu_sets_record_onepass(mgpu_context ctx, VkCommandBuffer cm
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     pc->state = mgpu_range_address(ctx, state);
     pc->out_count = info->out_count.buffer ? mgpu_range_address(ctx, info->out_count) : 0;
-    pc->groups_x = mgpu__tile_groups(ctx, &plan->tuning, plan->tiles);
-    mgpu_pipeline_key write = mgpu_sets_tile_key(&plan->tuning, info->key_type, info->op, info->descending,
-                                                 MGPU_SETS_ONEPASS, info->value_size / 4);
+    uint32_t mode = mgpu_sets_onepass_mode(&plan->tuning, plan->tiles, info->value_size / 4);
+    uint32_t tickets =
+        mode == MGPU_SETS_RANGES ? (plan->tiles + MGPU_SETS_RANGE_TILES - 1) / MGPU_SETS_RANGE_TILES : plan->tiles;
+    pc->groups_x = mgpu__tile_groups(ctx, &plan->tuning, plan->tiles); /* by tiles: llvmpipe's loop bound */
+    if (pc->groups_x > tickets) pc->groups_x = tickets;
+    mgpu_pipeline_key write =
+        mgpu_sets_tile_key(&plan->tuning, info->key_type, info->op, info->descending, mode, info->value_size / 4);
     return mgpu__dispatch(ctx, cmd, &write, pc, sizeof *pc, pc->groups_x, 1);
 }
 
@@ -395,9 +420,16 @@ static mgpu_result mgpu_sets_prepare(mgpu_context ctx, mgpu_type type) {
             for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words) {
                 key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, MGPU_SETS_WRITE, words);
                 r = mgpu__pipeline_get(ctx, &key, &p);
-                if (r == MGPU_SUCCESS && t.lookback == MGPU_SWITCH_ON) {
-                    key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, MGPU_SETS_ONEPASS, words);
-                    r = mgpu__pipeline_get(ctx, &key, &p);
+                /* the one pass's modes the calls may use */
+                for (uint32_t mode = MGPU_SETS_ONEPASS; mode <= MGPU_SETS_RANGES && t.lookback == MGPU_SWITCH_ON;
+                     ++mode) {
+                    bool used = mode == MGPU_SETS_ONEPASS
+                                    ? t.fold != MGPU_SWITCH_ON
+                                    : t.fold == MGPU_SWITCH_ON || (t.fold == MGPU_SWITCH_AUTO && words == 0);
+                    if (r == MGPU_SUCCESS && used) {
+                        key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, mode, words);
+                        r = mgpu__pipeline_get(ctx, &key, &p);
+                    }
                 }
             }
         }

@@ -14,8 +14,12 @@
 //   - MODE MGPU_SETS_ONEPASS is the write without the count pass and its scan: thread 0 publishes the tile's count
 //     and subgroup 0 (thread 0 without subgroups) looks back over its predecessors' (lookback.glsl, count words)
 //     for the tile's first output while the others compact theirs; the last tile writes the total to out_count.
+//   - MODE MGPU_SETS_RANGES is the one pass by ranges of MGPU_SETS_RANGE_TILES tiles a ticket: one walk back a
+//     range instead of a tile (the per-tile walk waited ~180 of set_union's 737 us at 2^26, H200), the range's
+//     outputs held in registers until its first output is known.
 // Workgroups loop over tiles (mgpu_tuning.groups). In MODES COUNT and WRITE no workgroup waits on another; in
-// ONEPASS the tiles are handed out in the order workgroups take them, so every tile waited on is running or done.
+// ONEPASS and RANGES the tiles (ranges) are handed out in the order workgroups take them, so every tile waited on
+// is running or done.
 // The tile's f32 keys are held as their order bits (keys.glsl): one unsigned compare each (equal keys have equal bits,
 // so an output key is the same whichever input's copy it comes from).
 #include "shared/spec_ids.h"
@@ -51,7 +55,7 @@ shared MGPU_WKEY s_keys[gl_WorkGroupSize.x * VT + 1u];
 shared uint s_sources[gl_WorkGroupSize.x * VT];
 /* Each thread's start in the tile: A position | B position << 16; then the tile's end. */
 shared uint s_starts[gl_WorkGroupSize.x + 1u];
-shared uint s_ticket, s_first; /* MODE ONEPASS: the tile taken, and its first output */
+shared uint s_ticket, s_first; /* MODES ONEPASS, RANGES: the tile (range) taken, and its first output */
 
 uint g_a_len;
 #define MGPU_MERGE_A(i) s_keys[i]
@@ -66,7 +70,11 @@ uint g_a_len;
 #define MGPU_SET_DIFFERENCE 2u
 #define MGPU_SOURCE_B 0x80000000u
 
-void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
+/* The tile's outputs in registers: results (keys), sources (values: where from), the commit bits, and the thread's
+ * first place among the tile's outputs; returns the tile's output count. Ends after the workgroup sum's barriers
+ * (s_keys free). */
+uint mgpu_tile_outputs(uint tile, uint p0, uint p1, out MGPU_WKEY results[VT], out uint sources[VT], out uint commit,
+                       out uint place) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x, nv = nt * VT;
     uint total = pc.a_count + pc.b_count;
     uint diag0 = tile * nv, diag1 = min(diag0 + nv, total);
@@ -104,9 +112,7 @@ void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
     uint next = s_starts[tid + 1u];
     uint end = (next & 0xffffu) + (next >> 16u);
 
-    MGPU_WKEY results[VT];
-    uint sources[VT];
-    uint commit = 0u;
+    commit = 0u;
     /* the next keys, read as a side advances */
     MGPU_WKEY a_key = s_keys[min(a, nv)], b_key = s_keys[min(a_len + b, nv)];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
@@ -138,33 +144,12 @@ void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
     }
 
     uint tile_total;
-    uint place = mgpu_cta_exclusive_sum(uint(bitCount(commit)), tile_total); /* its barriers: s_keys is free */
-    if (MODE == MGPU_SETS_COUNT) {
-        if (tid == 0u) UintArray(pc.counts).v[tile] = tile_total;
-        return;
-    }
-    if (MODE == MGPU_SETS_ONEPASS) {
-        // The tile's first output: with subgroups, subgroup 0 walks back a subgroup's width of tiles per round
-        // trip (H200, set_union u32 at 2^26: one thread walking 4 at a time made the one pass slower than count,
-        // scan and write past 16384 tiles: bench/RESULTS.md, eleventh session), and its first lane publishes.
-        UintArrayCoherent state = UintArrayCoherent(pc.state);
-        if (tid == 0u && tile > 0u)
-            mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(tile_total, false));
-        bool leader = tid == 0u;
-#ifdef MGPU_SUBGROUP
-        uint prefix = gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, MGPU_LOOKBACK_TILE_STRIDE,
-                                                                         MGPU_LOOKBACK_TILE_STRIDE, tile, 0u)
-                                          : 0u;
-#else
-        uint prefix =
-            leader ? mgpu_lookback_counts(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, tile, 0u) : 0u;
-#endif
-        if (leader) {
-            mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(prefix + tile_total, true));
-            s_first = prefix;
-            if (tile + 1u == tiles && pc.out_count != uvec2(0u)) UintArray(pc.out_count).v[0] = prefix + tile_total;
-        }
-    }
+    place = mgpu_cta_exclusive_sum(uint(bitCount(commit)), tile_total); /* its barriers: s_keys is free */
+    return tile_total;
+}
+
+/* The thread's outputs of the tile to their places in shared memory (s_keys, s_sources). */
+void mgpu_tile_compact(MGPU_WKEY results[VT], uint sources[VT], uint commit, uint place) {
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if ((commit & (1u << j)) != 0u) {
             s_keys[place] = results[j];
@@ -172,8 +157,11 @@ void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
             ++place;
         }
     }
-    barrier();
-    uint first = MODE == MGPU_SETS_ONEPASS ? s_first : UintArray(pc.counts).v[tile];
+}
+
+/* The tile's outputs, compacted in shared memory, stored coalesced from `first` on (those below capacity). */
+void mgpu_tile_store(uint first, uint tile_total) {
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint stored = min(tile_total, pc.capacity > first ? pc.capacity - first : 0u);
     TArray out_keys = TArray(pc.out_keys);
     mgpu_store_striped(out_keys.v, first, s_keys, stored);
@@ -189,14 +177,112 @@ void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
     }
 }
 
+/* MODES ONEPASS, RANGES: the outputs of the tiles before `tile`, valid in thread 0. With subgroups, subgroup 0
+ * walks back a subgroup's width of tiles per round trip (H200, set_union u32 at 2^26: one thread walking 4 at a
+ * time made the one pass slower than count, scan and write past 16384 tiles: bench/RESULTS.md, eleventh session);
+ * without, thread 0. */
+uint mgpu_walk_back(UintArrayCoherent state, uint tile) {
+#ifdef MGPU_SUBGROUP
+    return gl_SubgroupID == 0u ? mgpu_lookback_counts_subgroup(state, MGPU_LOOKBACK_TILE_STRIDE,
+                                                               MGPU_LOOKBACK_TILE_STRIDE, tile, 0u)
+                               : 0u;
+#else
+    return gl_LocalInvocationID.x == 0u
+               ? mgpu_lookback_counts(state, MGPU_LOOKBACK_TILE_STRIDE, MGPU_LOOKBACK_TILE_STRIDE, tile, 0u)
+               : 0u;
+#endif
+}
+
+void mgpu_tile(uint tile, uint tiles, uint p0, uint p1) {
+    uint tid = gl_LocalInvocationID.x;
+    MGPU_WKEY results[VT];
+    uint sources[VT];
+    uint commit, place;
+    uint tile_total = mgpu_tile_outputs(tile, p0, p1, results, sources, commit, place);
+    if (MODE == MGPU_SETS_COUNT) {
+        if (tid == 0u) UintArray(pc.counts).v[tile] = tile_total;
+        return;
+    }
+    if (MODE == MGPU_SETS_ONEPASS) {
+        // The tile's first output, published by thread 0.
+        UintArrayCoherent state = UintArrayCoherent(pc.state);
+        if (tid == 0u && tile > 0u)
+            mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(tile_total, false));
+        bool leader = tid == 0u;
+        uint prefix = mgpu_walk_back(state, tile);
+        if (leader) {
+            mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(prefix + tile_total, true));
+            s_first = prefix;
+            if (tile + 1u == tiles && pc.out_count != uvec2(0u)) UintArray(pc.out_count).v[0] = prefix + tile_total;
+        }
+    }
+    mgpu_tile_compact(results, sources, commit, place);
+    barrier();
+    mgpu_tile_store(MODE == MGPU_SETS_ONEPASS ? s_first : UintArray(pc.counts).v[tile], tile_total);
+}
+
+/* MODE RANGES: the range's tiles' outputs computed in turn and kept in registers, each tile's count published as
+ * an aggregate (tile 0: none); then one walk back from the range's first tile, every tile of the range published
+ * inclusive, and the tiles stored. */
+void mgpu_range(uint range, uint tiles) {
+    const uint RANGE_TILES = MGPU_SETS_RANGE_TILES;
+    uint tid = gl_LocalInvocationID.x, first_tile = range * RANGE_TILES;
+    MGPU_WKEY results[RANGE_TILES][VT];
+    uint sources[RANGE_TILES][VT];
+    uint commit[RANGE_TILES], place[RANGE_TILES], totals[RANGE_TILES];
+    UintArrayCoherent state = UintArrayCoherent(pc.state);
+    [[unroll]] for (uint i = 0u; i < RANGE_TILES; ++i) {
+        uint tile = first_tile + i;
+        totals[i] = 0u;
+        commit[i] = 0u;
+        place[i] = 0u;
+        if (tile < tiles) {
+            if (i > 0u) barrier(); /* the tile before's shared memory read */
+            totals[i] = mgpu_tile_outputs(tile, UintArray(pc.partitions).v[tile], UintArray(pc.partitions).v[tile + 1u],
+                                          results[i], sources[i], commit[i], place[i]);
+            if (tid == 0u && tile > 0u)
+                mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(totals[i], false));
+        }
+    }
+    bool leader = tid == 0u;
+    uint prefix = mgpu_walk_back(state, first_tile);
+    if (leader) {
+        uint run = prefix;
+        [[unroll]] for (uint i = 0u; i < RANGE_TILES; ++i) {
+            uint tile = first_tile + i;
+            if (tile >= tiles) break;
+            run += totals[i];
+            mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(run, true));
+            if (tile + 1u == tiles && pc.out_count != uvec2(0u)) UintArray(pc.out_count).v[0] = run;
+        }
+        s_first = prefix;
+    }
+    uint first = 0u;
+    [[unroll]] for (uint i = 0u; i < RANGE_TILES; ++i) {
+        if (first_tile + i >= tiles) break;
+        if (i > 0u) barrier(); /* the tile before's outputs stored */
+        mgpu_tile_compact(results[i], sources[i], commit[i], place[i]);
+        barrier();
+        if (i == 0u) first = s_first;
+        mgpu_tile_store(first, totals[i]);
+        first += totals[i];
+    }
+}
+
 void main() {
     uint nv = gl_WorkGroupSize.x * VT;
     uint tiles = (pc.a_count + pc.b_count + nv - 1u) / nv;
-    if (MODE == MGPU_SETS_ONEPASS) {
+    if (MODE == MGPU_SETS_ONEPASS || MODE == MGPU_SETS_RANGES) {
         for (;;) {
             if (gl_LocalInvocationID.x == 0u) s_ticket = mgpu_lookback_take_tile(UintArrayCoherent(pc.state));
             barrier();
             uint tile = s_ticket;
+            if (MODE == MGPU_SETS_RANGES) { /* the ticket is a range */
+                if (tile * MGPU_SETS_RANGE_TILES >= tiles) break;
+                mgpu_range(tile, tiles);
+                barrier(); /* the next range reuses shared memory, s_ticket included */
+                continue;
+            }
             if (tile >= tiles) break;
             mgpu_tile(tile, tiles, UintArray(pc.partitions).v[tile], UintArray(pc.partitions).v[tile + 1u]);
             barrier(); /* the next tile reuses shared memory, s_ticket included */

@@ -15,7 +15,10 @@
  * and out_values, those below capacity. MODE MGPU_SETS_ONEPASS: the write in one pass, each tile's first output
  * by decoupled look-back (lookback.glsl's count words): state[0] hands out the tiles in the order workgroups take
  * them, state[1 + tile] is the tile's word (zeroed by the host), and the last tile writes the number of outputs
- * to out_count (when not 0). */
+ * to out_count (when not 0). MODE MGPU_SETS_RANGES: the one pass by ranges of MGPU_SETS_RANGE_TILES tiles, one
+ * ticket a range (state[0] hands out ranges): the range computes its tiles' outputs in turn, keeping them in
+ * registers and publishing each tile's count, then walks back once from its first tile and stores its tiles; the
+ * tiles' words as in MODE ONEPASS. */
 #define MGPU_SETS_PC_FIELDS \
     MGPU_ADDR a_keys;       \
     MGPU_ADDR b_keys;       \
@@ -31,9 +34,13 @@
     MGPU_UINT b_count;      \
     MGPU_UINT capacity;     \
     MGPU_UINT groups_x;
-#define MGPU_SETS_COUNT   0u /* sets.comp MODE */
-#define MGPU_SETS_WRITE   1u
-#define MGPU_SETS_ONEPASS 2u
+#define MGPU_SETS_COUNT       0u /* sets.comp MODE */
+#define MGPU_SETS_WRITE       1u
+#define MGPU_SETS_ONEPASS     2u
+#define MGPU_SETS_RANGES      3u
+/* MODE MGPU_SETS_RANGES: tiles a ticket (H200, set_union u32 2^26 by ranges of 2 / 4 tiles: 711.7 -> 649.8 /
+ * 622.0 us; bench/RESULTS.md, twenty-seventh session). */
+#define MGPU_SETS_RANGE_TILES 4u
 
 #ifndef VULKAN
 typedef struct mgpu_sets_pc {
