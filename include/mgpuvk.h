@@ -600,7 +600,8 @@ typedef struct mgpu_tuning {
                                values_nt x values_vt), each range counting its tiles' outputs first; OFF once per
                                tile; AUTO by ranges from 8192 of their tiles on, rle 4096 (src/prims/compact.c).
                                Set operations' one pass: ON walks back once per range of 4 tiles, OFF once per
-                               tile; AUTO by ranges for keys alone from 16384 tiles on (src/prims/sets.c).
+                               tile; AUTO by ranges for keys alone (not f32) from 16384 tiles on
+                               (src/prims/sets.c).
                                Radix sort's one-sweep passes: chained in one dispatch where they take at most 256
                                tiles in all (AUTO: where the look-back is safe; ON: also elsewhere, where a tile's
                                unbounded wait for the pass before may hang a device that does not keep started

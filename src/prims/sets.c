@@ -32,15 +32,17 @@
  * session). */
 
 /* The one pass by ranges of MGPU_SETS_RANGE_TILES tiles a ticket (sets.comp's MODE RANGES: one walk back a range):
- * mgpu_tuning.fold ON, or AUTO for keys alone from this many tiles on. H200 (bench/RESULTS.md, twenty-seventh
- * session), ranges of 4 tiles at every size against one: set_union u32 2^26 711.7 -> 622.0 us, 2^24 183.2 ->
- * 170.8, but 2^23 99.7 -> 102.1 and 2^20 22.4 -> 29.8 (too few ranges to fill the GPU); u64 2^26 1098.3 -> 974.3,
- * 2^24 281.0 -> 260.1, 2^23 level (151.8 -> 151.2), 2^22 83.7 -> 86.7. With values the range's registers (its
- * tiles' outputs and sources) cost more than the walks save: set_union pairs u32 2^26 1022.2 -> 997.0 but 2^24
- * 268.1 -> 281.6, u64 pairs 1669.6 -> 1689.2. Ranges of 8 tiles lost to 4 (u32 2^26 679.9 against 622.9). The
- * per-tile pass, now built from the same functions as the ranges, ran 1-2% slower than before it (set_union u32
- * 2^20..2^23, and pairs at every size; registers within 3 of before, and the tile's outputs in private variables
- * instead of out parameters did not change it): not understood. */
+ * mgpu_tuning.fold ON, or AUTO for keys alone (not f32) from this many tiles on. H200 (bench/RESULTS.md, twenty-seventh
+ * session), ranges of 4 tiles at every size against one: set_union u32 2^26 711.7 -> 622.0 us, 2^24 183.2 -> 170.8, but
+ * 2^23 99.7 -> 102.1 and 2^20 22.4 -> 29.8 (too few ranges to fill the GPU); u64 2^26 1098.3 -> 974.3, 2^24 281.0 ->
+ * 260.1, 2^23 level (151.8 -> 151.2), 2^22 83.7 -> 86.7. With values the range's registers (its tiles' outputs and
+ * sources) cost more than the walks save: set_union pairs u32 2^26 1022.2 -> 997.0 but 2^24 268.1 -> 281.6, u64 pairs
+ * 1669.6 -> 1689.2. Ranges of 8 tiles lost to 4 (u32 2^26 679.9 against 622.9). The per-tile pass, now built from the
+ * same functions as the ranges, ran 1-2% slower than before it (set_union u32 2^20..2^23, and pairs at every size;
+ * registers within 3 of before, and the tile's outputs in private variables instead of out parameters did not change
+ * it): not understood. f32 keys lose by ranges (their kernel takes 81 registers against u32's 58: set_union f32 2^26
+ * 734.2 -> 819.8 us, 2^24 190.4 -> 214.5), while i32, i64 and f64 gain as u32 and u64 do (set_union 2^26 i32 710.0 ->
+ * 620.8, f64 1136.3 -> 1005.1). */
 #define MGPU_SETS_RANGES_MIN_TILES 16384u
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
@@ -243,9 +245,9 @@ static mgpu_result mgpu_sets_record_write(mgpu_context ctx, VkCommandBuffer cmd,
 }
 
 /* The one pass's mode (sets.comp): by ranges of tiles or per tile (MGPU_SETS_RANGES_MIN_TILES). */
-static uint32_t mgpu_sets_onepass_mode(const mgpu_tuning *t, uint32_t tiles, uint32_t value_words) {
-    bool ranges = t->fold == MGPU_SWITCH_ON ||
-                  (t->fold == MGPU_SWITCH_AUTO && value_words == 0 && tiles >= MGPU_SETS_RANGES_MIN_TILES);
+static uint32_t mgpu_sets_onepass_mode(const mgpu_tuning *t, mgpu_type type, uint32_t tiles, uint32_t value_words) {
+    bool ranges = t->fold == MGPU_SWITCH_ON || (t->fold == MGPU_SWITCH_AUTO && value_words == 0 &&
+                                                type != MGPU_TYPE_F32 && tiles >= MGPU_SETS_RANGES_MIN_TILES);
     return ranges ? MGPU_SETS_RANGES : MGPU_SETS_ONEPASS;
 }
 
@@ -265,7 +267,7 @@ static mgpu_result mgpu_sets_record_onepass(mgpu_context ctx, VkCommandBuffer cm
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     pc->state = mgpu_range_address(ctx, state);
     pc->out_count = info->out_count.buffer ? mgpu_range_address(ctx, info->out_count) : 0;
-    uint32_t mode = mgpu_sets_onepass_mode(&plan->tuning, plan->tiles, info->value_size / 4);
+    uint32_t mode = mgpu_sets_onepass_mode(&plan->tuning, info->key_type, plan->tiles, info->value_size / 4);
     uint32_t tickets =
         mode == MGPU_SETS_RANGES ? (plan->tiles + MGPU_SETS_RANGE_TILES - 1) / MGPU_SETS_RANGE_TILES : plan->tiles;
     pc->groups_x = mgpu__tile_groups(ctx, &plan->tuning, plan->tiles); /* by tiles: llvmpipe's loop bound */
@@ -423,9 +425,8 @@ static mgpu_result mgpu_sets_prepare(mgpu_context ctx, mgpu_type type) {
                 /* the one pass's modes the calls may use */
                 for (uint32_t mode = MGPU_SETS_ONEPASS; mode <= MGPU_SETS_RANGES && t.lookback == MGPU_SWITCH_ON;
                      ++mode) {
-                    bool used = mode == MGPU_SETS_ONEPASS
-                                    ? t.fold != MGPU_SWITCH_ON
-                                    : t.fold == MGPU_SWITCH_ON || (t.fold == MGPU_SWITCH_AUTO && words == 0);
+                    bool used = mode == MGPU_SETS_ONEPASS ? t.fold != MGPU_SWITCH_ON
+                                                          : mgpu_sets_onepass_mode(&t, type, UINT32_MAX, words) == mode;
                     if (r == MGPU_SUCCESS && used) {
                         key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, mode, words);
                         r = mgpu__pipeline_get(ctx, &key, &p);
