@@ -15,6 +15,7 @@
  *   broken preconditions: unsorted A and B give some result and write nothing past the capacity.
  *   misuse: the specific result code of each bad argument, in every tier, with nothing written.
  *   tunings: other NT/VT, shared-memory and subgroup sums, a few workgroups looping over tiles: a covering design.
+ *   sampled: the partitions through a sample array (large inputs), forced by a small tile on ~290k elements.
  *   sets_lookback: the one-pass operation (decoupled look-back), forced on where the device's default is the
  *     count, scan and write (lavapipe, one thread: see tests/families.def): the covering design and the capacity
  *     cases under five tunings, two of them by ranges of tiles (mgpu_tuning.fold ON). Where the look-back is the
@@ -570,6 +571,34 @@ static void set_misuse(void) {
     for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) mgpu_buffer_free(ctx, all[i]);
 }
 
+/* The Balanced Path partitions through a sample array (src/prims/sets.c: from MGPU_SETS_SAMPLED_MIN_PARTITIONS
+ * partitions on): tiles of 32 elements, so that ~290k elements take that path; few, some and many
+ * duplicates (Balanced Path's searches cross sample windows inside runs). */
+static void set_sampled(void) {
+    mgpu_tuning t = {.nt = 32, .vt = 1};
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SETS, MGPU_TYPE_MASK_ALL, &t));
+    static const struct {
+        mgpu_type type;
+        mgpu_set_op op;
+        bool descending;
+        uint32_t value_size;
+        int distinct;
+    } cases[] = {{MGPU_TYPE_U32, MGPU_SET_UNION, false, 0, 70000},
+                 {MGPU_TYPE_F64, MGPU_SET_SYMMETRIC_DIFFERENCE, true, 8, 3},
+                 {MGPU_TYPE_I64, MGPU_SET_INTERSECTION, false, 4, 1000000},
+                 {MGPU_TYPE_F32, MGPU_SET_DIFFERENCE, true, 0, 5000}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        size_t an = 140000 + test_random_below(9000), bn = 140000 + test_random_below(9000);
+        void *a = set_keys(cases[i].type, cases[i].descending, an, cases[i].distinct);
+        void *b = set_keys(cases[i].type, cases[i].descending, bn, cases[i].distinct);
+        set_case c = {cases[i].type, cases[i].op, cases[i].descending, cases[i].value_size, a, b, an, bn, "sampled"};
+        set_run(&c);
+        free(a);
+        free(b);
+    }
+    CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SETS, MGPU_TYPE_MASK_ALL, NULL));
+}
+
 /* One tuning's covering design: every type, with the op, order and value width rotated. */
 static void set_cover(unsigned rotation) {
     for (int t = 0; t < MGPU_TYPE_COUNT; ++t) {
@@ -619,6 +648,7 @@ void test_sets(void) {
         set_cover((unsigned)p);
     }
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SETS, MGPU_TYPE_MASK_ALL, NULL));
+    set_sampled();
 }
 
 void test_sets_lookback(void) {

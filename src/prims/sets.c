@@ -3,6 +3,8 @@
  * set_symmetric_difference of two sorted arrays, keys or pairs, in the two-phase idiom with Balanced Path
  * partitions (shaders/kernels/sets/balanced_path.glsl) and the seeds' count, scan and write structure:
  *   1. sets_partition: the Balanced Path at each tile boundary (starred where it would split a key-rank match);
+ *      large inputs: Merge Path's partitions through a gathered sample array first (the merge's partition kernel),
+ *      the Balanced Path from them (MGPU_SETS_SAMPLED_MIN_PARTITIONS);
  *   2. sets, MODE count: each tile's number of outputs;
  *   3. mgpu_cmd_scan (u32, exclusive, out of place): each tile's first output, and the total (the count) to
  *      out_count;
@@ -16,11 +18,12 @@
  * and their scan (and as much scratch after them as it needs). The counting calls and
  * the blocking operation that must check the capacity first keep the count, scan and write.
  * Scratch: the partitions (tiles + 1 uint32), the tile counts and their scan (tiles uint32 each) and the scan's
- * scratch, each 16-byte aligned. The blocking operation keeps the scratch across two submissions when it must
- * know the count before it writes (capacity below the largest possible result): steps 1-3 with the count to host
- * memory, the capacity check, then step 4.
+ * scratch, each 16-byte aligned, then the sample array where the partitions take one. The blocking operation keeps
+ * the scratch across two submissions when it must know the count before it writes (capacity below the largest
+ * possible result): steps 1-3 with the count to host memory, the capacity check, then step 4.
  */
 #include "../mgpu_internal.h"
+#include "kernels/merge/merge_pc.h"
 #include "kernels/sets/sets_pc.h"
 
 #include <string.h>
@@ -45,6 +48,14 @@
  * 620.8, f64 1136.3 -> 1005.1). */
 #define MGPU_SETS_RANGES_MIN_TILES 16384u
 
+/* The Balanced Path partitions through a sample array (mgpu_sets_record_partitions) from this many partitions on,
+ * where the tile allows one (mgpu__merge_sample_shift). One thread a partition searching the keys took 87 us of
+ * set_union u32's 623 at 2^26 (H200, bench/RESULTS.md, twenty-seventh session); through samples of every 128th
+ * key, 21.7 (the gather) + 23.6 (Merge Path) + 8.3 (the galloping searches): set_union u32 2^26 624.5 -> 584.4 us,
+ * u64 971.2 -> 933.5, u32 pairs 1015.0 -> 978.8, 2^24 169.6 -> 164.0. Its two more dispatches cost 3.5-4 us, so it
+ * loses below 2^23 (2^20 22.7 -> 26.4, 2^22 48.8 -> 52.0; 2^23 98.6 against 99.8): from 8192 partitions on. */
+#define MGPU_SETS_SAMPLED_MIN_PARTITIONS 8192u
+
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
 /* Shared memory of sets.comp: the tile's keys (NV + 1), the outputs' sources, the workgroup sum, the threads'
@@ -58,6 +69,8 @@ typedef struct mgpu_sets_plan {
     mgpu_tuning tuning;
     uint32_t tile, tiles;
     VkDeviceSize counts_offset, offsets_offset, scan_offset, scan_bytes, bytes;
+    uint32_t sample_shift;       /* the partitions' sample array: stride 2^sample_shift (0: none; see below) */
+    VkDeviceSize samples_offset; /* its offset in the scratch */
 } mgpu_sets_plan;
 
 static mgpu_scan_info mgpu_sets_scan_info(uint32_t tiles) {
@@ -85,6 +98,12 @@ static mgpu_sets_plan mgpu_sets_make_plan(mgpu_context ctx, const mgpu_set_info 
     plan.bytes = plan.scan_offset + plan.scan_bytes;
     VkDeviceSize onepass_end = plan.counts_offset + mgpu_sets_state_bytes(plan.tiles); /* the one pass's state */
     if (plan.bytes < onepass_end) plan.bytes = onepass_end;
+    if (plan.tiles + 1 >= MGPU_SETS_SAMPLED_MIN_PARTITIONS) plan.sample_shift = mgpu__merge_sample_shift(plan.tile);
+    if (plan.sample_shift) { /* after everything else */
+        plan.samples_offset = mgpu_align16(plan.bytes);
+        plan.bytes = plan.samples_offset + mgpu__merge_samples(info->a_count, info->b_count, plan.sample_shift) *
+                                               mgpu_type_size(info->key_type);
+    }
     return plan;
 }
 
@@ -210,12 +229,42 @@ static mgpu_sets_pc mgpu_sets_make_pc(mgpu_context ctx, const mgpu_set_info *inf
                           .capacity = operation ? info->capacity : 0};
 }
 
+static mgpu_pipeline_key mgpu_sets_merge_partition_key(const mgpu_tuning *t, mgpu_type type, bool descending) {
+    return (mgpu_pipeline_key){
+        .kernel = MGPU_KERNEL_MERGE_PARTITION,
+        .type = type,
+        .spec = {
+            [MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = t->nt * t->vt, [MGPU_SPEC_DESCENDING] = descending}};
+}
+
+/* Step 1, the Balanced Path partitions: searched whole by sets_partition (one thread each), or, with a sample
+ * array, Merge Path's partitions by the merge's kernel through the samples (mgpu__dispatch_sampled_partitions),
+ * then sets_partition's galloping searches from them (MODE BALANCE). */
+static mgpu_result mgpu_sets_record_partitions(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info,
+                                               const mgpu_sets_plan *plan, mgpu_sets_pc *pc, mgpu_range scratch) {
+    mgpu_pipeline_key partition = mgpu_sets_partition_key(&plan->tuning, info->key_type, info->descending);
+    if (!plan->sample_shift) return mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
+    mgpu_merge_pc merge = {.a_keys = pc->a_keys,
+                           .b_keys = pc->b_keys,
+                           .partitions = pc->partitions,
+                           .a_count = info->a_count,
+                           .b_count = info->b_count,
+                           .samples = mgpu_range_address(ctx, scratch) + plan->samples_offset,
+                           .sample_shift = plan->sample_shift};
+    mgpu_pipeline_key path = mgpu_sets_merge_partition_key(&plan->tuning, info->key_type, info->descending);
+    mgpu_result r = mgpu__dispatch_sampled_partitions(ctx, cmd, &path, &merge, sizeof merge, plan->tiles + 1,
+                                                      info->a_count, info->b_count, plan->sample_shift);
+    if (r != MGPU_SUCCESS) return r;
+    mgpu__barrier_compute_write_to_read(ctx, cmd);
+    partition.spec[MGPU_SPEC_MODE] = MGPU_SETS_PARTITION_BALANCE;
+    return mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
+}
+
 /* Steps 1-3: the partition and count dispatches and the scan of the counts, its total to `total`. */
 static mgpu_result mgpu_sets_record_count(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info,
                                           const mgpu_sets_plan *plan, mgpu_sets_pc *pc, mgpu_range scratch,
                                           mgpu_range total) {
-    mgpu_pipeline_key partition = mgpu_sets_partition_key(&plan->tuning, info->key_type, info->descending);
-    mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
+    mgpu_result r = mgpu_sets_record_partitions(ctx, cmd, info, plan, pc, scratch);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     mgpu_pipeline_key count =
@@ -261,8 +310,7 @@ static mgpu_result mgpu_sets_record_onepass(mgpu_context ctx, VkCommandBuffer cm
         ctx, cmd,
         &(mgpu_fill_info){
             .type = MGPU_TYPE_U32, .mode = MGPU_FILL_CONSTANT, .count = (uint32_t)(state_bytes / 4), .output = state});
-    mgpu_pipeline_key partition = mgpu_sets_partition_key(&plan->tuning, info->key_type, info->descending);
-    if (r == MGPU_SUCCESS) r = mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
+    if (r == MGPU_SUCCESS) r = mgpu_sets_record_partitions(ctx, cmd, info, plan, pc, scratch);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     pc->state = mgpu_range_address(ctx, state);
@@ -416,6 +464,12 @@ static mgpu_result mgpu_sets_prepare(mgpu_context ctx, mgpu_type type) {
     for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
         mgpu_pipeline_key partition = mgpu_sets_partition_key(&t, type, descending);
         r = mgpu__pipeline_get(ctx, &partition, &p);
+        if (r == MGPU_SUCCESS && mgpu__merge_sample_shift(t.nt * t.vt)) { /* the sampled partitions' */
+            partition.spec[MGPU_SPEC_MODE] = MGPU_SETS_PARTITION_BALANCE;
+            r = mgpu__pipeline_get(ctx, &partition, &p);
+            mgpu_pipeline_key path = mgpu_sets_merge_partition_key(&t, type, descending);
+            if (r == MGPU_SUCCESS) r = mgpu__prepare_sampled_partitions(ctx, &path);
+        }
         for (uint32_t op = 0; op <= MGPU_SET_SYMMETRIC_DIFFERENCE && r == MGPU_SUCCESS; ++op) {
             mgpu_pipeline_key key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, MGPU_SETS_COUNT, 0);
             r = mgpu__pipeline_get(ctx, &key, &p);

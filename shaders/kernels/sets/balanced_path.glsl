@@ -42,11 +42,12 @@ uint mgpu_balanced_gallop(bool in_b, bool upper, MGPU_WKEY key, uint begin, uint
     return mgpu_gallop(begin, end, from_end);
 }
 
-/* Where the Balanced Path of A (a_count) and B (b_count) crosses diagonal diag: its A count, | MGPU_BALANCED_STAR
- * when the diagonal is starred (the left side then holds diag + 1 elements: A's count and diag - count + 1 of B).
- * Unsorted input (a broken precondition) still gives an A count in [0, min(diag, a_count)]. */
-uint mgpu_balanced_path(uint a_count, uint b_count, uint diag) {
-    uint a = mgpu_merge_path(a_count, b_count, diag), b = diag - a;
+/* Where the Balanced Path of A (a_count) and B (b_count) crosses diagonal diag, from a, where Merge Path crosses
+ * it: its A count, | MGPU_BALANCED_STAR when the diagonal is starred (the left side then holds diag + 1 elements:
+ * A's count and diag - count + 1 of B). Unsorted input (a broken precondition) still gives an A count in
+ * [0, min(diag, a_count)]. */
+uint mgpu_balanced_path_from(uint a, uint a_count, uint b_count, uint diag) {
+    uint b = diag - a;
     if (b >= b_count) return a;
     MGPU_WKEY x = MGPU_MERGE_B(b);
     // Merge Path takes A's copies of x first: the run of x it cuts starts at the lower bounds of x in both arrays.
@@ -62,6 +63,11 @@ uint mgpu_balanced_path(uint a_count, uint b_count, uint diag) {
     uint a_advance = x_count - b_advance;
     bool star = a_advance == b_advance + 1u && b_advance < b_run_end - b_start;
     return (a_start + a_advance) | (star ? MGPU_BALANCED_STAR : 0u);
+}
+
+/* mgpu_balanced_path_from where Merge Path crosses diag. */
+uint mgpu_balanced_path(uint a_count, uint b_count, uint diag) {
+    return mgpu_balanced_path_from(mgpu_merge_path(a_count, b_count, diag), a_count, b_count, diag);
 }
 
 #endif

@@ -34,13 +34,15 @@
     MGPU_UINT b_count;      \
     MGPU_UINT capacity;     \
     MGPU_UINT groups_x;
-#define MGPU_SETS_COUNT       0u /* sets.comp MODE */
-#define MGPU_SETS_WRITE       1u
-#define MGPU_SETS_ONEPASS     2u
-#define MGPU_SETS_RANGES      3u
+#define MGPU_SETS_COUNT             0u /* sets.comp MODE */
+#define MGPU_SETS_WRITE             1u
+#define MGPU_SETS_ONEPASS           2u
+#define MGPU_SETS_RANGES            3u
 /* MODE MGPU_SETS_RANGES: tiles a ticket (H200, set_union u32 2^26 by ranges of 2 / 4 tiles: 711.7 -> 649.8 /
  * 622.0 us; bench/RESULTS.md, twenty-seventh session). */
-#define MGPU_SETS_RANGE_TILES 4u
+#define MGPU_SETS_RANGE_TILES       4u
+#define MGPU_SETS_PARTITION_SEARCH  0u /* sets_partition.comp MODE: the whole search */
+#define MGPU_SETS_PARTITION_BALANCE 1u /* from the Merge Path partitions already in partitions */
 
 #ifndef VULKAN
 typedef struct mgpu_sets_pc {
