@@ -8,6 +8,8 @@
 # (b) f32 by ranges with keys as floats (nb) against order bits (base): registers from the profile. Predicted: nb
 #     by ranges ~58-70 registers and set_union f32 2^26 below its per-tile 734 us (i32 by ranges: 620.8).
 # (c) nb verified for f32 and the sets tests on it.
+# (d) the per-tile pass as before session 27 (ot) against base: below 2^24 and with values. Predicted: ot 1-2%
+#     faster if the shared functions cost it (session 27: +1..2.5% at 2^20..2^23, pairs +1.2..1.5%), else level.
 B=build-gpu/bench/mgpuvk-bench
 L=$PWD/.gl/lib
 T0=$SECONDS
@@ -32,5 +34,9 @@ echo "verified rc=$? at $((SECONDS-T0)) s" >> $OUT/nb_verified.txt
 for fam in sets sets_lookback; do
   LD_LIBRARY_PATH=$L/nb timeout 60 build-gpu/tests/mgpuvk-tests --no-validation --cli build-gpu/tools/mgpuvk --only $fam 2>&1 | tail -n 2 | sed "s/^/nb $fam: /" >> $OUT/nb_tests.txt
 done
+for round in 1 2; do for lib in base ot; do
+  LD_LIBRARY_PATH=$L/$lib timeout 40 $B --prims set_union,set_intersection,set_union_pairs --types u32,u64 --sizes 18:23 --no-verify 2>&1 | grep -E "^set" | sed "s/^/$lib r$round: /"
+done; done > $OUT/old_tile_ab.txt
+LD_LIBRARY_PATH=$L/ot timeout 40 build-gpu/tests/mgpuvk-tests --no-validation --cli build-gpu/tools/mgpuvk --only sets 2>&1 | tail -n 2 | sed "s/^/ot sets: /" >> $OUT/nb_tests.txt
 echo "all done at $((SECONDS-T0)) s" >> $OUT/nb_tests.txt
 cd $OUT && tar czf c1.tgz *.txt && rm -f *.txt
