@@ -586,7 +586,7 @@ typedef struct mgpu_tuning {
                                segmented reduce's one pass, set operations, the radix sort's one-sweep histogram:
                                at most this many workgroups are launched, each looping over tiles (0: the tuning
                                row's, else 16384; on GPUs the rows of the merge of 32-bit keys and of the sorted
-                               search say 4096, of the mergesort of 32-bit keys 8192, of the set operations 2048,
+                               search say 4096, of the mergesort of 32-bit keys 8192, of the set operations 4096,
                                of the radix sort 256 (1024 on CPU devices); segmented reduce 65536 /
                                nt; but never so few that one takes over 256 tiles: llvmpipe cuts longer loops;
                                histogram: at most 1024 in any case) */
@@ -599,9 +599,6 @@ typedef struct mgpu_tuning {
                                (select, partition, unique, rle): ON walks back once per range of 8 tiles (of
                                values_nt x values_vt), each range counting its tiles' outputs first; OFF once per
                                tile; AUTO by ranges from 8192 of their tiles on, rle 4096 (src/prims/compact.c).
-                               Set operations' one pass: ON walks back once per range of 4 tiles, OFF once per
-                               tile; AUTO by ranges for keys alone (not f32) from 16384 tiles on
-                               (src/prims/sets.c).
                                Radix sort's one-sweep passes: chained in one dispatch where they take at most 256
                                tiles in all (AUTO: where the look-back is safe; ON: also elsewhere, where a tile's
                                unbounded wait for the pass before may hang a device that does not keep started

@@ -7,7 +7,7 @@
  *     exact, with room to spare, or the largest possible result (the blocking call's two paths); nothing written
  *     past the count.
  *   shapes: all keys equal (many copies in A and B, different counts), no key shared, long runs of a few keys in
- *     both (Balanced Path splits inside runs of equal keys, across tiles and threads), NaN, -NaN, -0.0, +0.0 and
+ *     both (runs of equal keys cut by tiles and threads, and reaching past a tile's halo), NaN, -NaN, -0.0, +0.0 and
  *     the infinities as keys (different bits are different keys).
  *   capacity: the blocking refusal (MGPU_ERROR_RANGE_TOO_SMALL, the count returned, outputs and out_count keep
  *     their sentinel bytes); the recorded form with a capacity below the count (the first outputs written, nothing
@@ -18,8 +18,7 @@
  *   sampled: the partitions through a sample array (large inputs), forced by a small tile on ~290k elements.
  *   sets_lookback: the one-pass operation (decoupled look-back), forced on where the device's default is the
  *     count, scan and write (lavapipe, one thread: see tests/families.def): the covering design and the capacity
- *     cases under five tunings, two of them by ranges of tiles (mgpu_tuning.fold ON). Where the look-back is the
- *     default (GPUs), the sets entry runs it throughout (per tile: its sizes stay below the ranges' AUTO bound).
+ *     cases under five tunings. Where the look-back is the default (GPUs), the sets entry runs it throughout.
  *   sets_cli: `mgpuvk set` against the reference, and bad input (exit 2, one line, no file).
  */
 #include "common.h"
@@ -571,9 +570,8 @@ static void set_misuse(void) {
     for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) mgpu_buffer_free(ctx, all[i]);
 }
 
-/* The Balanced Path partitions through a sample array (src/prims/sets.c: from MGPU_SETS_SAMPLED_MIN_PARTITIONS
- * partitions on): tiles of 32 elements, so that ~290k elements take that path; few, some and many
- * duplicates (Balanced Path's searches cross sample windows inside runs). */
+/* The partitions through a sample array (src/prims/sets.c: where they are one a thread): tiles of 32 elements, so
+ * that ~290k elements take that path; few, some and many duplicates (runs of equal keys across sample windows). */
 static void set_sampled(void) {
     mgpu_tuning t = {.nt = 32, .vt = 1};
     CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SETS, MGPU_TYPE_MASK_ALL, &t));
@@ -658,9 +656,9 @@ void test_sets_lookback(void) {
         {.lookback = MGPU_SWITCH_ON},
         {.nt = 32, .vt = 1, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON, .groups = 3},
         {.nt = 32, .vt = 3, .subgroup = MGPU_SWITCH_OFF, .lookback = MGPU_SWITCH_ON, .groups = 2},
-        /* by ranges of tiles (keys and pairs), walked by a subgroup or by thread 0 */
-        {.nt = 32, .vt = 2, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON, .fold = MGPU_SWITCH_ON},
-        {.nt = 64, .vt = 3, .subgroup = MGPU_SWITCH_OFF, .lookback = MGPU_SWITCH_ON, .fold = MGPU_SWITCH_ON},
+        /* even VT, and two subgroups walking from a larger tile */
+        {.nt = 32, .vt = 2, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON},
+        {.nt = 64, .vt = 3, .subgroup = MGPU_SWITCH_OFF, .lookback = MGPU_SWITCH_ON},
     };
     for (size_t p = 0; p < sizeof tunings / sizeof tunings[0]; ++p) {
         mgpu_tuning t = tunings[p];
@@ -668,7 +666,7 @@ void test_sets_lookback(void) {
         CHECK_OK(mgpu_context_set_tuning(g_test.ctx, MGPU_PRIM_SETS, MGPU_TYPE_MASK_ALL, &t));
         mgpu_tuning resolved;
         CHECK_OK(mgpu_context_get_tuning(g_test.ctx, MGPU_PRIM_SETS, MGPU_TYPE_U32, &resolved));
-        CHECK(resolved.lookback == MGPU_SWITCH_ON && resolved.fold == t.fold, "the look-back override did not take");
+        CHECK(resolved.lookback == MGPU_SWITCH_ON, "the look-back override did not take");
         set_cover((unsigned)p);
         set_capacity();
     }

@@ -1,10 +1,10 @@
 /*
  * Multiset operations (the seeds' chapter 13): std::set_intersection, set_union, set_difference and
- * set_symmetric_difference of two sorted arrays, keys or pairs, in the two-phase idiom with Balanced Path
- * partitions (shaders/kernels/sets/balanced_path.glsl) and the seeds' count, scan and write structure:
- *   1. sets_partition: the Balanced Path at each tile boundary (starred where it would split a key-rank match);
- *      large inputs: Merge Path's partitions through a gathered sample array first (the merge's partition kernel),
- *      the Balanced Path from them (MGPU_SETS_SAMPLED_MIN_PARTITIONS);
+ * set_symmetric_difference of two sorted arrays, keys or pairs, in the two-phase idiom as a merge whose outputs
+ * are kept or dropped (shaders/kernels/sets/sets.comp: each output's matches counted from its place in A and B,
+ * so that no Balanced Path is needed), in the seeds' count, scan and write structure:
+ *   1. the merge's Merge Path partitions (merge_partition, through a gathered sample array where they are one a
+ *      thread: mgpu__dispatch_sampled_partitions);
  *   2. sets, MODE count: each tile's number of outputs;
  *   3. mgpu_cmd_scan (u32, exclusive, out of place): each tile's first output, and the total (the count) to
  *      out_count;
@@ -12,11 +12,10 @@
  *      output, those below capacity, values gathered from their sources.
  * Where the tuning's look-back is on (by default where ctx's look-back is safe: not lavapipe), the recorded
  * operation is one pass instead of steps 2-4: sets, MODE one-pass, writes each tile's outputs from its first
- * output found by decoupled look-back, and the total to out_count; the inputs are read once (large inputs of keys
- * by ranges of tiles, one look-back walk a range: MGPU_SETS_RANGES_MIN_TILES). Its state (a ticket
+ * output found by decoupled look-back, and the total to out_count; the inputs are read once. Its state (a ticket
  * and a word per tile, MGPU_LOOKBACK_TILE_STRIDE words apart, zeroed by a fill) takes the place of the counts
- * and their scan (and as much scratch after them as it needs). The counting calls and
- * the blocking operation that must check the capacity first keep the count, scan and write.
+ * and their scan (and as much scratch after them as it needs). The counting calls and the blocking operation that
+ * must check the capacity first keep the count, scan and write.
  * Scratch: the partitions (tiles + 1 uint32), the tile counts and their scan (tiles uint32 each) and the scan's
  * scratch, each 16-byte aligned, then the sample array where the partitions take one. The blocking operation keeps
  * the scratch across two submissions when it must know the count before it writes (capacity below the largest
@@ -28,41 +27,13 @@
 
 #include <string.h>
 
-/* The one pass at every size where the look-back is on. With one thread walking the look-back and the states
- * packed it lost past 16384 tiles (H200, set_union u32 2^26: 1056 against 1013 us); with the states a cache line
- * apart and subgroup 0 walking (sets.comp), it wins at every size (H200, 128 x 7, set_union u32: 2^20 31.8 ->
- * 23.3 us, 2^24 247.8 -> 197.5, 2^26 883.1 -> 738.0 against count, scan and write: bench/RESULTS.md, eleventh
- * session). */
-
-/* The one pass by ranges of MGPU_SETS_RANGE_TILES tiles a ticket (sets.comp's MODE RANGES: one walk back a range):
- * mgpu_tuning.fold ON, or AUTO for keys alone (not f32) from this many tiles on. H200 (bench/RESULTS.md, twenty-seventh
- * session), ranges of 4 tiles at every size against one: set_union u32 2^26 711.7 -> 622.0 us, 2^24 183.2 -> 170.8, but
- * 2^23 99.7 -> 102.1 and 2^20 22.4 -> 29.8 (too few ranges to fill the GPU); u64 2^26 1098.3 -> 974.3, 2^24 281.0 ->
- * 260.1, 2^23 level (151.8 -> 151.2), 2^22 83.7 -> 86.7. With values the range's registers (its tiles' outputs and
- * sources) cost more than the walks save: set_union pairs u32 2^26 1022.2 -> 997.0 but 2^24 268.1 -> 281.6, u64 pairs
- * 1669.6 -> 1689.2. Ranges of 8 tiles lost to 4 (u32 2^26 679.9 against 622.9). The per-tile pass, now built from the
- * same functions as the ranges, ran 1-2% slower than before it (set_union u32 2^20..2^23, and pairs at every size;
- * registers within 3 of before, and the tile's outputs in private variables instead of out parameters did not change
- * it): not understood. f32 keys lose by ranges (their kernel takes 81 registers against u32's 58: set_union f32 2^26
- * 734.2 -> 819.8 us, 2^24 190.4 -> 214.5), while i32, i64 and f64 gain as u32 and u64 do (set_union 2^26 i32 710.0 ->
- * 620.8, f64 1136.3 -> 1005.1). */
-#define MGPU_SETS_RANGES_MIN_TILES 16384u
-
-/* The Balanced Path partitions through a sample array (mgpu_sets_record_partitions) from this many partitions on,
- * where the tile allows one (mgpu__merge_sample_shift). One thread a partition searching the keys took 87 us of
- * set_union u32's 623 at 2^26 (H200, bench/RESULTS.md, twenty-seventh session); through samples of every 128th
- * key, 21.7 (the gather) + 23.6 (Merge Path) + 8.3 (the galloping searches): set_union u32 2^26 624.5 -> 584.4 us,
- * u64 971.2 -> 933.5, u32 pairs 1015.0 -> 978.8, 2^24 169.6 -> 164.0. Its two more dispatches cost 3.5-4 us, so it
- * loses below 2^23 (2^20 22.7 -> 26.4, 2^22 48.8 -> 52.0; 2^23 98.6 against 99.8): from 8192 partitions on. */
-#define MGPU_SETS_SAMPLED_MIN_PARTITIONS 8192u
-
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
-/* Shared memory of sets.comp: the tile's keys (NV + 1), the outputs' sources, the workgroup sum, the threads'
- * starts. */
-static uint64_t mgpu_sets_shared_bytes(uint32_t nt, uint32_t vt, size_t size) {
+/* Shared memory of sets.comp: the tile's keys (NV + VT + 1), the outputs' sources (values only), the workgroup
+ * sum, the halo (4 keys), two words. */
+static uint64_t mgpu_sets_shared_bytes(uint32_t nt, uint32_t vt, size_t size, bool values) {
     uint64_t nv = (uint64_t)nt * vt;
-    return (nv + 1) * size + nv * 4 + (uint64_t)MGPU_CTA_SCAN_LENGTH(nt) * 4 + ((uint64_t)nt + 1) * 4;
+    return (nv + vt + 1 + 4) * size + (values ? nv : 1) * 4 + (uint64_t)MGPU_CTA_SCAN_LENGTH(nt) * 4 + 8;
 }
 
 typedef struct mgpu_sets_plan {
@@ -98,7 +69,7 @@ static mgpu_sets_plan mgpu_sets_make_plan(mgpu_context ctx, const mgpu_set_info 
     plan.bytes = plan.scan_offset + plan.scan_bytes;
     VkDeviceSize onepass_end = plan.counts_offset + mgpu_sets_state_bytes(plan.tiles); /* the one pass's state */
     if (plan.bytes < onepass_end) plan.bytes = onepass_end;
-    if (plan.tiles + 1 >= MGPU_SETS_SAMPLED_MIN_PARTITIONS) plan.sample_shift = mgpu__merge_sample_shift(plan.tile);
+    if (mgpu__partitions_sampled(plan.tuning, plan.tiles + 1)) plan.sample_shift = mgpu__merge_sample_shift(plan.tile);
     if (plan.sample_shift) { /* after everything else */
         plan.samples_offset = mgpu_align16(plan.bytes);
         plan.bytes = plan.samples_offset + mgpu__merge_samples(info->a_count, info->b_count, plan.sample_shift) *
@@ -143,7 +114,7 @@ static mgpu_result mgpu_sets_check(mgpu_context ctx, const mgpu_set_info *info, 
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: capacity %u > 2^31-1", what, info->capacity);
     size_t key = mgpu_type_size(info->key_type);
     mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SETS, info->key_type);
-    if (mgpu_sets_shared_bytes(t.nt, t.vt, key) > ctx->info.shared_memory_bytes)
+    if (mgpu_sets_shared_bytes(t.nt, t.vt, key, operation && info->value_size) > ctx->info.shared_memory_bytes)
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
                           "%s: a tile of %u x %u needs more than the device's %u bytes of shared memory", what, t.nt,
                           t.vt, ctx->info.shared_memory_bytes);
@@ -190,11 +161,13 @@ mgpu_result mgpu_set_operation_get_requirements(mgpu_context ctx, const mgpu_set
     return r;
 }
 
-/* The pipelines: the partitions, and the tile kernel counting or writing (with values of value_words words). */
+/* The pipelines: the merge's partitions, and the tile kernel counting or writing (with values of value_words
+ * words). */
 static mgpu_pipeline_key mgpu_sets_partition_key(const mgpu_tuning *t, mgpu_type type, bool descending) {
     return (mgpu_pipeline_key){
-        .kernel = MGPU_KERNEL_SETS_PARTITION,
+        .kernel = MGPU_KERNEL_MERGE_PARTITION,
         .type = type,
+        .subgroup = t->subgroup == MGPU_SWITCH_ON,
         .spec = {
             [MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = t->nt * t->vt, [MGPU_SPEC_DESCENDING] = descending}};
 }
@@ -229,35 +202,22 @@ static mgpu_sets_pc mgpu_sets_make_pc(mgpu_context ctx, const mgpu_set_info *inf
                           .capacity = operation ? info->capacity : 0};
 }
 
-static mgpu_pipeline_key mgpu_sets_merge_partition_key(const mgpu_tuning *t, mgpu_type type, bool descending) {
-    return (mgpu_pipeline_key){
-        .kernel = MGPU_KERNEL_MERGE_PARTITION,
-        .type = type,
-        .spec = {
-            [MGPU_SPEC_NT] = MGPU_PARTITION_NT, [MGPU_SPEC_VT] = t->nt * t->vt, [MGPU_SPEC_DESCENDING] = descending}};
-}
-
-/* Step 1, the Balanced Path partitions: searched whole by sets_partition (one thread each), or, with a sample
- * array, Merge Path's partitions by the merge's kernel through the samples (mgpu__dispatch_sampled_partitions),
- * then sets_partition's galloping searches from them (MODE BALANCE). */
+/* Step 1, the merge's partitions (merge_pc.h's push constants): searched one a subgroup or a thread, or, with a
+ * sample array, through it (mgpu__dispatch_sampled_partitions). */
 static mgpu_result mgpu_sets_record_partitions(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info,
                                                const mgpu_sets_plan *plan, mgpu_sets_pc *pc, mgpu_range scratch) {
     mgpu_pipeline_key partition = mgpu_sets_partition_key(&plan->tuning, info->key_type, info->descending);
-    if (!plan->sample_shift) return mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
     mgpu_merge_pc merge = {.a_keys = pc->a_keys,
                            .b_keys = pc->b_keys,
                            .partitions = pc->partitions,
                            .a_count = info->a_count,
-                           .b_count = info->b_count,
-                           .samples = mgpu_range_address(ctx, scratch) + plan->samples_offset,
-                           .sample_shift = plan->sample_shift};
-    mgpu_pipeline_key path = mgpu_sets_merge_partition_key(&plan->tuning, info->key_type, info->descending);
-    mgpu_result r = mgpu__dispatch_sampled_partitions(ctx, cmd, &path, &merge, sizeof merge, plan->tiles + 1,
-                                                      info->a_count, info->b_count, plan->sample_shift);
-    if (r != MGPU_SUCCESS) return r;
-    mgpu__barrier_compute_write_to_read(ctx, cmd);
-    partition.spec[MGPU_SPEC_MODE] = MGPU_SETS_PARTITION_BALANCE;
-    return mgpu__dispatch_partitions(ctx, cmd, &partition, pc, sizeof *pc, plan->tiles + 1);
+                           .b_count = info->b_count};
+    if (!plan->sample_shift)
+        return mgpu__dispatch_partitions(ctx, cmd, &partition, &merge, sizeof merge, plan->tiles + 1);
+    merge.samples = mgpu_range_address(ctx, scratch) + plan->samples_offset;
+    merge.sample_shift = plan->sample_shift;
+    return mgpu__dispatch_sampled_partitions(ctx, cmd, &partition, &merge, sizeof merge, plan->tiles + 1, info->a_count,
+                                             info->b_count, plan->sample_shift);
 }
 
 /* Steps 1-3: the partition and count dispatches and the scan of the counts, its total to `total`. */
@@ -293,15 +253,7 @@ static mgpu_result mgpu_sets_record_write(mgpu_context ctx, VkCommandBuffer cmd,
     return mgpu__dispatch(ctx, cmd, &write, pc, sizeof *pc, pc->groups_x, 1);
 }
 
-/* The one pass's mode (sets.comp): by ranges of tiles or per tile (MGPU_SETS_RANGES_MIN_TILES). */
-static uint32_t mgpu_sets_onepass_mode(const mgpu_tuning *t, mgpu_type type, uint32_t tiles, uint32_t value_words) {
-    bool ranges = t->fold == MGPU_SWITCH_ON || (t->fold == MGPU_SWITCH_AUTO && value_words == 0 &&
-                                                type != MGPU_TYPE_F32 && tiles >= MGPU_SETS_RANGES_MIN_TILES);
-    return ranges ? MGPU_SETS_RANGES : MGPU_SETS_ONEPASS;
-}
-
-/* Steps 2-4 in one pass (the look-back): the state zeroed, the partitions, then the one-pass dispatch (its grid by
- * tiles or ranges). */
+/* Steps 2-4 in one pass (the look-back): the state zeroed, the partitions, then the one-pass dispatch. */
 static mgpu_result mgpu_sets_record_onepass(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_set_info *info,
                                             const mgpu_sets_plan *plan, mgpu_sets_pc *pc, mgpu_range scratch) {
     VkDeviceSize state_bytes = mgpu_sets_state_bytes(plan->tiles);
@@ -315,13 +267,9 @@ static mgpu_result mgpu_sets_record_onepass(mgpu_context ctx, VkCommandBuffer cm
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     pc->state = mgpu_range_address(ctx, state);
     pc->out_count = info->out_count.buffer ? mgpu_range_address(ctx, info->out_count) : 0;
-    uint32_t mode = mgpu_sets_onepass_mode(&plan->tuning, info->key_type, plan->tiles, info->value_size / 4);
-    uint32_t tickets =
-        mode == MGPU_SETS_RANGES ? (plan->tiles + MGPU_SETS_RANGE_TILES - 1) / MGPU_SETS_RANGE_TILES : plan->tiles;
-    pc->groups_x = mgpu__tile_groups(ctx, &plan->tuning, plan->tiles); /* by tiles: llvmpipe's loop bound */
-    if (pc->groups_x > tickets) pc->groups_x = tickets;
-    mgpu_pipeline_key write =
-        mgpu_sets_tile_key(&plan->tuning, info->key_type, info->op, info->descending, mode, info->value_size / 4);
+    pc->groups_x = mgpu__tile_groups(ctx, &plan->tuning, plan->tiles);
+    mgpu_pipeline_key write = mgpu_sets_tile_key(&plan->tuning, info->key_type, info->op, info->descending,
+                                                 MGPU_SETS_ONEPASS, info->value_size / 4);
     return mgpu__dispatch(ctx, cmd, &write, pc, sizeof *pc, pc->groups_x, 1);
 }
 
@@ -463,28 +411,18 @@ static mgpu_result mgpu_sets_prepare(mgpu_context ctx, mgpu_type type) {
     VkPipeline p;
     for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
         mgpu_pipeline_key partition = mgpu_sets_partition_key(&t, type, descending);
-        r = mgpu__pipeline_get(ctx, &partition, &p);
-        if (r == MGPU_SUCCESS && mgpu__merge_sample_shift(t.nt * t.vt)) { /* the sampled partitions' */
-            partition.spec[MGPU_SPEC_MODE] = MGPU_SETS_PARTITION_BALANCE;
-            r = mgpu__pipeline_get(ctx, &partition, &p);
-            mgpu_pipeline_key path = mgpu_sets_merge_partition_key(&t, type, descending);
-            if (r == MGPU_SUCCESS) r = mgpu__prepare_sampled_partitions(ctx, &path);
-        }
+        r = mgpu__prepare_partitions(ctx, &partition);
+        if (r == MGPU_SUCCESS && mgpu__merge_sample_shift(t.nt * t.vt))
+            r = mgpu__prepare_sampled_partitions(ctx, &partition);
         for (uint32_t op = 0; op <= MGPU_SET_SYMMETRIC_DIFFERENCE && r == MGPU_SUCCESS; ++op) {
             mgpu_pipeline_key key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, MGPU_SETS_COUNT, 0);
             r = mgpu__pipeline_get(ctx, &key, &p);
             for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words) {
                 key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, MGPU_SETS_WRITE, words);
                 r = mgpu__pipeline_get(ctx, &key, &p);
-                /* the one pass's modes the calls may use */
-                for (uint32_t mode = MGPU_SETS_ONEPASS; mode <= MGPU_SETS_RANGES && t.lookback == MGPU_SWITCH_ON;
-                     ++mode) {
-                    bool used = mode == MGPU_SETS_ONEPASS ? t.fold != MGPU_SWITCH_ON
-                                                          : mgpu_sets_onepass_mode(&t, type, UINT32_MAX, words) == mode;
-                    if (r == MGPU_SUCCESS && used) {
-                        key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, mode, words);
-                        r = mgpu__pipeline_get(ctx, &key, &p);
-                    }
+                if (r == MGPU_SUCCESS && t.lookback == MGPU_SWITCH_ON) { /* the one pass */
+                    key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, MGPU_SETS_ONEPASS, words);
+                    r = mgpu__pipeline_get(ctx, &key, &p);
                 }
             }
         }
@@ -498,14 +436,13 @@ static mgpu_result mgpu_sets_prepare_once(mgpu_context ctx) { return mgpu__fill_
 static const mgpu_tuning_row mgpu_sets_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
     {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 5, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
-    /* GPUs: odd VT against bank conflicts. 32-bit keys measured on an H200 (set_union u32 at 2^26, count, scan and
-     * write, best us keys / pairs): 128 x 7 906 / 1198, 64 x 15 971 / 1508, 128 x 11 1013 / 1481, 256 x 7 1111 /
-     * 1487, 128 x 15 1172 / 1866, 512 x 7 1215 / 1630, 256 x 11 1480 / 2216. 64-bit keys: not measured. Workgroups
-     * (H200 2026-11-28, twenty-first session, set_union u32 / u64 / u32 pairs us at 2^24 and 2^26): 16384 192.8 /
-     * 295.6 / 275.5, 719.3 / 1112.3 / 1029.6; 2048 183.6 / 280.1 / 268.0, 709.7 / 1098.2 / 1022.2; 4096 183.6 /
-     * 282.5 / 267.9, 711.7 / 1099.6 / 1021.7; 32768 194.3 / 298.0 / 277.2, 731.6 / 1132.0 / 1041.1. */
-    {MGPU_32, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 2048},
-    {MGPU_64, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 2048},
+    /* GPUs (H200, the one pass at 2^26, keys / pairs, us; bench/RESULTS.md, twenty-eighth session): 32-bit keys
+     * 256 x 9 429.1 / 814.3, 256 x 11 457.5 / 1273.3 (122 registers with values), 128 x 11 434.7 / 928.1, 256 x 7
+     * 449.4 / 934.4, 128 x 7 470.0 / 815.7; 64-bit keys 128 x 7 832.5 / 1156.6, 128 x 5 828.0 / 1202.4, 256 x 7
+     * 951.7 / 1155.8, 256 x 5 875.2 / 1364.2. Tiles that are multiples of 128 or 256 let the partitions gather
+     * samples (mgpu__merge_sample_shift). */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 9, MGPU_SWITCH_AUTO, 0, 0, 0, 4096},
+    {MGPU_64, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
 };
 
 const mgpu_family_def mgpu__sets_family = {.prepare = mgpu_sets_prepare,

@@ -1,4 +1,4 @@
-# Multiset operations (src/prims/sets.c): its kernels, in the row format of cmake/shaders.cmake (mgpu_kernels).
+# Multiset operations (src/prims/sets.c; its partitions are the merge's): its kernel, in the row format of
+# cmake/shaders.cmake (mgpu_kernels).
 mgpu_kernels(FIRST 28
-  "sets_partition|MGPU_KERNEL_SETS_PARTITION|U32,I32,F32,U64,I64,F64|OFF|sets"
   "sets|MGPU_KERNEL_SETS|U32,I32,F32,U64,I64,F64|ON|sets")
