@@ -1645,12 +1645,14 @@ MGPU_API mgpu_result mgpu_join(mgpu_context context, const mgpu_join_info *info,
  *   - mgpu_cmd_set_operation records the count and the write in one sequence: it writes the first
  *     min(count, capacity) outputs, nothing past capacity, and the true count to out_count, so that a count
  *     above capacity tells the caller the output was cut.
- * How (the seeds' Balanced Path): a partition dispatch finds where the Balanced Path, which pairs every
- * key-rank match, crosses each tile boundary (a boundary that would split a match is starred and gives the
- * match to the left tile); a tile dispatch counts each tile's outputs (each thread runs the serial set op over
- * its VT key-rank slots, found by Balanced Path in shared memory); an exclusive scan of the tile counts
- * (mgpu_cmd_scan, u32, following the scan's tuning) gives each tile's output offset and the total; the write
- * dispatch runs the tiles again and stores their outputs compacted, values gathered by their sources. No
+ * How: a merge whose outputs are kept or dropped. A partition dispatch finds where each tile of the stable merge
+ * of A and B (A's copies of a key before B's) starts (the merge's Merge Path partitions); a tile dispatch merges
+ * each tile and decides each output: its rank j among its array's copies of its key (counted along the thread's
+ * outputs) and one probe in the other array say whether it has a match (A's copy j: B holds more than j copies;
+ * B's copy j: A does), which the operation keeps or drops as the C++ standard says, and counts the tile's kept
+ * outputs; an exclusive scan of the tile counts (mgpu_cmd_scan, u32, following the scan's tuning) gives each
+ * tile's output offset and the total; the write dispatch runs the tiles again and stores their kept outputs
+ * compacted, values gathered by their sources. No
  * workgroup waits on another (the scan aside: see mgpu_scan_info). One pass instead (mgpu_cmd_set_operation and
  * the blocking operation of one submission, where the tuning's look-back is on, by default where
  * mgpu_device_info.lookback_safe): a scratch clear, the partitions,

@@ -2,7 +2,7 @@
  * gallop.glsl: a galloping search, for a bound that likely lies near one end of its range (the end of a short run
  * of equal keys): probes 1, 2, 4, .. elements in from that end until one lies past the bound, then halves the last
  * gap. A bound r elements from its end costs about 2 log2(r + 1) + 1 probes. The join's run ends (global memory)
- * and Balanced Path's run searches (shared memory) use it.
+ * and the set operations' ranks (shared memory, then global memory) use it.
  * Contract: define MGPU_GALLOP_RIGHT(i) before including: whether the bound lies right of position i (true, then
  * false, over the range). It is expanded inside the function, so it reads only globals, shared memory and push
  * constants.
