@@ -1,0 +1,15 @@
+#!/bin/bash
+# For session 29's first GPU call (next_c1.sh): main and one probe build, each library to .gl/lib/NAME.
+#   me: the set tile's rank-0 probes from the merge's registers (probe_sets_merge_equal.diff): the serial merge
+#       notes whether the other array's key next to each output's place equals it (B's next key for A's copy, the
+#       last A key taken for B's), so only copies of rank > 0 read shared memory (session 28, call 5: the probes
+#       cost ~120 of the count pass's 297 us at 2^26 u32; call 6: two shared reads a probe were slower still).
+#       Tested on lavapipe: sets, sets_lookback; a mutation (the halo after B's part ignored) is caught.
+# Run from the repository root with build-gpu configured (Release, MGPU_BUILD_TESTS=ON).
+set -e
+D=bench/results/h200-2026-11-28-session28/next
+build() { cmake --build build-gpu -j2 > /tmp/next_build_$1.log 2>&1; mkdir -p .gl/lib/$1; cp -L build-gpu/libmgpuvk.so.0 .gl/lib/$1/; }
+build base
+git apply $D/probe_sets_merge_equal.diff; build me; git apply -R $D/probe_sets_merge_equal.diff
+cmake --build build-gpu -j2 > /tmp/next_build_main.log 2>&1
+git status --short
