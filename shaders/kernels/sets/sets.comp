@@ -110,8 +110,8 @@ uint mgpu_equal_before(bool b_side, uint i, MGPU_WKEY x) {
     return i - mgpu_gallop(0u, i, true);
 }
 
-/* MODES COUNT, WRITE: thread t < 4 loads halo key t of the tile it loads next (tile_pipeline.glsl's prefetch) into
- * g_halo; MGPU_SETS_STAGE_HALO moves it to shared memory when that tile starts. */
+/* Thread t < 4 loads halo key t of a tile into g_halo (MODES COUNT, WRITE: of the tile it loads next, as
+ * tile_pipeline.glsl's prefetch); MGPU_SETS_STAGE_HALO moves it to shared memory when that tile starts. */
 T g_halo;
 void mgpu_halo_load(mgpu_tile_span span) {
     uint t = gl_LocalInvocationID.x;
