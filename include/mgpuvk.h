@@ -1652,8 +1652,8 @@ MGPU_API mgpu_result mgpu_join(mgpu_context context, const mgpu_join_info *info,
  * B's copy j: A does), which the operation keeps or drops as the C++ standard says, and counts the tile's kept
  * outputs; an exclusive scan of the tile counts (mgpu_cmd_scan, u32, following the scan's tuning) gives each
  * tile's output offset and the total; the write dispatch runs the tiles again and stores their kept outputs
- * compacted, values gathered by their sources. No
- * workgroup waits on another (the scan aside: see mgpu_scan_info). One pass instead (mgpu_cmd_set_operation and
+ * compacted, values gathered by their sources. No workgroup waits on another (the scan aside: see
+ * mgpu_scan_info). One pass instead (mgpu_cmd_set_operation and
  * the blocking operation of one submission, where the tuning's look-back is on, by default where
  * mgpu_device_info.lookback_safe): a scratch clear, the partitions,
  * then one tile dispatch whose tiles, handed out in the order workgroups start, each find their output offset by
