@@ -9,6 +9,10 @@
 #       keeping their outputs in registers, walks back once and stores them; the Balanced Path tile gained 11-12%
 #       at 2^26 by ranges of 4, twenty-seventh session). Tested on lavapipe: sets_lookback (LP_NUM_THREADS=1); a
 #       mutation (the range's second tile stored at the first's place) is caught.
+#   sv: the one pass with values staged (probe_sets_staged_values.diff): the tile's values loaded coalesced with
+#       its keys into shared memory, the outputs' values gathered from there (session 28: set_union pairs u32 2^26
+#       815 us against keys' 433, ~250 us beyond the values' bytes at copy speed). Tested on lavapipe: sets_lookback
+#       (LP_NUM_THREADS=1); a mutation (each value from its neighbour's slot) is caught.
 # Run from the repository root with build-gpu configured (Release, MGPU_BUILD_TESTS=ON).
 set -e
 D=bench/results/h200-2026-11-28-session28/next
@@ -16,5 +20,6 @@ build() { cmake --build build-gpu -j2 > /tmp/next_build_$1.log 2>&1; mkdir -p .g
 build base
 git apply $D/probe_sets_merge_equal.diff; build me; git apply -R $D/probe_sets_merge_equal.diff
 git apply $D/probe_sets_ranges.diff; build rg; git apply -R $D/probe_sets_ranges.diff
+git apply $D/probe_sets_staged_values.diff; build sv; git apply -R $D/probe_sets_staged_values.diff
 cmake --build build-gpu -j2 > /tmp/next_build_main.log 2>&1
 git status --short
