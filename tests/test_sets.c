@@ -629,8 +629,8 @@ void test_sets(void) {
     set_capacity();
     set_broken_inputs();
     set_misuse();
-    /* The other paths, forced: shared-memory and subgroup sums, other NT/VT (VT 1: a thread holds one slot, or two
-     * elements of a match), a few workgroups looping over tiles. */
+    /* The other paths, forced: shared-memory and subgroup sums, other NT/VT (VT 1: a thread holds one output, its
+     * rank always carried in from before the thread's place), a few workgroups looping over tiles. */
     mgpu_device_info info;
     mgpu_context_get_device_info(g_test.ctx, &info);
     static const mgpu_tuning tunings[] = {
