@@ -266,7 +266,7 @@ void mgpu_onepass_tile(uint tile, uint tiles) {
     mgpu_tile_span span = mgpu_span(tile, UintArray(pc.partitions).v[tile], UintArray(pc.partitions).v[tile + 1u]);
     TArray a_keys = TArray(pc.a_keys), b_keys = TArray(pc.b_keys);
     T loaded[VT];
-    mgpu_load_striped2(loaded, a_keys.v, span.a_first, b_keys.v, span.b_first, span.a_len, span.a_len + span.b_len);
+    mgpu_tile_load(loaded, a_keys, b_keys, span);
     mgpu_halo_load(span);
     mgpu_striped_to_shared(s_keys, loaded, span.a_len + span.b_len);
     MGPU_SETS_STAGE_HALO();
