@@ -552,7 +552,8 @@ typedef enum mgpu_prim {
     MGPU_PRIM_SEGREDUCE = 8,      /* segmented reduce and reduce-by-key: the tile of their one pass (values_nt/vt:
                                      of their Merge Path dispatch, where the look-back is off) */
     MGPU_PRIM_SEGSORT = 9,        /* segmented sort and locality sort: the tile of their blocksort and merge passes */
-    MGPU_PRIM_SETS = 10,          /* multiset operations: the tile of their count and write dispatches */
+    MGPU_PRIM_SETS = 10,          /* multiset operations: the tile of their count and write dispatches
+                                     (values_nt/vt: with values, and the counting calls of an info with values) */
     MGPU_PRIM_COMPACT = 11,       /* select, partition, unique, run-length encode: the tile of their one pass
                                      (values_nt/vt: of the one pass by ranges of tiles) */
     MGPU_PRIM_HISTOGRAM = 12,     /* histogram: the tile its workgroups loop over */
@@ -620,7 +621,8 @@ typedef struct mgpu_tuning {
                                (they hold values and starts in shared memory, so they are smaller than the one
                                pass's); sorted search: the NT of the join's search tiles (another kernel: two
                                walks a tile and a workgroup sum); compaction: the NT of the tiles of its one pass
-                               by ranges of tiles (fold: large inputs); a power of two as nt.
+                               by ranges of tiles (fold: large inputs); set operations with values (and their
+                               counting calls given the same info): the NT of their tiles; a power of two as nt.
                                0: nt where nt is set, else the table's (its own shape for values, or nt) */
     uint32_t values_vt;     /* likewise the VT with values or indices (segmented reduce: of the Merge Path tiles;
                                sorted search: of the join's search; compaction: of its ranges' tiles), in place of
@@ -1647,9 +1649,10 @@ MGPU_API mgpu_result mgpu_join(mgpu_context context, const mgpu_join_info *info,
  *     above capacity tells the caller the output was cut.
  * How: a merge whose outputs are kept or dropped. A partition dispatch finds where each tile of the stable merge
  * of A and B (A's copies of a key before B's) starts (the merge's Merge Path partitions); a tile dispatch merges
- * each tile and decides each output: its rank j among its array's copies of its key (counted along the thread's
- * outputs) and one probe in the other array say whether it has a match (A's copy j: B holds more than j copies;
- * B's copy j: A does), which the operation keeps or drops as the C++ standard says, and counts the tile's kept
+ * each tile and decides each output: B's copy j has a match where A holds more than j copies (all merged before
+ * it), A's copy j where B does (B's copies pair with A's waiting ones in rank order along each thread's outputs;
+ * a thread's runs cut at its ends are counted by galloping), which the operation keeps or drops as the C++
+ * standard says, and counts the tile's kept
  * outputs; an exclusive scan of the tile counts (mgpu_cmd_scan, u32, following the scan's tuning) gives each
  * tile's output offset and the total; the write dispatch runs the tiles again and stores their kept outputs
  * compacted, values gathered by their sources. No workgroup waits on another (the scan aside: see

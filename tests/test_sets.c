@@ -14,11 +14,12 @@
  *     past the capacity, the true count recorded); the recorded count; no elements.
  *   broken preconditions: unsorted A and B give some result and write nothing past the capacity.
  *   misuse: the specific result code of each bad argument, in every tier, with nothing written.
- *   tunings: other NT/VT, shared-memory and subgroup sums, a few workgroups looping over tiles: a covering design.
+ *   tunings: other NT/VT, shared-memory and subgroup sums, a few workgroups looping over tiles, values on a tile of
+ *     their own: a covering design.
  *   sampled: the partitions through a sample array (large inputs), forced by a small tile on ~290k elements.
  *   sets_lookback: the one-pass operation (decoupled look-back), forced on where the device's default is the
  *     count, scan and write (lavapipe, one thread: see tests/families.def): the covering design and the capacity
- *     cases under five tunings. Where the look-back is the default (GPUs), the sets entry runs it throughout.
+ *     cases under six tunings. Where the look-back is the default (GPUs), the sets entry runs it throughout.
  *   sets_cli: `mgpuvk set` against the reference, and bad input (exit 2, one line, no file).
  */
 #include "common.h"
@@ -638,6 +639,7 @@ void test_sets(void) {
         {.nt = 32, .vt = 1, .subgroup = MGPU_SWITCH_ON, .groups = 3},
         {.nt = 32, .vt = 3, .subgroup = MGPU_SWITCH_OFF, .groups = 2},
         {.nt = 128, .vt = 9},
+        {.nt = 64, .vt = 5, .values_nt = 32, .values_vt = 7}, /* values on a tile of their own */
     };
     for (size_t p = 0; p < sizeof tunings / sizeof tunings[0]; ++p) {
         mgpu_tuning t = tunings[p];
@@ -659,6 +661,8 @@ void test_sets_lookback(void) {
         /* even VT, and two subgroups walking from a larger tile */
         {.nt = 32, .vt = 2, .subgroup = MGPU_SWITCH_ON, .lookback = MGPU_SWITCH_ON},
         {.nt = 64, .vt = 3, .subgroup = MGPU_SWITCH_OFF, .lookback = MGPU_SWITCH_ON},
+        /* values on a tile of their own */
+        {.nt = 32, .vt = 5, .values_nt = 64, .values_vt = 3, .lookback = MGPU_SWITCH_ON},
     };
     for (size_t p = 0; p < sizeof tunings / sizeof tunings[0]; ++p) {
         mgpu_tuning t = tunings[p];

@@ -56,8 +56,20 @@ static VkDeviceSize mgpu_sets_state_bytes(uint32_t tiles) {
     return ((VkDeviceSize)tiles + 1) * MGPU_LOOKBACK_TILE_STRIDE * 4;
 }
 
+/* The tuning of set operations on `type` with values (`values`: their own tile, mgpu_tuning.values_nt x values_vt,
+ * whose registers hold each output's source) or keys alone. The counting calls take the tile of the info's
+ * operation (values where info->value_size is set), so that their scratch is the operation's. */
+static mgpu_tuning mgpu_sets_tuning_for(mgpu_context ctx, mgpu_type type, bool values) {
+    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SETS, type);
+    if (values) {
+        t.nt = t.values_nt;
+        t.vt = t.values_vt;
+    }
+    return t;
+}
+
 static mgpu_sets_plan mgpu_sets_make_plan(mgpu_context ctx, const mgpu_set_info *info) {
-    mgpu_sets_plan plan = {.tuning = mgpu__tuning_resolve(ctx, MGPU_PRIM_SETS, info->key_type)};
+    mgpu_sets_plan plan = {.tuning = mgpu_sets_tuning_for(ctx, info->key_type, info->value_size != 0)};
     plan.tile = plan.tuning.nt * plan.tuning.vt;
     uint64_t total = (uint64_t)info->a_count + info->b_count;
     plan.tiles = (uint32_t)((total + plan.tile - 1) / plan.tile);
@@ -115,7 +127,7 @@ static mgpu_result mgpu_sets_check(mgpu_context ctx, const mgpu_set_info *info, 
     if (operation && info->capacity > MGPU_MAX_COUNT)
         return mgpu__fail(ctx, MGPU_ERROR_INVALID_ARGUMENT, "%s: capacity %u > 2^31-1", what, info->capacity);
     size_t key = mgpu_type_size(info->key_type);
-    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SETS, info->key_type);
+    mgpu_tuning t = mgpu_sets_tuning_for(ctx, info->key_type, info->value_size != 0);
     if (mgpu_sets_shared_bytes(t.nt, t.vt, key, operation && info->value_size) > ctx->info.shared_memory_bytes)
         return mgpu__fail(ctx, MGPU_ERROR_UNSUPPORTED,
                           "%s: a tile of %u x %u needs more than the device's %u bytes of shared memory", what, t.nt,
@@ -407,8 +419,9 @@ mgpu_result mgpu_set_operation(mgpu_context ctx, const mgpu_set_info *info, uint
 
 /* ---- the family ---------------------------------------------------------------------------------------- */
 
-static mgpu_result mgpu_sets_prepare(mgpu_context ctx, mgpu_type type) {
-    mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SETS, type);
+/* The pipelines of `type` on one tile: keys alone (values false: value words 0) or with values of 1 or 2 words. */
+static mgpu_result mgpu_sets_prepare_tile(mgpu_context ctx, mgpu_type type, bool values) {
+    mgpu_tuning t = mgpu_sets_tuning_for(ctx, type, values);
     mgpu_result r = MGPU_SUCCESS;
     VkPipeline p;
     for (int descending = 0; descending < 2 && r == MGPU_SUCCESS; ++descending) {
@@ -419,7 +432,7 @@ static mgpu_result mgpu_sets_prepare(mgpu_context ctx, mgpu_type type) {
         for (uint32_t op = 0; op <= MGPU_SET_SYMMETRIC_DIFFERENCE && r == MGPU_SUCCESS; ++op) {
             mgpu_pipeline_key key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, MGPU_SETS_COUNT, 0);
             r = mgpu__pipeline_get(ctx, &key, &p);
-            for (uint32_t words = 0; words <= 2 && r == MGPU_SUCCESS; ++words) {
+            for (uint32_t words = values ? 1 : 0; words <= (values ? 2u : 0u) && r == MGPU_SUCCESS; ++words) {
                 key = mgpu_sets_tile_key(&t, type, (mgpu_set_op)op, descending, MGPU_SETS_WRITE, words);
                 r = mgpu__pipeline_get(ctx, &key, &p);
                 if (r == MGPU_SUCCESS && t.lookback == MGPU_SWITCH_ON) { /* the one pass */
@@ -432,19 +445,25 @@ static mgpu_result mgpu_sets_prepare(mgpu_context ctx, mgpu_type type) {
     return r;
 }
 
+static mgpu_result mgpu_sets_prepare(mgpu_context ctx, mgpu_type type) {
+    mgpu_result r = mgpu_sets_prepare_tile(ctx, type, false);
+    return r == MGPU_SUCCESS ? mgpu_sets_prepare_tile(ctx, type, true) : r;
+}
+
 /* The scan of the tile counts is the scan's (MGPU_PRIM_SCAN, u32); the fill of the empty case is fill's. */
 static mgpu_result mgpu_sets_prepare_once(mgpu_context ctx) { return mgpu__fill_prepare(ctx, MGPU_TYPE_U32); }
 
 static const mgpu_tuning_row mgpu_sets_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
     {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 5, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
-    /* GPUs (H200, the one pass at 2^26, keys / pairs, us; bench/RESULTS.md, twenty-eighth session): 32-bit keys
-     * 256 x 9 429.1 / 814.3, 256 x 11 457.5 / 1273.3 (122 registers with values), 128 x 11 434.7 / 928.1, 256 x 7
-     * 449.4 / 934.4, 128 x 7 470.0 / 815.7; 64-bit keys 128 x 7 832.5 / 1156.6, 128 x 5 828.0 / 1202.4, 256 x 7
-     * 951.7 / 1155.8, 256 x 5 875.2 / 1364.2. Tiles that are multiples of 128 or 256 let the partitions gather
-     * samples (mgpu__merge_sample_shift). */
-    {MGPU_32, MGPU_VENDOR_ANY, 256, 9, MGPU_SWITCH_AUTO, 0, 0, 0, 4096},
-    {MGPU_64, MGPU_VENDOR_ANY, 128, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
+    /* GPUs: keys alone NT x VT, with values values_nt x values_vt. H200, the one pass at 2^26, set_union /
+     * set_intersection us (bench/RESULTS.md, twenty-ninth session): 32-bit keys 256 x 13 385.5 / 399.1, 256 x 9
+     * 409.7 / 421.8, 128 x 13 396.1 / 411.2, 256 x 15 452.7, 128 x 17 434.1, 512 x 11 571.7; pairs 256 x 9 760.2 /
+     * 751.9, 128 x 9 774.3 / 772.8, 128 x 11 848.6. 64-bit keys 256 x 9 720.3 / 723.8, 128 x 9 726.6 / 740.5, 128
+     * x 7 739.9 / 748.1, 128 x 11 790.6; pairs 256 x 7 1041.5 / 985.4, 128 x 7 1050.5 / 1002.5, 128 x 9 1101.6.
+     * Tiles that are multiples of 128 or 256 let the partitions gather samples (mgpu__merge_sample_shift). */
+    {MGPU_32, MGPU_VENDOR_ANY, 256, 13, MGPU_SWITCH_AUTO, 0, 256, 9, 4096},
+    {MGPU_64, MGPU_VENDOR_ANY, 256, 9, MGPU_SWITCH_AUTO, 0, 256, 7, 0},
 };
 
 const mgpu_family_def mgpu__sets_family = {.prepare = mgpu_sets_prepare,

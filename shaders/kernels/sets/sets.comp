@@ -8,12 +8,13 @@
 //     match when k > j, B's j-th copy when m > j, so std::set_intersection keeps A's matched copies, set_union
 //     every A copy and B's unmatched ones, set_difference A's unmatched ones and set_symmetric_difference both
 //     sides' unmatched ones, each in the merge's order: the C++ standard's copies, stable;
-//   - an output's rank among its array's copies of its key is counted along the thread's outputs (consecutive in
-//     the merge), from the copies before the thread's place in A and B (galloping back, gallop.glsl: one probe
-//     where the key before differs); then one probe in the other array decides its match: A's copy j where B's
-//     key j past its place in B is a copy too, B's copy j where A's key j + 1 before its place in A is. Probes read
-//     the tile's keys in shared memory, its halo (the key on each side of its parts, loaded with the tile), or,
-//     where a run of equal keys reaches past them, global memory.
+//   - B's copy of rank r pairs with A's of rank r. Along the thread's outputs (consecutive in the merge), B's copy is
+//     matched when A's copies, all merged before it, number more than its rank; A's copies wait in a mask until
+//     B's copy of their rank comes. Three counts by galloping (gallop.glsl: one probe where the neighbour differs)
+//     finish the runs cut by threads: the copies of the thread's first key before its place in A and in B, and
+//     B's copies of its last key from its end place. They read the tile's keys in shared memory, its halo (the key
+//     on each side of its parts, loaded with the tile), or, where a run of equal keys reaches past them, global
+//     memory; no output needs a probe of its own.
 // No Balanced Path is needed: the counts are exact wherever a run of equal keys is cut by tiles or threads. A
 // workgroup sum of the kept outputs gives the tile's count:
 //   - MODE MGPU_SETS_COUNT: to counts[tile];
@@ -96,18 +97,31 @@ MGPU_WKEY mgpu_side_key(bool b_side, uint i) {
     return MGPU_TO_WKEY(b_side ? TArray(pc.b_keys).v[i] : TArray(pc.a_keys).v[i]);
 }
 
-/* The galloping search's predicate (gallop.glsl): the side searched and the key, whose run's start is the bound. */
-bool g_gallop_b;
+/* The galloping search's predicate (gallop.glsl): the side searched, the key, and whether the bound is the end of
+ * its run (g_gallop_upper) or its start. */
+bool g_gallop_b, g_gallop_upper;
 MGPU_WKEY g_gallop_key;
-bool mgpu_gallop_right(uint i) { return mgpu_wkey_less(mgpu_side_key(g_gallop_b, i), g_gallop_key); }
+bool mgpu_gallop_right(uint i) {
+    MGPU_WKEY k = mgpu_side_key(g_gallop_b, i);
+    return g_gallop_upper ? !mgpu_wkey_less(g_gallop_key, k) : mgpu_wkey_less(k, g_gallop_key);
+}
 #define MGPU_GALLOP_RIGHT(i) mgpu_gallop_right(i)
 #include "include/gallop.glsl"
 
 /* The number of keys equal to x right before position i of B (b_side) or A (the keys before i are at most x). */
 uint mgpu_equal_before(bool b_side, uint i, MGPU_WKEY x) {
     g_gallop_b = b_side;
+    g_gallop_upper = false;
     g_gallop_key = x;
     return i - mgpu_gallop(0u, i, true);
+}
+
+/* The number of keys of B equal to x from position i on (the keys from i on are at least x). */
+uint mgpu_equal_from_b(uint i, MGPU_WKEY x) {
+    g_gallop_b = true;
+    g_gallop_upper = true;
+    g_gallop_key = x;
+    return mgpu_gallop(i, pc.b_count, false) - i;
 }
 
 /* Thread t < 4 loads halo key t of a tile into g_halo (MODES COUNT, WRITE: of the tile it loads next, as
@@ -139,47 +153,61 @@ uint mgpu_tile_decide(mgpu_tile_span span, out MGPU_WKEY keys[VT], out uint sour
     uint b = a_len + diag - a;
     uint a0 = a, b0 = b - a_len; /* the thread's place in the tile's A and B parts */
     mgpu_serial_merge(keys, sources, a, a_len, b, count, nv - 1u);
-    // Each output's rank among its array's copies of its key, counted along the thread's outputs (consecutive in
-    // the merge) from the copies before the thread's place in A and B (one probe each where the key before
-    // differs); then one probe in the other array decides its match: A's copy of rank r has one where B's key r
-    // past the output's place in B is a copy too, B's copy of rank r where A's key r + 1 before its place in A is.
-    bool a_probe = SET_OP != MGPU_SET_UNION, b_probe = SET_OP == MGPU_SET_UNION || SET_OP > MGPU_SET_DIFFERENCE;
+    // Each output decided from the thread's outputs (consecutive in the merge) and three counts at most, with no
+    // probe per output: the copies of its first key before its place in A and B, and the copies in B of its last
+    // key from its end place in B (each by galloping, one probe where the neighbour differs). A key's copies merge
+    // as A's, then B's; B's copy of rank r is paired with A's of rank r:
+    //   - B's copy of rank r is matched when A has more than r copies: all of them merge before it, so they are
+    //     counted by then (run_a, from the copies before the thread's place in A);
+    //   - A's copies wait in `pending` (consecutive outputs, lowest first) until B's copy of their rank comes: the
+    //     first `skip` B copies of the thread's first run pair with A's copies before the thread, each later one
+    //     takes the lowest pending copy; B's copies past the thread's end pair with its last run's.
+    bool a_decided = SET_OP != MGPU_SET_UNION, b_decided = SET_OP == MGPU_SET_UNION || SET_OP > MGPU_SET_DIFFERENCE;
+    uint valid = diag < count ? min(VT, count - diag) : 0u; /* the thread's outputs within the tile */
     MGPU_WKEY run_key = keys[0];
     uint run_a = 0u, run_b = 0u; /* the copies of run_key before the next output, in A and in B */
-    if (diag < count) {
-        if (a_probe) run_a = mgpu_equal_before(false, span.a_first + a0, run_key);
-        if (b_probe) run_b = mgpu_equal_before(true, span.b_first + b0, run_key);
+    if (valid > 0u) {
+        run_a = mgpu_equal_before(false, span.a_first + a0, run_key);
+        if (b_decided) run_b = mgpu_equal_before(true, span.b_first + b0, run_key);
     }
+    uint skip = run_a;                          /* B copies of the run still to pair with A's before the thread */
+    uint pending = 0u, matched = 0u, a_bits = 0u; /* A's outputs: unpaired in the run, paired, all */
     kept = 0u;
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        uint o = tid * VT + j;
         bool is_a = sources[j] < a_len;
-        if (!mgpu_wkey_equal(keys[j], run_key)) {
-            run_key = keys[j];
-            run_a = 0u;
-            run_b = 0u;
-        }
-        if (o < count) {
-            bool keep;
-            if (is_a) { /* B's copies of the key start at its place in B (B's elements merged before it) */
-                keep = true;
-                if (a_probe) {
-                    uint match = span.b_first + o - sources[j] + run_a;
-                    bool matched = match < pc.b_count && mgpu_wkey_equal(mgpu_side_key(true, match), keys[j]);
-                    keep = SET_OP == MGPU_SET_INTERSECTION ? matched : !matched;
-                }
-                ++run_a;
-            } else { /* A's copies of the key end at its place in A (A's elements merged before it) */
-                keep = false;
-                if (b_probe) {
-                    uint end = span.a_first + o - (sources[j] - a_len);
-                    keep = end <= run_b || !mgpu_wkey_equal(mgpu_side_key(false, end - 1u - run_b), keys[j]);
-                }
-                ++run_b;
+        if (j < valid) {
+            if (!mgpu_wkey_equal(keys[j], run_key)) { /* a new run: the last one's unpaired A copies stay so */
+                run_key = keys[j];
+                run_a = 0u;
+                run_b = 0u;
+                skip = 0u;
+                pending = 0u;
             }
-            if (keep) kept |= 1u << j;
+            if (is_a) {
+                a_bits |= 1u << j;
+                pending |= 1u << j;
+                ++run_a;
+            } else {
+                if (b_decided && run_b >= run_a) kept |= 1u << j; /* unmatched */
+                ++run_b;
+                if (skip > 0u) --skip;
+                else {
+                    matched |= pending & (0u - pending); /* the lowest */
+                    pending &= pending - 1u;
+                }
+            }
         }
         sources[j] = is_a ? span.a_first + sources[j] : (span.b_first + sources[j] - a_len) | MGPU_SOURCE_B;
+    }
+    if (a_decided) {
+        if (pending != 0u) { /* the last run's: paired with B's copies past the thread's end place in B */
+            uint after = mgpu_equal_from_b(span.b_first + b - a_len, run_key);
+            int paired = after > skip ? int(min(after - skip, uint(bitCount(pending)))) : 0;
+            matched |= bitfieldInsert(0u, ~0u, findLSB(pending), paired);
+        }
+        kept |= SET_OP == MGPU_SET_INTERSECTION ? matched : a_bits & ~matched;
+    } else {
+        kept |= a_bits; /* union: every A copy */
     }
     uint total;
     place = mgpu_cta_exclusive_sum(uint(bitCount(kept)), total); /* its barriers: s_keys is free */
