@@ -214,14 +214,34 @@ uint mgpu_tile_decide(mgpu_tile_span span, out MGPU_WKEY keys[VT], out uint sour
     return total;
 }
 
-/* The thread's kept outputs to their places in shared memory (s_keys, s_sources), then (after a barrier) the
- * tile's `total` outputs stored coalesced from `first` on, those below capacity. */
-void mgpu_tile_store(MGPU_WKEY keys[VT], uint sources[VT], uint kept, uint place, uint first, uint total) {
+/* The one pass loads 32-bit values from their sources before its look-back, so that the loads overlap the wait,
+ * and stages them in shared memory with the keys (H200, set_union_pairs u32 2^26: 760 -> 727 us); 64-bit values
+ * are gathered after it (loaded early they took 88 registers and 30 KB of shared memory: 1041 -> 1647 us;
+ * bench/RESULTS.md, twenty-ninth session). */
+const bool EARLY_VALUES = VALUE_WORDS == 1u;
+
+/* EARLY_VALUES: each kept output's value, loaded from its source into `values`. */
+void mgpu_tile_load_values(uint sources[VT], uint kept, out uint values[VT]) {
+    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+        values[j] = 0u;
+        if ((kept & (1u << j)) != 0u) {
+            uint source = sources[j];
+            uvec2 address = (source & MGPU_SOURCE_B) != 0u ? pc.b_values : pc.a_values;
+            values[j] = UintArray(address).v[source & ~MGPU_SOURCE_B];
+        }
+    }
+}
+
+/* The thread's kept outputs to their places in shared memory (s_keys; s_sources: their sources, or where `loaded`
+ * (EARLY_VALUES) their values), then (after a barrier) the tile's `total` outputs stored coalesced from `first`
+ * on, those below capacity, values gathered from their sources where not loaded. */
+void mgpu_tile_store(MGPU_WKEY keys[VT], uint sources[VT], bool loaded, uint values[VT], uint kept, uint place,
+                     uint first, uint total) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         if ((kept & (1u << j)) != 0u) {
             s_keys[place] = keys[j];
-            if (VALUE_WORDS > 0u) s_sources[place] = sources[j];
+            if (VALUE_WORDS > 0u) s_sources[place] = loaded ? values[j] : sources[j];
             ++place;
         }
     }
@@ -229,7 +249,13 @@ void mgpu_tile_store(MGPU_WKEY keys[VT], uint sources[VT], uint kept, uint place
     uint stored = min(total, pc.capacity > first ? pc.capacity - first : 0u);
     TArray out_keys = TArray(pc.out_keys);
     mgpu_store_striped(out_keys.v, first, s_keys, stored);
-    if (VALUE_WORDS > 0u) { /* all loads in flight before the stores */
+    if (VALUE_WORDS > 0u && loaded) { /* as bits (mgpu_store_striped would convert them as keys) */
+        UintArray out_values = UintArray(pc.out_values);
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint i = j * nt + tid;
+            if (i < stored) out_values.v[first + i] = s_sources[i];
+        }
+    } else if (VALUE_WORDS > 0u) { /* all loads in flight before the stores */
         uvec2 values[VT];
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             uint i = j * nt + tid;
@@ -262,7 +288,8 @@ void mgpu_tile_work(mgpu_tile_span span) {
         if (gl_LocalInvocationID.x == 0u) UintArray(pc.counts).v[tile] = total;
         return;
     }
-    mgpu_tile_store(keys, sources, kept, place, UintArray(pc.counts).v[tile], total);
+    uint unused[VT];
+    mgpu_tile_store(keys, sources, false, unused, kept, place, UintArray(pc.counts).v[tile], total);
 }
 
 #define MGPU_TILE_KEYS s_keys
@@ -303,6 +330,8 @@ void mgpu_onepass_tile(uint tile, uint tiles) {
     uint sources[VT];
     uint kept, place;
     uint total = mgpu_tile_decide(span, keys, sources, kept, place);
+    uint values[VT];
+    if (EARLY_VALUES) mgpu_tile_load_values(sources, kept, values);
     UintArrayCoherent state = UintArrayCoherent(pc.state);
     if (tid == 0u && tile > 0u) mgpu_lookback_store(state, STATE(tile), mgpu_lookback_count_word(total, false));
     uint prefix = mgpu_walk_back(state, tile);
@@ -312,7 +341,7 @@ void mgpu_onepass_tile(uint tile, uint tiles) {
         if (tile + 1u == tiles && pc.out_count != uvec2(0u)) UintArray(pc.out_count).v[0] = prefix + total;
     }
     barrier();
-    mgpu_tile_store(keys, sources, kept, place, s_first, total);
+    mgpu_tile_store(keys, sources, EARLY_VALUES, values, kept, place, s_first, total);
 }
 
 void main() {
