@@ -1,0 +1,18 @@
+#!/bin/bash
+# For session 30's first GPU call (next_c1.sh): main and two ablation builds of the set operations' tile, each
+# library to .gl/lib/NAME, and CUB's benchmark (../shared/peers) to .gl/peers/cub_bench.
+#   ng: no galloping counts (the copies of a thread's first key before its place, B's copies of its last key past
+#       its end: all taken as 0; wrong where runs are cut by threads, timing only).
+#   nd: no decision at all (every merged output kept, no galloping; timing only): with ng, splits the count pass
+#       (session 29: union u32 2^26 243 us, intersection 273, symdiff 310, against the merge's whole pass ~195)
+#       into the merge, the galloping counts and the decision loop.
+# Run from the repository root with build-gpu configured (Release, MGPU_BUILD_TESTS=ON).
+set -e
+D=bench/results/h200-2026-11-28-session29/next
+build() { cmake --build build-gpu -j2 > /tmp/next_build_$1.log 2>&1; mkdir -p .gl/lib/$1; cp -L build-gpu/libmgpuvk.so.0 .gl/lib/$1/; }
+build base
+git apply $D/probe_sets_nogallop.diff; build ng; git apply -R $D/probe_sets_nogallop.diff
+git apply $D/probe_sets_nodecide.diff; build nd; git apply -R $D/probe_sets_nodecide.diff
+cmake --build build-gpu -j2 > /tmp/next_build_main.log 2>&1
+mkdir -p .gl/peers && /usr/local/cuda/bin/nvcc -std=c++17 -O3 -arch=sm_90 -o .gl/peers/cub_bench ../shared/peers/cub_bench.cu
+git status --short

@@ -1,0 +1,30 @@
+#!/bin/bash
+# For session 30's first GPU call (prepared, not run; libraries from next_build.sh; carry ["build-gpu/bench",
+# "build-gpu/tests","build-gpu/tools",".gl"]; results under $OUT packed into one tar). About 300 s.
+# (a) Where the set tile's count pass goes now: base / ng / nd, count pass alone (lookback off) per op, u32 and u64
+#     at 2^26 (kernel 28, dispatch 2), and the one pass at 2^22..2^26, two rounds. Predicted: nd near the merge's
+#     ~150 us, ng between.
+# (b) The 32-bit keys' tile at small sizes: 256 x 9 (session 28's row) against 256 x 13 (the row) at 2^14..2^21
+#     (session 29: 256 x 13 0.1-0.7 us slower at 2^14..2^19 in 10 of 18 rows), two rounds: a size rule if it wins.
+# (c) f32 against u32 (session 29: set_union 2^26 444.8 against 390.0 us, 0.26 against 0.30 of copy): count pass
+#     per type, to tell a slower kernel from more outputs.
+# (d) The headline rows of issues 10, 12, 13, 14 beside CUB in the same call (one round) for the closing note.
+B=build-gpu/bench/mgpuvk-bench
+L=$PWD/.gl/lib
+T0=$SECONDS
+for lib in base ng nd; do
+  MGPU_TUNE="sets:lookback=off" LD_LIBRARY_PATH=$L/$lib MGPU_PROFILE=$OUT/p.txt timeout 30 $B --prims set_union,set_intersection,set_symdiff --types u32,u64,f32 --sizes 26:26 --runs 3 --no-verify > /dev/null 2>&1
+  grep -E "^submit.* kernel 28 |^pipeline kernel 28 " $OUT/p.txt | sed "s/^/$lib: /" >> $OUT/profile.txt; rm -f $OUT/p.txt
+done
+for round in 1 2; do for lib in base ng nd; do
+  LD_LIBRARY_PATH=$L/$lib timeout 30 $B --prims set_union,set_intersection,set_symdiff --types u32,u64 --sizes 22:26 --no-verify 2>&1 | grep -E "^set" | sed "s/^/$lib r$round: /"
+done; done > $OUT/ab.txt
+for round in 1 2; do for shape in row 256x9; do
+  tune=""; [ $shape = 256x9 ] && tune="sets.u32:nt=256,vt=9"
+  MGPU_TUNE="$tune" LD_LIBRARY_PATH=$L/base timeout 30 $B --prims set_union,set_intersection,set_symdiff,set_difference --types u32,i32,f32 --sizes 14:21 --no-verify 2>&1 | grep -E "^set" | sed "s/^/$shape r$round: /"
+done; done > $OUT/small.txt
+echo "sets done at $((SECONDS-T0)) s" >> $OUT/small.txt
+LD_LIBRARY_PATH=$L/base timeout 120 $B --prims scan,reduce,merge,sort,sort_pairs,radix,radix_pairs,segreduce100,join_inner,set_union,set_union_pairs,select,partition,unique,rle --types u32,u64 --sizes 24:26 --no-verify > $OUT/headline.txt 2>&1
+timeout 90 .gl/peers/cub_bench 24 26 > $OUT/cub.csv 2>&1
+echo "all done at $((SECONDS-T0)) s" >> $OUT/headline.txt
+cd $OUT && tar czf c1.tgz *.txt *.csv && rm -f *.txt *.csv
