@@ -161,7 +161,8 @@ uint mgpu_tile_decide(mgpu_tile_span span, out MGPU_WKEY keys[VT], out uint sour
     //     counted by then (run_a, from the copies before the thread's place in A);
     //   - A's copies wait in `pending` (consecutive outputs, lowest first) until B's copy of their rank comes: the
     //     first `skip` B copies of the thread's first run pair with A's copies before the thread, each later one
-    //     takes the lowest pending copy; B's copies past the thread's end pair with its last run's.
+    //     takes the lowest pending copy; B's copies past the thread's end pair with its last run's. (A run with A's
+    //     copies in the thread has none of B's before the thread, so its B copies here start at rank 0.)
     bool a_decided = SET_OP != MGPU_SET_UNION, b_decided = SET_OP == MGPU_SET_UNION || SET_OP > MGPU_SET_DIFFERENCE;
     uint valid = diag < count ? min(VT, count - diag) : 0u; /* the thread's outputs within the tile */
     MGPU_WKEY run_key = keys[0];
