@@ -12,7 +12,10 @@
 #     (session 29: 256 x 13 0.1-0.7 us slower at 2^14..2^19 in 10 of 18 rows), two rounds: a size rule if it wins.
 # (c) f32 against u32 (session 29: set_union 2^26 444.8 against 390.0 us, 0.26 against 0.30 of copy): count pass
 #     per type, to tell a slower kernel from more outputs.
-# (d) The headline rows of issues 10, 12, 13, 14 beside CUB in the same call (one round) for the closing note.
+# (d) The headline rows of issues 10, 12, 13, 14 beside CUB in the same call (one round) for the closing note; and
+#     select / unique / rle u32 at 2^20..2^23 (inputs that fit L2): if unique's ranges read their elements twice
+#     from DRAM at 2^26 (unique 218 us, select 227: the same DRAM bytes if the second read misses L2), unique
+#     should run well ahead of select where the input fits L2.
 B=build-gpu/bench/mgpuvk-bench
 L=$PWD/.gl/lib
 T0=$SECONDS
@@ -42,5 +45,6 @@ done; done > $OUT/small.txt
 echo "sets done at $((SECONDS-T0)) s" >> $OUT/small.txt
 LD_LIBRARY_PATH=$L/base timeout 80 $B --prims scan,reduce,merge,sort,sort_pairs,radix,radix_pairs,segreduce100,join_inner,set_union,set_union_pairs,select,partition,unique,rle --types u32,u64 --sizes 24:26 --no-verify > $OUT/headline.txt 2>&1
 timeout 60 .gl/peers/cub_bench 24 26 > $OUT/cub.csv 2>&1
+LD_LIBRARY_PATH=$L/base timeout 30 $B --prims select,unique,rle --types u32 --sizes 20:23 --no-verify > $OUT/compact_small.txt 2>&1
 echo "all done at $((SECONDS-T0)) s" >> $OUT/headline.txt
 cd $OUT && tar czf c1.tgz *.txt *.csv && rm -f *.txt *.csv
