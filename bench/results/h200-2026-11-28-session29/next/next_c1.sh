@@ -15,7 +15,9 @@
 # (d) The headline rows of issues 10, 12, 13, 14 beside CUB in the same call (one round) for the closing note; and
 #     select / unique / rle u32 at 2^20..2^23 (inputs that fit L2): if unique's ranges read their elements twice
 #     from DRAM at 2^26 (unique 218 us, select 227: the same DRAM bytes if the second read misses L2), unique
-#     should run well ahead of select where the input fits L2.
+#     should run well ahead of select where the input fits L2. And nr (unique and rle not reloading their
+#     elements, timing only) against base at 2^24..2^26, two rounds: predicted unique u32 2^26 218 -> ~150 us if the
+#     second read goes to DRAM, ~205 if it hits L2.
 B=build-gpu/bench/mgpuvk-bench
 L=$PWD/.gl/lib
 T0=$SECONDS
@@ -46,5 +48,8 @@ echo "sets done at $((SECONDS-T0)) s" >> $OUT/small.txt
 LD_LIBRARY_PATH=$L/base timeout 80 $B --prims scan,reduce,merge,sort,sort_pairs,radix,radix_pairs,segreduce100,join_inner,set_union,set_union_pairs,select,partition,unique,rle --types u32,u64 --sizes 24:26 --no-verify > $OUT/headline.txt 2>&1
 timeout 60 .gl/peers/cub_bench 24 26 > $OUT/cub.csv 2>&1
 LD_LIBRARY_PATH=$L/base timeout 30 $B --prims select,unique,rle --types u32 --sizes 20:23 --no-verify > $OUT/compact_small.txt 2>&1
+for round in 1 2; do for lib in base nr; do
+  LD_LIBRARY_PATH=$L/$lib timeout 30 $B --prims unique,rle --types u32,u64 --sizes 24:26 --no-verify 2>&1 | grep -E "^(unique|rle)" | sed "s/^/$lib r$round: /"
+done; done > $OUT/ab_compact.txt
 echo "all done at $((SECONDS-T0)) s" >> $OUT/headline.txt
 cd $OUT && tar czf c1.tgz *.txt *.csv && rm -f *.txt *.csv
