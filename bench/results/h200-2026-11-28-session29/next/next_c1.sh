@@ -2,7 +2,7 @@
 # For session 30's first GPU call (prepared, not run; libraries from next_build.sh; carry ["build-gpu/bench",
 # "build-gpu/tests","build-gpu/tools",".gl"]; results under $OUT packed into one tar). About 500 s: run with
 # timeout_s 600 (or drop (d)).
-# (0) js (the join's search in one walk) against base, two rounds, every kind, u32 and u64, 2^18..2^26; its
+# (0) js (the join's search in one walk) against base, two rounds, every kind, u32 and u64, 2^20..2^26; its
 #     per-dispatch times at 2^26; the join tests on the GPU; every kind verified. Predicted: join_search -20..30%,
 #     inner join u32 2^26 ~1099 -> ~950-1000 us (61 -> 67-70 G keys/s; issue 13's target 69).
 # (a) Where the set tile's count pass goes now: base / ng / nd, count pass alone (lookback off) per op, u32 and u64
@@ -22,7 +22,7 @@ B=build-gpu/bench/mgpuvk-bench
 L=$PWD/.gl/lib
 T0=$SECONDS
 for round in 1 2; do for lib in base js; do
-  LD_LIBRARY_PATH=$L/$lib timeout 60 $B --prims join_inner,join_left,join_right,join_outer --types u32,u64 --sizes 18:26 --no-verify 2>&1 | grep -E "^join" | sed "s/^/$lib r$round: /"
+  LD_LIBRARY_PATH=$L/$lib timeout 60 $B --prims join_inner,join_left,join_right,join_outer --types u32,u64 --sizes 20:26 --no-verify 2>&1 | grep -E "^join" | sed "s/^/$lib r$round: /"
 done; done > $OUT/ab_join.txt
 for lib in base js; do
   LD_LIBRARY_PATH=$L/$lib MGPU_PROFILE=$OUT/p.txt timeout 20 $B --prims join_inner,join_outer --types u32,u64 --sizes 26:26 --runs 2 --no-verify > /dev/null 2>&1
@@ -31,7 +31,7 @@ done
 for fam in join join_cli; do
   LD_LIBRARY_PATH=$L/js timeout 60 build-gpu/tests/mgpuvk-tests --no-validation --cli build-gpu/tools/mgpuvk --only $fam 2>&1 | tail -n 2 | sed "s/^/js $fam: /" >> $OUT/tests.txt
 done
-LD_LIBRARY_PATH=$L/js timeout 50 $B --prims join_inner,join_left,join_right,join_outer --types u32,i32,f32,u64,i64,f64 --sizes 14:21 --runs 1 > $OUT/verified_join.txt 2>&1
+LD_LIBRARY_PATH=$L/js timeout 40 $B --prims join_inner,join_left,join_right,join_outer --types u32,i32,f32,u64,i64,f64 --sizes 14:21 --runs 1 > $OUT/verified_join.txt 2>&1
 echo "join done at $((SECONDS-T0)) s" >> $OUT/tests.txt
 for lib in base ng nd; do
   MGPU_TUNE="sets:lookback=off" LD_LIBRARY_PATH=$L/$lib MGPU_PROFILE=$OUT/p.txt timeout 30 $B --prims set_union,set_intersection,set_symdiff --types u32,u64,f32 --sizes 26:26 --runs 3 --no-verify > /dev/null 2>&1
@@ -42,7 +42,7 @@ for round in 1 2; do for lib in base ng nd; do
 done; done > $OUT/ab.txt
 for round in 1 2; do for shape in row 256x9; do
   tune=""; [ $shape = 256x9 ] && tune="sets.u32:nt=256,vt=9"
-  MGPU_TUNE="$tune" LD_LIBRARY_PATH=$L/base timeout 30 $B --prims set_union,set_intersection,set_symdiff,set_difference --types u32,i32,f32 --sizes 14:21 --no-verify 2>&1 | grep -E "^set" | sed "s/^/$shape r$round: /"
+  MGPU_TUNE="$tune" LD_LIBRARY_PATH=$L/base timeout 30 $B --prims set_union,set_intersection,set_symdiff,set_difference --types u32 --sizes 14:21 --no-verify 2>&1 | grep -E "^set" | sed "s/^/$shape r$round: /"
 done; done > $OUT/small.txt
 echo "sets done at $((SECONDS-T0)) s" >> $OUT/small.txt
 LD_LIBRARY_PATH=$L/base timeout 80 $B --prims scan,reduce,merge,sort,sort_pairs,radix,radix_pairs,segreduce100,join_inner,set_union,set_union_pairs,select,partition,unique,rle --types u32,u64 --sizes 24:26 --no-verify > $OUT/headline.txt 2>&1
