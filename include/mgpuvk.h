@@ -1652,10 +1652,10 @@ MGPU_API mgpu_result mgpu_join(mgpu_context context, const mgpu_join_info *info,
  * each tile and decides each output: B's copy j has a match where A holds more than j copies (all merged before
  * it), A's copy j where B does (B's copies pair with A's waiting ones in rank order along each thread's outputs;
  * a thread's runs cut at its ends are counted by galloping), which the operation keeps or drops as the C++
- * standard says, and counts the tile's kept
- * outputs; an exclusive scan of the tile counts (mgpu_cmd_scan, u32, following the scan's tuning) gives each
- * tile's output offset and the total; the write dispatch runs the tiles again and stores their kept outputs
- * compacted, values gathered by their sources. No workgroup waits on another (the scan aside: see
+ * standard says, and counts the tile's kept outputs; an exclusive scan of the tile counts (mgpu_cmd_scan, u32,
+ * following the scan's tuning) gives each tile's output offset and the total; the write dispatch runs the tiles
+ * again and stores their kept outputs compacted, values gathered by their sources (with values, every tile is
+ * mgpu_tuning.values_nt x values_vt). No workgroup waits on another (the scan aside: see
  * mgpu_scan_info). One pass instead (mgpu_cmd_set_operation and
  * the blocking operation of one submission, where the tuning's look-back is on, by default where
  * mgpu_device_info.lookback_safe): a scratch clear, the partitions,
