@@ -221,15 +221,17 @@ uint mgpu_tile_decide(mgpu_tile_span span, out MGPU_WKEY keys[VT], out uint sour
  * bench/RESULTS.md, twenty-ninth session). */
 const bool EARLY_VALUES = VALUE_WORDS == 1u;
 
+/* The value of the output whose source is `source` (MGPU_SOURCE_B | index in B, or index in A). */
+uvec2 mgpu_source_value(uint source) {
+    uvec2 address = (source & MGPU_SOURCE_B) != 0u ? pc.b_values : pc.a_values;
+    return mgpu_value_load(address, source & ~MGPU_SOURCE_B);
+}
+
 /* EARLY_VALUES: each kept output's value, loaded from its source into `values`. */
 void mgpu_tile_load_values(uint sources[VT], uint kept, out uint values[VT]) {
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
         values[j] = 0u;
-        if ((kept & (1u << j)) != 0u) {
-            uint source = sources[j];
-            uvec2 address = (source & MGPU_SOURCE_B) != 0u ? pc.b_values : pc.a_values;
-            values[j] = UintArray(address).v[source & ~MGPU_SOURCE_B];
-        }
+        if ((kept & (1u << j)) != 0u) values[j] = mgpu_source_value(sources[j]).x;
     }
 }
 
@@ -260,11 +262,7 @@ void mgpu_tile_store(MGPU_WKEY keys[VT], uint sources[VT], bool loaded, uint val
         uvec2 values[VT];
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             uint i = j * nt + tid;
-            if (i < stored) {
-                uint source = s_sources[i];
-                uvec2 address = (source & MGPU_SOURCE_B) != 0u ? pc.b_values : pc.a_values;
-                values[j] = mgpu_value_load(address, source & ~MGPU_SOURCE_B);
-            }
+            if (i < stored) values[j] = mgpu_source_value(s_sources[i]);
         }
         [[unroll]] for (uint j = 0u; j < VT; ++j) {
             uint i = j * nt + tid;
