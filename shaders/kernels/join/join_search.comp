@@ -5,12 +5,14 @@
 // merge_partition.comp, MODE 0; loaded a tile ahead, tile_pipeline.glsl), into shared memory; each thread walks
 // VT merge steps from its Merge Path position.
 //   An A element taken after b of the tile's B elements has its lower bound b0 + b in B; the B keys equal to it
-//   follow from there, up to its upper bound, which a first walk of the tile's merge with B's element first on
-//   equal keys gives (branch-free, as the lower bound's walk; a galloping search per element in shared memory
-//   took 30% of this dispatch's time: bench/RESULTS.md, twelfth session). A run that reaches the tile's end can
-//   only be the tile's largest A key's (a larger A key would follow the run's next element, outside the tile), so
-//   thread 0 finds that one key's end in global memory (galloping: 1, 2, 4, ... ahead, then binary) once per tile,
-//   from the neighbours it read while the tile loaded. Equal A keys in a thread's steps reuse the first one's.
+//   follow from there and are exactly the B copies of its key, which merge right after A's. So the thread's
+//   steps, replayed backward from registers, count each A element's matches: the B steps of its key after it,
+//   plus, for the thread's last key, B's copies of it from the thread's end place on (galloping in the tile's B
+//   keys, gallop.glsl). A run that reaches the tile's end can only be the tile's largest A key's (a larger A key
+//   would follow the run's next element, outside the tile), so thread 0 finds that one key's end in global memory
+//   (galloping: 1, 2, 4, ... ahead, then binary) once per tile, from the neighbours it read while the tile loaded.
+//   (A second walk of the tile with B's element first on equal keys gave each upper bound before: bench/RESULTS.md,
+//   thirtieth session.)
 //   A B element taken after a of the tile's A elements has an equal key in A exactly when A's element a0 + a - 1
 //   equals it (A's element a0 - 1 for a = 0, read once per tile).
 // It writes, coalesced through shared memory (the bounds over the tile's keys once the walks are done): lower[i]
@@ -53,20 +55,35 @@ shared uint s_rows_low, s_rows_high;  /* the tile's rows, in 16-bit halves */
 #include "include/cta_sum.glsl"
 
 uint g_a_len;
-bool g_b_first; /* the Merge Path searches: B's element first on equal keys (the upper bounds' walk) */
 #define MGPU_MERGE_A(i) s_keys[i]
 #define MGPU_MERGE_B(i) s_keys[g_a_len + (i)]
-#define MGPU_PATH_A_FIRST(diag, p) (g_b_first ? mgpu_merge_keys_b_first(diag, p) : mgpu_merge_keys_a_first(diag, p))
+#define MGPU_PATH_A_FIRST(diag, p) mgpu_merge_keys_a_first(diag, p)
 #include "include/merge_path.glsl"
 
+/* The galloping search's predicate (gallop.glsl): whether B's element i equals the run's key, B in global memory
+ * (g_run_shared false: the tile's tail) or the tile's B keys in shared memory (i tile-local). */
+T g_run_key;
+MGPU_WKEY g_run_wkey;
+bool g_run_shared;
+bool mgpu_run_continues(uint i) {
+    return g_run_shared ? mgpu_wkey_equal(s_keys[g_a_len + i], g_run_wkey)
+                        : mgpu_key_equal(TArray(pc.b_keys).v[i], g_run_key);
+}
+#define MGPU_GALLOP_RIGHT(i) mgpu_run_continues(i)
+#include "include/gallop.glsl"
 
 /* The end of the run of B keys (in global memory) equal to key that starts before lo (B's element lo - 1 equals
- * key): the first position in [lo, end) whose key differs, or end, galloping from lo (gallop.glsl). */
-T g_run_key;
-#define MGPU_GALLOP_RIGHT(i) mgpu_key_equal(TArray(pc.b_keys).v[i], g_run_key)
-#include "include/gallop.glsl"
+ * key): the first position in [lo, end) whose key differs, or end. */
 uint mgpu_run_end(uint lo, uint end, T key) {
+    g_run_shared = false;
     g_run_key = key;
+    return mgpu_gallop(lo, end, false);
+}
+
+/* The same in the tile's B keys (shared memory, tile-local positions; B's element lo - 1 need not equal key). */
+uint mgpu_run_end_in_tile(uint lo, uint end, MGPU_WKEY key) {
+    g_run_shared = true;
+    g_run_wkey = key;
     return mgpu_gallop(lo, end, false);
 }
 
@@ -115,88 +132,70 @@ void mgpu_join_tile(mgpu_tile_span span) {
     bool left = (pc.flags & MGPU_JOIN_FLAG_LEFT) != 0u, right = (pc.flags & MGPU_JOIN_FLAG_RIGHT) != 0u;
     bool checked = (pc.flags & MGPU_JOIN_FLAG_CHECKED) != 0u;
 
-    uint diag = min(tid * VT, count);
-    // Each A element's upper bound in the tile's B (the B keys not greater than it), from a walk of the merge
-    // that takes B's element first on equal keys, into s_counts[a]: the end of its run of equal B keys when the run
-    // ends inside the tile. One path of selects per step; the A-first walk below reads it back.
-    g_b_first = true;
-    uint ua = mgpu_merge_path(a_len, b_len, diag), ub = diag - ua;
-    /* the next keys, as the merge */
-    MGPU_WKEY ua_key = s_keys[min(ua, nv - 1u)], ub_key = s_keys[min(a_len + ub, nv - 1u)];
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        if (diag + j >= count) break;
-        bool take_a = ub >= b_len || (ua < a_len && mgpu_merge_wkeys_a_first(ua_key, ub_key, true));
-        if (take_a) {
-            s_counts[ua] = ub;
-            ua_key = s_keys[min(++ua, nv - 1u)];
-        } else {
-            ub_key = s_keys[min(a_len + ++ub, nv - 1u)];
-        }
-    }
-    barrier();
-
-    g_b_first = false;
+    uint diag = min(tid * VT, count), steps = min(VT, count - diag);
+    // The thread's VT steps of the merge, A's element first on equal keys: each step's key in registers, whether it
+    // took an A element (taken_a), and for right joins the B elements without an equal key in A. The next A and B
+    // keys in registers (one shared read per step), the last A key taken (a B element's neighbour: A's element
+    // a0 + a - 1, or a0 - 1 for a = 0) and the tile's last A key.
     uint a = mgpu_merge_path(a_len, b_len, diag);
     uint b = diag - a, b_first = b; /* the thread's B elements are the tile's b_first, b_first + 1, ... */
-    uint a_start = a, taken_a = 0u, matched = 0u; /* bit j: step j took an A element; it has an equal B key */
+    uint taken_a = 0u;              /* bit j: step j took an A element */
     uint unmatched = 0u, taken_b = 0u; /* bit k: the thread's k-th B element has no equal key in A */
-    uint rows = 0u;                    /* the thread's rows, saturated at 2^31 */
-    bool have = false;                 /* a previous A key of this thread, and its results */
-    MGPU_WKEY previous = s_keys[0];
-    uint previous_lower = 0u, previous_count = 0u;
-    // The next A and B keys in registers (one shared read per step), the last A key taken (a B element's
-    // neighbour: A's element a0 + a - 1, or a0 - 1 for a = 0) and the tile's last A key.
+    MGPU_WKEY keys[VT], last_key = s_keys[0];
     MGPU_WKEY a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
     bool have_last_a = a > 0u || s_head != 0u;
     MGPU_WKEY last_a = a > 0u ? s_keys[a - 1u] : s_head_key, tile_last_a = s_keys[max(a_len, 1u) - 1u];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        if (diag + j >= count) break;
-        bool take_a = b >= b_len || (a < a_len && mgpu_merge_wkeys_a_first(a_key, b_key, false));
-        if (take_a) {
-            if (!have || !mgpu_wkey_equal(a_key, previous)) {
-                uint lower = b0 + b, end = lower;
-                bool match;
-                bool tail_key = mgpu_wkey_equal(a_key, tile_last_a);
-                if (b < b_len) {
-                    match = mgpu_wkey_equal(a_key, b_key);
-                    if (match) {
-                        uint e = s_counts[a]; /* its upper bound in the tile's B (the walk above) */
-                        end = e < b_len ? b0 + e : (tail_key ? s_tail_end : b1);
-                    }
-                } else { /* after every B element of the tile: B[b1] is the only candidate */
-                    match = s_tail != 0u && tail_key;
-                    if (match) end = s_tail_end;
-                }
-                uint c = end - lower;
-                previous = a_key;
-                have = true;
-                previous_lower = lower | (match ? 0x80000000u : 0u);
-                previous_count = left && c == 0u ? 1u : c;
+        keys[j] = a_key;
+        if (j < steps) {
+            bool take_a = b >= b_len || (a < a_len && mgpu_merge_wkeys_a_first(a_key, b_key, false));
+            if (take_a) {
+                taken_a |= 1u << j;
+                last_a = a_key;
+                have_last_a = true;
+                a_key = s_keys[min(++a, nv - 1u)];
+            } else {
+                keys[j] = b_key;
+                bool matched = have_last_a && mgpu_wkey_equal(b_key, last_a);
+                if (!matched) unmatched |= 1u << taken_b;
+                ++taken_b;
+                b_key = s_keys[min(a_len + ++b, nv - 1u)];
             }
-            taken_a |= 1u << j;
-            matched |= (previous_lower >> 31u) << j;
-            s_counts[a] = previous_count;
-            rows = mgpu_add_rows(rows, previous_count);
-            last_a = a_key;
-            have_last_a = true;
-            a_key = s_keys[min(++a, nv - 1u)];
-        } else {
-            bool matched = have_last_a && mgpu_wkey_equal(b_key, last_a);
-            if (!matched) unmatched |= 1u << taken_b;
-            ++taken_b;
-            b_key = s_keys[min(a_len + ++b, nv - 1u)];
+            last_key = keys[j];
         }
     }
+    // B's copies of the thread's last key from its end place on (the tile's B keys never change; past the tile
+    // only the tile's largest A key's run goes on, to s_tail_end).
+    uint after = 0u;
+    if (steps > 0u) {
+        uint e = mgpu_run_end_in_tile(b, b_len, last_key);
+        after = (e < b_len ? b0 + e : (mgpu_wkey_equal(last_key, tile_last_a) ? s_tail_end : b1)) - (b0 + b);
+    }
 
-    // The A elements' bounds over the keys, once every thread has read them: the steps replayed (equal A keys take
-    // no B step between them, so each one's bound is b0 + the B elements taken before it).
+    // The steps replayed backward, once every thread has read the tile's A keys: each A element's matches are the B
+    // steps of its key after it (B's copies merge right after A's), plus `after` for the last key; its bound (b0 +
+    // the B elements taken before it, bit 31 where it has a match) over its key, its rows into s_counts.
     barrier();
-    a = a_start;
-    b = b_first;
-    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        if (diag + j >= count) break;
-        if ((taken_a & (1u << j)) != 0u) MGPU_LOWER_PUT(a++, b0 + b | ((matched >> j) & 1u) << 31u);
-        else ++b;
+    uint rows = 0u;        /* the thread's rows, saturated at 2^31 */
+    uint run_b = after;    /* B's copies of run_key from the step replayed on */
+    MGPU_WKEY run_key = last_key;
+    [[unroll]] for (uint k = 0u; k < VT; ++k) {
+        uint j = VT - 1u - k;
+        if (j < steps) {
+            if (!mgpu_wkey_equal(keys[j], run_key)) {
+                run_key = keys[j];
+                run_b = 0u;
+            }
+            if ((taken_a & (1u << j)) != 0u) {
+                uint c = left && run_b == 0u ? 1u : run_b;
+                s_counts[--a] = c;
+                rows = mgpu_add_rows(rows, c);
+                MGPU_LOWER_PUT(a, b0 + b | (run_b != 0u ? 0x80000000u : 0u));
+            } else {
+                --b;
+                ++run_b;
+            }
+        }
     }
 
     uint listed = 0u; /* right: the tile's unmatched B elements */
