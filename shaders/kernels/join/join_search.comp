@@ -133,35 +133,36 @@ void mgpu_join_tile(mgpu_tile_span span) {
     bool checked = (pc.flags & MGPU_JOIN_FLAG_CHECKED) != 0u;
 
     uint diag = min(tid * VT, count), steps = min(VT, count - diag);
-    // The thread's VT steps of the merge, A's element first on equal keys: each step's key in registers, whether it
-    // took an A element (taken_a), and for right joins the B elements without an equal key in A. The next A and B
-    // keys in registers (one shared read per step), the last A key taken (a B element's neighbour: A's element
-    // a0 + a - 1, or a0 - 1 for a = 0) and the tile's last A key.
+    // The thread's VT steps of the merge, A's element first on equal keys: whether each step took an A element
+    // (taken_a) and whether its key equals the step before's (same: the runs of equal keys, for the replay below;
+    // bits rather than the keys, which as an array of 64-bit keys went to local memory), and for right joins the B
+    // elements without an equal key in A. The next A and B keys in registers (one shared read per step), the last
+    // A key taken (a B element's neighbour: A's element a0 + a - 1, or a0 - 1 for a = 0) and the tile's last A key.
     uint a = mgpu_merge_path(a_len, b_len, diag);
     uint b = diag - a, b_first = b; /* the thread's B elements are the tile's b_first, b_first + 1, ... */
-    uint taken_a = 0u;              /* bit j: step j took an A element */
+    uint taken_a = 0u, same = 0u;   /* bit j: step j took an A element; its key equals step j - 1's */
     uint unmatched = 0u, taken_b = 0u; /* bit k: the thread's k-th B element has no equal key in A */
-    MGPU_WKEY keys[VT], last_key = s_keys[0];
+    MGPU_WKEY last_key = s_keys[0];    /* the last step's key */
     MGPU_WKEY a_key = s_keys[min(a, nv - 1u)], b_key = s_keys[min(a_len + b, nv - 1u)];
     bool have_last_a = a > 0u || s_head != 0u;
     MGPU_WKEY last_a = a > 0u ? s_keys[a - 1u] : s_head_key, tile_last_a = s_keys[max(a_len, 1u) - 1u];
     [[unroll]] for (uint j = 0u; j < VT; ++j) {
-        keys[j] = a_key;
         if (j < steps) {
             bool take_a = b >= b_len || (a < a_len && mgpu_merge_wkeys_a_first(a_key, b_key, false));
+            MGPU_WKEY key = take_a ? a_key : b_key;
+            if (j > 0u && mgpu_wkey_equal(key, last_key)) same |= 1u << j;
             if (take_a) {
                 taken_a |= 1u << j;
                 last_a = a_key;
                 have_last_a = true;
                 a_key = s_keys[min(++a, nv - 1u)];
             } else {
-                keys[j] = b_key;
                 bool matched = have_last_a && mgpu_wkey_equal(b_key, last_a);
                 if (!matched) unmatched |= 1u << taken_b;
                 ++taken_b;
                 b_key = s_keys[min(a_len + ++b, nv - 1u)];
             }
-            last_key = keys[j];
+            last_key = key;
         }
     }
     // B's copies of the thread's last key from its end place on (the tile's B keys never change; past the tile
@@ -177,15 +178,10 @@ void mgpu_join_tile(mgpu_tile_span span) {
     // the B elements taken before it, bit 31 where it has a match) over its key, its rows into s_counts.
     barrier();
     uint rows = 0u;        /* the thread's rows, saturated at 2^31 */
-    uint run_b = after;    /* B's copies of run_key from the step replayed on */
-    MGPU_WKEY run_key = last_key;
+    uint run_b = after; /* B's copies of the key of the step replayed, from it on */
     [[unroll]] for (uint k = 0u; k < VT; ++k) {
         uint j = VT - 1u - k;
         if (j < steps) {
-            if (!mgpu_wkey_equal(keys[j], run_key)) {
-                run_key = keys[j];
-                run_b = 0u;
-            }
             if ((taken_a & (1u << j)) != 0u) {
                 uint c = left && run_b == 0u ? 1u : run_b;
                 s_counts[--a] = c;
@@ -195,6 +191,7 @@ void mgpu_join_tile(mgpu_tile_span span) {
                 --b;
                 ++run_b;
             }
+            if ((same & (1u << j)) == 0u) run_b = 0u; /* step j starts its run: the steps before have other keys */
         }
     }
 
