@@ -41,8 +41,8 @@ static mgpu_scan_info mgpu_join_scan_info(uint32_t objects) {
 }
 
 /* The join's search tile: the sorted search's second shape, values_nt x values_vt (which follow its nt x vt where
- * they are not set), so that the join's search (two walks a tile and a workgroup sum) and the sorted search (one
- * walk) are tuned apart. */
+ * they are not set), so that the join's search (a walk and its replay a tile, and a workgroup sum) and the sorted
+ * search (one walk) are tuned apart. */
 static mgpu_tuning mgpu_join_search_tuning(mgpu_context ctx, mgpu_type type) {
     mgpu_tuning t = mgpu__tuning_resolve(ctx, MGPU_PRIM_SORTED_SEARCH, type);
     t.nt = t.values_nt;

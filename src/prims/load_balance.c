@@ -217,7 +217,10 @@ mgpu_result mgpu_interval(mgpu_context ctx, const mgpu_interval_info *info) {
 static const mgpu_tuning_row mgpu_load_balance_tuning[] = {
     /* CPU devices (lavapipe): small tiles keep the tests' tile-boundary sizes small. */
     {MGPU_TYPE_MASK_ALL, MGPU_CPU_DEVICE, 64, 7, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
-    /* H100, 2026-11-22 (bench/RESULTS.md): small tiles, 128 x 3 beat 64..512 x 3..15. */
+    /* H100, 2026-11-22 (bench/RESULTS.md): small tiles, 128 x 3 beat 64..512 x 3..15. The join's rows (H200,
+     * thirtieth session, u32 inner / outer join, 2^24 and 2^26 us): 128 x 3 266.6 / 304.7 and 966.8 / 1113.2,
+     * 256 x 3 273.2 / 312.6 and 943.9 / 1095.5, 128 x 4 269.2 / 314.0 and 949.2 / 1124.7, 256 x 2 and 64 x 6 2-8%
+     * slower: no shape faster at every size, the row stays. */
     {MGPU_TYPE_MASK_ALL, MGPU_VENDOR_ANY, 128, 3, MGPU_SWITCH_AUTO, 0, 0, 0, 0},
 };
 

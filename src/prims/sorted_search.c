@@ -258,7 +258,11 @@ static const mgpu_tuning_row mgpu_sorted_search_tuning[] = {
      * outer join u32 us at 2^24 / 2^26, x 10 325.8 / 1144.4 and 362.9 / 1285.8, x 8 340.8 / 1205.7, x 7 351.1 /
      * 1254.6, x 6 308.7 / 1107.5 and 347.5 / 1254.0, x 5 324.3 / 1160.8: the row takes 256 x 6. At every size
      * (twenty-sixth session, call 1, two rounds): u32 inner join x 6 against x 10 -2.5..-9% from 2^14 to 2^26
-     * (2^26 1137.9 -> 1098.8), outer -2.4..-9.1%. */
+     * (2^26 1137.9 -> 1098.8), outer -2.4..-9.1%. On the one-walk search (thirtieth session, call 2, inner join,
+     * two rounds, 2^20 / 2^24 / 2^26 us): u32 256 x 6 37.6 / 266.6 / 967.4, 256 x 10 39.2 / 271.9 / 963.4, 128 x 8
+     * 38.8 / 268.1 / 975.6, 256 x 5 +5%, 256 x 8 +1..7%, 256 x 7 +9..11%, 128 x 12 +6..10%, 512 x 6 +9..20%;
+     * u64 256 x 7 44.7 / 319.5 / 1143.7, 128 x 7 44.5 / 317.4 / 1164.2, 256 x 4 42.3 / 318.5 / 1168.6, 256 x 6
+     * +3..5%, 256 x 5 +0..11%, 128 x 10 +9..27%: the rows stay. */
     {MGPU_32, MGPU_VENDOR_ANY, 256, 7, MGPU_SWITCH_AUTO, 0, 256, 6, 4096},
     {MGPU_64, MGPU_VENDOR_ANY, 256, 5, MGPU_SWITCH_AUTO, 0, 256, 7, 4096},
 };
