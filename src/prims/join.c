@@ -15,7 +15,8 @@
  * against the capacity, and submits step 3 with the same scratch.
  * Scratch, each part 16-byte aligned: 4 words (the scan's total, the checked sum and its carries), the search's
  * partitions, the lower bounds (a_count), the row counts and their scan (objects each), the unmatched B elements
- * (b_count; right and outer), the scan's scratch, and for the join the rows' partitions.
+ * (b_count; right and outer), the scan's scratch, the search partitions' sample array where they are sampled
+ * (mgpu__dispatch_sampled_partitions, as the sorted search's), and for the join the rows' partitions.
  */
 #include "../mgpu_internal.h"
 #include "kernels/join/join_pc.h"
@@ -30,10 +31,11 @@ typedef struct mgpu_join_plan {
     mgpu_tuning rows;     /* the load-balancing search's tiles */
     uint32_t search_tile; /* merge positions per search tile */
     uint32_t search_tiles;
-    uint32_t rows_tile; /* merge positions (rows and objects) per rows tile */
-    uint32_t flags;     /* MGPU_JOIN_FLAG_* */
-    uint32_t objects;   /* A's elements, then (right, outer) one per search tile; 0: no row can exist */
-    VkDeviceSize partitions, lower, counts, starts, unmatched, scan, scan_bytes, count_bytes;
+    uint32_t rows_tile;    /* merge positions (rows and objects) per rows tile */
+    uint32_t flags;        /* MGPU_JOIN_FLAG_* */
+    uint32_t objects;      /* A's elements, then (right, outer) one per search tile; 0: no row can exist */
+    uint32_t sample_shift; /* the search partitions' sample array: stride 2^sample_shift (0: none) */
+    VkDeviceSize partitions, lower, counts, starts, unmatched, scan, scan_bytes, samples, count_bytes;
 } mgpu_join_plan;
 
 static mgpu_scan_info mgpu_join_scan_info(uint32_t objects) {
@@ -75,7 +77,13 @@ static mgpu_join_plan mgpu_join_make_plan(mgpu_context ctx, const mgpu_join_info
     plan.unmatched = plan.starts + mgpu_align16(objects);
     plan.scan = plan.unmatched + (right ? mgpu_align16((VkDeviceSize)info->b_count * 4) : 0);
     plan.scan_bytes = mgpu_align16(mgpu__scan_scratch_bytes(ctx, &scan));
-    plan.count_bytes = plan.scan + plan.scan_bytes;
+    plan.samples = plan.count_bytes = plan.scan + plan.scan_bytes;
+    if (mgpu__partitions_sampled(plan.search, plan.search_tiles + 1))
+        plan.sample_shift = mgpu__merge_sample_shift(plan.search_tile);
+    if (plan.sample_shift)
+        plan.count_bytes =
+            mgpu_align16(plan.samples + mgpu__merge_samples(info->a_count, info->b_count, plan.sample_shift) *
+                                            mgpu_type_size(info->key_type));
     return plan;
 }
 
@@ -233,11 +241,17 @@ static mgpu_result mgpu_join_record_count(mgpu_context ctx, VkCommandBuffer cmd,
     mgpu_merge_pc merge = {.a_keys = pc.a_keys,
                            .b_keys = pc.b_keys,
                            .partitions = pc.partitions,
+                           .samples = plan->sample_shift ? base + plan->samples : 0,
+                           .sample_shift = plan->sample_shift,
                            .a_count = info->a_count,
                            .b_count = info->b_count};
     mgpu_pipeline_key partition, search;
     mgpu_join_search_keys(&plan->search, info->key_type, info->descending, &partition, &search);
-    r = mgpu__dispatch_partitions(ctx, cmd, &partition, &merge, sizeof merge, plan->search_tiles + 1);
+    if (plan->sample_shift)
+        r = mgpu__dispatch_sampled_partitions(ctx, cmd, &partition, &merge, sizeof merge, plan->search_tiles + 1,
+                                              info->a_count, info->b_count, plan->sample_shift);
+    else
+        r = mgpu__dispatch_partitions(ctx, cmd, &partition, &merge, sizeof merge, plan->search_tiles + 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     pc.groups_x = mgpu__tile_groups(ctx, &plan->search, plan->search_tiles);
@@ -434,6 +448,7 @@ static mgpu_result mgpu_join_prepare(mgpu_context ctx, mgpu_type type) {
         mgpu_join_search_keys(&t, type, descending, &partition, &search);
         VkPipeline p;
         r = mgpu__prepare_partitions(ctx, &partition);
+        if (r == MGPU_SUCCESS) r = mgpu__prepare_sampled_partitions(ctx, &partition);
         if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &search, &p);
     }
     return r;
