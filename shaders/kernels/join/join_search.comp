@@ -48,8 +48,9 @@ shared uint s_counts[gl_WorkGroupSize.x * VT]; /* per A element: its rows; after
 #endif
 shared uint s_sum[MGPU_CTA_SCAN_LENGTH(gl_WorkGroupSize.x)];
 shared MGPU_WKEY s_head_key;                  /* A's element a0 - 1 */
-shared uint s_head, s_tail, s_tail_end; /* whether it exists; whether the tile's largest A key continues in B
-                                           past the tile, and where that key's run in B ends */
+shared uint s_head;     /* whether it exists */
+shared uint s_tail_end; /* where the run in B of the tile's largest A key ends past the tile (b1 if it does not
+                           continue there) */
 shared uint s_rows_low, s_rows_high;  /* the tile's rows, in 16-bit halves */
 #define MGPU_SUM_SHARED s_sum
 #include "include/cta_sum.glsl"
@@ -108,12 +109,9 @@ void mgpu_join_prefetch(mgpu_tile_span span) {
 void mgpu_join_stage(mgpu_tile_span span) {
     if (gl_LocalInvocationID.x != 0u) return;
     uint b1 = span.b_first + span.b_len;
-    uint tail = 0u, tail_end = b1;
-    if (span.a_len > 0u && b1 < pc.b_count && mgpu_key_equal(g_last_a, g_next_b)) {
-        tail = 1u;
+    uint tail_end = b1;
+    if (span.a_len > 0u && b1 < pc.b_count && mgpu_key_equal(g_last_a, g_next_b))
         tail_end = mgpu_run_end(b1 + 1u, pc.b_count, g_last_a);
-    }
-    s_tail = tail;
     s_tail_end = tail_end;
     s_head = span.a_first > 0u && span.b_len > 0u ? 1u : 0u;
     if (s_head != 0u) s_head_key = MGPU_TO_WKEY(g_head_a);
