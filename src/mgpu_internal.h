@@ -325,14 +325,15 @@ mgpu_result mgpu__dispatch_partitions(mgpu_context ctx, VkCommandBuffer cmd, con
 mgpu_result mgpu__prepare_partitions(mgpu_context ctx, const mgpu_pipeline_key *key);
 /* Whether `partitions` Merge Path partitions are searched one a thread (tuning subgroup off, or too many for the
  * subgroup search), where a sample array serves them (merge_path.glsl's mgpu_path_search_sampled: merge.c,
- * mergesort.c, sorted_search.c). */
+ * mergesort.c, sorted_search.c, join.c). */
 bool mgpu__partitions_sampled(mgpu_tuning tuning, uint32_t partitions);
 /* mgpu__dispatch_partitions through a sample array of stride 2^sample_shift (merge_pc.h's samples): a dispatch of
  * key's kernel (merge_partition.comp) gathers it from A and B (a_count, b_count: the push constants' capacities),
- * a barrier, then key's partitions, one a thread, searching it first. push: merge_pc.h's layout. The merge and the
- * sorted search use it (not the mergesort, whose passes write their own). On an H200 at 2^26 (bench/RESULTS.md,
- * twenty-fourth and twenty-fifth sessions) a gather of S = 64 cost the merge more (32 us) than it saved its
- * partitions (36 -> 12 us); S = 256 took the merge 200.8 -> 194.6 us and the sorted search 594.5 -> 568.0. */
+ * a barrier, then key's partitions, one a thread, searching it first. push: merge_pc.h's layout. The merge, the
+ * sorted search and the join's search use it (not the mergesort, whose passes write their own). On an H200 at 2^26
+ * (bench/RESULTS.md, twenty-fourth, twenty-fifth and thirtieth sessions) a gather of S = 64 cost the merge more (32
+ * us) than it saved its partitions (36 -> 12 us); S = 256 took the merge 200.8 -> 194.6 us, the sorted search 594.5
+ * -> 568.0 and the inner join 956.6 -> 937.2. */
 mgpu_result mgpu__dispatch_sampled_partitions(mgpu_context ctx, VkCommandBuffer cmd, const mgpu_pipeline_key *key,
                                               const void *push, uint32_t push_size, uint32_t partitions,
                                               uint32_t a_count, uint32_t b_count, uint32_t sample_shift);
@@ -342,9 +343,9 @@ mgpu_result mgpu__prepare_sampled_partitions(mgpu_context ctx, const mgpu_pipeli
  * samples the pass before wrote (READ), its merge kernel writes them for the pass after (WRITE). */
 #define MGPU_PASS_SAMPLES_READ  1u
 #define MGPU_PASS_SAMPLES_WRITE 2u
-/* The sample array's stride for Merge Path tiles of `tile` outputs (merge.c, mergesort.c, sorted_search.c): log2 of the
- * largest power of two up to 2^MGPU_MERGE_SAMPLE_MAX_SHIFT that divides the tile, 0 (no samples) below
- * 2^MGPU_MERGE_SAMPLE_MIN_SHIFT. */
+/* The sample array's stride for Merge Path tiles of `tile` outputs (merge.c, mergesort.c, sorted_search.c,
+ * join.c): log2 of the largest power of two up to 2^MGPU_MERGE_SAMPLE_MAX_SHIFT that divides the tile, 0 (no
+ * samples) below 2^MGPU_MERGE_SAMPLE_MIN_SHIFT. */
 static inline uint32_t mgpu__merge_sample_shift(uint32_t tile) {
     uint32_t shift = 0;
     while (shift < MGPU_MERGE_SAMPLE_MAX_SHIFT && tile % (2u << shift) == 0) ++shift;
