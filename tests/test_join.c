@@ -23,7 +23,7 @@
 #include <string.h>
 
 /* This family's entries of the test run and their flags (tests/families.def). */
-MGPU_TEST_FAMILY(join, "")
+MGPU_TEST_FAMILY(join, "thread_partitions")
 MGPU_TEST_FAMILY(join_cli, "cli")
 
 static const char *const join_kinds[4] = {"inner", "left", "right", "outer"};

@@ -16,13 +16,21 @@
  * Scratch, each part 16-byte aligned: 4 words (the scan's total, the checked sum and its carries), the search's
  * partitions, the lower bounds (a_count), the row counts and their scan (objects each), the unmatched B elements
  * (b_count; right and outer), the scan's scratch, the search partitions' sample array where they are sampled
- * (mgpu__dispatch_sampled_partitions, as the sorted search's), and for the join the rows' partitions.
+ * (mgpu__dispatch_sampled_partitions, as the sorted search's), and for the join the rows' partitions, then
+ * their own sample array of every S-th object start where they are sampled (join_partition.comp's GATHER and
+ * SAMPLED modes; H200, u32 inner join of 2^26 keys: rows partitions 75 -> 36 us, 935.8 -> 897.7 us in all;
+ * bench/RESULTS.md, thirty-first session).
  */
 #include "../mgpu_internal.h"
 #include "kernels/join/join_pc.h"
 #include "kernels/merge/merge_pc.h"
 
 #include <string.h>
+
+/* The rows' partitions are sampled only above this many (with the subgroup search on; the tests force them with it
+ * off): the gather's dispatch cost the joins of 2^21..2^23 keys 1-3% and gained 1-4% from 2^24 (H200, u32 and u64;
+ * 2^24 keys make about 43700 partitions). */
+#define MGPU_JOIN_ROWS_SAMPLED_MIN 32768u
 
 static VkDeviceSize mgpu_align16(VkDeviceSize x) { return (x + 15) & ~(VkDeviceSize)15; }
 
@@ -92,10 +100,23 @@ static uint32_t mgpu_join_rows_tiles(const mgpu_join_plan *plan, uint32_t items)
     return (uint32_t)(((uint64_t)items + plan->objects + plan->rows_tile - 1) / plan->rows_tile);
 }
 
-/* The scratch of the count, and of the join of capacity rows (the rows' partitions after the count's). */
+/* The rows' partitions' sample stride's log2 (0: none) for items rows (join_partition.comp's sample array of the
+ * objects' starts, after the partitions): where the partitions are one a thread and, with the subgroup search on,
+ * more than MGPU_JOIN_ROWS_SAMPLED_MIN (below it the gather's dispatch costs more than it saves). */
+static uint32_t mgpu_join_rows_sample_shift(const mgpu_join_plan *plan, uint32_t items) {
+    uint32_t partitions = mgpu_join_rows_tiles(plan, items) + 1;
+    bool sampled = mgpu__partitions_sampled(plan->rows, partitions) &&
+                   (plan->rows.subgroup != MGPU_SWITCH_ON || partitions > MGPU_JOIN_ROWS_SAMPLED_MIN);
+    return sampled ? mgpu__merge_sample_shift(plan->rows_tile) : 0;
+}
+
+/* The scratch of the count, and of the join of capacity rows (the rows' partitions after the count's, then their
+ * sample array where they have one: a join of fewer rows places it earlier, within this). */
 static VkDeviceSize mgpu_join_bytes(const mgpu_join_plan *plan, uint32_t capacity) {
     if (!plan->objects || !capacity) return plan->count_bytes;
-    return plan->count_bytes + mgpu_align16((VkDeviceSize)(mgpu_join_rows_tiles(plan, capacity) + 1) * 4);
+    uint32_t shift = mgpu_join_rows_sample_shift(plan, capacity);
+    VkDeviceSize samples = shift ? mgpu__merge_samples(0, plan->objects, shift) * 4 : 0;
+    return plan->count_bytes + mgpu_align16((VkDeviceSize)(mgpu_join_rows_tiles(plan, capacity) + 1) * 4 + samples);
 }
 
 /* Shared memory of join_search.comp: keys (the bounds over them once read) and counts per tile element, the
@@ -290,7 +311,10 @@ static mgpu_result mgpu_join_record_rows(mgpu_context ctx, VkCommandBuffer cmd, 
     pc.partitions = base + plan->count_bytes;
     pc.a_out = mgpu_range_address(ctx, info->a_indices);
     pc.b_out = mgpu_range_address(ctx, info->b_indices);
-    mgpu_result r = mgpu__dispatch_partitions(ctx, cmd, &partition, &pc, sizeof pc, tiles + 1);
+    pc.sample_shift = mgpu_join_rows_sample_shift(plan, items);
+    mgpu_result r = pc.sample_shift ? mgpu__dispatch_sampled_partitions(ctx, cmd, &partition, &pc, sizeof pc, tiles + 1,
+                                                                        0, plan->objects, pc.sample_shift)
+                                    : mgpu__dispatch_partitions(ctx, cmd, &partition, &pc, sizeof pc, tiles + 1);
     if (r != MGPU_SUCCESS) return r;
     mgpu__barrier_compute_write_to_read(ctx, cmd);
     pc.groups_x = mgpu__tile_groups(ctx, &plan->rows, tiles);
@@ -462,6 +486,7 @@ static mgpu_result mgpu_join_prepare_once(mgpu_context ctx) {
     mgpu_join_rows_keys(&t, &partition, &rows);
     VkPipeline p;
     mgpu_result r = mgpu__prepare_partitions(ctx, &partition);
+    if (r == MGPU_SUCCESS) r = mgpu__prepare_sampled_partitions(ctx, &partition);
     if (r == MGPU_SUCCESS) r = mgpu__pipeline_get(ctx, &rows, &p);
     if (r == MGPU_SUCCESS) r = mgpu__fill_prepare(ctx, MGPU_TYPE_U32);
     return r;
