@@ -40,7 +40,7 @@
     MGPU_UINT search_tile;       \
     MGPU_UINT groups_x;          \
     MGPU_UINT flags;             \
-    MGPU_UINT sample_shift; /* join_partition.comp: the starts' sample array's stride 2^sample_shift */
+    MGPU_UINT sample_shift;                 /* join_partition.comp: the starts' sample array's stride 2^sample_shift */
 #define MGPU_JOIN_FLAG_LEFT     1u          /* every A element has a row (left and outer joins) */
 #define MGPU_JOIN_FLAG_RIGHT    2u          /* every B element has a row (right and outer joins) */
 #define MGPU_JOIN_FLAG_CHECKED  4u          /* the sizes allow more than 2^31-1 rows: count them with their carries */
