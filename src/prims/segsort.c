@@ -7,7 +7,8 @@
  * u32 keys of mean segment 100: 1954 -> 1429 us, of which the passes had taken 690; bench/RESULTS.md, sixteenth
  * session). Merge pass k then merges runs of tile * 2^k keys pairwise in place in
  * the output: only the segment straddling each pair's interface can change (shaders/kernels/segsort/segsort.glsl),
- * and of it only the tiles whose keys move.
+ * and of it only the tiles whose keys move, less the keys at either end of such a tile that stay where they are
+ * (A's before B's first key, B's after A's last: on nearly sorted keys most of the tile).
  * A pass walks lists of the tiles it concerns, so that the tiles already in place, most of them once the
  * segments are sorted, cost it nothing: a thread per tile lists the tiles in their pair's active region and
  * builds the next level of run heads (segsort_plan for the first pass, then each pass's segsort_prep for the
@@ -20,7 +21,7 @@
  * scratch and size the dispatches; the tiles, runs and lists are the real count's, so the tiles past it are never
  * listed, and the passes whose runs already cover it list nothing (the passes merge in place: no parity). The
  * overflow flag: one setup dispatch after the passes (mgpu__write_overflow, both counts).
- * Scratch (when there are merge passes): count keys, count values, a word pair per tile (tile_info), the lists
+ * Scratch (when there are merge passes): count keys, count values, four words a tile (tile_info), the lists
  * (two counters a pass, three words a tile), and with segments the runs' heads, a word pair per run of every
  * level 0 .. passes.
  */
@@ -73,7 +74,7 @@ static mgpu_segsort_plan mgpu_segsort_make_plan(mgpu_context ctx, const mgpu_seg
     if (plan.passes) {
         plan.values_offset = mgpu_align_up((VkDeviceSize)job->count * mgpu_type_size(job->key_type), 16);
         plan.info_offset = mgpu_align_up(plan.values_offset + (VkDeviceSize)job->count * plan.value_words * 4, 16);
-        plan.lists_offset = plan.info_offset + (VkDeviceSize)plan.tiles * 8;
+        plan.lists_offset = plan.info_offset + (VkDeviceSize)plan.tiles * 16;
         plan.ranges_offset =
             mgpu_align_up(plan.lists_offset + (2 * MGPU_SEGSORT_MAX_PASSES + 3 * (VkDeviceSize)plan.tiles) * 4, 8);
         VkDeviceSize runs = 0;

@@ -52,6 +52,12 @@ mgpu_segsort_region mgpu_segsort_active_in(uint position, uint run, uvec2 ranges
     return r;
 }
 
+/* Where B's run starts in the pair of `position` in this pass (pc.run): the region's mid, whatever the segments. */
+uint mgpu_segsort_mid(uint position) {
+    uint first = position / (2u * pc.run) * (2u * pc.run);
+    return min(first + pc.run, g_count);
+}
+
 /* The active region of `position`'s pair in this pass (pc.run, pc.ranges_in). */
 mgpu_segsort_region mgpu_segsort_active(uint position) {
     return mgpu_segsort_active_in(position, pc.run, pc.ranges_in);

@@ -1,8 +1,8 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
 // Segmented and locality sort, a merge pass's second dispatch (segsort.glsl): each tile of the pass's list of
-// moving tiles, which segsort_prep found out of place (tile_info), merges its share of its pair's active region
-// from the copy in scratch (keys_in, values_in) back into the sort's output (keys_out, values_out), as
+// moving tiles, which segsort_prep found out of place (tile_info: the A and B parts of its trimmed share), merges
+// that share of its pair's active region from the copy in scratch (keys_in, values_in) back into the sort's output (keys_out, values_out), as
 // merge.comp merges a tile: the keys to shared memory, Merge Path per thread, VT outputs each, stored
 // coalesced, values gathered by source.
 #include "shared/spec_ids.h"
@@ -33,17 +33,14 @@ uint g_a_len;
 #include "include/cta_merge.glsl"
 
 void mgpu_tile(uint tile) {
-    uvec2 info = Uvec2Array(pc.tile_info).v[tile];
+    uvec4 info = Vec4Array(pc.tile_info).v[tile]; /* the A and B parts it merges, global positions */
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint nv = nt * VT;
-    uint x0 = tile * nv, x1 = min(x0 + nv, g_count);
-    mgpu_segsort_region r = mgpu_segsort_active(x0);
-    uint o0 = max(x0, r.lo), o1 = min(x1, r.hi);
-    uint d0 = o0 - r.lo, d1 = o1 - r.lo;
-    uint a0 = info.x, a1 = info.y, b0 = d0 - a0, b1 = d1 - a1;
-    uint a_len = a1 - a0, b_len = b1 - b0, count = a_len + b_len;
+    uint a_first = info.x, a_len = info.y - info.x, b_first = info.z, b_len = info.w - info.z;
+    uint count = a_len + b_len;
     g_a_len = a_len;
-    uint a_first = r.lo + a0, b_first = r.mid + b0;
+    /* Its first output: a_first - lo A keys and b_first - mid B keys of the region precede it. */
+    uint o0 = a_first + b_first - mgpu_segsort_mid(tile * nv);
 
     TArray src = TArray(pc.keys_in);
     T loaded[VT];

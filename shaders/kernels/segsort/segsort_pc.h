@@ -20,8 +20,9 @@
  * writes the next level of heads (ranges_out): segsort_plan plans the first pass, each segsort_prep the next one
  * (its heads are the prep's ranges_out, the level after them follows it in memory). segsort_prep, looping over
  * its pass's list, reads keys_in (the sort's output), copies the listed tiles that must merge to keys_out
- * (scratch) at the same positions, writes their tile_info[tile] and lists them again; segsort_merge, looping over
- * that second list, merges those tiles from keys_in (scratch) back into keys_out.
+ * (scratch) at the same positions, writes their tile_info[tile] (a uvec4: the A and B parts the tile merges, global
+ * positions first, end, first, end) and lists them again; segsort_merge, looping over that second list, merges
+ * those tiles from keys_in (scratch) back into keys_out.
  * count_address and head_count_address: absent (0), or the device address of a uint32 that replaces count
  * (head_count), clamped to it (mgpu_count: the indirect counts); count and head_count are then the capacities
  * that laid out the scratch (the lists, the runs' heads) and sized the dispatches. */
@@ -49,7 +50,7 @@
 #define MGPU_SEGSORT_VALUES      0u          /* segsort_block MODE: keys only or pairs */
 #define MGPU_SEGSORT_INDICES     1u          /* segsort_block MODE: the values are the keys' input positions */
 #define MGPU_SEGSORT_SEGMENTED   2u          /* segsort_block MODE bit: sort within segments */
-#define MGPU_SEGSORT_NONE        0xffffffffu /* no head (ranges), no merge (tile_info) */
+#define MGPU_SEGSORT_NONE        0xffffffffu /* no head (ranges) */
 #define MGPU_SEGSORT_MAX_PASSES  32u         /* merge passes: count < 2^31 keys, tiles of at least 2 keys */
 #define MGPU_SEGSORT_LIST_ACTIVE 0u          /* lists[2 pass + this]: the tiles segsort_plan listed */
 #define MGPU_SEGSORT_LIST_MOVING 1u          /* lists[2 pass + this]: the tiles segsort_prep listed */

@@ -5,11 +5,15 @@
 // the dispatch before planned; for one tile of the sort's output (keys_in here), it takes the tile's
 // share of its pair's active region and decides whether any of those keys moves. Two reads settle most tiles
 // (all from A: A's last key there goes before B's first; all from B: A's last key goes before B's key there);
-// the others search their Merge Path bounds in global memory (mgpu_cta_merge_path), and a tile that is not in
-// place copies its share, keys and values, to scratch (keys_out, values_out) at the same positions, writes its
-// A bounds in the region to tile_info[tile] and joins the list of moving tiles, for segsort_merge to merge it
-// back. Copying the moving tiles' outputs copies every input they read: a tile in place reads exactly its own
-// outputs.
+// the others search their Merge Path bounds in global memory (mgpu_cta_merge_path). A tile that is not in place
+// trims from its share the outputs that stay where they are: those before B's first key where its first output is
+// A's (A's keys that B's first key does not precede) and those after A's last key where its last output is B's
+// (B's keys that do not precede A's last); on nearly sorted keys (the locality sort) that leaves the few keys
+// near the runs' interface. It copies what is left of its share, keys and values, to scratch (keys_out,
+// values_out) at the same positions, writes the A and B parts it merges (global positions: first, end, first,
+// end) to tile_info[tile] and joins the list of moving tiles, for segsort_merge to merge it back. Copying the
+// moving tiles' trimmed outputs copies every input they read: the region's outputs that stay are its first
+// A keys before B's first and its last B keys after A's last, which no moving tile reads.
 #include "shared/spec_ids.h"
 #include "kernels/segsort/segsort_pc.h"
 #include "include/types.glsl"
@@ -27,6 +31,7 @@ layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 #include "kernels/segsort/segsort.glsl"
 
 shared uint s_path[8];
+shared uint s_trim[2]; /* a moving tile's outputs in place before its first that moves, and after its last */
 uint g_lo, g_mid; /* where the region's A and B parts start */
 #define MGPU_MERGE_GLOBAL_A(i) TArray(pc.keys_in).v[g_lo + (i)]
 #define MGPU_MERGE_GLOBAL_B(i) TArray(pc.keys_in).v[g_mid + (i)]
@@ -51,8 +56,29 @@ void mgpu_tile(uint tile) {
             uvec2 split = mgpu_cta_merge_path(a_len, b_len, d0, d1, false);
             bool in_place = (split.x == d0 && split.y == d1) || (split.x == a_len && split.y == a_len);
             if (!in_place) {
+                uint a0 = split.x, a1 = split.y, b0 = d0 - a0, b1 = d1 - a1;
+                bool trim_front = b0 == 0u, trim_back = a1 == a_len; /* uniform */
+                if (trim_front || trim_back) {
+                    if (tid < 2u) s_trim[tid] = 0u;
+                    barrier();
+                    T b_head = MGPU_MERGE_GLOBAL_B(0u);
+                    uint front = 0u, back = 0u;
+                    [[unroll]] for (uint j = 0u; j < VT; ++j) {
+                        uint i = j * nt + tid;
+                        if (trim_front && i < a1 - a0 && !mgpu_key_less(b_head, MGPU_MERGE_GLOBAL_A(a0 + i))) ++front;
+                        if (trim_back && i < b1 - b0 && !mgpu_key_less(MGPU_MERGE_GLOBAL_B(b0 + i), a_last)) ++back;
+                    }
+                    if (front > 0u) atomicAdd(s_trim[0], front);
+                    if (back > 0u) atomicAdd(s_trim[1], back);
+                    barrier();
+                    a0 += s_trim[0]; /* A's keys that B's first does not precede: a prefix of [a0, a1) */
+                    b1 -= s_trim[1]; /* B's keys that do not precede A's last: a suffix of [b0, b1) */
+                    o0 += s_trim[0];
+                    o1 -= s_trim[1];
+                    barrier(); /* s_trim is read before the next tile clears it */
+                }
                 if (tid == 0u) {
-                    Uvec2Array(pc.tile_info).v[tile] = split;
+                    Vec4Array(pc.tile_info).v[tile] = uvec4(r.lo + a0, r.lo + a1, r.mid + b0, r.mid + b1);
                     uint slot = atomicAdd(UintArray(pc.lists).v[mgpu_segsort_counter(MGPU_SEGSORT_LIST_MOVING)], 1u);
                     UintArray(pc.lists).v[mgpu_segsort_list_entry(MGPU_SEGSORT_LIST_MOVING, slot)] = tile;
                 }
