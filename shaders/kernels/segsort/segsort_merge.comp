@@ -2,9 +2,9 @@
 #extension GL_GOOGLE_include_directive : require
 // Segmented and locality sort, a merge pass's second dispatch (segsort.glsl): each tile of the pass's list of
 // moving tiles, which segsort_prep found out of place (tile_info: the A and B parts of its trimmed share), merges
-// that share of its pair's active region from the copy in scratch (keys_in, values_in) back into the sort's output (keys_out, values_out), as
-// merge.comp merges a tile: the keys to shared memory, Merge Path per thread, VT outputs each, stored
-// coalesced, values gathered by source.
+// that share of its pair's active region from the copy in scratch (keys_in, values_in) back into the sort's
+// output (keys_out, values_out), as merge.comp merges a tile: the keys to shared memory, Merge Path per thread, VT
+// outputs each, stored coalesced, values gathered by source.
 #include "shared/spec_ids.h"
 #include "kernels/segsort/segsort_pc.h"
 #include "include/types.glsl"
