@@ -14,7 +14,8 @@
  * builds the next level of run heads (segsort_plan for the first pass, then each pass's segsort_prep for the
  * next: a plan needs only the heads); segsort_prep, walking that list, copies the moving tiles' keys and values
  * to scratch and lists them; segsort_merge, walking the second list, merges them back. The walking dispatches
- * are a fixed grid of MGPU_SEGSORT_LIST_GROUPS workgroups. The locality sort is the same without segments.
+ * are a fixed grid of MGPU_SEGSORT_LIST_GROUPS workgroups (or the tuning's groups, where fewer). The locality sort is
+ * the same without segments.
  * Indices are values the blocksort creates.
  * Indirect counts (the device uint32s at indirect_count and, for heads, indirect_head_count, clamped to count and
  * head_count) are read by every kernel: count and head_count are the capacities that plan the passes, lay out the
@@ -267,7 +268,10 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
                                              ? mgpu_range_address(ctx, job->indirect_head_count)
                                              : 0;
     VkDeviceAddress lists = base ? base + plan.lists_offset : 0;
-    uint32_t list_groups = plan.tiles < MGPU_SEGSORT_LIST_GROUPS ? plan.tiles : MGPU_SEGSORT_LIST_GROUPS;
+    /* The list walks' workgroups: at most the tuning's groups (the tests' loops over many tiles a workgroup). */
+    uint32_t list_groups =
+        plan.tuning.groups < MGPU_SEGSORT_LIST_GROUPS ? plan.tuning.groups : MGPU_SEGSORT_LIST_GROUPS;
+    list_groups = plan.tiles < list_groups ? plan.tiles : list_groups;
     /* The planning workgroups, a tile per thread (as segsort_prep counts them). */
     uint32_t plan_groups = mgpu_ceil_div(plan.tiles, plan.tuning.nt);
     plan_groups = plan_groups < MGPU_SEGSORT_LIST_GROUPS ? plan_groups : MGPU_SEGSORT_LIST_GROUPS;

@@ -115,8 +115,17 @@ void main() {
         return;
     }
     uint listed = mgpu_segsort_listed(MGPU_SEGSORT_LIST_ACTIVE);
-    for (uint i = gl_WorkGroupID.x - planners; i < listed; i += gl_NumWorkGroups.x - planners) {
-        mgpu_tile(mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, i));
+    uint step = gl_NumWorkGroups.x - planners, i = gl_WorkGroupID.x - planners;
+    if (listed <= step) { /* a tile a workgroup at most: nothing to read ahead */
+        if (i < listed) mgpu_tile(mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, i));
+        return;
+    }
+    /* Each list entry read a tile ahead (the walk is latency-bound where few keys move). */
+    uint tile = i < listed ? mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, i) : 0u;
+    for (; i < listed; i += step) {
+        uint current = tile;
+        if (i + step < listed) tile = mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, i + step);
+        mgpu_tile(current);
         barrier(); /* the next tile reuses s_path */
     }
 }
