@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-MGPU_TEST_FAMILY(segsort, "")
+MGPU_TEST_FAMILY(segsort, "tile_loops")
 MGPU_TEST_FAMILY(segsort_cli, "cli")
 
 /* Where the segments fall. */

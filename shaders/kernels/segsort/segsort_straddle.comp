@@ -139,11 +139,16 @@ void main() {
         }
         barrier();
 #ifdef MGPU_SUBGROUP
-        // The small ones: a subgroup each, in its share of shared memory, with no workgroup barrier.
-        for (uint i = gl_SubgroupID; i < s_small; i += gl_NumSubgroups) {
-            uint lo = s_lo[i], hi = s_hi[i];
-            mgpu_merge_segment(lo, (lo / nv + 1u) * nv, hi, gl_SubgroupID * share, gl_SubgroupSize,
-                               gl_SubgroupInvocationID, true);
+        // The small ones: a subgroup each, in its share of shared memory, with no workgroup barrier. Every
+        // subgroup runs the same rounds (one with no segment merges nothing) and so meets as many subgroup
+        // barriers: lavapipe, whose subgroup barriers act as the workgroup's, let the subgroups done first clear
+        // the list while others were still merging from it (segsort tests with segsort:groups=3).
+        uint rounds = (s_small + gl_NumSubgroups - 1u) / gl_NumSubgroups;
+        for (uint round = 0u; round < rounds; ++round) {
+            uint i = round * gl_NumSubgroups + gl_SubgroupID;
+            uint lo = i < s_small ? s_lo[i] : 0u, hi = i < s_small ? s_hi[i] : 0u;
+            uint mid = i < s_small ? (lo / nv + 1u) * nv : 0u;
+            mgpu_merge_segment(lo, mid, hi, gl_SubgroupID * share, gl_SubgroupSize, gl_SubgroupInvocationID, true);
             mgpu_merge_sync(true); /* the next one reuses the share */
         }
         barrier();
