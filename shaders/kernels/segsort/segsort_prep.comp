@@ -32,12 +32,29 @@ layout(push_constant, std430) uniform SegsortPush { MGPU_SEGSORT_PC_FIELDS } pc;
 
 shared uint s_path[8];
 shared uint s_trim[2]; /* a moving tile's outputs in place before its first that moves, and after its last */
+shared uint s_queue[gl_WorkGroupSize.x]; /* a walk step's tiles that its threads could not settle alone */
+shared uint s_queued;
 uint g_lo, g_mid; /* where the region's A and B parts start */
 #define MGPU_MERGE_GLOBAL_A(i) TArray(pc.keys_in).v[g_lo + (i)]
 #define MGPU_MERGE_GLOBAL_B(i) TArray(pc.keys_in).v[g_mid + (i)]
 #define MGPU_MERGE_PATH_SHARED s_path
 #define MGPU_PATH_A_FIRST(diag, p) (!mgpu_key_less(MGPU_MERGE_GLOBAL_B((diag) - 1u - (p)), MGPU_MERGE_GLOBAL_A(p)))
 #include "include/merge_path.glsl"
+
+/* Whether tile `tile` is surely in place, from one thread's few reads: no share of an active region, or a share
+ * whose outputs all come from A (A's key at its end goes before B's first) or all from B once A is spent (A's last
+ * goes before B's key at its start). mgpu_tile decides the others. */
+bool mgpu_tile_settled(uint tile) {
+    uint nv = gl_WorkGroupSize.x * VT;
+    uint x0 = tile * nv, x1 = min(x0 + nv, g_count);
+    mgpu_segsort_region r = mgpu_segsort_active(x0);
+    uint o0 = max(x0, r.lo), o1 = min(x1, r.hi);
+    if (r.lo >= r.mid || r.mid >= r.hi || o0 >= o1) return true;
+    uint a_len = r.mid - r.lo, d0 = o0 - r.lo, d1 = o1 - r.lo;
+    TArray keys = TArray(pc.keys_in);
+    if (d1 <= a_len) return !mgpu_key_less(keys.v[r.mid], keys.v[r.lo + d1 - 1u]);
+    return d0 >= a_len && !mgpu_key_less(keys.v[r.mid + d0 - a_len], keys.v[r.mid - 1u]);
+}
 
 void mgpu_tile(uint tile) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
@@ -120,12 +137,40 @@ void main() {
         if (i < listed) mgpu_tile(mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, i));
         return;
     }
-    /* Each list entry read a tile ahead (the walk is latency-bound where few keys move). */
-    uint tile = i < listed ? mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, i) : 0u;
-    for (; i < listed; i += step) {
-        uint current = tile;
-        if (i + step < listed) tile = mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, i + step);
-        mgpu_tile(current);
-        barrier(); /* the next tile reuses s_path */
+    if (mgpu_present(pc.ranges_in)) {
+        /* With segments the plan lists only the tiles of the segments across the pairs' interfaces, which mostly
+         * move: each list entry read a tile ahead (a workgroup's tiles one after another). */
+        uint tile = i < listed ? mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, i) : 0u;
+        for (; i < listed; i += step) {
+            uint current = tile;
+            if (i + step < listed) tile = mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, i + step);
+            mgpu_tile(current);
+            barrier(); /* the next tile reuses s_path and s_trim */
+        }
+        return;
+    }
+    /* Without segments the plan lists every tile of every pair, and once the runs are long most of them are in
+     * place (all of them but those around the interfaces on nearly sorted input), so each workgroup takes `chunk`
+     * consecutive entries a step (at most NT), a thread each, which settles alone the tiles surely in place; the
+     * workgroup then works through the others one by one. H200, locality sort u32 2^26 of noise 100: its preps
+     * 1004 -> 581 us (their later passes 27-100 -> 10-55), 2227 -> 1831 us in all; segmented sorts, whose listed
+     * tiles mostly move, lost 4-6% with it at mean 10000 (bench/RESULTS.md, thirty-first session). */
+    uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
+    uint chunk = min((listed + step - 1u) / step, nt);
+    for (uint first = i * chunk; first < listed; first += step * chunk) { /* < 2^31: listed <= tiles */
+        if (tid == 0u) s_queued = 0u;
+        barrier();
+        uint entry = first + tid;
+        if (tid < chunk && entry < listed) {
+            uint tile = mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, entry);
+            if (!mgpu_tile_settled(tile)) s_queue[atomicAdd(s_queued, 1u)] = tile;
+        }
+        barrier();
+        uint queued = s_queued;
+        for (uint q = 0u; q < queued; ++q) {
+            mgpu_tile(s_queue[q]);
+            barrier(); /* the next tile reuses s_path and s_trim */
+        }
+        barrier(); /* s_queued is read before the next step clears it */
     }
 }
