@@ -584,7 +584,8 @@ typedef struct mgpu_tuning {
                                (0: 1024; MGPU_LOOKBACK_WAIT_NEVER: always, a verification mode);
                                in-place scans always wait, since a predecessor may have overwritten its input */
     uint32_t groups;        /* merge, mergesort, sorted search, load balance, intervals, bulk, histogram, the
-                               segmented reduce's one pass, set operations, the radix sort's one-sweep histogram:
+                               segmented reduce's one pass, set operations, the radix sort's one-sweep histogram,
+                               the segmented and locality sorts' blocksort (and their passes' walks, at most 2048):
                                at most this many workgroups are launched, each looping over tiles (0: the tuning
                                row's, else 16384; on GPUs the rows of the merge of 32-bit keys and of the sorted
                                search say 4096, of the mergesort of 32-bit keys 8192, of the set operations 4096,

@@ -268,9 +268,12 @@ static mgpu_result mgpu_segsort_record(mgpu_context ctx, VkCommandBuffer cmd, co
                                              ? mgpu_range_address(ctx, job->indirect_head_count)
                                              : 0;
     VkDeviceAddress lists = base ? base + plan.lists_offset : 0;
-    /* The list walks' workgroups: at most the tuning's groups (the tests' loops over many tiles a workgroup). */
+    /* The list walks' workgroups: at most the tuning's groups (the tests' loops over many tiles a workgroup), never
+     * so few that one walks over MGPU_TILES_PER_GROUP_MAX tiles (as mgpu__tile_groups). */
     uint32_t list_groups =
         plan.tuning.groups < MGPU_SEGSORT_LIST_GROUPS ? plan.tuning.groups : MGPU_SEGSORT_LIST_GROUPS;
+    uint32_t least_groups = mgpu_ceil_div(plan.tiles, MGPU_TILES_PER_GROUP_MAX);
+    list_groups = list_groups > least_groups ? list_groups : least_groups;
     list_groups = plan.tiles < list_groups ? plan.tiles : list_groups;
     /* The planning workgroups, a tile per thread (as segsort_prep counts them). */
     uint32_t plan_groups = mgpu_ceil_div(plan.tiles, plan.tuning.nt);
