@@ -56,62 +56,58 @@ bool mgpu_tile_settled(uint tile) {
     return d0 >= a_len && !mgpu_key_less(keys.v[r.mid + d0 - a_len], keys.v[r.mid - 1u]);
 }
 
+/* A tile mgpu_tile_settled did not settle: its Merge Path bounds, and if it is not in place its trimmed share
+ * copied to scratch and listed. Called by the whole workgroup. */
 void mgpu_tile(uint tile) {
     uint nt = gl_WorkGroupSize.x, tid = gl_LocalInvocationID.x;
     uint nv = nt * VT;
     uint x0 = tile * nv, x1 = min(x0 + nv, g_count);
     mgpu_segsort_region r = mgpu_segsort_active(x0);
     uint o0 = max(x0, r.lo), o1 = min(x1, r.hi);
-    if (r.lo < r.mid && r.mid < r.hi && o0 < o1) { /* uniform: every thread reads the same */
-        g_lo = r.lo;
-        g_mid = r.mid;
-        uint a_len = r.mid - r.lo, b_len = r.hi - r.mid, d0 = o0 - r.lo, d1 = o1 - r.lo;
-        T a_last = MGPU_MERGE_GLOBAL_A(a_len - 1u);
-        bool all_a = d1 <= a_len && !mgpu_key_less(MGPU_MERGE_GLOBAL_B(0u), MGPU_MERGE_GLOBAL_A(d1 - 1u));
-        bool all_b = d0 >= a_len && !mgpu_key_less(MGPU_MERGE_GLOBAL_B(d0 - a_len), a_last);
-        if (!all_a && !all_b) {
-            uvec2 split = mgpu_cta_merge_path(a_len, b_len, d0, d1, false);
-            bool in_place = (split.x == d0 && split.y == d1) || (split.x == a_len && split.y == a_len);
-            if (!in_place) {
-                uint a0 = split.x, a1 = split.y, b0 = d0 - a0, b1 = d1 - a1;
-                bool trim_front = b0 == 0u, trim_back = a1 == a_len; /* uniform */
-                if (trim_front || trim_back) {
-                    if (tid < 2u) s_trim[tid] = 0u;
-                    barrier();
-                    T b_head = MGPU_MERGE_GLOBAL_B(0u);
-                    uint front = 0u, back = 0u;
-                    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-                        uint i = j * nt + tid;
-                        if (trim_front && i < a1 - a0 && !mgpu_key_less(b_head, MGPU_MERGE_GLOBAL_A(a0 + i))) ++front;
-                        if (trim_back && i < b1 - b0 && !mgpu_key_less(MGPU_MERGE_GLOBAL_B(b0 + i), a_last)) ++back;
-                    }
-                    if (front > 0u) atomicAdd(s_trim[0], front);
-                    if (back > 0u) atomicAdd(s_trim[1], back);
-                    barrier();
-                    a0 += s_trim[0]; /* A's keys that B's first does not precede: a prefix of [a0, a1) */
-                    b1 -= s_trim[1]; /* B's keys that do not precede A's last: a suffix of [b0, b1) */
-                    o0 += s_trim[0];
-                    o1 -= s_trim[1];
-                    barrier(); /* s_trim is read before the next tile clears it */
-                }
-                if (tid == 0u) {
-                    Vec4Array(pc.tile_info).v[tile] = uvec4(r.lo + a0, r.lo + a1, r.mid + b0, r.mid + b1);
-                    uint slot = atomicAdd(UintArray(pc.lists).v[mgpu_segsort_counter(MGPU_SEGSORT_LIST_MOVING)], 1u);
-                    UintArray(pc.lists).v[mgpu_segsort_list_entry(MGPU_SEGSORT_LIST_MOVING, slot)] = tile;
-                }
-                TArray src = TArray(pc.keys_in), dst = TArray(pc.keys_out);
-                uint count = o1 - o0;
-                [[unroll]] for (uint j = 0u; j < VT; ++j) {
-                    uint i = j * nt + tid;
-                    if (i < count) dst.v[o0 + i] = src.v[o0 + i];
-                }
-                if (VALUE_WORDS > 0u)
-                    [[unroll]] for (uint j = 0u; j < VT; ++j) {
-                        uint i = j * nt + tid;
-                        if (i < count) mgpu_value_store(pc.values_out, o0 + i, mgpu_value_load(pc.values_in, o0 + i));
-                    }
+    g_lo = r.lo;
+    g_mid = r.mid;
+    uint a_len = r.mid - r.lo, b_len = r.hi - r.mid, d0 = o0 - r.lo, d1 = o1 - r.lo;
+    T a_last = MGPU_MERGE_GLOBAL_A(a_len - 1u);
+    uvec2 split = mgpu_cta_merge_path(a_len, b_len, d0, d1, false);
+    bool in_place = (split.x == d0 && split.y == d1) || (split.x == a_len && split.y == a_len);
+    if (!in_place) {
+        uint a0 = split.x, a1 = split.y, b0 = d0 - a0, b1 = d1 - a1;
+        bool trim_front = b0 == 0u, trim_back = a1 == a_len; /* uniform */
+        if (trim_front || trim_back) {
+            if (tid < 2u) s_trim[tid] = 0u;
+            barrier();
+            T b_head = MGPU_MERGE_GLOBAL_B(0u);
+            uint front = 0u, back = 0u;
+            [[unroll]] for (uint j = 0u; j < VT; ++j) {
+                uint i = j * nt + tid;
+                if (trim_front && i < a1 - a0 && !mgpu_key_less(b_head, MGPU_MERGE_GLOBAL_A(a0 + i))) ++front;
+                if (trim_back && i < b1 - b0 && !mgpu_key_less(MGPU_MERGE_GLOBAL_B(b0 + i), a_last)) ++back;
             }
+            if (front > 0u) atomicAdd(s_trim[0], front);
+            if (back > 0u) atomicAdd(s_trim[1], back);
+            barrier();
+            a0 += s_trim[0]; /* A's keys that B's first does not precede: a prefix of [a0, a1) */
+            b1 -= s_trim[1]; /* B's keys that do not precede A's last: a suffix of [b0, b1) */
+            o0 += s_trim[0];
+            o1 -= s_trim[1];
+            barrier(); /* s_trim is read before the next tile clears it */
         }
+        if (tid == 0u) {
+            Vec4Array(pc.tile_info).v[tile] = uvec4(r.lo + a0, r.lo + a1, r.mid + b0, r.mid + b1);
+            uint slot = atomicAdd(UintArray(pc.lists).v[mgpu_segsort_counter(MGPU_SEGSORT_LIST_MOVING)], 1u);
+            UintArray(pc.lists).v[mgpu_segsort_list_entry(MGPU_SEGSORT_LIST_MOVING, slot)] = tile;
+        }
+        TArray src = TArray(pc.keys_in), dst = TArray(pc.keys_out);
+        uint count = o1 - o0;
+        [[unroll]] for (uint j = 0u; j < VT; ++j) {
+            uint i = j * nt + tid;
+            if (i < count) dst.v[o0 + i] = src.v[o0 + i];
+        }
+        if (VALUE_WORDS > 0u)
+            [[unroll]] for (uint j = 0u; j < VT; ++j) {
+                uint i = j * nt + tid;
+                if (i < count) mgpu_value_store(pc.values_out, o0 + i, mgpu_value_load(pc.values_in, o0 + i));
+            }
     }
 }
 
@@ -134,7 +130,10 @@ void main() {
     uint listed = mgpu_segsort_listed(MGPU_SEGSORT_LIST_ACTIVE);
     uint step = gl_NumWorkGroups.x - planners, i = gl_WorkGroupID.x - planners;
     if (listed <= step) { /* a tile a workgroup at most: nothing to read ahead */
-        if (i < listed) mgpu_tile(mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, i));
+        if (i < listed) {
+            uint tile = mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, i);
+            if (!mgpu_tile_settled(tile)) mgpu_tile(tile); /* uniform: every thread reads the same */
+        }
         return;
     }
     if (mgpu_present(pc.ranges_in)) {
@@ -144,7 +143,7 @@ void main() {
         for (; i < listed; i += step) {
             uint current = tile;
             if (i + step < listed) tile = mgpu_segsort_listed_tile(MGPU_SEGSORT_LIST_ACTIVE, i + step);
-            mgpu_tile(current);
+            if (!mgpu_tile_settled(current)) mgpu_tile(current);
             barrier(); /* the next tile reuses s_path and s_trim */
         }
         return;
